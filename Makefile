@@ -1,0 +1,108 @@
+# Kingdom: one entry point for building, testing and running the project.
+#   make run    build what is needed and start the server on http://127.0.0.1:8000
+#   make test   everything CI checks (.ci/run calls it)
+# Every web step is skipped while there is no package.json at the repository root.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+# Reinstall when the distribution's metadata changes or a top-level package appears.
+VENV_STAMP := $(VENV)/.kingdom-installed
+VENV_DEPS  := pyproject.toml $(wildcard kingdom_rules/__init__.py kingdom_server/__init__.py kingdom_cli/__init__.py)
+NODE_STAMP := node_modules/.kingdom-installed
+
+# apt needs root; use sudo when we are not root.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: help venv web web-deps chromium lint typecheck pytest test run bench
+
+help:
+	@echo "make run        start the server on http://$(HOST):$(PORT) (builds what it needs)"
+	@echo "make test       lint, typecheck, pytest, and the web app's checks and browser tests"
+	@echo "make venv       create .venv and install kingdom with extras server,cli,dev"
+	@echo "make web        install web dependencies and build web/dist"
+	@echo "make lint       ruff check"
+	@echo "make typecheck  mypy --strict kingdom_rules"
+	@echo "make bench      engine benchmark (bench/engine.py)"
+
+# --- Python ------------------------------------------------------------------------------
+
+venv: $(VENV_STAMP)
+
+$(VENV_STAMP): $(VENV_DEPS)
+	@[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q -e '.[server,cli,dev]'
+	@touch $@
+
+lint: venv
+	$(BIN)/ruff check .
+
+typecheck: venv
+	@if [ -d kingdom_rules ]; then \
+		echo "$(BIN)/mypy --strict kingdom_rules"; $(BIN)/mypy --strict kingdom_rules; \
+	else echo "typecheck: kingdom_rules/ does not exist yet, skipped"; fi
+
+pytest: venv
+	$(BIN)/pytest -q
+
+# --- Web ---------------------------------------------------------------------------------
+
+# npm ci only when node_modules is missing or older than package.json / package-lock.json.
+web-deps:
+	@if [ ! -f package.json ]; then \
+		echo "web: no package.json yet, skipped"; \
+	elif [ ! -f package-lock.json ]; then \
+		echo "web: package-lock.json is missing; running npm install (commit the lock file)"; \
+		npm install --no-audit --no-fund && mkdir -p node_modules && touch $(NODE_STAMP); \
+	elif [ ! -f $(NODE_STAMP) ] || [ package-lock.json -nt $(NODE_STAMP) ] \
+			|| [ package.json -nt $(NODE_STAMP) ]; then \
+		npm ci --no-audit --no-fund && mkdir -p node_modules && touch $(NODE_STAMP); \
+	else \
+		echo "web: node_modules is up to date"; \
+	fi
+
+web: web-deps
+	@if [ -f package.json ]; then npm run build; fi
+
+chromium:
+	@if [ -x /usr/bin/chromium ]; then \
+		echo "chromium: /usr/bin/chromium is installed"; \
+	else \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; \
+	fi
+
+# --- Everything CI checks ------------------------------------------------------------------
+
+test: venv lint typecheck pytest
+	@if [ -f package.json ]; then \
+		set -e; \
+		$(MAKE) --no-print-directory web-deps; \
+		npm run typecheck; \
+		npm run lint; \
+		npm run test:unit; \
+		npm run build; \
+		$(MAKE) --no-print-directory chromium; \
+		npm run test:e2e; \
+	else \
+		echo "web: no package.json yet, web checks skipped"; \
+	fi
+
+# --- Running -------------------------------------------------------------------------------
+
+run: venv
+	@if [ -f package.json ]; then $(MAKE) --no-print-directory web; fi
+	@if $(BIN)/kingdom serve --help >/dev/null 2>&1; then \
+		exec $(BIN)/kingdom serve --host $(HOST) --port $(PORT); \
+	else \
+		echo "make run: the server is not there yet (kingdom_cli has no 'serve' command)."; \
+		echo "When it is, this starts it on http://$(HOST):$(PORT)"; \
+	fi
+
+bench: venv
+	$(BIN)/python bench/engine.py
