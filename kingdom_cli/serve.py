@@ -1,0 +1,68 @@
+"""`kingdom serve`: run the realtime server (and the built web app) on one address."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+
+import click
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
+@click.option(
+    "--db",
+    "db",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="SQLite file (default: DATABASE_URL if set, else kingdom.db in the user data dir).",
+)
+@click.option(
+    "--bot-delay",
+    type=float,
+    default=None,
+    help="Seconds a bot waits before acting (default 0.8).",
+)
+@click.pass_obj
+def serve(obj: object, host: str, port: int, db: str | None, bot_delay: float | None) -> None:
+    """Start the game server and print its address."""
+    import asyncio
+
+    from aiohttp import web
+
+    from kingdom_server import Settings, create_app
+
+    kwargs: dict[str, object] = {}
+    if bot_delay is not None:
+        kwargs["bot_delay"] = bot_delay
+    if os.environ.get("KINGDOM_ABSENCE_SECONDS"):
+        kwargs["absence_seconds"] = float(os.environ["KINGDOM_ABSENCE_SECONDS"])
+    settings = (
+        Settings.for_sqlite_file(db, **kwargs)
+        if db is not None
+        else Settings(**kwargs)  # type: ignore[arg-type]
+    )
+    app = create_app(settings)
+    shown = f"[{host}]" if ":" in host else host
+    where = settings.database_url
+    if "@" in where:  # never print a password
+        where = where.split("://", 1)[0] + "://…@" + where.rsplit("@", 1)[1]
+
+    def announce(*_: object) -> None:
+        click.echo(f"Kingdom server listening on http://{shown}:{port}  (database: {where})")
+
+    async def main() -> None:
+        runner = web.AppRunner(app, handle_signals=True)
+        await runner.setup()
+        site = web.TCPSite(runner, host, port)
+        await site.start()
+        announce()
+        try:
+            while True:
+                await asyncio.sleep(3600)
+        finally:
+            await runner.cleanup()
+
+    with contextlib.suppress(KeyboardInterrupt, web.GracefulExit):
+        asyncio.run(main())

@@ -1,0 +1,56 @@
+"""`create_app(settings)`: the aiohttp application with socket.io attached."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+
+import socketio
+from aiohttp import web
+
+from kingdom_server.http import add_routes
+from kingdom_server.keys import hub_key, settings_key, sio_key, storage_key
+from kingdom_server.realtime import Hub
+from kingdom_server.settings import Settings
+from kingdom_server.storage import Storage
+
+log = logging.getLogger(__name__)
+
+
+async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
+    settings = app[settings_key]
+    storage = Storage(settings.database_url)
+    app[storage_key] = storage
+    hub = Hub(settings, storage, app[sio_key])
+    app[hub_key] = hub
+    hub.load()
+    yield
+    await hub.shutdown()
+    storage.close()
+
+
+async def _sockets_ctx(app: web.Application) -> AsyncIterator[None]:
+    yield
+    # Close open sockets before the hub's tasks and the store go away.
+    try:
+        await app[sio_key].shutdown()
+    except Exception:  # pragma: no cover - best effort on the way out
+        log.debug("socket.io shutdown failed", exc_info=True)
+
+
+def create_app(settings: Settings | None = None) -> web.Application:
+    settings = settings or Settings()
+    app = web.Application()
+    app[settings_key] = settings
+    sio = socketio.AsyncServer(
+        async_mode="aiohttp",
+        cors_allowed_origins=settings.cors_allowed_origins,
+        logger=False,
+        engineio_logger=False,
+    )
+    app[sio_key] = sio
+    sio.attach(app)
+    add_routes(app)
+    app.cleanup_ctx.append(_storage_ctx)
+    app.cleanup_ctx.append(_sockets_ctx)
+    return app

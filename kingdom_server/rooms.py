@@ -1,0 +1,141 @@
+"""Rooms and seats kept in memory (the store mirrors them), room codes and the public list."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+if TYPE_CHECKING:
+    import kingdom_rules as kr
+
+#: Upper-case letters and digits without the look-alikes 0/O, 1/I/L.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+
+
+def new_room_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_player_id() -> str:
+    return "p_" + secrets.token_hex(8)
+
+
+def new_reconnect_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+@attrs.define(eq=False)
+class Seat:
+    """One place at the table: a person (connected or not) or a bot."""
+
+    player_id: str
+    name: str
+    is_bot: bool = False
+    bot_kind: str | None = None
+    """GreedyBot / RandomBot for bots added by the host."""
+    reconnect_token: str | None = None
+    user_id: str | None = None
+    left: bool = False
+    """The person left during a game; a bot plays the seat for good."""
+    sid: str | None = None
+    """The socket currently holding the seat (None: disconnected)."""
+    absent: bool = False
+    """Disconnected for longer than the absence limit during play: a bot plays until they return."""
+    absence_task: asyncio.Task[None] | None = None
+
+    @property
+    def connected(self) -> bool:
+        return self.is_bot or self.sid is not None
+
+    @property
+    def is_human(self) -> bool:
+        return not self.is_bot and not self.left
+
+    @property
+    def bot_controlled(self) -> bool:
+        """Whether the server plays this seat's turns."""
+        return self.is_bot or self.left or self.absent
+
+
+@attrs.define(eq=False)
+class Room:
+    code: str
+    host_id: str | None
+    is_public: bool = False
+    desired_player_count: int = MAX_PLAYERS
+    game_mode: str = "game"
+    is_tutorial: bool = False
+    is_ranked: bool = False
+    seats: list[Seat] = attrs.Factory(list)
+    lock: asyncio.Lock = attrs.Factory(asyncio.Lock)
+    state: kr.GameState | None = None
+    game_id: int | None = None
+    action_count: int = 0
+    game_start_time: float | None = None
+    """Unix time in milliseconds at which the game started."""
+    score_deadline: float | None = None
+    """loop.time() at which the score screen ends, while it runs."""
+    score_task: asyncio.Task[None] | None = None
+    bot_task: asyncio.Task[None] | None = None
+    closed: bool = False
+
+    # -- queries ---------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return "waiting" if self.state is None else str(self.state.phase)
+
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    @property
+    def capacity(self) -> int:
+        return self.desired_player_count if self.is_public else MAX_PLAYERS
+
+    def seat_by_id(self, player_id: str) -> Seat | None:
+        for seat in self.seats:
+            if seat.player_id == player_id:
+                return seat
+        return None
+
+    def number_of(self, seat: Seat) -> int:
+        """Player number (1-based position at the table)."""
+        return self.seats.index(seat) + 1
+
+    def seat_of_number(self, number: int) -> Seat:
+        return self.seats[number - 1]
+
+    def humans(self) -> list[Seat]:
+        return [s for s in self.seats if s.is_human]
+
+    @property
+    def host(self) -> Seat | None:
+        return self.seat_by_id(self.host_id) if self.host_id else None
+
+    def public_status(self) -> str:
+        if self.started:
+            return "in-progress"
+        return "full" if len(self.seats) >= self.capacity else "waiting"
+
+    def public_listing(self) -> dict[str, Any]:
+        host = self.host
+        return {
+            "roomCode": self.code,
+            "hostName": host.name if host else "",
+            "gameMode": self.game_mode,
+            "currentPlayers": len(self.seats),
+            "desiredPlayers": self.desired_player_count,
+            "status": self.public_status(),
+        }
+
+
+def now_ms() -> float:
+    return time.time() * 1000.0

@@ -1,0 +1,67 @@
+"""Server settings: one frozen value built once by the CLI or a test and handed to `create_app`."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import attrs
+
+#: Where `make web` puts the built browser app (repository checkout layout).
+DEFAULT_WEB_DIST = Path(__file__).resolve().parent.parent / "web" / "dist"
+
+
+def user_data_dir() -> Path:
+    """The per-user data directory for the default SQLite file (no extra dependency needed)."""
+    if sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    elif sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "kingdom"
+
+
+def default_database_url() -> str:
+    """`DATABASE_URL` when set (PostgreSQL in production), else the SQLite file in the data dir."""
+    url = os.environ.get("DATABASE_URL")
+    if url:
+        return url
+    return "sqlite:///" + str(user_data_dir() / "kingdom.db")
+
+
+@attrs.frozen
+class Settings:
+    """Everything the server can be tuned with. Times are in seconds."""
+
+    database_url: str = attrs.field(factory=default_database_url)
+    """peewee database URL: `sqlite:///path`, `sqlite:///:memory:` or `postgresql://...`."""
+
+    web_dist: Path = attrs.field(
+        factory=lambda: Path(os.environ.get("KINGDOM_WEB_DIST", DEFAULT_WEB_DIST))
+    )
+    """Built web app served at `/` (index.html fallback for app routes)."""
+
+    bot_delay: float = 0.8
+    """Pause before a bot (or a bot standing in for an absent player) acts; 0 in tests."""
+
+    score_screen_seconds: int = 30
+    """Length of the score screen between hands of a match (R31)."""
+
+    absence_seconds: float = 60.0
+    """How long a disconnected player keeps the seat to themselves during play; then a bot
+    plays it until they come back."""
+
+    max_string_length: int = 1000
+    """Longest string accepted anywhere in a call's payload."""
+
+    max_name_length: int = 24
+    """Longest player name (after trimming)."""
+
+    cors_allowed_origins: str | list[str] | None = None
+    """Passed to python-socketio; None means same origin only."""
+
+    @classmethod
+    def for_sqlite_file(cls, path: str | os.PathLike[str], **kwargs: object) -> Settings:
+        return cls(database_url="sqlite:///" + str(Path(path).expanduser().resolve()), **kwargs)  # type: ignore[arg-type]

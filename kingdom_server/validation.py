@@ -1,0 +1,98 @@
+"""Shape checks for call payloads, before anything touches a room.
+
+Game calls are checked for shape only here (an object, no huge strings); their fields are the
+engine's business (`kingdom_rules.action_from_json` raises `MalformedAction` with a clear text).
+Lobby calls are the server's own, so their fields are checked here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MAX_NODES = 500
+MAX_DEPTH = 8
+
+
+class PayloadError(Exception):
+    """A call's payload is unusable; str() is the text sent back in the acknowledgement."""
+
+
+def as_object(payload: Any) -> dict[str, Any]:
+    """The payload as a dict: absent/null becomes {}, anything else but an object is refused."""
+    if payload is None:
+        return {}
+    if not isinstance(payload, dict):
+        raise PayloadError("Invalid payload: expected an object")
+    return payload
+
+
+def check_size(payload: Any, max_string: int) -> None:
+    """Refuse long strings, deep nesting and very large payloads anywhere in the payload."""
+    nodes = 0
+    stack: list[tuple[Any, int]] = [(payload, 0)]
+    while stack:
+        value, depth = stack.pop()
+        nodes += 1
+        if nodes > MAX_NODES:
+            raise PayloadError("Invalid payload: too large")
+        if depth > MAX_DEPTH:
+            raise PayloadError("Invalid payload: nested too deeply")
+        if isinstance(value, str):
+            if len(value) > max_string:
+                raise PayloadError(f"Invalid payload: text longer than {max_string} characters")
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                if not isinstance(k, str) or len(k) > 100:
+                    raise PayloadError("Invalid payload: bad field name")
+                stack.append((v, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+
+
+def _type_name(t: type | tuple[type, ...]) -> str:
+    names = {str: "a string", bool: "true or false", int: "a whole number", list: "a list",
+             dict: "an object"}
+    if isinstance(t, tuple):
+        return " or ".join(names.get(x, x.__name__) for x in t)
+    return names.get(t, t.__name__)
+
+
+def field(
+    payload: dict[str, Any],
+    name: str,
+    kind: type,
+    *,
+    required: bool = True,
+    default: Any = None,
+) -> Any:
+    """One field of a lobby payload, with the exact type (bool is not an int here)."""
+    if name not in payload or payload[name] is None:
+        if required:
+            raise PayloadError(f"Missing field: {name}")
+        return default
+    value = payload[name]
+    ok = isinstance(value, kind)
+    if kind is int and isinstance(value, bool):
+        ok = False
+    if not ok:
+        raise PayloadError(f"{name} must be {_type_name(kind)}")
+    return value
+
+
+def player_name(payload: dict[str, Any], max_length: int) -> str:
+    name = field(payload, "playerName", str)
+    name = " ".join(name.split())
+    if not name:
+        raise PayloadError("Please enter your name")
+    if len(name) > max_length:
+        raise PayloadError(f"Name must be at most {max_length} characters")
+    return name
+
+
+def room_code(payload: dict[str, Any], name: str = "roomCode") -> str:
+    code = field(payload, name, str).strip().upper()
+    if not code:
+        raise PayloadError("Please enter a room code")
+    if len(code) > 8:
+        raise PayloadError("Room not found")
+    return code
