@@ -1,0 +1,94 @@
+"""Kingdom's rules engine: the whole game as a pure, deterministic library.
+
+>>> import kingdom_rules as kr
+>>> state = kr.new_game(player_count=2, seed=7, mode="game")
+>>> kr.players_to_act(state)
+[1, 2]
+>>> state, events = kr.apply(state, kr.legal_actions(state, 1)[0])
+>>> state.players[0].starting_resource_chosen
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from kingdom_rules.actions import (
+    ACTION_TYPES,
+    Action,
+    ChooseStartingResource,
+    DemolishCastle,
+    DemolishCathedral,
+    DestroyWithHail,
+    DrawCard,
+    DrawRoyalReward,
+    EatCharacter,
+    EatFreedRoyal,
+    MountBeast,
+    PassTurn,
+    PlaceRoyalInCastle,
+    PlayCombination,
+    PlayHailOfArrows,
+    PlayResource,
+    PlayRoyal,
+    ReadyForNextHand,
+    ResurrectRoyal,
+    RotateResource,
+    SkipDemolitionEat,
+    SkipPendingAction,
+    SlayDragon,
+    TransferToPartner,
+    action_from_json,
+)
+from kingdom_rules.cards import DECK, Card
+from kingdom_rules.combinations import RULES, classify, find_combinations
+from kingdom_rules.engine import apply, players_to_act
+from kingdom_rules.errors import IllegalAction, MalformedAction
+from kingdom_rules.events import Event
+from kingdom_rules.hands import new_game
+from kingdom_rules.legal import LegalActions, legal_actions
+from kingdom_rules.scoring import are_opponents, family_complete, hand_score, partner, team_of
+from kingdom_rules.state import (
+    Combination,
+    GameState,
+    HandResult,
+    Kingdom,
+    Outcome,
+    Pending,
+    Player,
+    Resource,
+)
+from kingdom_rules.view import PlayerView, PublicPlayer, view
+
+__version__ = "0.1.0"
+
+
+def replay(
+    seed: int,
+    player_count: int,
+    mode: str = "game",
+    actions: Iterable[Action | dict[str, Any]] = (),
+    deck: list[str] | None = None,
+) -> GameState:
+    """The state reached by playing ``actions`` (objects or their JSON) from a new game.
+    The same seed and actions always give the same game."""
+    state = new_game(player_count=player_count, seed=seed, mode=mode, deck=deck)
+    for a in actions:
+        action = action_from_json(a) if isinstance(a, dict) else a
+        state, _ = apply(state, action)
+    return state
+
+
+__all__ = [
+    "ACTION_TYPES", "Action", "Card", "ChooseStartingResource", "Combination", "DECK",
+    "DemolishCastle", "DemolishCathedral", "DestroyWithHail", "DrawCard", "DrawRoyalReward",
+    "EatCharacter", "EatFreedRoyal", "Event", "GameState", "HandResult", "IllegalAction",
+    "Kingdom", "LegalActions", "MalformedAction", "MountBeast", "Outcome", "PassTurn", "Pending",
+    "PlaceRoyalInCastle", "PlayCombination", "PlayHailOfArrows", "PlayResource", "PlayRoyal",
+    "Player", "PlayerView", "PublicPlayer", "RULES", "ReadyForNextHand", "Resource",
+    "ResurrectRoyal", "RotateResource", "SkipDemolitionEat", "SkipPendingAction", "SlayDragon",
+    "TransferToPartner", "action_from_json", "apply", "are_opponents", "classify",
+    "family_complete", "find_combinations", "hand_score", "legal_actions", "new_game",
+    "partner", "players_to_act", "replay", "team_of", "view",
+]

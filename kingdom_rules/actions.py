@@ -1,0 +1,368 @@
+"""Actions: one frozen value per thing a player can do, with the wire names of seed 000 section 7.
+
+>>> a = PlayRoyal(player=1, card=Card.parse("QH"), resources=(Card.parse("2H"), Card.parse("5D")))
+>>> a.to_json()
+{'type': 'playRoyal', 'player': 1, 'cardId': 'hearts-Q', 'resourceToUseIds': ['hearts-2', 'diamonds-5']}
+>>> action_from_json(a.to_json()) == a
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar, Union
+
+import attrs
+
+from kingdom_rules.cards import BY_ID, Card
+from kingdom_rules.errors import MalformedAction
+
+Json = dict[str, Any]
+
+
+def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Order does not matter in a set of cards: keep one canonical order."""
+    return tuple(sorted(cards, key=_order))
+
+
+def _order(c: Card) -> int:
+    return c.order
+
+
+class _Wire:
+    """Shared JSON mapping. ``_FIELDS``: (attribute, wire name, kind) with kind card, cards,
+    int, str, or optional variants ending in '?'."""
+
+    WIRE: ClassVar[str]
+    _FIELDS: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+    player: int
+
+    def to_json(self) -> Json:
+        d: Json = {"type": self.WIRE, "player": self.player}
+        for attr, name, kind in self._FIELDS:
+            v = getattr(self, attr)
+            if v is None:
+                continue
+            if kind.startswith("cards"):
+                d[name] = [c.id for c in v]
+            elif kind.startswith("card"):
+                d[name] = v.id
+            else:
+                d[name] = v
+        return d
+
+    def __str__(self) -> str:
+        parts = [f"{n}={_short(getattr(self, a))}" for a, n, _ in self._FIELDS
+                 if getattr(self, a) is not None]
+        return f"{self.WIRE}({', '.join(parts)})" if parts else self.WIRE
+
+
+def _short(v: Any) -> str:
+    if isinstance(v, Card):
+        return v.short
+    if isinstance(v, tuple):
+        return "[" + " ".join(_short(x) for x in v) + "]"
+    return str(v)
+
+
+@attrs.frozen
+class ChooseStartingResource(_Wire):
+    """Put a number card from hand into the kingdom as a ready resource (R3)."""
+
+    WIRE: ClassVar[str] = "chooseStartingResource"
+    _FIELDS = (("card", "cardId", "card"),)
+    player: int
+    card: Card
+
+
+@attrs.frozen
+class DrawCard(_Wire):
+    """Draw from the deck or one of the two revealed cards (R6)."""
+
+    WIRE: ClassVar[str] = "drawCard"
+    _FIELDS = (("source", "source", "str"),)
+    SOURCES: ClassVar[tuple[str, ...]] = ("deck", "revealed1", "revealed2")
+    player: int
+    source: str
+
+
+@attrs.frozen
+class PlayResource(_Wire):
+    """Put a number card into the kingdom, turning a ready resource to used (R8)."""
+
+    WIRE: ClassVar[str] = "playResource"
+    _FIELDS = (("card", "cardId", "card"), ("resource", "resourceToUseId", "card"))
+    player: int
+    card: Card
+    resource: Card
+
+
+@attrs.frozen
+class RotateResource(_Wire):
+    """Crop rotation: swap a ready resource with a number card from hand (R9)."""
+
+    WIRE: ClassVar[str] = "rotateResource"
+    _FIELDS = (("card", "cardId", "card"), ("resource", "resourceToRotateId", "card"))
+    player: int
+    card: Card
+    resource: Card
+
+
+@attrs.frozen
+class PlayRoyal(_Wire):
+    """Play a Jack, Queen, King or Hero with ready resources of its colour (R10)."""
+
+    WIRE: ClassVar[str] = "playRoyal"
+    _FIELDS = (("card", "cardId", "card"), ("resources", "resourceToUseIds", "cards"))
+    player: int
+    card: Card
+    resources: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+
+
+@attrs.frozen
+class PlayCombination(_Wire):
+    """Build a beast or structure from number cards in hand (R14-R16)."""
+
+    WIRE: ClassVar[str] = "playCombination"
+    _FIELDS = (("cards", "cardIds", "cards"), ("resources", "resourceToUseIds", "cards"))
+    player: int
+    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+    resources: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+
+
+@attrs.frozen
+class PlayHailOfArrows(_Wire):
+    """An Ace and a 10: Hail of Arrows, or Flaming Salvo when suited (R15)."""
+
+    WIRE: ClassVar[str] = "playHailOfArrows"
+    _FIELDS = (("cards", "cardIds", "cards"),)
+    player: int
+    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+
+
+@attrs.frozen
+class DestroyWithHail(_Wire):
+    """The target of a Hail of Arrows (R25) or Flaming Salvo (R26)."""
+
+    WIRE: ClassVar[str] = "destroyWithHail"
+    _FIELDS = (("target_player", "targetPlayerNumber", "int"), ("target_type", "targetType", "str"),
+               ("character", "characterId", "card?"), ("beast_index", "beastIndex", "int?"),
+               ("castle_index", "castleIndex", "int?"))
+    TARGET_TYPES: ClassVar[tuple[str, ...]] = ("royal", "beast", "castle")
+    player: int
+    target_player: int
+    target_type: str
+    character: Card | None = None
+    beast_index: int | None = None
+    castle_index: int | None = None
+
+
+@attrs.frozen
+class PassTurn(_Wire):
+    """End the turn; open follow-ups are skipped, a royal reward is drawn (R7, R24)."""
+
+    WIRE: ClassVar[str] = "passTurn"
+    player: int
+
+
+@attrs.frozen
+class MountBeast(_Wire):
+    """A royal mounts a riderless beast of its owner (R17, R18)."""
+
+    WIRE: ClassVar[str] = "mountHorse"
+    _FIELDS = (("beast_index", "horseIndex", "int"), ("royal", "royalId", "card"))
+    player: int
+    beast_index: int
+    royal: Card
+
+
+@attrs.frozen
+class TransferToPartner(_Wire):
+    """Send the beast just mounted, with its rider, to the partner's kingdom (R20)."""
+
+    WIRE: ClassVar[str] = "transferToPartner"
+    _FIELDS = (("beast_index", "beastIndex", "int"),)
+    player: int
+    beast_index: int
+
+
+@attrs.frozen
+class EatCharacter(_Wire):
+    """The dragon just played eats an opposing royal or horse-type beast (R22, R23)."""
+
+    WIRE: ClassVar[str] = "eatCharacter"
+    _FIELDS = (("target_player", "targetPlayerNumber", "int"),
+               ("character_type", "characterType", "str"),
+               ("character", "characterId", "card?"), ("beast_index", "beastIndex", "int?"))
+    CHARACTER_TYPES: ClassVar[tuple[str, ...]] = ("royal", "beast")
+    player: int
+    target_player: int
+    character_type: str
+    character: Card | None = None
+    beast_index: int | None = None
+
+
+@attrs.frozen
+class DemolishCastle(_Wire):
+    """A Golden, Silver or Divine Dragon demolishes an opposing castle (R23)."""
+
+    WIRE: ClassVar[str] = "demolishCastle"
+    _FIELDS = (("target_player", "targetPlayerNumber", "int"), ("castle_index", "castleIndex", "int"))
+    player: int
+    target_player: int
+    castle_index: int
+
+
+@attrs.frozen
+class DemolishCathedral(_Wire):
+    """A Silver or Divine Dragon demolishes an opposing cathedral (R23)."""
+
+    WIRE: ClassVar[str] = "demolishCathedral"
+    _FIELDS = (("target_player", "targetPlayerNumber", "int"),
+               ("cathedral_index", "cathedralIndex", "int"))
+    player: int
+    target_player: int
+    cathedral_index: int
+
+
+@attrs.frozen
+class EatFreedRoyal(_Wire):
+    """After a Divine Dragon's demolition, eat one of the royals it freed (R23)."""
+
+    WIRE: ClassVar[str] = "eatFreedRoyal"
+    _FIELDS = (("royal", "royalId", "card"),)
+    player: int
+    royal: Card
+
+
+@attrs.frozen
+class SkipDemolitionEat(_Wire):
+    """Decline to eat a freed royal (R23)."""
+
+    WIRE: ClassVar[str] = "skipDemolitionEat"
+    player: int
+
+
+@attrs.frozen
+class SlayDragon(_Wire):
+    """The King or Hero just played slays an opposing dragon (R24)."""
+
+    WIRE: ClassVar[str] = "slayDragon"
+    _FIELDS = (("target_player", "targetPlayerNumber", "int"), ("dragon_index", "dragonIndex", "int"))
+    player: int
+    target_player: int
+    dragon_index: int
+
+
+@attrs.frozen
+class ResurrectRoyal(_Wire):
+    """Take a royal from the discard pile into the kingdom (R21)."""
+
+    WIRE: ClassVar[str] = "resurrectRoyal"
+    _FIELDS = (("royal", "royalId", "card"),)
+    player: int
+    royal: Card
+
+
+@attrs.frozen
+class PlaceRoyalInCastle(_Wire):
+    """A royal enters a castle or cathedral of its owner (R13, R19)."""
+
+    WIRE: ClassVar[str] = "placeRoyalInCastle"
+    _FIELDS = (("royal", "royalId", "card"), ("castle_index", "castleIndex", "int"))
+    player: int
+    royal: Card
+    castle_index: int
+
+
+@attrs.frozen
+class DrawRoyalReward(_Wire):
+    """Draw the cards a slain dragon is worth (R24)."""
+
+    WIRE: ClassVar[str] = "drawRoyalReward"
+    player: int
+
+
+@attrs.frozen
+class SkipPendingAction(_Wire):
+    """Decline the follow-up offered now (every follow-up is skippable)."""
+
+    WIRE: ClassVar[str] = "skipPendingAction"
+    player: int
+
+
+@attrs.frozen
+class ReadyForNextHand(_Wire):
+    """Ready on the score screen between hands of a match (R31)."""
+
+    WIRE: ClassVar[str] = "readyForNextHand"
+    player: int
+
+
+Action = Union[
+    ChooseStartingResource, DrawCard, PlayResource, RotateResource, PlayRoyal, PlayCombination,
+    PlayHailOfArrows, DestroyWithHail, PassTurn, MountBeast, TransferToPartner, EatCharacter,
+    DemolishCastle, DemolishCathedral, EatFreedRoyal, SkipDemolitionEat, SlayDragon,
+    ResurrectRoyal, PlaceRoyalInCastle, DrawRoyalReward, SkipPendingAction, ReadyForNextHand,
+]
+ACTION_TYPES: tuple[type[_Wire], ...] = (
+    ChooseStartingResource, DrawCard, PlayResource, RotateResource, PlayRoyal, PlayCombination,
+    PlayHailOfArrows, DestroyWithHail, PassTurn, MountBeast, TransferToPartner, EatCharacter,
+    DemolishCastle, DemolishCathedral, EatFreedRoyal, SkipDemolitionEat, SlayDragon,
+    ResurrectRoyal, PlaceRoyalInCastle, DrawRoyalReward, SkipPendingAction, ReadyForNextHand,
+)
+BY_WIRE: dict[str, type[_Wire]] = {cls.WIRE: cls for cls in ACTION_TYPES}
+MAX_INDEX = 1000
+
+
+def _field(d: Json, name: str, kind: str) -> Any:
+    optional = kind.endswith("?")
+    if name not in d or d[name] is None:
+        if optional:
+            return None
+        raise MalformedAction(f"Missing field '{name}'")
+    v = d[name]
+    base = kind.rstrip("?")
+    if base == "int":
+        if type(v) is not int or not 0 <= v < MAX_INDEX:
+            raise MalformedAction(f"Field '{name}' must be a small non-negative whole number")
+        return v
+    if base == "str":
+        if not isinstance(v, str) or len(v) > 40:
+            raise MalformedAction(f"Field '{name}' must be a short text")
+        return v
+    if base == "card":
+        return _card(v, name)
+    if not isinstance(v, list) or len(v) > 54:
+        raise MalformedAction(f"Field '{name}' must be a list of card ids")
+    cards = [_card(x, name) for x in v]
+    if len(set(cards)) != len(cards):
+        raise MalformedAction(f"Field '{name}' names a card twice")
+    return cards
+
+
+def _card(v: Any, name: str) -> Card:
+    card = BY_ID.get(v) if isinstance(v, str) else None
+    if card is None:
+        shown = v[:20] if isinstance(v, str) else type(v).__name__
+        raise MalformedAction(f"Field '{name}' names no card: {shown!r}")
+    return card
+
+
+def action_from_json(d: Any) -> Action:
+    """The action a wire message describes: ``{"type": event, "player": n, ...payload}``.
+
+    Raises :class:`MalformedAction` for anything that is not a well-formed action. Whether the
+    action is legal now is for :func:`kingdom_rules.apply` to say.
+    """
+    if not isinstance(d, dict):
+        raise MalformedAction("An action must be an object")
+    cls = BY_WIRE.get(d.get("type")) if isinstance(d.get("type"), str) else None
+    if cls is None:
+        raise MalformedAction(f"Unknown action type: {str(d.get('type'))[:40]!r}")
+    player = d.get("player")
+    if type(player) is not int or not 1 <= player <= 4:
+        raise MalformedAction("Field 'player' must be a player number from 1 to 4")
+    kwargs = {attr: _field(d, name, kind) for attr, name, kind in cls._FIELDS}
+    action: Action = cls(player=player, **kwargs)  # type: ignore[assignment]
+    return action

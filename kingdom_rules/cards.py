@@ -1,0 +1,136 @@
+"""The 54 cards (R1, R2): 52 standard cards and two Heroes.
+
+Every card is an interned singleton, so ``Card.parse("QH") is Card.parse("hearts-Q")``.
+
+>>> Card.parse("QH")
+Card.parse('QH')
+>>> Card.parse("hearts-Q").color, Card.parse("hearts-Q").is_royal
+('red', True)
+>>> Card.parse("clubs-A").value
+1
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+SUITS: Final = ("hearts", "diamonds", "clubs", "spades")
+NUMBER_RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+ROYAL_RANKS: Final = ("J", "Q", "K")
+RANKS: Final = NUMBER_RANKS + ROYAL_RANKS
+HERO_RANK: Final = "JOKER"
+HERO_SUITS: Final = ("red-joker", "black-joker")
+RED_SUITS: Final = frozenset({"hearts", "diamonds", "red-joker"})
+
+_SUIT_LETTER: Final = {"hearts": "H", "diamonds": "D", "clubs": "C", "spades": "S"}
+_LETTER_SUIT: Final = {v: k for k, v in _SUIT_LETTER.items()}
+ROYAL_COST: Final = {"J": 1, "Q": 2, "K": 3, HERO_RANK: 4}
+"""Ready resources of the royal's colour needed to play it (R10)."""
+
+
+class UnknownCard(ValueError):
+    """A text that names no card of the deck."""
+
+
+@attrs.frozen(eq=False, repr=False)
+class Card:
+    """One card. Compare with ``is`` or ``==``: cards are singletons."""
+
+    id: str
+    """``<suit>-<rank>``, for example ``hearts-7``, or ``red-joker`` / ``black-joker``."""
+    suit: str
+    rank: str
+    order: int
+    """Position in a fresh deck, 0..53; the engine's canonical sort key."""
+    value: int = attrs.field(init=False)
+    """1 (Ace) to 10 for number cards, 0 for royals."""
+    color: str = attrs.field(init=False)
+    """``red`` (hearts, diamonds, red-joker) or ``black``."""
+    is_number: bool = attrs.field(init=False)
+    is_royal: bool = attrs.field(init=False)
+    is_hero: bool = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        number = self.rank in NUMBER_RANKS
+        object.__setattr__(self, "value", NUMBER_RANKS.index(self.rank) + 1 if number else 0)
+        object.__setattr__(self, "color", "red" if self.suit in RED_SUITS else "black")
+        object.__setattr__(self, "is_number", number)
+        object.__setattr__(self, "is_royal", not number)
+        object.__setattr__(self, "is_hero", self.rank == HERO_RANK)
+
+    @property
+    def short(self) -> str:
+        """Two or three letters: ``QH``, ``10S``, ``RJ`` / ``BJ`` for the Heroes."""
+        if self.is_hero:
+            return "RJ" if self.suit == "red-joker" else "BJ"
+        return self.rank + _SUIT_LETTER[self.suit]
+
+    @property
+    def cost(self) -> int:
+        """Resources needed to play this royal (R10); 0 for number cards."""
+        return ROYAL_COST.get(self.rank, 0)
+
+    def to_json(self) -> dict[str, str]:
+        return {"id": self.id, "suit": self.suit, "rank": self.rank}
+
+    @staticmethod
+    def from_json(data: object) -> Card:
+        if isinstance(data, dict):
+            data = data.get("id")
+        if not isinstance(data, str):
+            raise UnknownCard(f"not a card: {data!r}")
+        return Card.parse(data)
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """A card from its id (``hearts-Q``) or short name (``QH``, ``10S``, ``RJ``)."""
+        card = _BY_NAME.get(text) if isinstance(text, str) else None
+        if card is None:
+            raise UnknownCard(f"no such card: {text!r}")
+        return card
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.short!r})"
+
+    def __str__(self) -> str:
+        return self.short
+
+    def __hash__(self) -> int:
+        return self.order
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __lt__(self, other: Card) -> bool:
+        return self.order < other.order
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Card.parse, (self.id,))
+
+
+def _make_deck() -> tuple[Card, ...]:
+    cards = [Card(f"{suit}-{rank}", suit, rank, 0) for suit in SUITS for rank in RANKS]
+    cards += [Card(suit, suit, HERO_RANK, 0) for suit in HERO_SUITS]
+    deck = []
+    for i, c in enumerate(cards):
+        card = Card(c.id, c.suit, c.rank, i)
+        deck.append(card)
+    return tuple(deck)
+
+
+DECK: Final[tuple[Card, ...]] = _make_deck()
+"""All 54 cards in their canonical order."""
+
+_BY_NAME: Final[dict[str, Card]] = {}
+for _c in DECK:
+    _BY_NAME[_c.id] = _c
+    _BY_NAME[_c.short] = _c
+    if _c.rank == "10":
+        _BY_NAME["T" + _SUIT_LETTER[_c.suit]] = _c
+BY_ID: Final[dict[str, Card]] = {c.id: c for c in DECK}
+
+
+def card_ids(cards: tuple[Card, ...] | list[Card]) -> list[str]:
+    return [c.id for c in cards]

@@ -1,0 +1,169 @@
+"""Combinations: which card patterns make which beast or structure, and their costs (R14-R16).
+
+>>> from kingdom_rules.cards import Card
+>>> classify([Card.parse(t) for t in ("3H", "4H", "5H")])
+'golden-dragon'
+>>> classify([Card.parse(t) for t in ("6H", "6S")])
+'horse'
+>>> RULES["silver-dragon"].draws(5)
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+import attrs
+
+from kingdom_rules.cards import Card
+
+HORSE_TYPES: Final = frozenset({"horse", "unicorn"})
+DRAGONS: Final = frozenset({"dragon", "golden-dragon", "silver-dragon", "divine-dragon"})
+BEASTS: Final = HORSE_TYPES | DRAGONS
+STRUCTURES: Final = frozenset({"castle", "cathedral"})
+SLAYABLE: Final = frozenset({"dragon", "golden-dragon", "silver-dragon"})
+"""Dragons a King or Hero may slay (R24): all but the Divine Dragon."""
+HAIL_BEASTS: Final = frozenset({"horse", "unicorn", "dragon"})
+"""Beasts Hail of Arrows can destroy (R25)."""
+SALVO_BEASTS: Final = frozenset({"horse", "unicorn", "dragon", "golden-dragon", "silver-dragon"})
+"""Beasts Flaming Salvo can destroy (R26)."""
+RIDER_SURVIVES_SALVO: Final = frozenset({"golden-dragon", "silver-dragon"})
+
+
+@attrs.frozen
+class CombinationRule:
+    """One row of the combinations table (R14)."""
+
+    name: str
+    resources: int
+    draws_fixed: int
+    """Cards drawn on play; -1 means 'run length - 1'."""
+    points: int
+    resurrects: bool
+    can_eat: int = 0
+    demolishes_castles: bool = False
+    demolishes_cathedrals: bool = False
+    only_demolishes: bool = False
+
+    def draws(self, card_count: int) -> int:
+        return card_count - 1 if self.draws_fixed < 0 else self.draws_fixed
+
+
+RULES: Final[dict[str, CombinationRule]] = {
+    "horse": CombinationRule("Horse", 2, 1, 1, False),
+    "unicorn": CombinationRule("Unicorn", 4, 3, 1, True),
+    "dragon": CombinationRule("Dragon", 3, 2, 1, False, can_eat=1),
+    "golden-dragon": CombinationRule("Golden Dragon", 3, 2, 1, False, 2, True),
+    "silver-dragon": CombinationRule("Silver Dragon", 4, -1, 1, False, 3, True, True),
+    "divine-dragon": CombinationRule("Divine Dragon", 4, -1, 2, True, 0, True, True, True),
+    "castle": CombinationRule("Castle", 3, 2, 1, False),
+    "cathedral": CombinationRule("Cathedral", 4, 3, 3, False),
+}
+
+
+def coarse_type(kind: str) -> str:
+    """The seed's coarse ``type`` field: horse, dragon, castle or cathedral."""
+    if kind in HORSE_TYPES:
+        return "horse"
+    if kind in DRAGONS:
+        return "dragon"
+    return kind
+
+
+def classify(cards: Sequence[Card]) -> str | None:
+    """The combination these number cards form, or None (R14-R16)."""
+    n = len(cards)
+    if n < 2:
+        return None
+    values = []
+    for c in cards:
+        if not c.is_number:
+            return None
+        values.append(c.value)
+    distinct = set(values)
+    if len(distinct) == 1:
+        return {2: "horse", 3: "castle", 4: "cathedral"}.get(n)
+    if n == 4 and len(distinct) == 2 and values.count(values[0]) == 2:
+        return "unicorn"
+    if n >= 3 and len(distinct) == n and max(values) - min(values) == n - 1:
+        suited = len({c.suit for c in cards}) == 1
+        if n == 3:
+            return "golden-dragon" if suited else "dragon"
+        return "divine-dragon" if suited else "silver-dragon"
+    return None
+
+
+def is_hail(cards: Sequence[Card]) -> bool:
+    """An Ace and a 10 (R15). Same suit makes it a Flaming Salvo."""
+    return (
+        len(cards) == 2
+        and cards[0].is_number
+        and cards[1].is_number
+        and {cards[0].value, cards[1].value} == {1, 10}
+    )
+
+
+def find_combinations(hand: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]]:
+    """Every combination the number cards of a hand can form, as (kind, cards), cards in
+    canonical order. Deterministic; each card set is listed once.
+
+    >>> [k for k, _ in find_combinations([Card.parse(t) for t in ("2H", "3H", "4H", "4S")])]
+    ['horse', 'golden-dragon', 'dragon']
+    """
+    buckets: list[list[Card]] = [[] for _ in range(12)]
+    for c in hand:
+        if c.is_number:
+            buckets[c.value].append(c)
+    for b in buckets:
+        b.sort(key=_order)
+    out: list[tuple[str, tuple[Card, ...]]] = []
+    pairs_by_value: list[tuple[int, list[tuple[Card, ...]]]] = []
+    for v in range(1, 11):
+        b = buckets[v]
+        n = len(b)
+        if n < 2:
+            continue
+        pairs = list(_subsets(b, 2))
+        pairs_by_value.append((v, pairs))
+        out.extend(("horse", p) for p in pairs)
+        if n >= 3:
+            out.extend(("castle", t) for t in _subsets(b, 3))
+        if n == 4:
+            out.append(("cathedral", tuple(b)))
+    for i, (_, pairs_a) in enumerate(pairs_by_value):
+        for _, pairs_b in pairs_by_value[i + 1:]:
+            for a in pairs_a:
+                for b2 in pairs_b:
+                    out.append(("unicorn", tuple(sorted(a + b2, key=_order))))
+    for start in range(1, 9):
+        if not buckets[start]:
+            continue
+        length = 1
+        while start + length <= 10 and buckets[start + length]:
+            length += 1
+        for run in range(3, length + 1):
+            for cards in _product(buckets[start:start + run]):
+                suited = all(c.suit == cards[0].suit for c in cards)
+                if run == 3:
+                    kind = "golden-dragon" if suited else "dragon"
+                else:
+                    kind = "divine-dragon" if suited else "silver-dragon"
+                out.append((kind, tuple(sorted(cards, key=_order))))
+    return out
+
+
+def _order(c: Card) -> int:
+    return c.order
+
+
+def _subsets(items: list[Card], k: int) -> Iterator[tuple[Card, ...]]:
+    from itertools import combinations
+
+    return combinations(items, k)
+
+
+def _product(lists: list[list[Card]]) -> Iterator[tuple[Card, ...]]:
+    from itertools import product
+
+    return product(*lists)

@@ -1,0 +1,248 @@
+"""The turn: who acts, what they may do, and what an action does (R3-R31).
+
+``apply`` checks an action against the rules and returns the next state and its events; it
+raises :class:`IllegalAction` and changes nothing when the action is not allowed. Follow-ups
+(mount, eat, slay, ...) are in :mod:`kingdom_rules.followups`; the plays themselves in
+:mod:`kingdom_rules.plays`; the end of a hand and of a match in :mod:`kingdom_rules.hands`.
+"""
+
+from __future__ import annotations
+
+from kingdom_rules import followups, hands, plays
+from kingdom_rules.actions import (
+    Action,
+    ChooseStartingResource,
+    DrawCard,
+    DrawRoyalReward,
+    PassTurn,
+    PlayCombination,
+    PlayHailOfArrows,
+    PlayResource,
+    PlayRoyal,
+    ReadyForNextHand,
+    RotateResource,
+    SkipDemolitionEat,
+    SkipPendingAction,
+)
+from kingdom_rules.errors import IllegalAction
+from kingdom_rules.events import Event
+from kingdom_rules.state import GameState, LastDraw, evolve, resource
+from kingdom_rules.table import can_draw, replace_player, take_from_deck
+
+HEADLINES: dict[type, str] = {
+    ChooseStartingResource: "Failed to choose starting resource",
+    DrawCard: "Failed to draw card",
+    PlayResource: "Cannot play that resource",
+    RotateResource: "Cannot rotate that resource",
+    PlayRoyal: "Cannot play that royal",
+    PlayCombination: "Cannot play that combination",
+    PlayHailOfArrows: "Cannot play Hail of Arrows",
+    PassTurn: "Failed to pass turn",
+    DrawRoyalReward: "Failed to draw card",
+    SkipPendingAction: "Nothing to skip",
+    SkipDemolitionEat: "Nothing to skip",
+    ReadyForNextHand: "Failed to mark ready",
+}
+
+
+def headline(action: Action) -> str:
+    return HEADLINES.get(type(action)) or followups.HEADLINES.get(type(action), "Not allowed")
+
+
+def players_to_act(state: GameState) -> list[int]:
+    """Player numbers who may act now: every player still choosing a starting resource or not
+    yet ready between hands; otherwise the current player; nobody once the game is over."""
+    phase = state.phase
+    if phase == "playing":
+        return [state.current_player]
+    if phase == "choosing_resources":
+        return [p.number for p in state.players if not p.starting_resource_chosen]
+    if phase == "handComplete":
+        return [p.number for p in state.players if not p.ready_for_next_hand]
+    return []
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """The state after ``action`` and what happened, or :class:`IllegalAction`.
+
+    The input state is never changed.
+    """
+    events: list[Event] = []
+    try:
+        new = _apply(state, action, events)
+    except IllegalAction as exc:
+        if exc.message.startswith(headline(action)):
+            raise
+        raise IllegalAction(f"{headline(action)}: {exc.message}", exc.rule) from None
+    return new, events
+
+
+def _apply(state: GameState, action: Action, events: list[Event]) -> GameState:
+    phase = state.phase
+    n = action.player
+    if type(n) is not int or not 1 <= n <= state.player_count:
+        raise IllegalAction(f"There is no player {n!r} in this game")
+    kind = type(action)
+    if phase == "playing":
+        if n != state.current_player:
+            raise IllegalAction("It is not your turn", "R7")
+        player = state.players[n - 1]
+        if kind is DrawCard:
+            return _draw(state, action, events)  # type: ignore[arg-type]
+        if not player.has_drawn_this_turn:
+            raise IllegalAction("Draw a card first: no play is legal before the draw", "R6")
+        if kind is PassTurn:
+            return _pass(state, events)
+        if state.pending:
+            return _answer_followup(state, action, events)
+        if kind is DrawRoyalReward:
+            if not player.royal_reward:
+                raise IllegalAction("No royal reward is owed", "R24")
+            return _settle(_draw_reward(state, n), events)
+        play = plays.PLAYS.get(kind)
+        if play is None:
+            if kind in followups.HEADLINES or kind in (SkipPendingAction, SkipDemolitionEat):
+                raise IllegalAction("There is no follow-up to answer now", "R13")
+            raise IllegalAction("That action belongs to another phase of the game")
+        state = play(state, action, events)
+        return _settle(evolve(state, played_this_turn=True, quiet_turns=0), events)
+    if phase == "choosing_resources":
+        if kind is not ChooseStartingResource:
+            raise IllegalAction("Every player first chooses a starting resource", "R3")
+        return _choose_start(state, action, events)  # type: ignore[arg-type]
+    if phase == "handComplete":
+        if kind is not ReadyForNextHand:
+            raise IllegalAction("The hand is over: get ready for the next one", "R31")
+        return hands.ready(state, n, events)
+    raise IllegalAction("The game is over", "R30")
+
+
+# --- starting resource (R3, R4) -----------------------------------------------------------
+
+
+def _choose_start(state: GameState, action: ChooseStartingResource, events: list[Event]) -> GameState:
+    player = state.players[action.player - 1]
+    if player.starting_resource_chosen:
+        raise IllegalAction("You have already chosen your starting resource", "R3")
+    card = action.card
+    if card not in player.hand:
+        raise IllegalAction("That card is not in your hand", "R3")
+    if not card.is_number:
+        raise IllegalAction("The starting resource must be a number card (A to 10)", "R3")
+    kingdom = evolve(player.kingdom, resources=player.kingdom.resources + (resource(card, True),))
+    player = evolve(
+        player,
+        hand=tuple(c for c in player.hand if c is not card),
+        kingdom=kingdom,
+        starting_resource_chosen=True,
+    )
+    state = replace_player(state, player)
+    if all(p.starting_resource_chosen for p in state.players):
+        state = evolve(state, phase="playing", current_player=state.first_player)
+        state = start_turn(state, events)
+    return state
+
+
+# --- the turn (R5-R7) ----------------------------------------------------------------------
+
+
+def start_turn(state: GameState, events: list[Event]) -> GameState:
+    """Ready the current player's kingdom (R5); skip the draw if nothing can be drawn (R6)."""
+    n = state.current_player
+    player = state.players[n - 1]
+    kingdom = player.kingdom
+    if any(not r.ready for r in kingdom.resources):
+        kingdom = evolve(kingdom, resources=tuple(resource(r.card, True) for r in kingdom.resources))
+    drawable = can_draw(state)
+    player = evolve(
+        player,
+        kingdom=kingdom,
+        has_drawn_this_turn=not drawable,
+        has_drawn_royal_reward=False,
+    )
+    state = evolve(replace_player(state, player), played_this_turn=False, pending=())
+    events.append(Event("turnStarted", {"player": n}))
+    if not drawable:
+        events.append(
+            Event("drawPhaseSkipped", {"player": n, "message": "No cards left to draw: draw skipped"})
+        )
+    return state
+
+
+def _draw(state: GameState, action: DrawCard, events: list[Event]) -> GameState:
+    n = action.player
+    player = state.players[n - 1]
+    if player.has_drawn_this_turn:
+        raise IllegalAction("You have already drawn this turn", "R6")
+    source = action.source
+    replacement = None
+    if source == "deck":
+        state, drawn = take_from_deck(state, 1)
+        if not drawn:
+            raise IllegalAction("The deck and the discard pile are empty", "R6")
+        card = drawn[0]
+    elif source in ("revealed1", "revealed2"):
+        slot = 0 if source == "revealed1" else 1
+        revealed_card = state.revealed[slot]
+        if revealed_card is None:
+            raise IllegalAction("There is no card in that place", "R6")
+        card = revealed_card
+        state, refill = take_from_deck(state, 1)
+        replacement = refill[0] if refill else None
+        revealed = list(state.revealed)
+        revealed[slot] = replacement
+        state = evolve(state, revealed=tuple(revealed))
+    else:
+        raise IllegalAction("Draw from the deck, revealed1 or revealed2", "R6")
+    player = evolve(player, hand=player.hand + (card,), has_drawn_this_turn=True)
+    state = evolve(replace_player(state, player), last_draw=LastDraw(n, source, card, replacement))
+    events.append(Event("cardDrawn", {"player": n, "source": source}))
+    return state
+
+
+def _pass(state: GameState, events: list[Event]) -> GameState:
+    n = state.current_player
+    player = state.players[n - 1]
+    if player.royal_reward:
+        state = _draw_reward(state, n)
+    quiet = state.quiet_turns + 1 if not state.played_this_turn and not can_draw(state) else 0
+    state = evolve(state, pending=(), quiet_turns=quiet)
+    if quiet >= state.player_count:
+        return hands.end_hand(state, None, "stalled", events)
+    nxt = n % state.player_count + 1
+    if nxt == state.first_player:
+        if state.round >= hands.MAX_ROUNDS:
+            return hands.end_hand(state, None, "round-limit", events)
+        state = evolve(state, round=state.round + 1)
+    return start_turn(evolve(state, current_player=nxt), events)
+
+
+def _draw_reward(state: GameState, n: int) -> GameState:
+    player = state.players[n - 1]
+    state, drawn = take_from_deck(state, player.royal_reward)
+    player = evolve(player, hand=player.hand + drawn, royal_reward=0, has_drawn_royal_reward=True)
+    return replace_player(state, player)
+
+
+# --- follow-ups ------------------------------------------------------------------------------
+
+
+def _answer_followup(state: GameState, action: Action, events: list[Event]) -> GameState:
+    head = state.pending[0]
+    kind = type(action)
+    if kind is SkipPendingAction or (kind is SkipDemolitionEat and head.context == "freed-royal"):
+        return _settle(evolve(state, pending=state.pending[1:]), events)
+    if kind is SkipDemolitionEat:
+        raise IllegalAction("There is no freed royal to eat", "R23")
+    state = followups.answer(state, head, action, events)
+    return _settle(evolve(state, played_this_turn=True, quiet_turns=0), events)
+
+
+def _settle(state: GameState, events: list[Event]) -> GameState:
+    """Drop follow-ups that offer no choice, then end the hand if a family is complete."""
+    pending = state.pending
+    while pending and not followups.options(state, pending[0]):
+        pending = pending[1:]
+    if pending is not state.pending:
+        state = evolve(state, pending=pending)
+    return hands.check_family(state, events)

@@ -1,0 +1,20 @@
+"""Errors the engine raises. Their text is what a player is shown."""
+
+from __future__ import annotations
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow now. Nothing was changed.
+
+    ``message`` starts with the product's catalogue text where one exists
+    (``Cannot play that royal``), followed by the reason and the ruling number.
+    """
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        self.message = message
+        self.rule = rule
+        super().__init__(f"{message} ({rule})" if rule else message)
+
+
+class MalformedAction(IllegalAction):
+    """An action whose shape is wrong: unknown type, missing or mistyped field, unknown card."""

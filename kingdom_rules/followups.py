@@ -1,0 +1,408 @@
+"""Follow-ups: what the current player may do right after a play (R13, R17-R26).
+
+A follow-up is a :class:`Pending` at the head of ``state.pending``. :func:`options` lists every
+way to answer it; :func:`answer` carries one out. Both read the same rules below, so what is
+listed is exactly what is accepted.
+"""
+
+from __future__ import annotations
+
+from kingdom_rules.actions import (
+    Action,
+    DemolishCastle,
+    DemolishCathedral,
+    DestroyWithHail,
+    EatCharacter,
+    EatFreedRoyal,
+    MountBeast,
+    PlaceRoyalInCastle,
+    ResurrectRoyal,
+    SkipDemolitionEat,
+    SlayDragon,
+    TransferToPartner,
+)
+from kingdom_rules.cards import Card
+from kingdom_rules.combinations import (
+    HAIL_BEASTS,
+    HORSE_TYPES,
+    RIDER_SURVIVES_SALVO,
+    SALVO_BEASTS,
+    SLAYABLE,
+)
+from kingdom_rules.errors import IllegalAction
+from kingdom_rules.events import Event
+from kingdom_rules.scoring import are_opponents, partner
+from kingdom_rules.state import Combination, GameState, Kingdom, Pending, evolve
+from kingdom_rules.table import discard, replace_player
+
+HEADLINES: dict[type, str] = {
+    MountBeast: "Failed to mount royal",
+    TransferToPartner: "Failed to transfer to partner",
+    EatCharacter: "Failed to eat character",
+    DemolishCastle: "Failed to demolish castle",
+    DemolishCathedral: "Failed to demolish cathedral",
+    EatFreedRoyal: "Failed to eat royal",
+    SlayDragon: "Failed to slay dragon",
+    ResurrectRoyal: "Failed to resurrect royal",
+    PlaceRoyalInCastle: "Failed to place royal in castle/cathedral",
+    DestroyWithHail: "Failed to destroy character",
+}
+
+ANSWERS: dict[type, tuple[str, ...]] = {
+    MountBeast: ("mounting",),
+    TransferToPartner: ("partner-transfer",),
+    EatCharacter: ("eating",),
+    DemolishCastle: ("eating", "demolishing"),
+    DemolishCathedral: ("eating", "demolishing"),
+    EatFreedRoyal: ("eating",),
+    SlayDragon: ("slaying",),
+    ResurrectRoyal: ("resurrection",),
+    PlaceRoyalInCastle: ("castle-placement",),
+    DestroyWithHail: ("hail-of-arrows", "flaming-salvo"),
+}
+"""Which follow-up each answer belongs to."""
+
+
+# --- shared rules ------------------------------------------------------------------------
+
+
+def index_of(kingdom: Kingdom, first: Card | None) -> int | None:
+    """Where the combination whose first card is ``first`` stands in the kingdom."""
+    for i, c in enumerate(kingdom.combinations):
+        if c.cards[0] is first:
+            return i
+    return None
+
+
+def can_ride(beast: Combination, royal: Card) -> bool:
+    """R18: one rider; dragons carry only a Queen or a Hero."""
+    if not beast.is_beast or beast.rider is not None:
+        return False
+    return not beast.is_dragon or royal.rank == "Q" or royal.is_hero
+
+
+def fits(structure: Combination, royal: Card) -> bool:
+    """R19: up to 3 royals, at most one each of J, Q, K; a Hero fills any free slot."""
+    inside = structure.protected
+    if not structure.is_structure or len(inside) >= 3:
+        return False
+    return royal.is_hero or all(r.rank != royal.rank for r in inside)
+
+
+def opponents(state: GameState, me: int) -> list[int]:
+    n = state.player_count
+    return [o for o in range(1, n + 1) if are_opponents(me, o, n)]
+
+
+# --- options ------------------------------------------------------------------------------
+
+
+def options(state: GameState, pending: Pending) -> list[Action]:
+    """Every answer to ``pending`` open to the current player, in a fixed order."""
+    me = state.current_player
+    kingdom = state.players[me - 1].kingdom
+    t = pending.type
+    out: list[Action] = []
+    if t == "mounting":
+        combos = kingdom.combinations
+        free = kingdom.free_royals()
+        if pending.context == "after-beast":
+            i = index_of(kingdom, pending.beast)
+            if i is not None:
+                out = [MountBeast(me, i, r) for r in free if can_ride(combos[i], r)]
+        elif pending.royal in free:
+            r = pending.royal
+            out = [MountBeast(me, i, r) for i, c in enumerate(combos) if can_ride(c, r)]
+    elif t == "castle-placement":
+        combos = kingdom.combinations
+        free = kingdom.free_royals()
+        if pending.context == "after-structure":
+            i = index_of(kingdom, pending.structure)
+            if i is not None:
+                out = [PlaceRoyalInCastle(me, r, i) for r in free if fits(combos[i], r)]
+        elif pending.royal in free:
+            r = pending.royal
+            out = [PlaceRoyalInCastle(me, r, i) for i, c in enumerate(combos) if fits(c, r)]
+    elif t == "partner-transfer":
+        i = index_of(kingdom, pending.beast)
+        if i is not None and partner(me, state.player_count):
+            out = [TransferToPartner(me, i)]
+    elif t == "resurrection":
+        out = [ResurrectRoyal(me, c) for c in state.discard_pile if c.is_royal]
+    elif t == "eating" and pending.context == "freed-royal":
+        target = state.players[pending.target_player - 1].kingdom
+        free = target.free_royals()
+        out = [EatFreedRoyal(me, r) for r in pending.freed if not r.is_hero and r in free]
+    else:
+        for o in opponents(state, me):
+            out.extend(_against(state, pending, me, o))
+    return out
+
+
+def _against(state: GameState, pending: Pending, me: int, o: int) -> list[Action]:
+    """Answers aimed at opponent ``o``: eating, demolishing, slaying, Hail and Salvo."""
+    kingdom = state.players[o - 1].kingdom
+    combos = kingdom.combinations
+    t = pending.type
+    out: list[Action] = []
+    if t == "eating":
+        if pending.eat_count > 0:
+            out += [EatCharacter(me, o, "royal", character=r)
+                    for r in kingdom.free_royals() if not r.is_hero]
+            out += [EatCharacter(me, o, "beast", beast_index=i)
+                    for i, c in enumerate(combos) if c.kind in HORSE_TYPES]
+        out += _demolitions(pending, me, o, combos)
+    elif t == "demolishing":
+        out += _demolitions(pending, me, o, combos)
+    elif t == "slaying":
+        out += [SlayDragon(me, o, i) for i, c in enumerate(combos) if c.kind in SLAYABLE]
+    elif t == "hail-of-arrows":
+        out += [DestroyWithHail(me, o, "royal", character=r) for r in kingdom.free_royals()]
+        out += [DestroyWithHail(me, o, "beast", beast_index=i)
+                for i, c in enumerate(combos) if c.kind in HAIL_BEASTS]
+    elif t == "flaming-salvo":
+        out += [DestroyWithHail(me, o, "beast", beast_index=i)
+                for i, c in enumerate(combos) if c.kind in SALVO_BEASTS]
+        out += [DestroyWithHail(me, o, "castle", castle_index=i)
+                for i, c in enumerate(combos) if c.kind == "castle"]
+    return out
+
+
+def _demolitions(pending: Pending, me: int, o: int, combos: tuple[Combination, ...]) -> list[Action]:
+    out: list[Action] = []
+    for i, c in enumerate(combos):
+        if c.kind == "castle" and pending.can_demolish_castles:
+            out.append(DemolishCastle(me, o, i))
+        elif c.kind == "cathedral" and pending.can_demolish_cathedrals:
+            out.append(DemolishCathedral(me, o, i))
+    return out
+
+
+# --- answering -----------------------------------------------------------------------------
+
+
+def answer(state: GameState, pending: Pending, action: Action, events: list[Event]) -> GameState:
+    """Carry out ``action`` as the answer to ``pending``; IllegalAction if it is not one."""
+    if pending.type not in ANSWERS.get(type(action), ()) or (
+        pending.context == "freed-royal" and type(action) is not EatFreedRoyal
+    ) or (type(action) is EatFreedRoyal and pending.context != "freed-royal"):
+        label = pending.type.replace("-", " ")
+        raise IllegalAction(f"Answer the {label} follow-up first, or skip it", "R7")
+    if action not in options(state, pending):
+        message, rule = _why_not(state, pending, action)
+        raise IllegalAction(message, rule)
+    me = state.current_player
+    rest = state.pending[1:]
+    if isinstance(action, MountBeast):
+        state = _update_combination(
+            state, me, action.beast_index, lambda c: evolve(c, rider=action.royal)
+        )
+        beast = state.players[me - 1].kingdom.combinations[action.beast_index]
+        events.append(Event("mounted", {"player": me, "royalId": action.royal.id}))
+        if partner(me, state.player_count):
+            rest = (Pending("partner-transfer", "after-mount", beast=beast.cards[0],
+                            kind=beast.kind),) + rest
+        return evolve(state, pending=rest)
+    if isinstance(action, PlaceRoyalInCastle):
+        state = _update_combination(
+            state, me, action.castle_index, lambda c: evolve(c, protected=c.protected + (action.royal,))
+        )
+        events.append(Event("royalPlaced", {"player": me, "royalId": action.royal.id}))
+        keep = pending.context == "after-structure"
+        return evolve(state, pending=state.pending if keep else rest)
+    if isinstance(action, TransferToPartner):
+        mate = partner(me, state.player_count)
+        assert mate is not None
+        state, beast = _remove_combination(state, me, action.beast_index)
+        if beast.rider is not None:
+            state = _move_royal(state, me, mate, beast.rider)
+        mk = state.players[mate - 1].kingdom
+        state = _set_kingdom(state, mate, evolve(mk, combinations=mk.combinations + (beast,)))
+        events.append(Event("transferredToPartner", {"player": me, "partner": mate}))
+        return evolve(state, pending=rest)
+    if isinstance(action, ResurrectRoyal):
+        card = action.royal
+        state = evolve(state, discard_pile=tuple(c for c in state.discard_pile if c is not card))
+        k = state.players[me - 1].kingdom
+        state = _set_kingdom(state, me, evolve(k, royals=k.royals + (card,)))
+        events.append(Event("royalResurrected", {"player": me, "royalId": card.id}))
+        return evolve(state, pending=rest)
+    if isinstance(action, SlayDragon):
+        state, dragon = _remove_combination(state, action.target_player, action.dragon_index)
+        state = discard(state, dragon.cards)
+        p = state.players[me - 1]
+        state = replace_player(state, evolve(p, royal_reward=p.royal_reward + len(dragon.cards) - 1))
+        events.append(Event("dragonSlain", {"player": me, "target": action.target_player}))
+        return evolve(state, pending=rest)
+    if isinstance(action, DestroyWithHail):
+        return evolve(_destroy(state, pending, action, events), pending=rest)
+    if isinstance(action, EatCharacter):
+        o = action.target_player
+        if action.character_type == "royal":
+            assert action.character is not None
+            state = _kill_royal(state, o, action.character)
+        else:
+            assert action.beast_index is not None
+            state, beast = _remove_combination(state, o, action.beast_index)
+            state = discard(state, beast.cards)
+        events.append(Event("characterEaten", {"player": me, "target": o}))
+        left = pending.eat_count - 1
+        if left:
+            head = evolve(pending, eat_count=left, can_demolish_castles=False,
+                          can_demolish_cathedrals=False)
+            return evolve(state, pending=(head,) + rest)
+        return evolve(state, pending=rest)
+    if isinstance(action, (DemolishCastle, DemolishCathedral)):
+        o = action.target_player
+        index = action.castle_index if isinstance(action, DemolishCastle) else action.cathedral_index
+        state, structure = _remove_combination(state, o, index)
+        state = discard(state, structure.cards)
+        events.append(Event("structureDemolished", {"player": me, "target": o,
+                                                    "kind": structure.kind}))
+        if pending.type == "demolishing" and structure.protected:
+            head = Pending("eating", "freed-royal", beast=pending.beast, kind=pending.kind,
+                           target_player=o, freed=structure.protected)
+            return evolve(state, pending=(head,) + rest)
+        return evolve(state, pending=rest)
+    if isinstance(action, EatFreedRoyal):
+        state = _kill_royal(state, pending.target_player, action.royal)
+        events.append(Event("characterEaten", {"player": me, "target": pending.target_player}))
+        return evolve(state, pending=rest)
+    raise IllegalAction("That is not a follow-up")  # pragma: no cover
+
+
+def _destroy(state: GameState, pending: Pending, action: DestroyWithHail, events: list[Event]) -> GameState:
+    o = action.target_player
+    if action.target_type == "royal":
+        assert action.character is not None
+        state = _kill_royal(state, o, action.character)
+    else:
+        index = action.beast_index if action.target_type == "beast" else action.castle_index
+        assert index is not None
+        state, target = _remove_combination(state, o, index)
+        state = discard(state, target.cards)
+        salvo = pending.type == "flaming-salvo"
+        if salvo and target.rider is not None and target.kind not in RIDER_SURVIVES_SALVO:
+            state = _kill_royal(state, o, target.rider)
+    events.append(Event("characterDestroyed", {"player": state.current_player, "target": o,
+                                               "targetType": action.target_type}))
+    return state
+
+
+# --- moving things between kingdoms -----------------------------------------------------
+
+
+def _set_kingdom(state: GameState, n: int, kingdom: Kingdom) -> GameState:
+    return replace_player(state, evolve(state.players[n - 1], kingdom=kingdom))
+
+
+def _update_combination(state: GameState, n: int, i: int, change: object) -> GameState:
+    k = state.players[n - 1].kingdom
+    combos = list(k.combinations)
+    combos[i] = change(combos[i])  # type: ignore[operator]
+    return _set_kingdom(state, n, evolve(k, combinations=tuple(combos)))
+
+
+def _remove_combination(state: GameState, n: int, i: int) -> tuple[GameState, Combination]:
+    k = state.players[n - 1].kingdom
+    c = k.combinations[i]
+    combos = k.combinations[:i] + k.combinations[i + 1:]
+    return _set_kingdom(state, n, evolve(k, combinations=combos)), c
+
+
+def _kill_royal(state: GameState, n: int, royal: Card) -> GameState:
+    k = state.players[n - 1].kingdom
+    state = _set_kingdom(state, n, evolve(k, royals=tuple(r for r in k.royals if r is not royal)))
+    return discard(state, (royal,))
+
+
+def _move_royal(state: GameState, src: int, dst: int, royal: Card) -> GameState:
+    k = state.players[src - 1].kingdom
+    state = _set_kingdom(state, src, evolve(k, royals=tuple(r for r in k.royals if r is not royal)))
+    k = state.players[dst - 1].kingdom
+    return _set_kingdom(state, dst, evolve(k, royals=k.royals + (royal,)))
+
+
+# --- why an answer is refused ------------------------------------------------------------
+
+
+def _why_not(state: GameState, pending: Pending, action: Action) -> tuple[str, str]:
+    me = state.current_player
+    n = state.player_count
+    target = getattr(action, "target_player", None)
+    if target is not None:
+        if not 1 <= target <= n:
+            return f"There is no player {target}", "R22"
+        if target == me:
+            return "You cannot target your own kingdom", "R22"
+        if not are_opponents(me, target, n):
+            return "Partners are never opponents", "R22"
+    owner = target if target is not None else me
+    kingdom = state.players[owner - 1].kingdom
+    combos = kingdom.combinations
+    index = None
+    for name in ("beast_index", "castle_index", "cathedral_index", "dragon_index"):
+        index = getattr(action, name, None)
+        if index is not None:
+            break
+    if index is not None and index >= len(combos):
+        return f"There is nothing at position {index} of that kingdom", "R16"
+    combo = combos[index] if index is not None else None
+    royal = getattr(action, "royal", None) or getattr(action, "character", None)
+    if royal is not None and isinstance(action, (EatCharacter, DestroyWithHail, MountBeast,
+                                                 PlaceRoyalInCastle)):
+        if royal not in kingdom.royals:
+            return f"{royal.short} is not a royal of that kingdom", "R22"
+        if royal in kingdom.riders():
+            return "A mounted royal cannot be taken: its beast must go first", "R18"
+        if royal in kingdom.sheltered():
+            return "A royal inside a castle or cathedral is protected", "R19"
+    if isinstance(action, EatCharacter):
+        if royal is not None and royal.is_hero:
+            return "A Hero cannot be eaten", "R22"
+        if combo is not None and combo.is_dragon:
+            return "Dragons are never eaten", "R22"
+        if combo is not None and combo.is_structure:
+            return "Structures are demolished, not eaten", "R23"
+        return "This dragon cannot eat any more", "R23"
+    if isinstance(action, (DemolishCastle, DemolishCathedral)):
+        wanted = "castle" if isinstance(action, DemolishCastle) else "cathedral"
+        if combo is None or combo.kind != wanted:
+            return f"There is no {wanted} at that position", "R23"
+        return f"This dragon cannot demolish a {wanted}", "R23"
+    if isinstance(action, SlayDragon):
+        if combo is not None and combo.kind == "divine-dragon":
+            return "A Divine Dragon cannot be slain", "R24"
+        return "Only dragons can be slain", "R24"
+    if isinstance(action, DestroyWithHail):
+        if combo is not None and combo.kind in ("divine-dragon", "cathedral"):
+            return "Divine Dragons and cathedrals are immune", "R26"
+        if pending.type == "hail-of-arrows":
+            if combo is not None and combo.is_dragon:
+                return "Golden, Silver and Divine Dragons are immune to Hail of Arrows", "R25"
+            return "Hail of Arrows strikes an unprotected royal or a beast", "R25"
+        return "Flaming Salvo strikes a beast or a castle", "R26"
+    if isinstance(action, MountBeast):
+        if combo is not None and combo.rider is not None:
+            return "That beast already carries a rider", "R18"
+        if combo is not None and combo.is_dragon and royal is not None:
+            return "A dragon carries only a Queen or a Hero", "R18"
+        return "Only the royal or beast just played can mount now", "R17"
+    if isinstance(action, PlaceRoyalInCastle):
+        if combo is None or not combo.is_structure:
+            return "That is not a castle or cathedral", "R19"
+        if len(combo.protected) >= 3:
+            return "That structure is full", "R19"
+        return "That structure already holds a royal of that rank", "R19"
+    if isinstance(action, ResurrectRoyal):
+        return "That royal is not in the discard pile", "R21"
+    if isinstance(action, EatFreedRoyal):
+        if action.royal.is_hero:
+            return "A Hero cannot be eaten", "R22"
+        return "Only a royal this demolition freed can be eaten", "R23"
+    if isinstance(action, TransferToPartner):
+        return "Only the beast just mounted can go to your partner", "R20"
+    return "That choice is not open now", "R7"
+
+
+__all__ = ["options", "answer", "can_ride", "fits", "index_of", "SkipDemolitionEat"]

@@ -1,0 +1,187 @@
+"""Hands and matches: the deal (R3, R4), the end of a hand (R27, R28), scoring (R29), the
+match and its ready step between hands (R30, R31)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kingdom_rules.cards import BY_ID, DECK, Card
+from kingdom_rules.errors import IllegalAction
+from kingdom_rules.events import Event
+from kingdom_rules.scoring import family_complete, hand_score, partner, team_of
+from kingdom_rules.state import (
+    HAND_SIZE,
+    MAX_ROUNDS,
+    MODES,
+    REVEALED,
+    GameState,
+    HandResult,
+    Outcome,
+    Player,
+    evolve,
+)
+from kingdom_rules.table import replace_player, shuffler
+
+__all__ = ["MAX_ROUNDS", "new_game", "deal", "check_family", "end_hand", "ready"]
+
+
+def new_game(
+    player_count: int = 2,
+    seed: int = 0,
+    mode: str = "game",
+    deck: Sequence[str | Card] | None = None,
+) -> GameState:
+    """A new game, dealt and waiting for every player's starting resource.
+
+    ``deck`` fixes the order of the first hand's deck (top first), for scripted deals such
+    as the tutorial; later hands are shuffled from the seed.
+
+    >>> state = new_game(player_count=3, seed=7, mode="match")
+    >>> state.phase, state.total_hands, [len(p.hand) for p in state.players]
+    ('choosing_resources', 3, [4, 4, 4])
+    """
+    if type(player_count) is not int or not 2 <= player_count <= 4:
+        raise ValueError("A game has 2 to 4 players")
+    if mode not in MODES:
+        raise ValueError("The mode is 'game' or 'match'")
+    if type(seed) is not int:
+        raise ValueError("The seed is a whole number")
+    preset = None
+    if deck is not None:
+        preset = tuple(c if isinstance(c, Card) else BY_ID[c] for c in deck)
+        if sorted(c.order for c in preset) != list(range(len(DECK))):
+            raise ValueError("A preset deck holds each of the 54 cards exactly once")
+    state = GameState(
+        player_count=player_count,
+        mode=mode,
+        seed=seed,
+        players=tuple(Player(i + 1) for i in range(player_count)),
+        total_hands=player_count if mode == "match" else 1,
+        match_scores=(0,) * player_count,
+    )
+    return deal(state, 1, preset)
+
+
+def deal(state: GameState, hand_number: int, preset: tuple[Card, ...] | None = None) -> GameState:
+    """Shuffle, deal 4 cards each and reveal 2 (R3). A hand without a number card goes back
+    into the deck, which is shuffled again before that player is dealt anew."""
+    n = state.player_count
+    shuffles = 0
+    cards = list(preset) if preset is not None else list(DECK)
+    if preset is None:
+        shuffler(state.seed, hand_number, shuffles).shuffle(cards)
+        shuffles += 1
+    hands = [cards[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(n)]
+    rest = cards[n * HAND_SIZE:]
+    for i in range(n):
+        while not any(c.is_number for c in hands[i]):
+            rest += hands[i]
+            shuffler(state.seed, hand_number, shuffles).shuffle(rest)
+            shuffles += 1
+            hands[i], rest = rest[:HAND_SIZE], rest[HAND_SIZE:]
+    revealed = tuple(rest[:REVEALED])
+    first = (hand_number - 1) % n + 1
+    return evolve(
+        state,
+        players=tuple(Player(i + 1, tuple(hands[i])) for i in range(n)),
+        phase="choosing_resources",
+        current_hand=hand_number,
+        first_player=first,
+        current_player=first,
+        deck=tuple(rest[REVEALED:]),
+        revealed=revealed,
+        discard_pile=(),
+        pending=(),
+        round=1,
+        quiet_turns=0,
+        played_this_turn=False,
+        shuffles=shuffles,
+        last_draw=None,
+        last_hail_was_flaming_salvo=False,
+        winner=None,
+    )
+
+
+def check_family(state: GameState, events: list[Event]) -> GameState:
+    """End the hand the moment a kingdom holds J, Q and K, Heroes filling gaps (R27).
+    The current player is checked first."""
+    if state.phase != "playing":
+        return state
+    n = state.player_count
+    cur = state.current_player
+    for k in range(n):
+        number = (cur - 1 + k) % n + 1
+        if family_complete(state.players[number - 1].kingdom):
+            events.append(Event("royalFamilyCompleted", {"player": number}))
+            return end_hand(state, number, "family", events)
+    return state
+
+
+def _hand_winner(state: GameState, scores: Sequence[int]) -> int | None:
+    """R28: the highest hand score; nobody when it is shared across teams (or players)."""
+    best = max(scores)
+    tops = [i + 1 for i, s in enumerate(scores) if s == best]
+    teams = {team_of(p, state.player_count) or p for p in tops}
+    return tops[0] if len(teams) == 1 else None
+
+
+def end_hand(state: GameState, winner: int | None, reason: str, events: list[Event]) -> GameState:
+    """Score the hand (R29) and move to the score screen or the end of the game (R30)."""
+    scores = tuple(
+        hand_score(p.kingdom, family_bonus=(p.number == winner)) for p in state.players
+    )
+    if winner is None:
+        winner = _hand_winner(state, scores)
+    result = HandResult(state.current_hand, winner, scores, reason)
+    match_scores = tuple(a + b for a, b in zip(state.match_scores, scores, strict=True))
+    state = evolve(
+        state,
+        winner=winner,
+        match_scores=match_scores,
+        hand_history=state.hand_history + (result,),
+        pending=(),
+    )
+    events.append(Event("handComplete", {"handNumber": state.current_hand, "winner": winner,
+                                         "reason": reason}))
+    if state.mode == "game" or state.current_hand >= state.total_hands:
+        outcome = _outcome(state, result)
+        events.append(Event("gameFinished", {"winners": list(outcome.winners)}))
+        return evolve(state, phase="finished", outcome=outcome)
+    players = tuple(evolve(p, ready_for_next_hand=False) for p in state.players)
+    return evolve(state, phase="handComplete", players=players)
+
+
+def _side(state: GameState, number: int) -> tuple[int, ...]:
+    mate = partner(number, state.player_count)
+    return tuple(sorted((number, mate))) if mate else (number,)
+
+
+def _outcome(state: GameState, last: HandResult) -> Outcome:
+    if state.mode == "game":
+        if last.winner is None:
+            return Outcome((), "drawn")
+        return Outcome(_side(state, last.winner), last.reason)
+    sides = sorted({_side(state, p.number) for p in state.players})
+    totals = {s: sum(state.match_scores[p - 1] for p in s) for s in sides}
+    wins = {s: sum(1 for h in state.hand_history if h.winner in s) for s in sides}
+    best = max(totals.values())
+    leaders = [s for s in sides if totals[s] == best]
+    if len(leaders) == 1:
+        return Outcome(leaders[0], "cumulative")
+    most = max(wins[s] for s in leaders)
+    leaders = [s for s in leaders if wins[s] == most]
+    if len(leaders) == 1:
+        return Outcome(leaders[0], "hands-won")
+    return Outcome(tuple(sorted(p for s in leaders for p in s)), "shared")
+
+
+def ready(state: GameState, number: int, events: list[Event]) -> GameState:
+    """R31: a player readies; when all are, the next hand is dealt."""
+    player = state.players[number - 1]
+    if player.ready_for_next_hand:
+        raise IllegalAction("You are already ready", "R31")
+    state = replace_player(state, evolve(player, ready_for_next_hand=True))
+    if all(p.ready_for_next_hand for p in state.players):
+        state = deal(state, state.current_hand + 1)
+        events.append(Event("nextHandStarted", {"handNumber": state.current_hand}))
+    return state

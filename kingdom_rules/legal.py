@@ -1,0 +1,236 @@
+"""Legal actions as a lazy sequence.
+
+A hand of number cards and a row of ready resources allow many plays (every set of resources
+that pays for every combination), so :func:`legal_actions` does not build them all: it counts
+them by groups and builds an action only when it is asked for. ``len``, indexing, iteration,
+``in`` and ``bool`` work as on a list, in a fixed order.
+
+>>> import kingdom_rules as kr
+>>> acts = kr.legal_actions(kr.new_game(player_count=2, seed=1), 1)
+>>> len(acts) == len(list(acts)), acts[0].to_json()["type"]
+(True, 'chooseStartingResource')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from math import comb
+from typing import Any, overload
+
+from kingdom_rules.actions import (
+    Action,
+    ChooseStartingResource,
+    DrawCard,
+    DrawRoyalReward,
+    PassTurn,
+    PlayCombination,
+    PlayHailOfArrows,
+    PlayResource,
+    PlayRoyal,
+    ReadyForNextHand,
+    RotateResource,
+    SkipDemolitionEat,
+    SkipPendingAction,
+)
+from kingdom_rules.cards import Card
+from kingdom_rules.combinations import RULES, find_combinations
+from kingdom_rules.followups import options
+from kingdom_rules.state import GameState
+
+
+class _Group:
+    """A run of actions built on demand."""
+
+    __slots__ = ("size",)
+    size: int
+
+    def get(self, i: int) -> Action:
+        raise NotImplementedError
+
+
+class _Listed(_Group):
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[Action]) -> None:
+        self.items = items
+        self.size = len(items)
+
+    def get(self, i: int) -> Action:
+        return self.items[i]
+
+
+class _Pairs(_Group):
+    """``make(player, card, resource)`` for every number card and every ready resource."""
+
+    __slots__ = ("make", "player", "cards", "pool")
+
+    def __init__(self, make: Callable[..., Action], player: int, cards: list[Card],
+                 pool: list[Card]) -> None:
+        self.make, self.player, self.cards, self.pool = make, player, cards, pool
+        self.size = len(cards) * len(pool)
+
+    def get(self, i: int) -> Action:
+        q, r = divmod(i, len(self.pool))
+        return self.make(self.player, self.cards[q], self.pool[r])
+
+
+class _Payments(_Group):
+    """``make(player, what, resources)`` for every choice of ``k`` resources from ``pool``."""
+
+    __slots__ = ("make", "player", "what", "pool", "k")
+
+    def __init__(self, make: Callable[..., Action], player: int, what: Any, pool: list[Card],
+                 k: int) -> None:
+        self.make, self.player, self.what, self.pool, self.k = make, player, what, pool, k
+        self.size = comb(len(pool), k)
+
+    def get(self, i: int) -> Action:
+        return self.make(self.player, self.what, _unrank(self.pool, self.k, i))
+
+
+def _unrank(pool: list[Card], k: int, i: int) -> tuple[Card, ...]:
+    """The i-th k-subset of pool in lexicographic order."""
+    out = []
+    n = len(pool)
+    j = 0
+    while k:
+        c = comb(n - j - 1, k - 1)
+        if i < c:
+            out.append(pool[j])
+            k -= 1
+        else:
+            i -= c
+        j += 1
+    return tuple(out)
+
+
+class LegalActions(Sequence[Action]):
+    """Every legal action of one player now, in a fixed order, built on demand."""
+
+    __slots__ = ("_groups", "_len", "_state", "player")
+
+    def __init__(self, state: GameState, player: int, groups: list[_Group]) -> None:
+        self._state = state
+        self.player = player
+        self._groups = groups
+        self._len = sum(g.size for g in groups)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def count(self, value: Any = None) -> int:  # type: ignore[override]
+        """Without an argument, how many actions there are (python-chess style)."""
+        if value is None:
+            return self._len
+        return 1 if value in self else 0
+
+    def __bool__(self) -> bool:
+        return self._len > 0
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self._len))]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError("legal action index out of range")
+        for g in self._groups:
+            if i < g.size:
+                return g.get(i)
+            i -= g.size
+        raise IndexError(i)  # pragma: no cover
+
+    def __iter__(self) -> Iterator[Action]:
+        for g in self._groups:
+            for i in range(g.size):
+                yield g.get(i)
+
+    def __contains__(self, action: object) -> bool:
+        from kingdom_rules.engine import apply
+        from kingdom_rules.errors import IllegalAction
+
+        if getattr(action, "player", None) != self.player:
+            return False
+        try:
+            apply(self._state, action)  # type: ignore[arg-type]
+        except (IllegalAction, AttributeError, TypeError):
+            return False
+        return True
+
+    def __repr__(self) -> str:
+        return f"<LegalActions of player {self.player}: {self._len}>"
+
+
+def legal_actions(state: GameState, player: int) -> LegalActions:
+    """Every legal action of ``player`` now (none when it is not theirs to act)."""
+    return LegalActions(state, player, _groups(state, player))
+
+
+def _groups(state: GameState, n: int) -> list[_Group]:
+    phase = state.phase
+    if not isinstance(n, int) or not 1 <= n <= state.player_count:
+        return []
+    me = state.players[n - 1]
+    if phase == "playing":
+        if n != state.current_player:
+            return []
+        if not me.has_drawn_this_turn:
+            draws: list[Action] = []
+            if state.deck or state.discard_pile:
+                draws.append(DrawCard(n, "deck"))
+            if state.revealed[0] is not None:
+                draws.append(DrawCard(n, "revealed1"))
+            if state.revealed[1] is not None:
+                draws.append(DrawCard(n, "revealed2"))
+            return [_Listed(draws)]
+        if state.pending:
+            head = state.pending[0]
+            answers = options(state, head)
+            skip = SkipDemolitionEat(n) if head.context == "freed-royal" else SkipPendingAction(n)
+            return [_Listed(answers + [skip, PassTurn(n)])]
+        return _plays(state, n)
+    if phase == "choosing_resources":
+        if me.starting_resource_chosen:
+            return []
+        return [_Listed([ChooseStartingResource(n, c) for c in me.hand if c.is_number])]
+    if phase == "handComplete" and not me.ready_for_next_hand:
+        return [_Listed([ReadyForNextHand(n)])]
+    return []
+
+
+def _plays(state: GameState, n: int) -> list[_Group]:
+    me = state.players[n - 1]
+    hand = me.hand
+    ready = [r.card for r in me.kingdom.resources if r.ready]
+    numbers = [c for c in hand if c.is_number]
+    groups: list[_Group] = []
+    if numbers and ready:
+        groups.append(_Pairs(PlayResource, n, numbers, ready))
+        groups.append(_Pairs(RotateResource, n, numbers, ready))
+    for card in hand:
+        if card.is_royal:
+            pool = [c for c in ready if c.color == card.color]
+            if len(pool) >= card.cost:
+                groups.append(_Payments(PlayRoyal, n, card, pool, card.cost))
+    if len(numbers) >= 2:
+        if len(ready) >= 2:
+            for kind, cards in find_combinations(numbers):
+                cost = RULES[kind].resources
+                if len(ready) >= cost:
+                    groups.append(_Payments(PlayCombination, n, cards, ready, cost))
+        aces = [c for c in numbers if c.value == 1]
+        tens = [c for c in numbers if c.value == 10]
+        if aces and tens:
+            groups.append(_Listed([PlayHailOfArrows(n, (a, t)) for a in aces for t in tens]))
+    tail: list[Action] = []
+    if me.royal_reward:
+        tail.append(DrawRoyalReward(n))
+    tail.append(PassTurn(n))
+    groups.append(_Listed(tail))
+    return groups

@@ -1,0 +1,185 @@
+"""The plays of a turn after the draw: resources (R8, R9), royals (R10-R13), combinations
+(R14-R16) and Hail of Arrows / Flaming Salvo (R15). Each checks the action and returns the
+next state with the follow-ups it opens queued in ``state.pending``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kingdom_rules.actions import (
+    PlayCombination,
+    PlayHailOfArrows,
+    PlayResource,
+    PlayRoyal,
+    RotateResource,
+)
+from kingdom_rules.cards import Card
+from kingdom_rules.combinations import DRAGONS, RULES, STRUCTURES, classify, is_hail
+from kingdom_rules.errors import IllegalAction
+from kingdom_rules.events import Event
+from kingdom_rules.state import Combination, GameState, Kingdom, Pending, Player, evolve, resource
+from kingdom_rules.table import discard, replace_player, take_from_deck, without
+
+
+def _in_hand(player: Player, cards: tuple[Card, ...] | list[Card], rule: str) -> None:
+    hand = player.hand
+    for c in cards:
+        if c not in hand:
+            raise IllegalAction(f"{c.short} is not in your hand", rule)
+    if len(set(cards)) != len(cards):
+        raise IllegalAction("The same card is named twice", rule)
+
+
+def _use_resources(
+    kingdom: Kingdom, chosen: tuple[Card, ...], needed: int, color: str | None, what: str, rule: str
+) -> Kingdom:
+    """The kingdom with ``chosen`` turned from ready to used, after checking them."""
+    if len(set(chosen)) != len(chosen):
+        raise IllegalAction("The same resource is named twice", rule)
+    if len(chosen) != needed:
+        colour = f" {color}" if color else ""
+        raise IllegalAction(f"{what} costs {needed} ready{colour} resources", rule)
+    ready = {r.card for r in kingdom.resources if r.ready}
+    for c in chosen:
+        if c not in ready:
+            raise IllegalAction(f"{c.short} is not a ready resource of your kingdom", rule)
+        if color and c.color != color:
+            raise IllegalAction(f"{what} needs {color} resources; {c.short} is {c.color}", rule)
+    used = set(chosen)
+    return evolve(
+        kingdom,
+        resources=tuple(resource(r.card, False) if r.card in used else r for r in kingdom.resources),
+    )
+
+
+def play_resource(state: GameState, action: PlayResource, events: list[Event]) -> GameState:
+    """R8: the new resource enters used, one ready resource turns used."""
+    player = state.players[action.player - 1]
+    card = action.card
+    _in_hand(player, (card,), "R8")
+    if not card.is_number:
+        raise IllegalAction("Only number cards (A to 10) are resources", "R8")
+    kingdom = _use_resources(player.kingdom, (action.resource,), 1, None, "A resource", "R8")
+    kingdom = evolve(kingdom, resources=kingdom.resources + (resource(card, False),))
+    player = evolve(player, hand=without(player.hand, (card,)), kingdom=kingdom)
+    return replace_player(state, player)
+
+
+def rotate_resource(state: GameState, action: RotateResource, events: list[Event]) -> GameState:
+    """R9: a ready resource goes to the hand, a number card from hand takes its place, used."""
+    player = state.players[action.player - 1]
+    card, out = action.card, action.resource
+    _in_hand(player, (card,), "R9")
+    if not card.is_number:
+        raise IllegalAction("Only number cards (A to 10) can be rotated in", "R9")
+    resources = player.kingdom.resources
+    for i, r in enumerate(resources):
+        if r.card is out:
+            if not r.ready:
+                raise IllegalAction(f"{out.short} is used: only a ready resource rotates", "R9")
+            new = resources[:i] + (resource(card, False),) + resources[i + 1:]
+            break
+    else:
+        raise IllegalAction(f"{out.short} is not a resource of your kingdom", "R9")
+    hand = without(player.hand, (card,)) + (out,)
+    player = evolve(player, hand=hand, kingdom=evolve(player.kingdom, resources=new))
+    return replace_player(state, player)
+
+
+ROYAL_NAMES = {"J": "A Jack", "Q": "A Queen", "K": "A King", "JOKER": "A Hero"}
+
+
+def play_royal(state: GameState, action: PlayRoyal, events: list[Event]) -> GameState:
+    """R10-R13: pay in ready resources of the royal's colour; J and Q draw one card; a King or
+    Hero may slay; then the royal may mount a beast or enter a structure."""
+    n = action.player
+    player = state.players[n - 1]
+    card = action.card
+    _in_hand(player, (card,), "R10")
+    if not card.is_royal:
+        raise IllegalAction(f"{card.short} is not a royal", "R10")
+    what = ROYAL_NAMES[card.rank]
+    kingdom = _use_resources(player.kingdom, action.resources, card.cost, card.color, what, "R10")
+    kingdom = evolve(kingdom, royals=kingdom.royals + (card,))
+    player = evolve(player, hand=without(player.hand, (card,)), kingdom=kingdom)
+    state = replace_player(state, player)
+    if card.rank in ("J", "Q"):
+        state = _draw_into_hand(state, n, 1)
+    pending: list[Pending] = []
+    if card.rank in ("K", "JOKER"):
+        pending.append(Pending("slaying", "after-royal", royal=card))
+    pending.append(Pending("mounting", "after-royal", royal=card))
+    pending.append(Pending("castle-placement", "after-royal", royal=card))
+    return evolve(state, pending=tuple(pending))
+
+
+def play_combination(state: GameState, action: PlayCombination, events: list[Event]) -> GameState:
+    """R14-R21: build the beast or structure, draw its cards, queue its follow-ups."""
+    n = action.player
+    player = state.players[n - 1]
+    cards = action.cards
+    _in_hand(player, cards, "R14")
+    kind = classify(cards)
+    if kind is None:
+        raise IllegalAction("Those cards form no combination", "R14")
+    rule = RULES[kind]
+    kingdom = _use_resources(
+        player.kingdom, action.resources, rule.resources, None, f"A {rule.name}", "R14"
+    )
+    kingdom = evolve(kingdom, combinations=kingdom.combinations + (Combination(kind, cards),))
+    player = evolve(player, hand=without(player.hand, cards), kingdom=kingdom)
+    state = _draw_into_hand(replace_player(state, player), n, rule.draws(len(cards)))
+    first = cards[0]
+    pending: list[Pending] = []
+    if kind in STRUCTURES:
+        pending.append(Pending("castle-placement", "after-structure", structure=first, kind=kind))
+    else:
+        if kind == "divine-dragon":
+            pending.append(
+                Pending("demolishing", "after-beast", beast=first, kind=kind,
+                        can_demolish_castles=True, can_demolish_cathedrals=True)
+            )
+        elif kind in DRAGONS:
+            pending.append(
+                Pending("eating", "after-beast", beast=first, kind=kind, eat_count=rule.can_eat,
+                        can_demolish_castles=rule.demolishes_castles,
+                        can_demolish_cathedrals=rule.demolishes_cathedrals)
+            )
+        if rule.resurrects:
+            pending.append(Pending("resurrection", "after-beast", beast=first, kind=kind))
+        pending.append(Pending("mounting", "after-beast", beast=first, kind=kind))
+    return evolve(state, pending=tuple(pending))
+
+
+def play_hail(state: GameState, action: PlayHailOfArrows, events: list[Event]) -> GameState:
+    """R15, R25, R26: both cards go to the discard pile; the target is chosen next."""
+    player = state.players[action.player - 1]
+    cards = action.cards
+    _in_hand(player, cards, "R15")
+    if not is_hail(cards):
+        raise IllegalAction("Hail of Arrows requires exactly 2 cards (one Ace and one 10)", "R15")
+    salvo = cards[0].suit == cards[1].suit
+    player = evolve(player, hand=without(player.hand, cards))
+    state = discard(replace_player(state, player), cards)
+    kind = "flaming-salvo" if salvo else "hail-of-arrows"
+    return evolve(
+        state, last_hail_was_flaming_salvo=salvo, pending=(Pending(kind, "after-hail"),)
+    )
+
+
+def _draw_into_hand(state: GameState, n: int, count: int) -> GameState:
+    state, drawn = take_from_deck(state, count)
+    if not drawn:
+        return state
+    player = state.players[n - 1]
+    return replace_player(state, evolve(player, hand=player.hand + drawn))
+
+
+PLAYS: dict[type, Callable[[GameState, Any, list[Event]], GameState]] = {
+    PlayResource: play_resource,
+    RotateResource: rotate_resource,
+    PlayRoyal: play_royal,
+    PlayCombination: play_combination,
+    PlayHailOfArrows: play_hail,
+}

@@ -1,0 +1,66 @@
+"""Scores, the Royal Family, and teams (R27, R29).
+
+>>> from kingdom_rules.cards import Card
+>>> from kingdom_rules.state import Kingdom
+>>> family_complete(Kingdom(royals=(Card.parse("JH"), Card.parse("RJ"), Card.parse("KS"))))
+True
+>>> partner(1, 4), partner(2, 4), are_opponents(1, 3, 4), are_opponents(1, 3, 3)
+(3, 4, False, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kingdom_rules.state import FAMILY_BONUS, RESOURCE_POINTS, ROYAL_POINTS, Kingdom
+
+
+def family_complete(kingdom: Kingdom) -> bool:
+    """J, Q and K in the kingdom, wherever they stand, Heroes filling gaps (R11, R27)."""
+    royals = kingdom.royals
+    if len(royals) < 3:
+        return False
+    heroes = 0
+    ranks = set()
+    for r in royals:
+        if r.is_hero:
+            heroes += 1
+        else:
+            ranks.add(r.rank)
+    return len(ranks) + heroes >= 3
+
+
+def hand_score(kingdom: Kingdom, family_bonus: bool = False) -> int:
+    """3 per royal, 1 per resource, each combination's points, and the bonus (R29)."""
+    score = ROYAL_POINTS * len(kingdom.royals) + RESOURCE_POINTS * len(kingdom.resources)
+    for c in kingdom.combinations:
+        score += c.points
+    return score + (FAMILY_BONUS if family_bonus else 0)
+
+
+def team_of(player: int, player_count: int) -> int | None:
+    """Team 1 is players 1 and 3, team 2 players 2 and 4; teams exist only at 4 players."""
+    if player_count != 4:
+        return None
+    return 1 if player % 2 == 1 else 2
+
+
+def partner(player: int, player_count: int) -> int | None:
+    """The player across the table in a 4-player game (R20)."""
+    if player_count != 4:
+        return None
+    return player + 2 if player <= 2 else player - 2
+
+
+def are_opponents(a: int, b: int, player_count: int) -> bool:
+    """Partners are never opponents (R22)."""
+    if a == b:
+        return False
+    return player_count != 4 or a % 2 != b % 2
+
+
+def team_scores(scores: Sequence[int]) -> dict[str, int] | None:
+    """Team sums with 4 players (R29); None otherwise."""
+    if len(scores) != 4:
+        return None
+    return {"1": scores[0] + scores[2], "2": scores[1] + scores[3]}

@@ -1,0 +1,478 @@
+"""The game's state as immutable values, and their JSON (field names of seed 000 section 3).
+
+Values are frozen attrs classes. The engine builds the next state with :func:`evolve`, which
+copies the instance dictionary and so costs a fraction of ``attrs.evolve``; the old state is
+never touched. Each card is in exactly one place: a hand, the deck, the revealed cards, a
+kingdom (resource, royal or combination card) or the discard pile. Riders and royals inside
+structures are listed in ``Kingdom.royals`` and referenced by id from the combination.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, TypeVar
+
+import attrs
+
+from kingdom_rules.cards import DECK, Card
+from kingdom_rules.combinations import BEASTS, DRAGONS, RULES, STRUCTURES, coarse_type
+
+T = TypeVar("T")
+Json = dict[str, Any]
+
+PHASES: Final = ("choosing_resources", "playing", "handComplete", "finished")
+MODES: Final = ("game", "match")
+MAX_ROUNDS: Final = 60
+"""A hand ends after this many rounds (R28)."""
+HAND_SIZE: Final = 4
+REVEALED: Final = 2
+ROYAL_POINTS: Final = 3
+RESOURCE_POINTS: Final = 1
+FAMILY_BONUS: Final = 3
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """A copy of a frozen value with some fields replaced (the fast path of attrs.evolve)."""
+    new = object.__new__(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    return new
+
+
+def _cards(items: Any) -> tuple[Card, ...]:
+    return tuple(items)
+
+
+@attrs.frozen(slots=False)
+class Resource:
+    """A number card in a kingdom, ready (upright) or used (turned sideways) (R8)."""
+
+    card: Card
+    ready: bool
+
+    def to_json(self) -> Json:
+        return {"card": self.card.to_json(), "orientation": "ready" if self.ready else "used"}
+
+    @staticmethod
+    def from_json(d: Json) -> Resource:
+        return resource(Card.from_json(d["card"]), d["orientation"] == "ready")
+
+
+_RESOURCES: Final = {(c, r): Resource(c, r) for c in DECK for r in (True, False)}
+
+
+def resource(card: Card, ready: bool) -> Resource:
+    """The interned resource value for a card in a state."""
+    return _RESOURCES[card, ready]
+
+
+@attrs.frozen(slots=False)
+class Combination:
+    """A beast or structure in a kingdom (R14-R19)."""
+
+    kind: str
+    """horse, unicorn, dragon, golden-dragon, silver-dragon, divine-dragon, castle, cathedral"""
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    rider: Card | None = None
+    """The royal riding this beast, if any (R18)."""
+    protected: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
+    """The royals inside this structure (R19)."""
+
+    @property
+    def is_beast(self) -> bool:
+        return self.kind in BEASTS
+
+    @property
+    def is_dragon(self) -> bool:
+        return self.kind in DRAGONS
+
+    @property
+    def is_structure(self) -> bool:
+        return self.kind in STRUCTURES
+
+    @property
+    def points(self) -> int:
+        return RULES[self.kind].points
+
+    def to_json(self) -> Json:
+        k = self.kind
+        return {
+            "type": coarse_type(k),
+            "kind": k,
+            "cards": [c.to_json() for c in self.cards],
+            "ridingRoyalId": self.rider.id if self.rider else None,
+            "protectedRoyalIds": [c.id for c in self.protected],
+            "isGolden": k == "golden-dragon",
+            "isSilver": k == "silver-dragon",
+            "isDivine": k == "divine-dragon",
+            "isUnicorn": k == "unicorn",
+            "isCastle": k == "castle",
+            "isCathedral": k == "cathedral",
+            "points": self.points,
+        }
+
+    @staticmethod
+    def from_json(d: Json) -> Combination:
+        rider = d.get("ridingRoyalId")
+        return Combination(
+            d["kind"],
+            [Card.from_json(c) for c in d["cards"]],
+            Card.parse(rider) if rider else None,
+            [Card.parse(i) for i in d.get("protectedRoyalIds", [])],
+        )
+
+
+@attrs.frozen(slots=False)
+class Kingdom:
+    """What a player has built: resources, royals, beasts and structures."""
+
+    resources: tuple[Resource, ...] = ()
+    royals: tuple[Card, ...] = ()
+    """Every royal of the kingdom, wherever it stands (free, riding, inside a structure)."""
+    combinations: tuple[Combination, ...] = ()
+
+    def cards(self) -> list[Card]:
+        out = [r.card for r in self.resources]
+        out.extend(self.royals)
+        for c in self.combinations:
+            out.extend(c.cards)
+        return out
+
+    def riders(self) -> set[Card]:
+        return {c.rider for c in self.combinations if c.rider is not None}
+
+    def sheltered(self) -> set[Card]:
+        """Royals inside a structure."""
+        out: set[Card] = set()
+        for c in self.combinations:
+            out.update(c.protected)
+        return out
+
+    def free_royals(self) -> list[Card]:
+        """Royals neither riding nor inside a structure."""
+        busy = set()
+        for c in self.combinations:
+            if c.rider is not None:
+                busy.add(c.rider)
+            busy.update(c.protected)
+        return [r for r in self.royals if r not in busy]
+
+    def to_json(self) -> Json:
+        return {
+            "resources": [r.to_json() for r in self.resources],
+            "royals": [c.to_json() for c in self.royals],
+            "combinations": [c.to_json() for c in self.combinations],
+        }
+
+    @staticmethod
+    def from_json(d: Json) -> Kingdom:
+        return Kingdom(
+            tuple(Resource.from_json(r) for r in d["resources"]),
+            tuple(Card.from_json(c) for c in d["royals"]),
+            tuple(Combination.from_json(c) for c in d["combinations"]),
+        )
+
+
+EMPTY_KINGDOM: Final = Kingdom()
+
+
+@attrs.frozen(slots=False)
+class Player:
+    """One seat of the hand in progress."""
+
+    number: int
+    hand: tuple[Card, ...] = ()
+    kingdom: Kingdom = EMPTY_KINGDOM
+    starting_resource_chosen: bool = False
+    has_drawn_this_turn: bool = False
+    royal_reward: int = 0
+    """Cards still owed by a slain dragon (R24); drawn on drawRoyalReward or on pass."""
+    has_drawn_royal_reward: bool = False
+    ready_for_next_hand: bool = False
+
+    def to_json(self, hand: bool = True) -> Json:
+        from kingdom_rules.scoring import family_complete, hand_score
+
+        d: Json = {"number": self.number}
+        if hand:
+            d["hand"] = [c.to_json() for c in self.hand]
+        d.update(
+            cardCount=len(self.hand),
+            kingdom=self.kingdom.to_json(),
+            startingResourceChosen=self.starting_resource_chosen,
+            hasDrawnThisTurn=self.has_drawn_this_turn,
+            royalReward=self.royal_reward,
+            hasDrawnRoyalReward=self.has_drawn_royal_reward,
+            score=hand_score(self.kingdom),
+            readyForNextHand=self.ready_for_next_hand,
+            familyComplete=family_complete(self.kingdom),
+        )
+        return d
+
+    @staticmethod
+    def from_json(d: Json) -> Player:
+        return Player(
+            d["number"],
+            tuple(Card.from_json(c) for c in d["hand"]),
+            Kingdom.from_json(d["kingdom"]),
+            d["startingResourceChosen"],
+            d["hasDrawnThisTurn"],
+            d["royalReward"],
+            d["hasDrawnRoyalReward"],
+            d["readyForNextHand"],
+        )
+
+
+@attrs.frozen(slots=False)
+class Pending:
+    """A follow-up the current player may take or skip (seed 000 section 4, R13-R26).
+
+    ``type`` is one of the seed's pending action types: eating, slaying, mounting,
+    resurrection, castle-placement, hail-of-arrows, flaming-salvo, partner-transfer,
+    demolishing.
+    """
+
+    type: str
+    context: str
+    """after-royal, after-beast, after-structure, freed-royal or after-hail."""
+    royal: Card | None = None
+    """The royal just played (after-royal)."""
+    beast: Card | None = None
+    """First card of the own beast concerned (the eating dragon, the beast to mount or send)."""
+    structure: Card | None = None
+    """First card of the structure just built (after-structure)."""
+    kind: str | None = None
+    """Kind of the beast concerned (dragonType / beastType)."""
+    eat_count: int = 0
+    """Characters still to eat."""
+    can_demolish_castles: bool = False
+    can_demolish_cathedrals: bool = False
+    target_player: int = 0
+    """Owner of the freed royals (freed-royal)."""
+    freed: tuple[Card, ...] = ()
+
+    def to_json(self) -> Json:
+        return {
+            "type": self.type,
+            "context": self.context,
+            "royalId": self.royal.id if self.royal else None,
+            "beastCardId": self.beast.id if self.beast else None,
+            "structureCardId": self.structure.id if self.structure else None,
+            "kind": self.kind,
+            "dragonType": self.kind if self.kind in DRAGONS else None,
+            "beastType": self.kind if self.kind in BEASTS else None,
+            "canEatCount": self.eat_count,
+            "isSuited": self.type == "flaming-salvo",
+            "canDemolishCastles": self.can_demolish_castles,
+            "canDemolishCathedrals": self.can_demolish_cathedrals,
+            "targetPlayerNumber": self.target_player or None,
+            "freedRoyalIds": [c.id for c in self.freed],
+        }
+
+    @staticmethod
+    def from_json(d: Json) -> Pending:
+        def card(key: str) -> Card | None:
+            return Card.parse(d[key]) if d.get(key) else None
+
+        return Pending(
+            d["type"],
+            d["context"],
+            card("royalId"),
+            card("beastCardId"),
+            card("structureCardId"),
+            d.get("kind"),
+            d["canEatCount"],
+            d["canDemolishCastles"],
+            d["canDemolishCathedrals"],
+            d.get("targetPlayerNumber") or 0,
+            tuple(Card.parse(i) for i in d["freedRoyalIds"]),
+        )
+
+
+@attrs.frozen(slots=False)
+class LastDraw:
+    """The latest draw, for the draw animation. Cards here are copies of cards placed elsewhere."""
+
+    player: int
+    source: str
+    card: Card
+    replacement: Card | None
+
+    def to_json(self, visible: bool = True) -> Json:
+        return {
+            "playerNumber": self.player,
+            "source": self.source,
+            "drawnCard": self.card.to_json() if visible else None,
+            "replacementCard": self.replacement.to_json() if self.replacement else None,
+            "selectedCardId": self.card.id if visible else None,
+        }
+
+    @staticmethod
+    def from_json(d: Json) -> LastDraw:
+        rep = d.get("replacementCard")
+        return LastDraw(
+            d["playerNumber"],
+            d["source"],
+            Card.from_json(d["selectedCardId"]),
+            Card.from_json(rep) if rep else None,
+        )
+
+
+@attrs.frozen(slots=False)
+class HandResult:
+    """One finished hand of a match: its number, winner and every player's score (R29)."""
+
+    hand_number: int
+    winner: int | None
+    scores: tuple[int, ...]
+    """Hand score of each player, in seat order."""
+    reason: str
+    """family (R27), stalled or round-limit (R28)."""
+
+    def to_json(self) -> Json:
+        return {
+            "handNumber": self.hand_number,
+            "winnerPlayerNumber": self.winner,
+            "playerScores": {str(i + 1): s for i, s in enumerate(self.scores)},
+            "reason": self.reason,
+        }
+
+    @staticmethod
+    def from_json(d: Json) -> HandResult:
+        scores = d["playerScores"]
+        return HandResult(
+            d["handNumber"],
+            d["winnerPlayerNumber"],
+            tuple(scores[str(i + 1)] for i in range(len(scores))),
+            d["reason"],
+        )
+
+
+@attrs.frozen(slots=False)
+class Outcome:
+    """How a game or match ended: the winning player numbers (a team, a shared win, or none)."""
+
+    winners: tuple[int, ...]
+    reason: str
+    """family, stalled or round-limit for a game; cumulative, hands-won or shared for a match."""
+
+    def to_json(self) -> Json:
+        return {"winners": list(self.winners), "reason": self.reason}
+
+    @staticmethod
+    def from_json(d: Json) -> Outcome:
+        return Outcome(tuple(d["winners"]), d["reason"])
+
+
+@attrs.frozen(slots=False)
+class GameState:
+    """Everything about a game. Build the first one with :func:`kingdom_rules.new_game`."""
+
+    player_count: int
+    mode: str
+    seed: int
+    players: tuple[Player, ...]
+    phase: str = "choosing_resources"
+    current_hand: int = 1
+    total_hands: int = 1
+    first_player: int = 1
+    """Player who begins the current hand (R4)."""
+    current_player: int = 1
+    deck: tuple[Card, ...] = ()
+    """Face-down draw pile, top card first."""
+    revealed: tuple[Card | None, ...] = (None, None)
+    discard_pile: tuple[Card, ...] = ()
+    """Public discard pile; the last card is the top."""
+    pending: tuple[Pending, ...] = ()
+    """Follow-ups still open for the current player; the first is offered now."""
+    round: int = 1
+    quiet_turns: int = 0
+    """Consecutive turns without a play while no card can be drawn (R28)."""
+    played_this_turn: bool = False
+    shuffles: int = 0
+    """How many shuffles this hand has made; it seeds the next one."""
+    last_draw: LastDraw | None = None
+    last_hail_was_flaming_salvo: bool = False
+    winner: int | None = None
+    """Winner of the last finished hand, while the score screen or final result shows."""
+    match_scores: tuple[int, ...] = ()
+    hand_history: tuple[HandResult, ...] = ()
+    outcome: Outcome | None = None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "finished"
+
+    def player(self, number: int) -> Player:
+        return self.players[number - 1]
+
+    def to_json(self) -> Json:
+        from kingdom_rules.scoring import team_scores
+
+        return {
+            "playerCount": self.player_count,
+            "gameMode": self.mode,
+            "seed": self.seed,
+            "players": [p.to_json() for p in self.players],
+            "phase": self.phase,
+            "currentHand": self.current_hand,
+            "totalHands": self.total_hands,
+            "firstPlayerNumber": self.first_player,
+            "currentPlayerIndex": self.current_player - 1,
+            "currentPlayerNumber": self.current_player,
+            "deck": [c.to_json() for c in self.deck],
+            "revealedCards": [c.to_json() if c else None for c in self.revealed],
+            "discardPile": [c.to_json() for c in self.discard_pile],
+            "pendingActions": [p.to_json() for p in self.pending],
+            "round": self.round,
+            "quietTurns": self.quiet_turns,
+            "playedThisTurn": self.played_this_turn,
+            "shuffles": self.shuffles,
+            "lastDrawAction": self.last_draw.to_json() if self.last_draw else None,
+            "lastHailWasFlamingSalvo": self.last_hail_was_flaming_salvo,
+            "winner": self.winner,
+            "matchScores": {str(i + 1): s for i, s in enumerate(self.match_scores)},
+            "teamScores": team_scores(self.match_scores),
+            "handHistory": [h.to_json() for h in self.hand_history],
+            "outcome": self.outcome.to_json() if self.outcome else None,
+        }
+
+    @staticmethod
+    def from_json(d: Json) -> GameState:
+        """The state back from :meth:`to_json`. Raises ``ValueError`` for a broken document."""
+        try:
+            return _state_from_json(d)
+        except (KeyError, TypeError, AttributeError, IndexError) as exc:
+            raise ValueError(f"not a game state: {exc!r}") from exc
+
+
+def _state_from_json(d: Json) -> GameState:
+    n = d["playerCount"]
+    last = d.get("lastDrawAction")
+    outcome = d.get("outcome")
+    ms = d["matchScores"]
+    return GameState(
+        player_count=n,
+        mode=d["gameMode"],
+        seed=d["seed"],
+        players=tuple(Player.from_json(p) for p in d["players"]),
+        phase=d["phase"],
+        current_hand=d["currentHand"],
+        total_hands=d["totalHands"],
+        first_player=d["firstPlayerNumber"],
+        current_player=d["currentPlayerNumber"],
+        deck=tuple(Card.from_json(c) for c in d["deck"]),
+        revealed=tuple(Card.from_json(c) if c else None for c in d["revealedCards"]),
+        discard_pile=tuple(Card.from_json(c) for c in d["discardPile"]),
+        pending=tuple(Pending.from_json(p) for p in d["pendingActions"]),
+        round=d["round"],
+        quiet_turns=d["quietTurns"],
+        played_this_turn=d["playedThisTurn"],
+        shuffles=d["shuffles"],
+        last_draw=LastDraw.from_json(last) if last else None,
+        last_hail_was_flaming_salvo=d["lastHailWasFlamingSalvo"],
+        winner=d["winner"],
+        match_scores=tuple(ms[str(i + 1)] for i in range(len(ms))),
+        hand_history=tuple(HandResult.from_json(h) for h in d["handHistory"]),
+        outcome=Outcome.from_json(outcome) if outcome else None,
+    )

@@ -1,0 +1,206 @@
+"""What one player may see (R32): their own hand; of others only the card count. The deck is
+face down (count only); revealed cards, kingdoms and the discard pile are public. A view
+carries no seed, so the deck order cannot be recomputed from it.
+
+>>> import kingdom_rules as kr
+>>> v = kr.view(kr.new_game(player_count=2, seed=3), 1)
+>>> len(v.hand), v.players[1].card_count, "deck" in v.to_json(), "seed" in v.to_json()
+(4, 4, False, False)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+
+from kingdom_rules.cards import DECK, Card
+from kingdom_rules.legal import LegalActions, legal_actions
+from kingdom_rules.scoring import family_complete, hand_score, team_of, team_scores
+from kingdom_rules.state import (
+    GameState,
+    HandResult,
+    Kingdom,
+    LastDraw,
+    Outcome,
+    Pending,
+    Player,
+)
+
+Json = dict[str, Any]
+
+
+@attrs.frozen(slots=False)
+class PublicPlayer:
+    """What everyone may see of a seat."""
+
+    number: int
+    card_count: int
+    kingdom: Kingdom
+    starting_resource_chosen: bool
+    has_drawn_this_turn: bool
+    royal_reward: int
+    has_drawn_royal_reward: bool
+    ready_for_next_hand: bool
+
+    @property
+    def score(self) -> int:
+        return hand_score(self.kingdom)
+
+    def to_json(self, player_count: int) -> Json:
+        return {
+            "number": self.number,
+            "cardCount": self.card_count,
+            "team": team_of(self.number, player_count),
+            "kingdom": self.kingdom.to_json(),
+            "startingResourceChosen": self.starting_resource_chosen,
+            "hasDrawnThisTurn": self.has_drawn_this_turn,
+            "royalReward": self.royal_reward,
+            "hasDrawnRoyalReward": self.has_drawn_royal_reward,
+            "score": self.score,
+            "readyForNextHand": self.ready_for_next_hand,
+            "familyComplete": family_complete(self.kingdom),
+        }
+
+
+@attrs.frozen(slots=False)
+class PlayerView:
+    """One player's view of a game, with that player's legal actions."""
+
+    player: int
+    phase: str
+    mode: str
+    player_count: int
+    current_hand: int
+    total_hands: int
+    first_player: int
+    current_player: int
+    round: int
+    quiet_turns: int
+    played_this_turn: bool
+    hand: tuple[Card, ...]
+    players: tuple[PublicPlayer, ...]
+    deck_count: int
+    revealed: tuple[Card | None, ...]
+    discard_pile: tuple[Card, ...]
+    pending: tuple[Pending, ...]
+    last_draw: LastDraw | None
+    last_draw_visible: bool
+    last_hail_was_flaming_salvo: bool
+    winner: int | None
+    match_scores: tuple[int, ...]
+    hand_history: tuple[HandResult, ...]
+    outcome: Outcome | None
+    legal_actions: LegalActions = attrs.field(eq=False, repr=False)
+
+    def kingdom(self, number: int) -> Kingdom:
+        return self.players[number - 1].kingdom
+
+    def to_json(self) -> Json:
+        n = self.player_count
+        pending = self.pending[0] if self.pending else None
+        demolition = None
+        if pending is not None and pending.context == "freed-royal":
+            demolition = {"targetPlayerNumber": pending.target_player,
+                          "freedRoyalIds": [c.id for c in pending.freed]}
+        return {
+            "phase": self.phase,
+            "gameMode": self.mode,
+            "playerCount": n,
+            "currentHand": self.current_hand,
+            "totalHands": self.total_hands,
+            "firstPlayerNumber": self.first_player,
+            "currentPlayerIndex": self.current_player - 1,
+            "currentPlayerNumber": self.current_player,
+            "round": self.round,
+            "myPlayerNumber": self.player,
+            "myHand": [c.to_json() for c in self.hand],
+            "players": [p.to_json(n) for p in self.players],
+            "deckCount": self.deck_count,
+            "discardPile": [c.to_json() for c in self.discard_pile],
+            "discardCount": len(self.discard_pile),
+            "revealedCards": [c.to_json() if c else None for c in self.revealed],
+            "winner": self.winner,
+            "matchScores": {str(i + 1): s for i, s in enumerate(self.match_scores)},
+            "teamScores": team_scores(self.match_scores),
+            "handHistory": [h.to_json() for h in self.hand_history],
+            "lastDrawAction": self.last_draw.to_json(self.last_draw_visible)
+            if self.last_draw else None,
+            "lastHailWasFlamingSalvo": self.last_hail_was_flaming_salvo,
+            "pendingAction": pending.to_json() if pending else None,
+            "pendingDemolitionEat": demolition,
+            "outcome": self.outcome.to_json() if self.outcome else None,
+            "legalActions": [a.to_json() for a in self.legal_actions],
+        }
+
+    def determinize(self, rng: random.Random) -> GameState:
+        """A full game state consistent with this view: the cards this player cannot see are
+        dealt at random to the other hands and the deck. For search bots (information-set
+        Monte Carlo); the real game is not reachable from a view."""
+        seen: set[Card] = set(self.hand)
+        seen.update(c for c in self.revealed if c is not None)
+        seen.update(self.discard_pile)
+        for p in self.players:
+            seen.update(p.kingdom.cards())
+        unknown = [c for c in DECK if c not in seen]
+        rng.shuffle(unknown)
+        players = []
+        for p in self.players:
+            if p.number == self.player:
+                hand = self.hand
+            else:
+                hand, unknown = tuple(unknown[:p.card_count]), unknown[p.card_count:]
+            players.append(Player(p.number, hand, p.kingdom, p.starting_resource_chosen,
+                                  p.has_drawn_this_turn, p.royal_reward,
+                                  p.has_drawn_royal_reward, p.ready_for_next_hand))
+        return GameState(
+            player_count=self.player_count, mode=self.mode, seed=rng.randrange(2**31),
+            players=tuple(players), phase=self.phase, current_hand=self.current_hand,
+            total_hands=self.total_hands, first_player=self.first_player,
+            current_player=self.current_player, deck=tuple(unknown), revealed=self.revealed,
+            discard_pile=self.discard_pile, pending=self.pending, round=self.round,
+            quiet_turns=self.quiet_turns, played_this_turn=self.played_this_turn,
+            last_draw=None, last_hail_was_flaming_salvo=self.last_hail_was_flaming_salvo,
+            winner=self.winner, match_scores=self.match_scores, hand_history=self.hand_history,
+            outcome=self.outcome,
+        )
+
+
+def view(state: GameState, player: int) -> PlayerView:
+    """What ``player`` may see of ``state`` (R32), with their legal actions."""
+    if not isinstance(player, int) or not 1 <= player <= state.player_count:
+        raise ValueError(f"There is no player {player!r} in this game")
+    last = state.last_draw
+    return PlayerView(
+        player=player,
+        phase=state.phase,
+        mode=state.mode,
+        player_count=state.player_count,
+        current_hand=state.current_hand,
+        total_hands=state.total_hands,
+        first_player=state.first_player,
+        current_player=state.current_player,
+        round=state.round,
+        quiet_turns=state.quiet_turns,
+        played_this_turn=state.played_this_turn,
+        hand=state.players[player - 1].hand,
+        players=tuple(
+            PublicPlayer(p.number, len(p.hand), p.kingdom, p.starting_resource_chosen,
+                         p.has_drawn_this_turn, p.royal_reward, p.has_drawn_royal_reward,
+                         p.ready_for_next_hand)
+            for p in state.players
+        ),
+        deck_count=len(state.deck),
+        revealed=state.revealed,
+        discard_pile=state.discard_pile,
+        pending=state.pending,
+        last_draw=last,
+        last_draw_visible=last is not None and (last.player == player or last.source != "deck"),
+        last_hail_was_flaming_salvo=state.last_hail_was_flaming_salvo,
+        winner=state.winner,
+        match_scores=state.match_scores,
+        hand_history=state.hand_history,
+        outcome=state.outcome,
+        legal_actions=legal_actions(state, player),
+    )
