@@ -20,7 +20,7 @@ NODE_STAMP := node_modules/.kingdom-installed
 # apt needs root; use sudo when we are not root.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help venv web web-deps chromium lint typecheck pytest test run bench
+.PHONY: help venv web web-deps chromium lint typecheck pytest test web-check web-e2e run bench
 
 help:
 	@echo "make run        start the server on http://$(HOST):$(PORT) (builds what it needs)"
@@ -70,33 +70,35 @@ web-deps:
 web: web-deps
 	@if [ -f package.json ]; then npm run build; fi
 
-chromium:
-	@if [ -x /usr/bin/chromium ]; then \
+INSTALL_CHROMIUM := if [ -x /usr/bin/chromium ]; then \
 		echo "chromium: /usr/bin/chromium is installed"; \
 	else \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; \
 	fi
 
+chromium:
+	@$(INSTALL_CHROMIUM)
+
 # --- Everything CI checks ------------------------------------------------------------------
 
-test: venv lint typecheck pytest
+test: venv lint typecheck pytest web-check web-e2e
+
+# The web app's checks, in order; skipped while there is no package.json.
+web-check: web-deps
 	@if [ -f package.json ]; then \
-		set -e; \
-		$(MAKE) --no-print-directory web-deps; \
-		npm run typecheck; \
-		npm run lint; \
-		npm run test:unit; \
-		npm run build; \
-		$(MAKE) --no-print-directory chromium; \
-		npm run test:e2e; \
+		set -ex; npm run typecheck; npm run lint; npm run test:unit; npm run build; \
 	else \
 		echo "web: no package.json yet, web checks skipped"; \
 	fi
 
+web-e2e: web-check
+	@if [ -f package.json ]; then \
+		set -e; $(INSTALL_CHROMIUM); set -x; npm run test:e2e; \
+	fi
+
 # --- Running -------------------------------------------------------------------------------
 
-run: venv
-	@if [ -f package.json ]; then $(MAKE) --no-print-directory web; fi
+run: venv web
 	@if $(BIN)/kingdom serve --help >/dev/null 2>&1; then \
 		exec $(BIN)/kingdom serve --host $(HOST) --port $(PORT); \
 	else \
