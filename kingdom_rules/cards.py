@@ -51,6 +51,8 @@ class Card:
     is_number: bool = attrs.field(init=False)
     is_royal: bool = attrs.field(init=False)
     is_hero: bool = attrs.field(init=False)
+    cost: int = attrs.field(init=False)
+    """Ready resources of the card's colour needed to play this royal (R10); 0 for numbers."""
 
     def __attrs_post_init__(self) -> None:
         number = self.rank in NUMBER_RANKS
@@ -59,6 +61,7 @@ class Card:
         object.__setattr__(self, "is_number", number)
         object.__setattr__(self, "is_royal", not number)
         object.__setattr__(self, "is_hero", self.rank == HERO_RANK)
+        object.__setattr__(self, "cost", ROYAL_COST.get(self.rank, 0))
 
     @property
     def short(self) -> str:
@@ -66,11 +69,6 @@ class Card:
         if self.is_hero:
             return "RJ" if self.suit == "red-joker" else "BJ"
         return self.rank + _SUIT_LETTER[self.suit]
-
-    @property
-    def cost(self) -> int:
-        """Resources needed to play this royal (R10); 0 for number cards."""
-        return ROYAL_COST.get(self.rank, 0)
 
     def to_json(self) -> dict[str, str]:
         return {"id": self.id, "suit": self.suit, "rank": self.rank}

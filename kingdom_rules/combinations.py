@@ -132,7 +132,7 @@ def find_combinations(hand: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]
         if n == 4:
             out.append(("cathedral", tuple(b)))
     for i, (_, pairs_a) in enumerate(pairs_by_value):
-        for _, pairs_b in pairs_by_value[i + 1:]:
+        for _, pairs_b in pairs_by_value[i + 1 :]:
             for a in pairs_a:
                 for b2 in pairs_b:
                     out.append(("unicorn", tuple(sorted(a + b2, key=_order))))
@@ -143,7 +143,7 @@ def find_combinations(hand: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]
         while start + length <= 10 and buckets[start + length]:
             length += 1
         for run in range(3, length + 1):
-            for cards in _product(buckets[start:start + run]):
+            for cards in _product(buckets[start : start + run]):
                 suited = all(c.suit == cards[0].suit for c in cards)
                 if run == 3:
                     kind = "golden-dragon" if suited else "dragon"

@@ -8,6 +8,8 @@ raises :class:`IllegalAction` and changes nothing when the action is not allowed
 
 from __future__ import annotations
 
+from typing import Any
+
 from kingdom_rules import followups, hands, plays
 from kingdom_rules.actions import (
     Action,
@@ -105,7 +107,8 @@ def _apply(state: GameState, action: Action, events: list[Event]) -> GameState:
                 raise IllegalAction("There is no follow-up to answer now", "R13")
             raise IllegalAction("That action belongs to another phase of the game")
         state = play(state, action, events)
-        return _settle(evolve(state, played_this_turn=True, quiet_turns=0), events)
+        # Only plays that open follow-ups can add a royal, so only they can end the hand.
+        return _settle(state, events) if state.pending else state
     if phase == "choosing_resources":
         if kind is not ChooseStartingResource:
             raise IllegalAction("Every player first chooses a starting resource", "R3")
@@ -120,7 +123,9 @@ def _apply(state: GameState, action: Action, events: list[Event]) -> GameState:
 # --- starting resource (R3, R4) -----------------------------------------------------------
 
 
-def _choose_start(state: GameState, action: ChooseStartingResource, events: list[Event]) -> GameState:
+def _choose_start(
+    state: GameState, action: ChooseStartingResource, events: list[Event]
+) -> GameState:
     player = state.players[action.player - 1]
     if player.starting_resource_chosen:
         raise IllegalAction("You have already chosen your starting resource", "R3")
@@ -138,35 +143,36 @@ def _choose_start(state: GameState, action: ChooseStartingResource, events: list
     )
     state = replace_player(state, player)
     if all(p.starting_resource_chosen for p in state.players):
-        state = evolve(state, phase="playing", current_player=state.first_player)
-        state = start_turn(state, events)
+        state = start_turn(state, events, phase="playing", current_player=state.first_player)
     return state
 
 
 # --- the turn (R5-R7) ----------------------------------------------------------------------
 
 
-def start_turn(state: GameState, events: list[Event]) -> GameState:
-    """Ready the current player's kingdom (R5); skip the draw if nothing can be drawn (R6)."""
-    n = state.current_player
+def start_turn(state: GameState, events: list[Event], **changes: Any) -> GameState:
+    """Ready the current player's kingdom (R5); skip the draw if nothing can be drawn (R6).
+    ``changes`` are made to the state in the same step."""
+    n = changes.get("current_player", state.current_player)
     player = state.players[n - 1]
     kingdom = player.kingdom
-    if any(not r.ready for r in kingdom.resources):
-        kingdom = evolve(kingdom, resources=tuple(resource(r.card, True) for r in kingdom.resources))
-    drawable = can_draw(state)
+    for r in kingdom.resources:
+        if not r.ready:
+            kingdom = evolve(
+                kingdom, resources=tuple(resource(r.card, True) for r in kingdom.resources)
+            )
+            break
+    drawable = bool(state.deck or state.discard_pile or state.revealed[0] or state.revealed[1])
     player = evolve(
-        player,
-        kingdom=kingdom,
-        has_drawn_this_turn=not drawable,
-        has_drawn_royal_reward=False,
+        player, kingdom=kingdom, has_drawn_this_turn=not drawable, has_drawn_royal_reward=False
     )
-    state = evolve(replace_player(state, player), played_this_turn=False, pending=())
     events.append(Event("turnStarted", {"player": n}))
     if not drawable:
-        events.append(
-            Event("drawPhaseSkipped", {"player": n, "message": "No cards left to draw: draw skipped"})
-        )
-    return state
+        events.append(Event("drawPhaseSkipped", {"player": n, "message": DRAW_SKIPPED}))
+    return replace_player(state, player, played_this_turn=False, pending=(), **changes)
+
+
+DRAW_SKIPPED = "No cards left to draw: draw skipped"
 
 
 def _draw(state: GameState, action: DrawCard, events: list[Event]) -> GameState:
@@ -175,13 +181,17 @@ def _draw(state: GameState, action: DrawCard, events: list[Event]) -> GameState:
     if player.has_drawn_this_turn:
         raise IllegalAction("You have already drawn this turn", "R6")
     source = action.source
-    replacement = None
     if source == "deck":
-        state, drawn = take_from_deck(state, 1)
-        if not drawn:
-            raise IllegalAction("The deck and the discard pile are empty", "R6")
-        card = drawn[0]
-    elif source in ("revealed1", "revealed2"):
+        if state.deck:
+            card = state.deck[0]
+            changes: dict[str, Any] = {"deck": state.deck[1:]}
+        else:
+            state, drawn = take_from_deck(state, 1)
+            if not drawn:
+                raise IllegalAction("The deck and the discard pile are empty", "R6")
+            card, changes = drawn[0], {}
+        changes["last_draw"] = LastDraw(n, source, card, None)
+    elif source == "revealed1" or source == "revealed2":
         slot = 0 if source == "revealed1" else 1
         revealed_card = state.revealed[slot]
         if revealed_card is None:
@@ -189,15 +199,15 @@ def _draw(state: GameState, action: DrawCard, events: list[Event]) -> GameState:
         card = revealed_card
         state, refill = take_from_deck(state, 1)
         replacement = refill[0] if refill else None
-        revealed = list(state.revealed)
-        revealed[slot] = replacement
-        state = evolve(state, revealed=tuple(revealed))
+        revealed = (
+            (replacement, state.revealed[1]) if slot == 0 else (state.revealed[0], replacement)
+        )
+        changes = {"revealed": revealed, "last_draw": LastDraw(n, source, card, replacement)}
     else:
         raise IllegalAction("Draw from the deck, revealed1 or revealed2", "R6")
     player = evolve(player, hand=player.hand + (card,), has_drawn_this_turn=True)
-    state = evolve(replace_player(state, player), last_draw=LastDraw(n, source, card, replacement))
     events.append(Event("cardDrawn", {"player": n, "source": source}))
-    return state
+    return replace_player(state, player, **changes)
 
 
 def _pass(state: GameState, events: list[Event]) -> GameState:
@@ -206,15 +216,15 @@ def _pass(state: GameState, events: list[Event]) -> GameState:
     if player.royal_reward:
         state = _draw_reward(state, n)
     quiet = state.quiet_turns + 1 if not state.played_this_turn and not can_draw(state) else 0
-    state = evolve(state, pending=(), quiet_turns=quiet)
     if quiet >= state.player_count:
-        return hands.end_hand(state, None, "stalled", events)
+        return hands.end_hand(evolve(state, quiet_turns=quiet), None, "stalled", events)
     nxt = n % state.player_count + 1
+    rnd = state.round
     if nxt == state.first_player:
-        if state.round >= hands.MAX_ROUNDS:
-            return hands.end_hand(state, None, "round-limit", events)
-        state = evolve(state, round=state.round + 1)
-    return start_turn(evolve(state, current_player=nxt), events)
+        if rnd >= hands.MAX_ROUNDS:
+            return hands.end_hand(evolve(state, quiet_turns=quiet), None, "round-limit", events)
+        rnd += 1
+    return start_turn(state, events, current_player=nxt, round=rnd, quiet_turns=quiet)
 
 
 def _draw_reward(state: GameState, n: int) -> GameState:

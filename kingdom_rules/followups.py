@@ -147,10 +147,16 @@ def _against(state: GameState, pending: Pending, me: int, o: int) -> list[Action
     out: list[Action] = []
     if t == "eating":
         if pending.eat_count > 0:
-            out += [EatCharacter(me, o, "royal", character=r)
-                    for r in kingdom.free_royals() if not r.is_hero]
-            out += [EatCharacter(me, o, "beast", beast_index=i)
-                    for i, c in enumerate(combos) if c.kind in HORSE_TYPES]
+            out += [
+                EatCharacter(me, o, "royal", character=r)
+                for r in kingdom.free_royals()
+                if not r.is_hero
+            ]
+            out += [
+                EatCharacter(me, o, "beast", beast_index=i)
+                for i, c in enumerate(combos)
+                if c.kind in HORSE_TYPES
+            ]
         out += _demolitions(pending, me, o, combos)
     elif t == "demolishing":
         out += _demolitions(pending, me, o, combos)
@@ -158,17 +164,28 @@ def _against(state: GameState, pending: Pending, me: int, o: int) -> list[Action
         out += [SlayDragon(me, o, i) for i, c in enumerate(combos) if c.kind in SLAYABLE]
     elif t == "hail-of-arrows":
         out += [DestroyWithHail(me, o, "royal", character=r) for r in kingdom.free_royals()]
-        out += [DestroyWithHail(me, o, "beast", beast_index=i)
-                for i, c in enumerate(combos) if c.kind in HAIL_BEASTS]
+        out += [
+            DestroyWithHail(me, o, "beast", beast_index=i)
+            for i, c in enumerate(combos)
+            if c.kind in HAIL_BEASTS
+        ]
     elif t == "flaming-salvo":
-        out += [DestroyWithHail(me, o, "beast", beast_index=i)
-                for i, c in enumerate(combos) if c.kind in SALVO_BEASTS]
-        out += [DestroyWithHail(me, o, "castle", castle_index=i)
-                for i, c in enumerate(combos) if c.kind == "castle"]
+        out += [
+            DestroyWithHail(me, o, "beast", beast_index=i)
+            for i, c in enumerate(combos)
+            if c.kind in SALVO_BEASTS
+        ]
+        out += [
+            DestroyWithHail(me, o, "castle", castle_index=i)
+            for i, c in enumerate(combos)
+            if c.kind == "castle"
+        ]
     return out
 
 
-def _demolitions(pending: Pending, me: int, o: int, combos: tuple[Combination, ...]) -> list[Action]:
+def _demolitions(
+    pending: Pending, me: int, o: int, combos: tuple[Combination, ...]
+) -> list[Action]:
     out: list[Action] = []
     for i, c in enumerate(combos):
         if c.kind == "castle" and pending.can_demolish_castles:
@@ -183,9 +200,11 @@ def _demolitions(pending: Pending, me: int, o: int, combos: tuple[Combination, .
 
 def answer(state: GameState, pending: Pending, action: Action, events: list[Event]) -> GameState:
     """Carry out ``action`` as the answer to ``pending``; IllegalAction if it is not one."""
-    if pending.type not in ANSWERS.get(type(action), ()) or (
-        pending.context == "freed-royal" and type(action) is not EatFreedRoyal
-    ) or (type(action) is EatFreedRoyal and pending.context != "freed-royal"):
+    if (
+        pending.type not in ANSWERS.get(type(action), ())
+        or (pending.context == "freed-royal" and type(action) is not EatFreedRoyal)
+        or (type(action) is EatFreedRoyal and pending.context != "freed-royal")
+    ):
         label = pending.type.replace("-", " ")
         raise IllegalAction(f"Answer the {label} follow-up first, or skip it", "R7")
     if action not in options(state, pending):
@@ -200,12 +219,16 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
         beast = state.players[me - 1].kingdom.combinations[action.beast_index]
         events.append(Event("mounted", {"player": me, "royalId": action.royal.id}))
         if partner(me, state.player_count):
-            rest = (Pending("partner-transfer", "after-mount", beast=beast.cards[0],
-                            kind=beast.kind),) + rest
+            rest = (
+                Pending("partner-transfer", "after-mount", beast=beast.cards[0], kind=beast.kind),
+            ) + rest
         return evolve(state, pending=rest)
     if isinstance(action, PlaceRoyalInCastle):
         state = _update_combination(
-            state, me, action.castle_index, lambda c: evolve(c, protected=c.protected + (action.royal,))
+            state,
+            me,
+            action.castle_index,
+            lambda c: evolve(c, protected=c.protected + (action.royal,)),
         )
         events.append(Event("royalPlaced", {"player": me, "royalId": action.royal.id}))
         keep = pending.context == "after-structure"
@@ -231,7 +254,9 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
         state, dragon = _remove_combination(state, action.target_player, action.dragon_index)
         state = discard(state, dragon.cards)
         p = state.players[me - 1]
-        state = replace_player(state, evolve(p, royal_reward=p.royal_reward + len(dragon.cards) - 1))
+        state = replace_player(
+            state, evolve(p, royal_reward=p.royal_reward + len(dragon.cards) - 1)
+        )
         events.append(Event("dragonSlain", {"player": me, "target": action.target_player}))
         return evolve(state, pending=rest)
     if isinstance(action, DestroyWithHail):
@@ -248,20 +273,30 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
         events.append(Event("characterEaten", {"player": me, "target": o}))
         left = pending.eat_count - 1
         if left:
-            head = evolve(pending, eat_count=left, can_demolish_castles=False,
-                          can_demolish_cathedrals=False)
+            head = evolve(
+                pending, eat_count=left, can_demolish_castles=False, can_demolish_cathedrals=False
+            )
             return evolve(state, pending=(head,) + rest)
         return evolve(state, pending=rest)
     if isinstance(action, (DemolishCastle, DemolishCathedral)):
         o = action.target_player
-        index = action.castle_index if isinstance(action, DemolishCastle) else action.cathedral_index
+        index = (
+            action.castle_index if isinstance(action, DemolishCastle) else action.cathedral_index
+        )
         state, structure = _remove_combination(state, o, index)
         state = discard(state, structure.cards)
-        events.append(Event("structureDemolished", {"player": me, "target": o,
-                                                    "kind": structure.kind}))
+        events.append(
+            Event("structureDemolished", {"player": me, "target": o, "kind": structure.kind})
+        )
         if pending.type == "demolishing" and structure.protected:
-            head = Pending("eating", "freed-royal", beast=pending.beast, kind=pending.kind,
-                           target_player=o, freed=structure.protected)
+            head = Pending(
+                "eating",
+                "freed-royal",
+                beast=pending.beast,
+                kind=pending.kind,
+                target_player=o,
+                freed=structure.protected,
+            )
             return evolve(state, pending=(head,) + rest)
         return evolve(state, pending=rest)
     if isinstance(action, EatFreedRoyal):
@@ -271,7 +306,9 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
     raise IllegalAction("That is not a follow-up")  # pragma: no cover
 
 
-def _destroy(state: GameState, pending: Pending, action: DestroyWithHail, events: list[Event]) -> GameState:
+def _destroy(
+    state: GameState, pending: Pending, action: DestroyWithHail, events: list[Event]
+) -> GameState:
     o = action.target_player
     if action.target_type == "royal":
         assert action.character is not None
@@ -284,8 +321,12 @@ def _destroy(state: GameState, pending: Pending, action: DestroyWithHail, events
         salvo = pending.type == "flaming-salvo"
         if salvo and target.rider is not None and target.kind not in RIDER_SURVIVES_SALVO:
             state = _kill_royal(state, o, target.rider)
-    events.append(Event("characterDestroyed", {"player": state.current_player, "target": o,
-                                               "targetType": action.target_type}))
+    events.append(
+        Event(
+            "characterDestroyed",
+            {"player": state.current_player, "target": o, "targetType": action.target_type},
+        )
+    )
     return state
 
 
@@ -306,7 +347,7 @@ def _update_combination(state: GameState, n: int, i: int, change: object) -> Gam
 def _remove_combination(state: GameState, n: int, i: int) -> tuple[GameState, Combination]:
     k = state.players[n - 1].kingdom
     c = k.combinations[i]
-    combos = k.combinations[:i] + k.combinations[i + 1:]
+    combos = k.combinations[:i] + k.combinations[i + 1 :]
     return _set_kingdom(state, n, evolve(k, combinations=combos)), c
 
 
@@ -349,8 +390,9 @@ def _why_not(state: GameState, pending: Pending, action: Action) -> tuple[str, s
         return f"There is nothing at position {index} of that kingdom", "R16"
     combo = combos[index] if index is not None else None
     royal = getattr(action, "royal", None) or getattr(action, "character", None)
-    if royal is not None and isinstance(action, (EatCharacter, DestroyWithHail, MountBeast,
-                                                 PlaceRoyalInCastle)):
+    if royal is not None and isinstance(
+        action, (EatCharacter, DestroyWithHail, MountBeast, PlaceRoyalInCastle)
+    ):
         if royal not in kingdom.royals:
             return f"{royal.short} is not a royal of that kingdom", "R22"
         if royal in kingdom.riders():

@@ -71,8 +71,8 @@ def deal(state: GameState, hand_number: int, preset: tuple[Card, ...] | None = N
     if preset is None:
         shuffler(state.seed, hand_number, shuffles).shuffle(cards)
         shuffles += 1
-    hands = [cards[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(n)]
-    rest = cards[n * HAND_SIZE:]
+    hands = [cards[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(n)]
+    rest = cards[n * HAND_SIZE :]
     for i in range(n):
         while not any(c.is_number for c in hands[i]):
             rest += hands[i]
@@ -127,9 +127,7 @@ def _hand_winner(state: GameState, scores: Sequence[int]) -> int | None:
 
 def end_hand(state: GameState, winner: int | None, reason: str, events: list[Event]) -> GameState:
     """Score the hand (R29) and move to the score screen or the end of the game (R30)."""
-    scores = tuple(
-        hand_score(p.kingdom, family_bonus=(p.number == winner)) for p in state.players
-    )
+    scores = tuple(hand_score(p.kingdom, family_bonus=(p.number == winner)) for p in state.players)
     if winner is None:
         winner = _hand_winner(state, scores)
     result = HandResult(state.current_hand, winner, scores, reason)
@@ -141,8 +139,11 @@ def end_hand(state: GameState, winner: int | None, reason: str, events: list[Eve
         hand_history=state.hand_history + (result,),
         pending=(),
     )
-    events.append(Event("handComplete", {"handNumber": state.current_hand, "winner": winner,
-                                         "reason": reason}))
+    events.append(
+        Event(
+            "handComplete", {"handNumber": state.current_hand, "winner": winner, "reason": reason}
+        )
+    )
     if state.mode == "game" or state.current_hand >= state.total_hands:
         outcome = _outcome(state, result)
         events.append(Event("gameFinished", {"winners": list(outcome.winners)}))

@@ -14,6 +14,7 @@ them by groups and builds an action only when it is asked for. ``len``, indexing
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 from math import comb
 from typing import Any, overload
 
@@ -64,8 +65,9 @@ class _Pairs(_Group):
 
     __slots__ = ("make", "player", "cards", "pool")
 
-    def __init__(self, make: Callable[..., Action], player: int, cards: list[Card],
-                 pool: list[Card]) -> None:
+    def __init__(
+        self, make: Callable[..., Action], player: int, cards: list[Card], pool: list[Card]
+    ) -> None:
         self.make, self.player, self.cards, self.pool = make, player, cards, pool
         self.size = len(cards) * len(pool)
 
@@ -79,8 +81,9 @@ class _Payments(_Group):
 
     __slots__ = ("make", "player", "what", "pool", "k")
 
-    def __init__(self, make: Callable[..., Action], player: int, what: Any, pool: list[Card],
-                 k: int) -> None:
+    def __init__(
+        self, make: Callable[..., Action], player: int, what: Any, pool: list[Card], k: int
+    ) -> None:
         self.make, self.player, self.what, self.pool, self.k = make, player, what, pool, k
         self.size = comb(len(pool), k)
 
@@ -118,7 +121,7 @@ class LegalActions(Sequence[Action]):
     def __len__(self) -> int:
         return self._len
 
-    def count(self, value: Any = None) -> int:  # type: ignore[override]
+    def count(self, value: Any = None) -> int:
         """Without an argument, how many actions there are (python-chess style)."""
         if value is None:
             return self._len
@@ -206,31 +209,41 @@ def _groups(state: GameState, n: int) -> list[_Group]:
 
 def _plays(state: GameState, n: int) -> list[_Group]:
     me = state.players[n - 1]
-    hand = me.hand
     ready = [r.card for r in me.kingdom.resources if r.ready]
-    numbers = [c for c in hand if c.is_number]
+    count = len(ready)
+    numbers: list[Card] = []
     groups: list[_Group] = []
-    if numbers and ready:
-        groups.append(_Pairs(PlayResource, n, numbers, ready))
-        groups.append(_Pairs(RotateResource, n, numbers, ready))
-    for card in hand:
-        if card.is_royal:
-            pool = [c for c in ready if c.color == card.color]
+    pools: dict[str, list[Card]] = {}
+    for card in me.hand:
+        if card.is_number:
+            numbers.append(card)
+        elif count >= card.cost:
+            pool = pools.get(card.color)
+            if pool is None:
+                pool = pools[card.color] = [c for c in ready if c.color == card.color]
             if len(pool) >= card.cost:
                 groups.append(_Payments(PlayRoyal, n, card, pool, card.cost))
+    if numbers and ready:
+        groups[:0] = [
+            _Pairs(PlayResource, n, numbers, ready),
+            _Pairs(RotateResource, n, numbers, ready),
+        ]
     if len(numbers) >= 2:
-        if len(ready) >= 2:
-            for kind, cards in find_combinations(numbers):
-                cost = RULES[kind].resources
-                if len(ready) >= cost:
+        if count >= 2:
+            for _kind, cards, cost in _combinations(tuple(numbers)):
+                if count >= cost:
                     groups.append(_Payments(PlayCombination, n, cards, ready, cost))
         aces = [c for c in numbers if c.value == 1]
-        tens = [c for c in numbers if c.value == 10]
-        if aces and tens:
-            groups.append(_Listed([PlayHailOfArrows(n, (a, t)) for a in aces for t in tens]))
-    tail: list[Action] = []
-    if me.royal_reward:
-        tail.append(DrawRoyalReward(n))
-    tail.append(PassTurn(n))
+        if aces:
+            tens = [c for c in numbers if c.value == 10]
+            if tens:
+                groups.append(_Listed([PlayHailOfArrows(n, (a, t)) for a in aces for t in tens]))
+    tail: list[Action] = [DrawRoyalReward(n), PassTurn(n)] if me.royal_reward else [PassTurn(n)]
     groups.append(_Listed(tail))
     return groups
+
+
+@lru_cache(maxsize=8192)
+def _combinations(numbers: tuple[Card, ...]) -> list[tuple[str, tuple[Card, ...], int]]:
+    """find_combinations with each one's cost; hands recur, so the answer is kept."""
+    return [(kind, cards, RULES[kind].resources) for kind, cards in find_combinations(numbers)]

@@ -18,7 +18,16 @@ from kingdom_rules.cards import Card
 from kingdom_rules.combinations import DRAGONS, RULES, STRUCTURES, classify, is_hail
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
-from kingdom_rules.state import Combination, GameState, Kingdom, Pending, Player, evolve, resource
+from kingdom_rules.state import (
+    Combination,
+    GameState,
+    Kingdom,
+    Pending,
+    Player,
+    Resource,
+    evolve,
+    resource,
+)
 from kingdom_rules.table import discard, replace_player, take_from_deck, without
 
 
@@ -49,42 +58,59 @@ def _use_resources(
     used = set(chosen)
     return evolve(
         kingdom,
-        resources=tuple(resource(r.card, False) if r.card in used else r for r in kingdom.resources),
+        resources=tuple(
+            resource(r.card, False) if r.card in used else r for r in kingdom.resources
+        ),
     )
+
+
+def _ready_index(resources: tuple[Resource, ...], card: Card, rule: str) -> int:
+    for i, r in enumerate(resources):
+        if r.card is card:
+            if not r.ready:
+                raise IllegalAction(f"{card.short} is used: only a ready resource serves", rule)
+            return i
+    raise IllegalAction(f"{card.short} is not a resource of your kingdom", rule)
 
 
 def play_resource(state: GameState, action: PlayResource, events: list[Event]) -> GameState:
     """R8: the new resource enters used, one ready resource turns used."""
     player = state.players[action.player - 1]
     card = action.card
-    _in_hand(player, (card,), "R8")
+    if card not in player.hand:
+        raise IllegalAction(f"{card.short} is not in your hand", "R8")
     if not card.is_number:
         raise IllegalAction("Only number cards (A to 10) are resources", "R8")
-    kingdom = _use_resources(player.kingdom, (action.resource,), 1, None, "A resource", "R8")
-    kingdom = evolve(kingdom, resources=kingdom.resources + (resource(card, False),))
-    player = evolve(player, hand=without(player.hand, (card,)), kingdom=kingdom)
-    return replace_player(state, player)
+    resources = player.kingdom.resources
+    i = _ready_index(resources, action.resource, "R8")
+    resources = (
+        resources[:i]
+        + (resource(action.resource, False),)
+        + resources[i + 1 :]
+        + (resource(card, False),)
+    )
+    player = evolve(
+        player,
+        hand=tuple(c for c in player.hand if c is not card),
+        kingdom=evolve(player.kingdom, resources=resources),
+    )
+    return replace_player(state, player, played_this_turn=True, quiet_turns=0)
 
 
 def rotate_resource(state: GameState, action: RotateResource, events: list[Event]) -> GameState:
     """R9: a ready resource goes to the hand, a number card from hand takes its place, used."""
     player = state.players[action.player - 1]
     card, out = action.card, action.resource
-    _in_hand(player, (card,), "R9")
+    if card not in player.hand:
+        raise IllegalAction(f"{card.short} is not in your hand", "R9")
     if not card.is_number:
         raise IllegalAction("Only number cards (A to 10) can be rotated in", "R9")
     resources = player.kingdom.resources
-    for i, r in enumerate(resources):
-        if r.card is out:
-            if not r.ready:
-                raise IllegalAction(f"{out.short} is used: only a ready resource rotates", "R9")
-            new = resources[:i] + (resource(card, False),) + resources[i + 1:]
-            break
-    else:
-        raise IllegalAction(f"{out.short} is not a resource of your kingdom", "R9")
-    hand = without(player.hand, (card,)) + (out,)
-    player = evolve(player, hand=hand, kingdom=evolve(player.kingdom, resources=new))
-    return replace_player(state, player)
+    i = _ready_index(resources, out, "R9")
+    resources = resources[:i] + (resource(card, False),) + resources[i + 1 :]
+    hand = tuple(c for c in player.hand if c is not card) + (out,)
+    player = evolve(player, hand=hand, kingdom=evolve(player.kingdom, resources=resources))
+    return replace_player(state, player, played_this_turn=True, quiet_turns=0)
 
 
 ROYAL_NAMES = {"J": "A Jack", "Q": "A Queen", "K": "A King", "JOKER": "A Hero"}
@@ -111,7 +137,7 @@ def play_royal(state: GameState, action: PlayRoyal, events: list[Event]) -> Game
         pending.append(Pending("slaying", "after-royal", royal=card))
     pending.append(Pending("mounting", "after-royal", royal=card))
     pending.append(Pending("castle-placement", "after-royal", royal=card))
-    return evolve(state, pending=tuple(pending))
+    return evolve(state, pending=tuple(pending), played_this_turn=True, quiet_turns=0)
 
 
 def play_combination(state: GameState, action: PlayCombination, events: list[Event]) -> GameState:
@@ -137,19 +163,31 @@ def play_combination(state: GameState, action: PlayCombination, events: list[Eve
     else:
         if kind == "divine-dragon":
             pending.append(
-                Pending("demolishing", "after-beast", beast=first, kind=kind,
-                        can_demolish_castles=True, can_demolish_cathedrals=True)
+                Pending(
+                    "demolishing",
+                    "after-beast",
+                    beast=first,
+                    kind=kind,
+                    can_demolish_castles=True,
+                    can_demolish_cathedrals=True,
+                )
             )
         elif kind in DRAGONS:
             pending.append(
-                Pending("eating", "after-beast", beast=first, kind=kind, eat_count=rule.can_eat,
-                        can_demolish_castles=rule.demolishes_castles,
-                        can_demolish_cathedrals=rule.demolishes_cathedrals)
+                Pending(
+                    "eating",
+                    "after-beast",
+                    beast=first,
+                    kind=kind,
+                    eat_count=rule.can_eat,
+                    can_demolish_castles=rule.demolishes_castles,
+                    can_demolish_cathedrals=rule.demolishes_cathedrals,
+                )
             )
         if rule.resurrects:
             pending.append(Pending("resurrection", "after-beast", beast=first, kind=kind))
         pending.append(Pending("mounting", "after-beast", beast=first, kind=kind))
-    return evolve(state, pending=tuple(pending))
+    return evolve(state, pending=tuple(pending), played_this_turn=True, quiet_turns=0)
 
 
 def play_hail(state: GameState, action: PlayHailOfArrows, events: list[Event]) -> GameState:
@@ -164,7 +202,11 @@ def play_hail(state: GameState, action: PlayHailOfArrows, events: list[Event]) -
     state = discard(replace_player(state, player), cards)
     kind = "flaming-salvo" if salvo else "hail-of-arrows"
     return evolve(
-        state, last_hail_was_flaming_salvo=salvo, pending=(Pending(kind, "after-hail"),)
+        state,
+        last_hail_was_flaming_salvo=salvo,
+        pending=(Pending(kind, "after-hail"),),
+        played_this_turn=True,
+        quiet_turns=0,
     )
 
 

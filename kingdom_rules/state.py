@@ -33,9 +33,7 @@ FAMILY_BONUS: Final = 3
 def evolve(obj: T, **changes: Any) -> T:
     """A copy of a frozen value with some fields replaced (the fast path of attrs.evolve)."""
     new = object.__new__(type(obj))
-    d = new.__dict__
-    d.update(obj.__dict__)
-    d.update(changes)
+    new.__dict__.update(obj.__dict__, **changes)
     return new
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import Any
 
 from kingdom_rules.cards import Card
 from kingdom_rules.state import GameState, Player, evolve
@@ -42,10 +43,11 @@ def can_draw(state: GameState) -> bool:
     return bool(state.deck or state.discard_pile or any(state.revealed))
 
 
-def replace_player(state: GameState, player: Player) -> GameState:
+def replace_player(state: GameState, player: Player, **changes: Any) -> GameState:
+    """The state with one seat replaced, and other fields changed in the same step."""
     players = list(state.players)
     players[player.number - 1] = player
-    return evolve(state, players=tuple(players))
+    return evolve(state, players=tuple(players), **changes)
 
 
 def discard(state: GameState, cards: Iterable[Card]) -> GameState:

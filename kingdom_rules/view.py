@@ -102,8 +102,10 @@ class PlayerView:
         pending = self.pending[0] if self.pending else None
         demolition = None
         if pending is not None and pending.context == "freed-royal":
-            demolition = {"targetPlayerNumber": pending.target_player,
-                          "freedRoyalIds": [c.id for c in pending.freed]}
+            demolition = {
+                "targetPlayerNumber": pending.target_player,
+                "freedRoyalIds": [c.id for c in pending.freed],
+            }
         return {
             "phase": self.phase,
             "gameMode": self.mode,
@@ -126,7 +128,8 @@ class PlayerView:
             "teamScores": team_scores(self.match_scores),
             "handHistory": [h.to_json() for h in self.hand_history],
             "lastDrawAction": self.last_draw.to_json(self.last_draw_visible)
-            if self.last_draw else None,
+            if self.last_draw
+            else None,
             "lastHailWasFlamingSalvo": self.last_hail_was_flaming_salvo,
             "pendingAction": pending.to_json() if pending else None,
             "pendingDemolitionEat": demolition,
@@ -150,19 +153,41 @@ class PlayerView:
             if p.number == self.player:
                 hand = self.hand
             else:
-                hand, unknown = tuple(unknown[:p.card_count]), unknown[p.card_count:]
-            players.append(Player(p.number, hand, p.kingdom, p.starting_resource_chosen,
-                                  p.has_drawn_this_turn, p.royal_reward,
-                                  p.has_drawn_royal_reward, p.ready_for_next_hand))
+                hand, unknown = tuple(unknown[: p.card_count]), unknown[p.card_count :]
+            players.append(
+                Player(
+                    p.number,
+                    hand,
+                    p.kingdom,
+                    p.starting_resource_chosen,
+                    p.has_drawn_this_turn,
+                    p.royal_reward,
+                    p.has_drawn_royal_reward,
+                    p.ready_for_next_hand,
+                )
+            )
         return GameState(
-            player_count=self.player_count, mode=self.mode, seed=rng.randrange(2**31),
-            players=tuple(players), phase=self.phase, current_hand=self.current_hand,
-            total_hands=self.total_hands, first_player=self.first_player,
-            current_player=self.current_player, deck=tuple(unknown), revealed=self.revealed,
-            discard_pile=self.discard_pile, pending=self.pending, round=self.round,
-            quiet_turns=self.quiet_turns, played_this_turn=self.played_this_turn,
-            last_draw=None, last_hail_was_flaming_salvo=self.last_hail_was_flaming_salvo,
-            winner=self.winner, match_scores=self.match_scores, hand_history=self.hand_history,
+            player_count=self.player_count,
+            mode=self.mode,
+            seed=rng.randrange(2**31),
+            players=tuple(players),
+            phase=self.phase,
+            current_hand=self.current_hand,
+            total_hands=self.total_hands,
+            first_player=self.first_player,
+            current_player=self.current_player,
+            deck=tuple(unknown),
+            revealed=self.revealed,
+            discard_pile=self.discard_pile,
+            pending=self.pending,
+            round=self.round,
+            quiet_turns=self.quiet_turns,
+            played_this_turn=self.played_this_turn,
+            last_draw=None,
+            last_hail_was_flaming_salvo=self.last_hail_was_flaming_salvo,
+            winner=self.winner,
+            match_scores=self.match_scores,
+            hand_history=self.hand_history,
             outcome=self.outcome,
         )
 
@@ -186,9 +211,16 @@ def view(state: GameState, player: int) -> PlayerView:
         played_this_turn=state.played_this_turn,
         hand=state.players[player - 1].hand,
         players=tuple(
-            PublicPlayer(p.number, len(p.hand), p.kingdom, p.starting_resource_chosen,
-                         p.has_drawn_this_turn, p.royal_reward, p.has_drawn_royal_reward,
-                         p.ready_for_next_hand)
+            PublicPlayer(
+                p.number,
+                len(p.hand),
+                p.kingdom,
+                p.starting_resource_chosen,
+                p.has_drawn_this_turn,
+                p.royal_reward,
+                p.has_drawn_royal_reward,
+                p.ready_for_next_hand,
+            )
             for p in state.players
         ),
         deck_count=len(state.deck),

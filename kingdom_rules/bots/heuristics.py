@@ -1,0 +1,156 @@
+"""What the bots know about a position: family progress, threats, the value of a target.
+
+Everything here reads a :class:`Table`, built from a player's view (what a bot may see) or,
+inside a search, from a full game state seen by one player. The two sources have the same
+shape, so a heuristic never depends on hidden cards it could not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kingdom_rules.cards import Card
+from kingdom_rules.scoring import are_opponents, hand_score, partner
+from kingdom_rules.state import Combination, GameState, Kingdom, Pending
+from kingdom_rules.view import PlayerView
+
+FAMILY = ("J", "Q", "K")
+
+
+class Table:
+    """One player's picture of the table: own hand, every kingdom, piles and follow-ups."""
+
+    __slots__ = ("me", "n", "hand", "kingdoms", "discard_pile", "revealed", "pending",
+                 "card_counts")
+
+    def __init__(self, me: int, n: int, hand: Sequence[Card], kingdoms: Sequence[Kingdom],
+                 discard_pile: Sequence[Card], revealed: Sequence[Card | None],
+                 pending: Sequence[Pending], card_counts: Sequence[int]) -> None:
+        self.me = me
+        self.n = n
+        self.hand = tuple(hand)
+        self.kingdoms = tuple(kingdoms)
+        self.discard_pile = tuple(discard_pile)
+        self.revealed = tuple(revealed)
+        self.pending = tuple(pending)
+        self.card_counts = tuple(card_counts)
+
+    @staticmethod
+    def of_view(view: PlayerView) -> Table:
+        return Table(view.player, view.player_count, view.hand,
+                     [p.kingdom for p in view.players], view.discard_pile, view.revealed,
+                     view.pending, [p.card_count for p in view.players])
+
+    @staticmethod
+    def of_state(state: GameState, me: int) -> Table:
+        return Table(me, state.player_count, state.players[me - 1].hand,
+                     [p.kingdom for p in state.players], state.discard_pile, state.revealed,
+                     state.pending, [len(p.hand) for p in state.players])
+
+    def kingdom(self, number: int) -> Kingdom:
+        return self.kingdoms[number - 1]
+
+    @property
+    def mine(self) -> Kingdom:
+        return self.kingdoms[self.me - 1]
+
+    def opponents(self) -> list[int]:
+        return [o for o in range(1, self.n + 1) if are_opponents(self.me, o, self.n)]
+
+    def partner(self) -> int | None:
+        return partner(self.me, self.n)
+
+    def leader(self) -> int:
+        """The opponent closest to winning: family progress first, then score."""
+        return max(self.opponents(), key=lambda o: (threat(self.kingdom(o)), -o))
+
+
+def ranks(kingdom: Kingdom) -> tuple[set[str], int]:
+    """The family ranks (J, Q, K) present and the number of Heroes."""
+    present: set[str] = set()
+    heroes = 0
+    for r in kingdom.royals:
+        if r.is_hero:
+            heroes += 1
+        else:
+            present.add(r.rank)
+    return present, heroes
+
+
+def progress(kingdom: Kingdom) -> int:
+    """How many of the three family places are filled (3 means the family is complete)."""
+    present, heroes = ranks(kingdom)
+    return min(3, len(present) + heroes)
+
+
+def adds_progress(kingdom: Kingdom, royal: Card) -> bool:
+    """Whether this royal would fill a free place of the family."""
+    present, heroes = ranks(kingdom)
+    if len(present) + heroes >= 3:
+        return False
+    return royal.is_hero or royal.rank not in present
+
+
+def completes_family(kingdom: Kingdom, royal: Card) -> bool:
+    return progress(kingdom) == 2 and adds_progress(kingdom, royal)
+
+
+def threat(kingdom: Kingdom) -> float:
+    """How close a kingdom is to winning the hand: family places count most."""
+    p = progress(kingdom)
+    return p * p * 10 + hand_score(kingdom)
+
+
+def royal_worth(kingdom: Kingdom, royal: Card) -> float:
+    """What a royal is worth to its owner: 3 points, more if the family needs it."""
+    present, heroes = ranks(kingdom)
+    others = [r for r in kingdom.royals if r is not royal]
+    without = min(3, len({r.rank for r in others if not r.is_hero})
+                  + sum(1 for r in others if r.is_hero))
+    loss = progress(kingdom) - without
+    return 3.0 + loss * (4.0 + 4.0 * progress(kingdom))
+
+
+def combination_worth(kingdom: Kingdom, combo: Combination) -> float:
+    """What losing this combination costs its owner: its points, its rider's shelter."""
+    worth = float(combo.points)
+    if combo.rider is not None:
+        worth += 0.3 * royal_worth(kingdom, combo.rider)
+    for r in combo.protected:
+        worth += 0.3 * royal_worth(kingdom, r)
+    return worth
+
+
+def target_weight(table: Table, o: int) -> float:
+    """Hurting the leader counts more than hurting anyone else."""
+    return 1.5 if o == table.leader() else 1.0
+
+
+def ready_resources(kingdom: Kingdom) -> list[Card]:
+    return [r.card for r in kingdom.resources if r.ready]
+
+
+def hand_links(hand: Sequence[Card], card: Card) -> int:
+    """How many other number cards of the hand this card could combine with (same value or
+    a neighbour, or the Ace/10 pair of a Hail of Arrows)."""
+    links = 0
+    for c in hand:
+        if c is card or not c.is_number:
+            continue
+        d = abs(c.value - card.value)
+        if d <= 1 or {c.value, card.value} == {1, 10}:
+            links += 1
+    return links
+
+
+def evaluate(table: Table) -> float:
+    """A position's worth for ``table.me``'s side, about -1 (lost) to 1 (won)."""
+    mine = [p for p in range(1, table.n + 1) if not are_opponents(table.me, p, table.n)]
+    theirs = table.opponents()
+
+    def side(players: list[int]) -> float:
+        best = max(threat(table.kingdom(p)) for p in players)
+        return best + 0.5 * sum(hand_score(table.kingdom(p)) for p in players) / len(players)
+
+    diff = side(mine) - side(theirs)
+    return max(-1.0, min(1.0, diff / 60.0))
