@@ -1,0 +1,55 @@
+import { keyframes, style, styleVariants } from "@vanilla-extract/css";
+import { vars } from "../../theme/vars.css";
+
+const bounce = keyframes({
+  "0%": { transform: "translateY(-30px) scale(.9)", opacity: 0.2 },
+  "60%": { transform: "translateY(4px) scale(1.04)", opacity: 1 },
+  "100%": { transform: "translateY(0) scale(1)" },
+});
+
+const glow = keyframes({
+  "0%, 100%": { boxShadow: `0 0 0 3px ${vars.color.gold}, 0 0 12px 4px rgba(226,180,60,.6)` },
+  "50%": { boxShadow: `0 0 0 3px ${vars.color.gold}, 0 0 22px 10px rgba(226,180,60,.9)` },
+});
+
+export const wrap = style({
+  position: "relative",
+  display: "inline-block",
+  padding: 0,
+  border: "none",
+  background: "transparent",
+  borderRadius: 8,
+  lineHeight: 0,
+  flex: "0 0 auto",
+  transition: "transform .15s ease, margin .15s ease",
+  color: "inherit",
+});
+
+export const size = styleVariants({
+  xs: { width: 34 },
+  sm: { width: 48 },
+  md: { width: "clamp(56px, 15vw, 78px)" },
+  lg: { width: "clamp(64px, 18vw, 96px)" },
+});
+
+export const clickable = style({
+  cursor: "pointer",
+  selectors: {
+    "&:hover": { transform: "translateY(-4px)" },
+  },
+});
+
+export const selected = style({
+  transform: "translateY(-10px)",
+  boxShadow: `0 0 0 3px ${vars.color.gold}`,
+  selectors: { "&:hover": { transform: "translateY(-12px)" } },
+});
+
+export const disabled = style({ opacity: 0.45, filter: "grayscale(.4)", cursor: "not-allowed" });
+
+export const used = style({ transform: "rotate(90deg)", margin: "0 14px" });
+
+export const golden = style({ animation: `${glow} 1s ease-in-out infinite` });
+export const bounced = style({ animation: `${bounce} .6s ease-out` });
+
+export const svg = style({ width: "100%", height: "auto", display: "block", filter: "drop-shadow(0 2px 3px rgba(0,0,0,.35))" });

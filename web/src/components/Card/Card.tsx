@@ -1,0 +1,184 @@
+import { useSignals } from "@preact/signals-react/runtime";
+import type { Card as CardData } from "../../net/types";
+import { cardName, isRed, SUIT_SYMBOLS } from "../../logic/cards";
+import { deckStyle, type DeckStyle } from "../../state/settings";
+import * as s from "./Card.css";
+
+export interface CardProps {
+  /** null draws the back of a card. */
+  card: CardData | null;
+  size?: keyof typeof s.size;
+  selected?: boolean;
+  disabled?: boolean;
+  used?: boolean;
+  golden?: boolean;
+  bounce?: boolean;
+  onClick?: () => void;
+  /** Overrides the accessible name. */
+  label?: string;
+  styleOverride?: DeckStyle;
+  testId?: string;
+}
+
+const RED = "#c8283a";
+const BLACK = "#1b1b1f";
+
+/** Pip positions (x, y) in a 100x140 card for the number cards of the classic deck. */
+const PIPS: Record<string, [number, number][]> = {
+  A: [[50, 70]],
+  "2": [[50, 32], [50, 108]],
+  "3": [[50, 32], [50, 70], [50, 108]],
+  "4": [[32, 32], [68, 32], [32, 108], [68, 108]],
+  "5": [[32, 32], [68, 32], [50, 70], [32, 108], [68, 108]],
+  "6": [[32, 32], [68, 32], [32, 70], [68, 70], [32, 108], [68, 108]],
+  "7": [[32, 32], [68, 32], [50, 51], [32, 70], [68, 70], [32, 108], [68, 108]],
+  "8": [[32, 32], [68, 32], [50, 51], [32, 70], [68, 70], [50, 89], [32, 108], [68, 108]],
+  "9": [[32, 30], [68, 30], [32, 56], [68, 56], [50, 70], [32, 84], [68, 84], [32, 110], [68, 110]],
+  "10": [[32, 30], [68, 30], [50, 43], [32, 56], [68, 56], [32, 84], [68, 84], [50, 97], [32, 110], [68, 110]],
+};
+
+const ROYAL_WORD: Record<string, string> = { J: "JACK", Q: "QUEEN", K: "KING", JOKER: "HERO", PEASANT: "PEASANT", VENDOR: "VENDOR" };
+
+function Back() {
+  return (
+    <>
+      <rect x="1" y="1" width="98" height="138" rx="8" fill="#7a1420" stroke="#3b0a10" strokeWidth="2" />
+      <rect x="7" y="7" width="86" height="126" rx="5" fill="none" stroke="#e2b43c" strokeWidth="1.5" />
+      <pattern id="kback" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+        <rect width="10" height="10" fill="#8f1a28" />
+        <rect width="5" height="10" fill="#6c111c" />
+      </pattern>
+      <rect x="11" y="11" width="78" height="118" rx="3" fill="url(#kback)" />
+      <circle cx="50" cy="70" r="17" fill="#7a1420" stroke="#e2b43c" strokeWidth="1.5" />
+      <path d="M39 76 L41 62 L46 68 L50 58 L54 68 L59 62 L61 76 Z" fill="#e2b43c" />
+    </>
+  );
+}
+
+function Crown({ x, y, scale, color }: { x: number; y: number; scale: number; color: string }) {
+  return (
+    <path
+      transform={`translate(${x} ${y}) scale(${scale})`}
+      d="M-10 6 L-12 -6 L-5 0 L0 -9 L5 0 L12 -6 L10 6 Z"
+      fill={color}
+      stroke="#5a4208"
+      strokeWidth="0.8"
+    />
+  );
+}
+
+function Modern({ card }: { card: CardData }) {
+  const color = isRed(card) ? RED : BLACK;
+  const sym = SUIT_SYMBOLS[card.suit] ?? "";
+  const royal = ROYAL_WORD[card.rank];
+  const rankText = card.rank === "JOKER" ? "★" : card.rank === "PEASANT" ? "P" : card.rank === "VENDOR" ? "V" : card.rank;
+  return (
+    <>
+      <rect x="1" y="1" width="98" height="138" rx="9" fill="#fffdf6" stroke="#cfc6ad" strokeWidth="2" />
+      <rect x="1" y="1" width="98" height="16" rx="9" fill={color} opacity="0.12" />
+      <text x="9" y="30" fontSize="26" fontWeight="800" fill={color} fontFamily="system-ui, sans-serif">
+        {rankText}
+      </text>
+      <text x="10" y="50" fontSize="20" fill={color}>
+        {sym}
+      </text>
+      {royal ? (
+        <>
+          <circle cx="56" cy="82" r="30" fill={color} opacity="0.1" />
+          <Crown x={56} y={72} scale={1.6} color="#e2b43c" />
+          <text x="56" y="108" fontSize="12" fontWeight="800" fill={color} textAnchor="middle" fontFamily="system-ui, sans-serif" letterSpacing="1">
+            {royal}
+          </text>
+        </>
+      ) : (
+        <text x="58" y="100" fontSize="54" fill={color} textAnchor="middle">
+          {sym}
+        </text>
+      )}
+      <text x="91" y="131" fontSize="16" fontWeight="800" fill={color} textAnchor="end" fontFamily="system-ui, sans-serif">
+        {rankText}
+      </text>
+    </>
+  );
+}
+
+function Classic({ card }: { card: CardData }) {
+  const color = isRed(card) ? RED : BLACK;
+  const sym = SUIT_SYMBOLS[card.suit] ?? "";
+  const royal = ROYAL_WORD[card.rank];
+  const rankText = card.rank === "JOKER" ? "H" : card.rank === "PEASANT" ? "P" : card.rank === "VENDOR" ? "V" : card.rank;
+  const pips = PIPS[card.rank];
+  const corner = (
+    <g>
+      <text x="11" y="20" fontSize="15" fontWeight="700" fill={color} textAnchor="middle" fontFamily="Georgia, serif">
+        {rankText}
+      </text>
+      <text x="11" y="33" fontSize="12" fill={color} textAnchor="middle">
+        {sym}
+      </text>
+    </g>
+  );
+  return (
+    <>
+      <rect x="1" y="1" width="98" height="138" rx="7" fill="#f8f0dc" stroke="#8c7b55" strokeWidth="2" />
+      {corner}
+      <g transform="rotate(180 50 70)">{corner}</g>
+      {royal ? (
+        <>
+          <rect x="20" y="18" width="60" height="104" rx="3" fill="none" stroke={color} strokeWidth="1.2" />
+          <rect x="23" y="21" width="54" height="98" rx="2" fill={color} opacity="0.08" />
+          <Crown x={50} y={48} scale={1.5} color="#d4a017" />
+          <circle cx="50" cy="68" r="10" fill="#f3d9b5" stroke={color} strokeWidth="1" />
+          <path d="M34 104 Q50 78 66 104 Z" fill={color} opacity="0.75" />
+          <text x="50" y="116" fontSize="8" fontWeight="700" fill={color} textAnchor="middle" fontFamily="Georgia, serif" letterSpacing="1">
+            {royal}
+          </text>
+        </>
+      ) : pips ? (
+        pips.map(([x, y], i) => (
+          <text key={i} x={x} y={y + 7} fontSize={card.rank === "A" ? 44 : 19} fill={color} textAnchor="middle" transform={y > 75 ? `rotate(180 ${x} ${y})` : undefined}>
+            {sym}
+          </text>
+        ))
+      ) : null}
+    </>
+  );
+}
+
+export function CardFace({ card, deck }: { card: CardData | null; deck: DeckStyle }) {
+  return (
+    <svg viewBox="0 0 100 140" className={s.svg} aria-hidden="true" focusable="false">
+      {card === null ? <Back /> : deck === "classic" ? <Classic card={card} /> : <Modern card={card} />}
+    </svg>
+  );
+}
+
+export function Card(props: CardProps) {
+  useSignals();
+  const { card, size = "md", selected, disabled, used, golden, bounce, onClick, label, styleOverride, testId } = props;
+  const deck = styleOverride ?? deckStyle.value;
+  const name = label ?? (card ? cardName(card) : "Face-down card");
+  const classes = [s.wrap, s.size[size], used && s.used, golden && s.golden, bounce && s.bounced].filter(Boolean);
+  const interactive = !!onClick && !disabled;
+  if (onClick) {
+    return (
+      <button
+        type="button"
+        className={[...classes, interactive && s.clickable, selected && s.selected, disabled && s.disabled].filter(Boolean).join(" ")}
+        aria-label={name}
+        aria-pressed={selected ? true : false}
+        disabled={disabled}
+        onClick={interactive ? onClick : undefined}
+        data-card-id={card?.id}
+        data-testid={testId}
+      >
+        <CardFace card={card} deck={deck} />
+      </button>
+    );
+  }
+  return (
+    <span className={[...classes, disabled && s.disabled].filter(Boolean).join(" ")} role="img" aria-label={name} data-card-id={card?.id} data-testid={testId}>
+      <CardFace card={card} deck={deck} />
+    </span>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import * as s from "./Dialog.css";
+
+export interface DialogProps {
+  title: string;
+  onClose?: () => void;
+  children: ReactNode;
+  wide?: boolean;
+  testId?: string;
+  /** Describes the dialog for assistive technology. */
+  description?: string;
+}
+
+/** A modal dialog: focus moves inside, Escape and the close button call onClose. */
+export function Dialog({ title, onClose, children, wide, testId, description }: DialogProps) {
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const el = ref.current;
+    const first = el?.querySelector<HTMLElement>("[data-autofocus], input, select, button:not([disabled])");
+    first?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && closeRef.current) {
+        e.stopPropagation();
+        closeRef.current();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      previous?.focus?.();
+    };
+  }, []);
+
+  return (
+    <div className={s.overlay} onMouseDown={(e) => e.target === e.currentTarget && onClose?.()}>
+      <div
+        ref={ref}
+        className={[s.dialog, wide && s.wide].filter(Boolean).join(" ")}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-description={description}
+        data-testid={testId}
+      >
+        <div className={s.header}>
+          <h2 id={titleId} className={s.title}>
+            {title}
+          </h2>
+          {onClose && (
+            <button type="button" className={s.close} onClick={onClose} aria-label="Close">
+              ×
+            </button>
+          )}
+        </div>
+        <div className={s.body}>{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ActionJson, Card as CardData } from "../../net/types";
+import { cardName } from "../../logic/cards";
+import { Card } from "../Card/Card";
+
+export interface DrawAreaProps {
+  deckCount: number;
+  revealed: (CardData | null)[];
+  discardPile: CardData[];
+  discardCount: number;
+  /** Legal drawCard actions by source. */
+  draws: Map<string, ActionJson>;
+  onDraw: (action: ActionJson) => void;
+  /** The source glowing gold during the draw animation. */
+  goldenSource?: string | null;
+}
+
+const label = { fontSize: 11, textTransform: "uppercase" as const, letterSpacing: 1, opacity: 0.75 };
+
+/** The deck, the two revealed cards and the discard pile. */
+export function DrawArea({ deckCount, revealed, discardPile, discardCount, draws, onDraw, goldenSource }: DrawAreaProps) {
+  const deckDraw = draws.get("deck");
+  const top = discardPile[discardPile.length - 1] ?? null;
+  return (
+    <section aria-label="Draw area" data-testid="draw-area" style={{ display: "flex", gap: 14, alignItems: "flex-end", justifyContent: "center", flexWrap: "wrap" }}>
+      <div style={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 4 }}>
+        <span style={label}>Deck · {deckCount}</span>
+        <Card
+          card={null}
+          size="md"
+          label={`Draw from the deck (${deckCount} cards)`}
+          onClick={deckDraw ? () => onDraw(deckDraw) : () => undefined}
+          disabled={!deckDraw}
+          golden={goldenSource === "deck"}
+          testId="draw-deck"
+        />
+      </div>
+      {[0, 1].map((i) => {
+        const c = revealed[i] ?? null;
+        const source = `revealed${i + 1}`;
+        const action = draws.get(source);
+        return (
+          <div key={source} style={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 4 }}>
+            <span style={label}>Revealed</span>
+            {c ? (
+              <Card
+                card={c}
+                size="md"
+                label={`Draw the revealed ${cardName(c)}`}
+                onClick={action ? () => onDraw(action) : () => undefined}
+                disabled={!action}
+                golden={goldenSource === source}
+                testId={`draw-${source}`}
+              />
+            ) : (
+              <span style={{ width: 70, height: 98, border: "2px dashed rgba(255,255,255,.2)", borderRadius: 8 }} aria-label="No revealed card" role="img" />
+            )}
+          </div>
+        );
+      })}
+      <div style={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 4 }}>
+        <span style={label}>Discard · {discardCount}</span>
+        {top ? (
+          <Card card={top} size="md" label={`Discard pile, top card ${cardName(top)}`} testId="discard-top" />
+        ) : (
+          <span style={{ width: 70, height: 98, border: "2px dashed rgba(255,255,255,.2)", borderRadius: 8 }} role="img" aria-label="Discard pile, empty" />
+        )}
+      </div>
+    </section>
+  );
+}

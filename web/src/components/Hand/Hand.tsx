@@ -1,0 +1,33 @@
+import type { Card as CardData } from "../../net/types";
+import { Card } from "../Card/Card";
+
+export interface HandProps {
+  cards: CardData[];
+  selected: readonly string[];
+  /** Cards that can be clicked; others are shown disabled. Undefined: all clickable. */
+  enabledIds?: ReadonlySet<string>;
+  onToggle?: (cardId: string) => void;
+  bounceId?: string | null;
+}
+
+/** My hand. Selection is the caller's; clicking toggles a card. */
+export function Hand({ cards, selected, enabledIds, onToggle, bounceId }: HandProps) {
+  const sel = new Set(selected);
+  return (
+    <div role="group" aria-label="Your hand" data-testid="hand" style={{ display: "flex", flexWrap: "wrap", gap: 8, justifyContent: "center", paddingTop: 12 }}>
+      {cards.length === 0 && <span style={{ opacity: 0.7 }}>Your hand is empty.</span>}
+      {cards.map((c) => (
+        <Card
+          key={c.id}
+          card={c}
+          size="lg"
+          selected={sel.has(c.id)}
+          disabled={enabledIds ? !enabledIds.has(c.id) : false}
+          onClick={onToggle ? () => onToggle(c.id) : undefined}
+          bounce={bounceId === c.id}
+          testId="hand-card"
+        />
+      ))}
+    </div>
+  );
+}

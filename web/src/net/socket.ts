@@ -1,0 +1,244 @@
+/**
+ * The realtime client. It knows nothing of React: `subscribe` / `getState` for the connection
+ * status, `on` for the server's pushes, `call` for acknowledged calls. The spec's connection
+ * settings, the 'Not connected' rule and the reconnect (rejoinRoom) live here and nowhere else.
+ */
+import { io, type ManagerOptions, type Socket, type SocketOptions } from "socket.io-client";
+import type { Ack, GameView, PublicGame } from "./types";
+
+export type ConnectionStatus = "connecting" | "connected" | "reconnecting" | "disconnected";
+
+export interface ClientState {
+  status: ConnectionStatus;
+  /** Attempts made by the current reconnection (0 when connected). */
+  reconnectAttempt: number;
+}
+
+/** Events the server pushes, with their payloads. */
+export interface PushEvents {
+  gameState: GameView;
+  publicGamesUpdated: PublicGame[];
+  error: string;
+  royalFamilyCompleted: string;
+  drawPhaseSkipped: string;
+  advanceTutorialStep: string;
+}
+
+export type PushName = keyof PushEvents;
+
+/** What a seat needs to take itself back after a reconnect (kept in sessionStorage). */
+export interface SeatCredentials {
+  roomCode: string;
+  playerId: string;
+  reconnectToken: string;
+}
+
+export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
+  timeout: 20000,
+  reconnection: true,
+  reconnectionAttempts: Infinity,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  transports: ["websocket", "polling"],
+};
+
+export const SEAT_KEY = "kingdom_seat";
+export const ACK_TIMEOUT_MS = 20000;
+export const NOT_CONNECTED: Ack = { success: false, error: "Not connected" };
+
+type SocketFactory = (url: string | undefined, opts: Partial<ManagerOptions & SocketOptions>) => Socket;
+
+export interface ClientOptions {
+  url?: string;
+  socketFactory?: SocketFactory;
+  storage?: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;
+}
+
+/** Push payloads arrive as the object itself or wrapped ({message}, {playerName}, {stepId}, {games}). */
+function unwrap(name: PushName, payload: unknown): unknown {
+  if (payload === null || typeof payload !== "object" || Array.isArray(payload)) return payload;
+  const p = payload as Record<string, unknown>;
+  switch (name) {
+    case "error":
+    case "drawPhaseSkipped":
+      return typeof p.message === "string" ? p.message : payload;
+    case "royalFamilyCompleted":
+      return typeof p.playerName === "string" ? p.playerName : payload;
+    case "advanceTutorialStep":
+      return typeof p.stepId === "string" ? p.stepId : payload;
+    case "publicGamesUpdated":
+      return Array.isArray(p.games) ? p.games : payload;
+    default:
+      return payload;
+  }
+}
+
+const PUSHES: PushName[] = [
+  "gameState",
+  "publicGamesUpdated",
+  "error",
+  "royalFamilyCompleted",
+  "drawPhaseSkipped",
+  "advanceTutorialStep",
+];
+
+export class GameClient {
+  private socket: Socket | null = null;
+  private state: ClientState = { status: "disconnected", reconnectAttempt: 0 };
+  private listeners = new Set<() => void>();
+  private handlers = new Map<PushName, Set<(payload: never) => void>>();
+  private readonly factory: SocketFactory;
+  private readonly storage: ClientOptions["storage"];
+  private readonly url: string | undefined;
+
+  constructor(options: ClientOptions = {}) {
+    this.url = options.url;
+    this.factory = options.socketFactory ?? ((url, opts) => (url ? io(url, opts) : io(opts)));
+    this.storage =
+      options.storage !== undefined
+        ? options.storage
+        : typeof sessionStorage !== "undefined"
+          ? sessionStorage
+          : null;
+  }
+
+  getState(): ClientState {
+    return this.state;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  on<K extends PushName>(name: K, handler: (payload: PushEvents[K]) => void): () => void {
+    let set = this.handlers.get(name);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(name, set);
+    }
+    set.add(handler as (payload: never) => void);
+    return () => set.delete(handler as (payload: never) => void);
+  }
+
+  private setState(next: Partial<ClientState>): void {
+    this.state = { ...this.state, ...next };
+    for (const l of this.listeners) l();
+  }
+
+  private dispatch(name: PushName, payload: unknown): void {
+    const set = this.handlers.get(name);
+    if (!set) return;
+    for (const h of set) (h as (p: unknown) => void)(payload);
+  }
+
+  connect(): void {
+    if (this.socket) return;
+    this.setState({ status: "connecting" });
+    const socket = this.factory(this.url, SOCKET_OPTIONS);
+    this.socket = socket;
+    socket.on("connect", () => {
+      this.setState({ status: "connected", reconnectAttempt: 0 });
+      void this.rejoin();
+    });
+    socket.on("disconnect", (reason: string) => {
+      // An explicit client disconnect stays down; anything else reconnects by itself.
+      const willReconnect = reason !== "io client disconnect";
+      this.setState({ status: willReconnect ? "reconnecting" : "disconnected" });
+    });
+    socket.on("connect_error", () => {
+      if (!socket.connected) this.setState({ status: "reconnecting" });
+    });
+    socket.io.on("reconnect_attempt", (attempt: number) => {
+      this.setState({ status: "reconnecting", reconnectAttempt: attempt });
+    });
+    for (const name of PUSHES) {
+      socket.on(name, (payload: unknown) => {
+        if (name === "gameState" && this.state.status !== "connected") {
+          // Receiving a game state means we are connected (spec section 4).
+          this.setState({ status: "connected", reconnectAttempt: 0 });
+        }
+        if (name === "error" && this.state.status === "connected") {
+          // A server error event marks the connection as down (spec section 4).
+          this.setState({ status: "disconnected" });
+        }
+        this.dispatch(name, unwrap(name, payload));
+      });
+    }
+  }
+
+  disconnect(): void {
+    this.socket?.disconnect();
+    this.socket = null;
+    this.setState({ status: "disconnected" });
+  }
+
+  get connected(): boolean {
+    return this.socket?.connected === true;
+  }
+
+  /** An acknowledged call. Always resolves; never rejects. */
+  call<T extends Ack = Ack>(event: string, payload: object = {}): Promise<T> {
+    const socket = this.socket;
+    if (!socket || !socket.connected) return Promise.resolve({ ...NOT_CONNECTED } as T);
+    return new Promise<T>((resolve) => {
+      socket.timeout(ACK_TIMEOUT_MS).emit(event, payload, (err: unknown, response: unknown) => {
+        if (err) {
+          resolve({ success: false, error: socket.connected ? "Request timed out" : "Not connected" } as T);
+          return;
+        }
+        const ack = normaliseAck(response);
+        this.rememberSeat(ack);
+        resolve(ack as T);
+      });
+    });
+  }
+
+  /** A call without acknowledgement (leaveRoom). */
+  send(event: string, payload: object = {}): void {
+    if (event === "leaveRoom") this.forgetSeat();
+    if (this.socket?.connected) this.socket.emit(event, payload);
+  }
+
+  // --- seat credentials for reconnecting ----------------------------------------------------
+
+  seat(): SeatCredentials | null {
+    try {
+      const raw = this.storage?.getItem(SEAT_KEY);
+      if (!raw) return null;
+      const seat = JSON.parse(raw) as SeatCredentials;
+      return seat.roomCode && seat.playerId && seat.reconnectToken ? seat : null;
+    } catch {
+      return null;
+    }
+  }
+
+  forgetSeat(): void {
+    this.storage?.removeItem(SEAT_KEY);
+  }
+
+  private rememberSeat(ack: Ack): void {
+    if (!ack.success) return;
+    const { playerId, reconnectToken, roomCode } = ack;
+    if (typeof playerId === "string" && typeof reconnectToken === "string" && typeof roomCode === "string") {
+      this.storage?.setItem(SEAT_KEY, JSON.stringify({ roomCode, playerId, reconnectToken }));
+    }
+  }
+
+  /** After every (re)connect, take our seat back if we hold one. */
+  private async rejoin(): Promise<void> {
+    const seat = this.seat();
+    if (!seat) return;
+    const ack = await this.call("rejoinRoom", seat);
+    if (!ack.success && ack.error !== "Not connected") this.forgetSeat();
+  }
+}
+
+export function normaliseAck(response: unknown): Ack {
+  if (response && typeof response === "object" && "success" in response) {
+    const r = response as Ack;
+    return { ...r, success: r.success === true };
+  }
+  return { success: false, error: "Unexpected answer from the server" };
+}

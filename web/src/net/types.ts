@@ -1,0 +1,164 @@
+/** Wire types: the player view and action JSON of docs/protocol.md (team contract). */
+
+export type Suit = "hearts" | "diamonds" | "clubs" | "spades" | "red-joker" | "black-joker" | "peasant";
+export type Rank = "A" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K" | "JOKER" | "PEASANT" | "VENDOR";
+
+export interface Card {
+  id: string;
+  suit: Suit;
+  rank: Rank;
+}
+
+export type Orientation = "ready" | "used";
+
+export interface Resource {
+  card: Card;
+  orientation: Orientation;
+}
+
+export type CombinationType = "horse" | "dragon" | "castle" | "cathedral";
+export type CombinationKind =
+  | "horse"
+  | "unicorn"
+  | "dragon"
+  | "golden-dragon"
+  | "silver-dragon"
+  | "divine-dragon"
+  | "castle"
+  | "cathedral";
+
+export interface Combination {
+  type: CombinationType;
+  kind: CombinationKind;
+  cards: Card[];
+  ridingRoyalId: string | null;
+  protectedRoyalIds: string[];
+  isGolden?: boolean;
+  isSilver?: boolean;
+  isDivine?: boolean;
+  isUnicorn?: boolean;
+  isCastle?: boolean;
+  isCathedral?: boolean;
+  points?: number;
+}
+
+export interface Kingdom {
+  resources: Resource[];
+  royals: Card[];
+  combinations: Combination[];
+}
+
+export interface PlayerView {
+  number: number;
+  id?: string;
+  name?: string;
+  isBot?: boolean;
+  connected?: boolean;
+  botControlled?: boolean;
+  userId?: string | null;
+  cardCount?: number;
+  team?: number | null;
+  kingdom?: Kingdom | null;
+  startingResourceChosen?: boolean;
+  hasDrawnThisTurn?: boolean;
+  royalReward?: number;
+  hasDrawnRoyalReward?: boolean;
+  score?: number;
+  readyForNextHand?: boolean;
+  familyComplete?: boolean;
+}
+
+export type Phase = "waiting" | "choosing_resources" | "playing" | "handComplete" | "finished";
+
+export interface HandHistoryEntry {
+  handNumber: number;
+  winnerPlayerNumber: number | null;
+  playerScores: Record<string, number>;
+  reason?: string;
+}
+
+export interface LastDrawAction {
+  playerNumber: number;
+  source: string;
+  drawnCard: Card | null;
+  replacementCard?: Card | null;
+  selectedCardId?: string | null;
+  timestamp?: number;
+}
+
+export interface PendingAction {
+  type: string;
+  context?: string | null;
+  dragonType?: string | null;
+  canEatCount?: number | null;
+  beastType?: string | null;
+  isSuited?: boolean | null;
+  canDemolishCastles?: boolean | null;
+  canDemolishCathedrals?: boolean | null;
+  beastIndex?: number | null;
+  royalId?: string | null;
+  castleIndex?: number | null;
+}
+
+/** An action as JSON: {"type": "<wire event>", "player": n, ...payload}. */
+export interface ActionJson {
+  type: string;
+  player?: number;
+  [key: string]: unknown;
+}
+
+export interface GameView {
+  phase: Phase;
+  gameMode: "game" | "match";
+  currentHand: number;
+  totalHands: number;
+  playerCount: number;
+  currentPlayerIndex: number | null;
+  currentPlayerNumber: number | null;
+  firstPlayerNumber?: number | null;
+  round?: number;
+  myPlayerNumber: number | null;
+  myPlayerId?: string | null;
+  myHand: Card[];
+  players: PlayerView[];
+  deckCount: number;
+  discardPile: Card[];
+  discardCount: number;
+  revealedCards: (Card | null)[];
+  winner: number | null;
+  matchScores: Record<string, number>;
+  teamScores: Record<string, number> | null;
+  handHistory: HandHistoryEntry[];
+  lastDrawAction: LastDrawAction | null;
+  lastHailWasFlamingSalvo?: boolean;
+  pendingAction: PendingAction | null;
+  pendingDemolitionEat: { targetPlayerNumber: number; freedRoyalIds: string[] } | null;
+  outcome: { winners: number[]; reason?: string } | null;
+  legalActions: ActionJson[];
+  // room fields added by the server
+  roomCode: string;
+  hostId: string | null;
+  isHost: boolean;
+  isPublic: boolean;
+  desiredPlayerCount: number;
+  isTutorial: boolean;
+  isRanked: boolean;
+  gameStartTime: number | null;
+  scoreScreenTimer: number | null;
+}
+
+export interface PublicGame {
+  roomCode: string;
+  hostName: string;
+  gameMode: "game" | "match";
+  currentPlayers: number;
+  desiredPlayers: number;
+  status: "waiting" | "in-progress" | "full";
+}
+
+/** Every acknowledged call answers {success, error} and maybe more fields. */
+export interface Ack {
+  success: boolean;
+  error?: string;
+  [key: string]: unknown;
+}

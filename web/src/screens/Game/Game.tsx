@@ -1,0 +1,311 @@
+import { useSignals } from "@preact/signals-react/runtime";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Navigate, useNavigate } from "react-router";
+import { ActionBar } from "../../components/ActionBar/ActionBar";
+import { Card } from "../../components/Card/Card";
+import { CrownAnimation } from "../../components/CrownAnimation/CrownAnimation";
+import { DrawArea } from "../../components/DrawArea/DrawArea";
+import { FollowUpDialog } from "../../components/FollowUpDialog/FollowUpDialog";
+import { Hand } from "../../components/Hand/Hand";
+import { Kingdom } from "../../components/Kingdom/Kingdom";
+import { OptionsDialog } from "../../components/OptionsDialog/OptionsDialog";
+import { RulesDialog } from "../../components/RulesDialog/RulesDialog";
+import { ScoreScreen } from "../../components/ScoreScreen/ScoreScreen";
+import { cardName } from "../../logic/cards";
+import { EMPTY_SELECTION, followUps, matchSelection, ofType, type Selection } from "../../logic/legal";
+import { teamOf } from "../../logic/score";
+import type { ActionJson, GameView, PlayerView } from "../../net/types";
+import { mountOutcome, outcomeFor, sendAction } from "../../state/actions";
+import { hadView, leaveRoom, tutorialActive, view } from "../../state/game";
+import { badge, badgeGold, button, iconButton, muted } from "../../theme/ui.css";
+import * as s from "./Game.css";
+
+export const DRAW_GOLDEN_MS = 3000;
+export const DRAW_ANIMATION_MS = 3600;
+
+function playerName(v: GameView, n: number | null | undefined): string {
+  if (n == null) return "";
+  const p = v.players.find((x) => x.number === n);
+  return p?.name ?? `Player ${n}`;
+}
+
+function drawKey(v: GameView): string | null {
+  const d = v.lastDrawAction;
+  return d ? `${v.currentHand}:${d.playerNumber}:${d.source}:${d.selectedCardId ?? ""}:${d.drawnCard?.id ?? ""}:${d.timestamp ?? ""}:${v.deckCount}` : null;
+}
+
+/** The 3600 ms draw animation: the source glows gold for 3000 ms, then the new card bounces. */
+function useDrawAnimation(v: GameView) {
+  const [golden, setGolden] = useState<string | null>(null);
+  const [bounceId, setBounceId] = useState<string | null>(null);
+  const seen = useRef<string | null | undefined>(undefined);
+  const key = drawKey(v);
+  const d = v.lastDrawAction;
+  const mineDrawn = d && d.playerNumber === v.myPlayerNumber ? (d.drawnCard?.id ?? null) : null;
+  useEffect(() => {
+    if (seen.current === undefined || !key || key === seen.current || !d) {
+      seen.current = key;
+      return;
+    }
+    seen.current = key;
+    setGolden(d.source);
+    setBounceId(null);
+    const t1 = setTimeout(() => {
+      setGolden(null);
+      setBounceId(mineDrawn);
+    }, DRAW_GOLDEN_MS);
+    const t2 = setTimeout(() => setBounceId(null), DRAW_ANIMATION_MS);
+    return () => {
+      clearTimeout(t1);
+      clearTimeout(t2);
+    };
+  }, [key, d, mineDrawn]);
+  return { golden, bounceId };
+}
+
+function Header({ v, onRules, onSettings, onLeave }: { v: GameView; onRules: () => void; onSettings: () => void; onLeave: () => void }) {
+  return (
+    <header className={s.header}>
+      <span className={s.title}>Kingdom</span>
+      <span className={badgeGold} aria-label={`Room code ${v.roomCode}`} data-testid="room-code-badge">
+        {v.roomCode}
+      </span>
+      <button type="button" className={iconButton} onClick={onRules} aria-label="Rules" title="Rules">
+        📖
+      </button>
+      <button type="button" className={iconButton} onClick={onSettings} aria-label="Settings" title="Settings">
+        ⚙️
+      </button>
+      <button type="button" className={iconButton} onClick={onLeave} aria-label="Leave game" title="Leave game">
+        🚪
+      </button>
+    </header>
+  );
+}
+
+function Opponent({ p, v }: { p: PlayerView; v: GameView }) {
+  const active = v.phase === "playing" && v.currentPlayerNumber === p.number;
+  const count = p.cardCount ?? 0;
+  return (
+    <section
+      className={[s.opponent, active && s.activeOpponent].filter(Boolean).join(" ")}
+      aria-label={`${p.name ?? `Player ${p.number}`}, Player ${p.number}`}
+      data-testid="opponent"
+    >
+      <div className={s.oppHead}>
+        <strong>{p.name ?? `Player ${p.number}`}</strong>
+        <span className={muted} style={{ fontSize: 13 }}>
+          Player {p.number}
+        </span>
+        {v.playerCount === 4 && <span className={badge}>Team {teamOf(p.number)}</span>}
+        {p.isBot && <span className={badge}>Bot</span>}
+        {p.connected === false && !p.isBot && <span className={badge}>Offline</span>}
+        {active && <span className={badgeGold}>Playing</span>}
+        <span style={{ marginLeft: "auto", display: "inline-flex", alignItems: "center", gap: 4 }} aria-label={`${count} cards in hand`} data-testid="opponent-card-count">
+          <Card card={null} size="xs" label="Cards in hand" />×{count}
+        </span>
+      </div>
+      {p.kingdom && <Kingdom kingdom={p.kingdom} compact owner={`${p.name ?? `Player ${p.number}`}'s`} />}
+    </section>
+  );
+}
+
+function ChooseResource({ v, onAct }: { v: GameView; onAct: (a: ActionJson) => void }) {
+  const choices = ofType(v.legalActions, "chooseStartingResource");
+  const byCard = new Map(choices.map((a) => [a.cardId as string, a]));
+  const me = v.players.find((p) => p.number === v.myPlayerNumber);
+  const chosen = me?.startingResourceChosen;
+  return (
+    <section style={{ textAlign: "center" }} aria-labelledby="choose-title">
+      <h1 id="choose-title" className={s.turnTitle}>
+        Choose Your Starting Resource
+      </h1>
+      <p className={muted}>
+        {chosen
+          ? "Waiting for the other players to choose..."
+          : "Put one number card (A to 10) from your hand into your kingdom as a Ready resource."}
+      </p>
+      <Hand cards={v.myHand} selected={[]} enabledIds={new Set(byCard.keys())} onToggle={chosen ? undefined : (id) => { const a = byCard.get(id); if (a) onAct(a); }} />
+      <ul style={{ listStyle: "none", padding: 0, display: "flex", gap: 8, justifyContent: "center", flexWrap: "wrap", marginTop: 16 }}>
+        {v.players.map((p) => (
+          <li key={p.number} className={p.startingResourceChosen ? badgeGold : badge}>
+            {p.name ?? `Player ${p.number}`}: {p.startingResourceChosen ? "chosen" : "choosing..."}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function actionBanner(v: GameView): string {
+  const d = v.lastDrawAction;
+  const mine = v.currentPlayerNumber === v.myPlayerNumber;
+  if (v.pendingAction && !mine) return `${playerName(v, v.currentPlayerNumber)} is choosing a follow-up...`;
+  if (d) {
+    const who = d.playerNumber === v.myPlayerNumber ? "You" : playerName(v, d.playerNumber);
+    if (d.source === "deck") return `${who} drew from the deck${d.drawnCard && d.playerNumber === v.myPlayerNumber ? ` (${cardName(d.drawnCard)})` : ""}.`;
+    return `${who} took the revealed ${d.drawnCard ? cardName(d.drawnCard) : "card"}.`;
+  }
+  return "The hand begins.";
+}
+
+function Table({ v }: { v: GameView }) {
+  const [sel, setSel] = useState<Selection>(EMPTY_SELECTION);
+  const { golden, bounceId } = useDrawAnimation(v);
+  const legal = v.legalActions;
+  const me = v.players.find((p) => p.number === v.myPlayerNumber);
+  const myTurn = v.currentPlayerNumber === v.myPlayerNumber;
+  const opponents = v.players.filter((p) => p.number !== v.myPlayerNumber);
+
+  // Keep only what still exists: cards in hand, ready resources.
+  const handIds = useMemo(() => new Set(v.myHand.map((c) => c.id)), [v.myHand]);
+  const readyIds = useMemo(
+    () => new Set((me?.kingdom?.resources ?? []).filter((r) => r.orientation === "ready").map((r) => r.card.id)),
+    [me],
+  );
+  const selection: Selection = useMemo(
+    () => ({ hand: sel.hand.filter((id) => handIds.has(id)), resources: sel.resources.filter((id) => readyIds.has(id)) }),
+    [sel, handIds, readyIds],
+  );
+  const choices = useMemo(() => matchSelection(legal, selection), [legal, selection]);
+  const draws = useMemo(() => new Map(ofType(legal, "drawCard").map((a) => [a.source as string, a])), [legal]);
+  const follow = useMemo(() => followUps(legal), [legal]);
+  const rewardOnly = follow.length > 0 && follow.every((a) => a.type === "drawRoyalReward");
+  const canPlay = myTurn && (me?.hasDrawnThisTurn ?? false);
+
+  const act = useCallback(
+    async (a: ActionJson) => {
+      const outcome = a.type === "mountHorse" ? mountOutcome(v.pendingAction?.context) : outcomeFor(a);
+      const ack = await sendAction(a, outcome);
+      if (ack.success && a.type !== "drawCard") setSel(EMPTY_SELECTION);
+    },
+    [v.pendingAction?.context],
+  );
+
+  const toggle = (key: keyof Selection) => (id: string) =>
+    setSel((old) => {
+      const list = old[key];
+      return { ...old, [key]: list.includes(id) ? list.filter((x) => x !== id) : [...list, id] };
+    });
+
+  const resources = me?.kingdom?.resources ?? [];
+  const allUsed = resources.length > 0 && resources.every((r) => r.orientation === "used");
+  const turnTitle = myTurn ? "Your Turn" : `${playerName(v, v.currentPlayerNumber)}'s Turn`;
+  const step = myTurn
+    ? me?.hasDrawnThisTurn
+      ? "Play cards from your hand, or pass your turn."
+      : draws.size
+        ? "Draw a card: from the deck or one of the two revealed cards."
+        : "No card can be drawn."
+    : "Waiting for their move...";
+
+  return (
+    <>
+      <div className={s.turn} aria-live="polite">
+        {v.gameMode === "match" && (
+          <div className={badgeGold} data-testid="match-banner" style={{ marginBottom: 6 }}>
+            Hand {v.currentHand} of {v.totalHands}
+          </div>
+        )}
+        <h1 className={[s.turnTitle, myTurn && s.myTurn].filter(Boolean).join(" ")} data-testid="turn-header">
+          {turnTitle}
+        </h1>
+        <p className={muted} style={{ margin: "2px 0 0" }}>
+          {step}
+        </p>
+      </div>
+
+      {opponents.length > 0 && <div className={s.opponents}>{opponents.map((p) => <Opponent key={p.number} p={p} v={v} />)}</div>}
+
+      <div className={s.felt}>
+        <DrawArea
+          deckCount={v.deckCount}
+          revealed={v.revealedCards}
+          discardPile={v.discardPile}
+          discardCount={v.discardCount}
+          draws={draws}
+          onDraw={(a) => void act(a)}
+          goldenSource={golden}
+        />
+      </div>
+      <div className={s.banner} role="status" data-testid="action-banner">
+        {actionBanner(v)}
+      </div>
+
+      <section className={s.mine} aria-label="Your kingdom" data-testid="my-kingdom">
+        <div style={{ display: "flex", alignItems: "center", gap: 8, marginBottom: 8, flexWrap: "wrap" }}>
+          <strong>{me?.name ?? "You"}</strong>
+          <span className={muted} style={{ fontSize: 13 }}>
+            Player {v.myPlayerNumber}
+          </span>
+          {v.playerCount === 4 && v.myPlayerNumber != null && <span className={badge}>Team {teamOf(v.myPlayerNumber)}</span>}
+          {typeof me?.score === "number" && <span className={badge}>{me.score} points</span>}
+        </div>
+        {me?.kingdom && (
+          <Kingdom
+            kingdom={me.kingdom}
+            owner="Your"
+            selectedResources={selection.resources}
+            onToggleResource={canPlay ? toggle("resources") : undefined}
+          />
+        )}
+      </section>
+
+      <div className={s.sticky}>
+        {canPlay && (
+          <>
+            <ActionBar choices={choices} allResourcesUsed={allUsed} onAct={(a) => void act(a)} />
+            {rewardOnly && (
+              <div style={{ textAlign: "center", marginTop: 8 }}>
+                <button type="button" className={button.primary} onClick={() => void act(follow[0])}>
+                  Draw Royal Reward
+                </button>
+              </div>
+            )}
+          </>
+        )}
+        <Hand cards={v.myHand} selected={selection.hand} onToggle={canPlay ? toggle("hand") : undefined} bounceId={bounceId} />
+      </div>
+
+      {follow.length > 0 && !rewardOnly && <FollowUpDialog view={v} actions={follow} onAct={(a) => void act(a)} />}
+    </>
+  );
+}
+
+export default function Game() {
+  useSignals();
+  const v = view.value;
+  const navigate = useNavigate();
+  const [rules, setRules] = useState(false);
+  const [options, setOptions] = useState(false);
+
+  if (!v) {
+    if (!hadView.value && !tutorialActive.value) return <Navigate to="/" replace />;
+    return (
+      <main style={{ padding: 24 }}>
+        <p role="status">Loading game...</p>
+      </main>
+    );
+  }
+  if (v.phase === "waiting" && !v.isTutorial) return <Navigate to="/lobby" replace />;
+
+  const leave = () => {
+    leaveRoom();
+    navigate("/");
+  };
+  const scoring = v.phase === "handComplete" || v.phase === "finished";
+
+  return (
+    <div className={s.page}>
+      <Header v={v} onRules={() => setRules(true)} onSettings={() => setOptions(true)} onLeave={leave} />
+      {scoring ? (
+        <ScoreScreen view={v} onReady={() => void sendAction({ type: "readyForNextHand" })} onHome={leave} />
+      ) : (
+        <main className={s.table}>{v.phase === "choosing_resources" ? <ChooseResource v={v} onAct={(a) => void sendAction(a)} /> : <Table v={v} />}</main>
+      )}
+      <CrownAnimation />
+      {rules && <RulesDialog onClose={() => setRules(false)} />}
+      {options && <OptionsDialog onClose={() => setOptions(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { useSignals } from "@preact/signals-react/runtime";
+import { useEffect, useState, type ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { GameDialog, type GameDialogTab } from "../../components/GameDialog/GameDialog";
+import { OptionsDialog } from "../../components/OptionsDialog/OptionsDialog";
+import { RulesDialog } from "../../components/RulesDialog/RulesDialog";
+import { TutorialDialog, TUTORIAL_MODES, type TutorialMode } from "../../components/TutorialDialog/TutorialDialog";
+import { Tooltip } from "../../components/Tooltip/Tooltip";
+import { fetchUser } from "../../net/http";
+import { user, type User } from "../../state/game";
+import { button, input } from "../../theme/ui.css";
+import * as s from "./Home.css";
+
+interface ModeProps {
+  icon: string;
+  name: string;
+  text: string;
+  onClick?: () => void;
+  disabled?: boolean;
+  testId?: string;
+}
+
+function ModeCard({ icon, name, text, onClick, disabled, testId }: ModeProps) {
+  const card = (
+    <button
+      type="button"
+      className={s.modeCard}
+      aria-disabled={disabled ? "true" : undefined}
+      onClick={disabled ? undefined : onClick}
+      data-testid={testId}
+    >
+      <span className={s.modeIcon} aria-hidden="true">
+        {icon}
+      </span>
+      <span className={s.modeName}>{name}</span>
+      <span className={s.modeText}>{text}</span>
+    </button>
+  );
+  return disabled ? (
+    <Tooltip content="Log in to access">
+      <div style={{ width: "100%" }}>{card}</div>
+    </Tooltip>
+  ) : (
+    card
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className={s.section} aria-label={title}>
+      <h2 className={s.sectionTitle}>{title}</h2>
+      <div className={s.grid}>{children}</div>
+    </section>
+  );
+}
+
+export function displayName(u: User): string {
+  return u.username || u.firstName || "Player";
+}
+
+export function Home() {
+  useSignals();
+  const navigate = useNavigate();
+  const [gameTab, setGameTab] = useState<GameDialogTab | null>(null);
+  const [rulesAt, setRulesAt] = useState<string | null | undefined>(undefined);
+  const [options, setOptions] = useState(false);
+  const [tutorial, setTutorial] = useState(false);
+  const [mode, setMode] = useState<TutorialMode>("basics");
+  const u = user.value;
+
+  useEffect(() => {
+    void fetchUser<User>().then((result) => (user.value = result));
+  }, []);
+
+  const casual = <ModeCard key="casual" icon="🃏" name="Casual" text="Play a game with friends or bots." onClick={() => setGameTab("browse")} testId="mode-casual" />;
+  const tutorials = (
+    <ModeCard key="tutorials" icon="🎓" name="Tutorials" text={`Learn to play against a bot (${TUTORIAL_MODES.find((m) => m.value === mode)?.label}).`} onClick={() => setTutorial(true)} testId="mode-tutorial" />
+  );
+  const quest = <ModeCard key="quest" icon="🗺️" name="Quest mode" text="A roguelike deck-building adventure in 3 acts." onClick={() => navigate("/spire")} />;
+  const constructed = <ModeCard key="constructed" icon="🛠️" name="Constructed" text="Build custom decks and play them." onClick={() => navigate("/constructed")} disabled={!u} />;
+  const ranked = <ModeCard key="ranked" icon="🏆" name="Ranked" text="Climb the seasonal ladder." onClick={() => navigate("/ranked")} disabled={!u} />;
+  const leaderboards = <ModeCard key="leaderboards" icon="📜" name="Leaderboards" text="See the best players of the realm." onClick={() => navigate("/leaderboards")} disabled={!u} />;
+
+  return (
+    <main className={s.page}>
+      <div className={s.topBar}>
+        <span />
+        {u ? (
+          <div style={{ display: "flex", gap: 8 }}>
+            <button type="button" className={button.secondary} onClick={() => navigate("/profile")}>
+              {displayName(u)}
+            </button>
+            <button type="button" className={button.ghost} onClick={() => window.location.assign("/api/logout")}>
+              Log out
+            </button>
+          </div>
+        ) : (
+          <button type="button" className={button.secondary} onClick={() => window.location.assign("/api/login")}>
+            Sign In
+          </button>
+        )}
+      </div>
+      <header className={s.hero}>
+        <h1 className={s.title}>Kingdom</h1>
+        <p className={s.tagline}>Build your Royal Family of Jack, Queen and King before your rivals do.</p>
+      </header>
+
+      {u ? (
+        <>
+          <Section title="Advanced Modes">{[quest, constructed]}</Section>
+          <Section title="Classic Modes">{[casual, ranked]}</Section>
+          <Section title="Learn & Compete">{[tutorials, leaderboards]}</Section>
+        </>
+      ) : (
+        <>
+          <Section title="Get Started">{[casual, tutorials]}</Section>
+          <Section title="Advanced Modes">{[quest, constructed]}</Section>
+          <Section title="Competitive">{[ranked, leaderboards]}</Section>
+          <Section title="Game Features">
+            <ModeCard icon="🌾" name="Resources" text="Number cards pay for royals and combinations." onClick={() => setRulesAt("resources")} />
+            <ModeCard icon="👑" name="Royals" text="Jack, Queen, King and the Heroes who fill any gap." onClick={() => setRulesAt("royals")} />
+            <ModeCard icon="🐉" name="Combinations" text="Horses, dragons, castles and cathedrals." onClick={() => setRulesAt("beasts")} />
+          </Section>
+        </>
+      )}
+
+      <div className={s.bottom}>
+        <button type="button" className={button.primary} onClick={() => setGameTab("join")}>
+          Join with Code
+        </button>
+        <button type="button" className={button.secondary} onClick={() => setRulesAt(null)}>
+          How to Play
+        </button>
+        <button type="button" className={button.secondary} onClick={() => setOptions(true)}>
+          Settings
+        </button>
+        <label style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
+          <span>Tutorial mode</span>
+          <select className={input} value={mode} onChange={(e) => setMode(e.target.value as TutorialMode)} aria-label="Tutorial mode">
+            {TUTORIAL_MODES.map((m) => (
+              <option key={m.value} value={m.value}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      {gameTab && <GameDialog initialTab={gameTab} onClose={() => setGameTab(null)} />}
+      {rulesAt !== undefined && <RulesDialog scrollTo={rulesAt ?? undefined} onClose={() => setRulesAt(undefined)} />}
+      {options && <OptionsDialog onClose={() => setOptions(false)} />}
+      {tutorial && <TutorialDialog mode={mode} onClose={() => setTutorial(false)} />}
+    </main>
+  );
+}

@@ -1,0 +1,81 @@
+/** The room / game view and the session, as signals fed by the net client. */
+import { computed, signal } from "@preact/signals-react";
+import { GameClient, type ConnectionStatus } from "../net/socket";
+import type { GameView, PublicGame } from "../net/types";
+import { showToast } from "./toasts";
+
+export const client = new GameClient();
+
+export const view = signal<GameView | null>(null);
+/** Whether a game state ever arrived in this page's life (for /game's redirect rule). */
+export const hadView = signal(false);
+export const publicGames = signal<PublicGame[]>([]);
+export const connection = signal<ConnectionStatus>("disconnected");
+export const reconnectAttempt = signal(0);
+export const tutorialActive = signal(false);
+
+export interface CrownShow {
+  key: number;
+  playerName: string;
+  playerNumber: number | null;
+}
+export const crown = signal<CrownShow | null>(null);
+
+export const me = computed(() => {
+  const v = view.value;
+  if (!v || v.myPlayerNumber == null) return null;
+  return v.players.find((p) => p.number === v.myPlayerNumber) ?? null;
+});
+
+export interface User {
+  id: string;
+  username?: string | null;
+  firstName?: string | null;
+  email?: string | null;
+}
+export const user = signal<User | null>(null);
+
+let crownKey = 0;
+let started = false;
+
+/** Wire the client's pushes to the signals (idempotent). */
+export function startSession(): void {
+  if (started) return;
+  started = true;
+  client.subscribe(() => {
+    const s = client.getState();
+    connection.value = s.status;
+    reconnectAttempt.value = s.reconnectAttempt;
+  });
+  client.on("gameState", (v) => {
+    view.value = v;
+    hadView.value = true;
+  });
+  client.on("publicGamesUpdated", (games) => {
+    publicGames.value = Array.isArray(games) ? games : [];
+  });
+  client.on("error", (message) => {
+    showToast({
+      title: "Connection Error",
+      description: typeof message === "string" && message ? message : "Failed to connect to game server",
+      variant: "destructive",
+    });
+  });
+  client.on("drawPhaseSkipped", (message) => {
+    showToast({ title: "Draw Phase Skipped", description: String(message), duration: 4000 });
+  });
+  client.on("royalFamilyCompleted", (playerName) => {
+    const name = String(playerName);
+    const player = view.value?.players.find((p) => p.name === name);
+    crown.value = { key: ++crownKey, playerName: name, playerNumber: player?.number ?? null };
+    showToast({ title: "Royal Family Complete!", description: `${name} completed the Royal Family!`, duration: 5000 });
+  });
+  client.connect();
+}
+
+/** Leave the room: no acknowledgement; clear local state. */
+export function leaveRoom(): void {
+  client.send("leaveRoom", {});
+  view.value = null;
+  hadView.value = false;
+}
