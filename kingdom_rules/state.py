@@ -32,9 +32,15 @@ FAMILY_BONUS: Final = 3
 
 def evolve(obj: T, **changes: Any) -> T:
     """A copy of a frozen value with some fields replaced (the fast path of attrs.evolve)."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__, **changes)
+    d = obj.__dict__.copy()
+    d.update(changes)
+    new = _new(obj.__class__)
+    _set(new, "__dict__", d)
     return new
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def _cards(items: Any) -> tuple[Card, ...]:
