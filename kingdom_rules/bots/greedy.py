@@ -1,0 +1,422 @@
+"""GreedyBot: a readable heuristic, one rule per situation.
+
+In order of preference on its turn it:
+
+1. draws a revealed royal its family needs (or one that would complete the leader's family,
+   to deny it), a revealed number card that pairs with its hand, else from the deck;
+2. plays a royal that completes its Royal Family, then any royal that fills a family place;
+3. builds the combination worth most: cards drawn, points, what a dragon can eat, shelter for
+   its free royals (a beast to ride, a structure to enter);
+4. shoots with Hail of Arrows / Flaming Salvo when a royal or a ridden beast is in range;
+5. plays its other royals (3 points each);
+6. rotates resources to get the colour a royal in hand needs, plays lone number cards as
+   resources, and passes.
+
+Follow-ups are always answered: mount or shelter the royal just played, eat / shoot / slay what
+hurts the leader most, resurrect the royal the family needs, and send a rider to the partner
+only when it fills a place in the partner's family that the bot's own family does not lose.
+Partners are never targeted (the engine never offers them).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from kingdom_rules.actions import (
+    Action,
+    ChooseStartingResource,
+    DemolishCastle,
+    DemolishCathedral,
+    DestroyWithHail,
+    DrawCard,
+    DrawRoyalReward,
+    EatCharacter,
+    EatFreedRoyal,
+    MountBeast,
+    PassTurn,
+    PlaceRoyalInCastle,
+    PlayCombination,
+    PlayHailOfArrows,
+    PlayResource,
+    PlayRoyal,
+    ReadyForNextHand,
+    ResurrectRoyal,
+    RotateResource,
+    SkipDemolitionEat,
+    SkipPendingAction,
+    SlayDragon,
+    TransferToPartner,
+)
+from kingdom_rules.bots.heuristics import (
+    Table,
+    adds_progress,
+    combination_worth,
+    completes_family,
+    hand_links,
+    progress,
+    ready_resources,
+    royal_worth,
+    target_weight,
+)
+from kingdom_rules.cards import Card
+from kingdom_rules.combinations import DRAGONS, RULES, STRUCTURES, classify
+from kingdom_rules.followups import can_ride
+from kingdom_rules.state import Combination, Kingdom
+from kingdom_rules.view import PlayerView
+
+GROWTH_TARGET = 6
+"""Below this many resources, growing the kingdom comes before combinations."""
+
+
+class GreedyBot:
+    """Plays the most useful thing now, never looking ahead."""
+
+    name = "greedy"
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action],
+               rng: random.Random) -> Action:
+        return choose_greedy(Table.of_view(view), legal_actions)
+
+
+def choose_greedy(table: Table, legal: Sequence[Action]) -> Action:
+    """The greedy choice among ``legal`` for ``table.me`` (shared with the search's rollouts)."""
+    first = legal[0]
+    if len(legal) == 1:
+        return first
+    if isinstance(first, ChooseStartingResource):
+        return max(legal, key=lambda a: _start_value(table, a))  # type: ignore[arg-type]
+    if isinstance(first, DrawCard):
+        return _draw(table, legal)
+    if isinstance(first, ReadyForNextHand):
+        return first
+    if table.pending:
+        return _answer(table, legal)
+    return _play(table, legal)
+
+
+# --- before the turn ---------------------------------------------------------------------
+
+
+def _start_value(table: Table, action: ChooseStartingResource) -> float:
+    """Keep cards that combine; start with the colour the royals in hand need."""
+    card = action.card
+    colour = sum(1 for r in table.hand if r.is_royal and r.color == card.color)
+    return 2.0 * colour - 1.5 * hand_links(table.hand, card) - card.value * 0.01
+
+
+def _draw(table: Table, legal: Sequence[Action]) -> Action:
+    best: Action | None = None
+    best_value = 0.0
+    mine = table.mine
+    for a in legal:
+        assert isinstance(a, DrawCard)
+        if a.source == "deck":
+            continue
+        card = table.revealed[0 if a.source == "revealed1" else 1]
+        if card is None:
+            continue
+        value = 0.0
+        if card.is_royal:
+            value = 2.0 + (4.0 if adds_progress(mine, card) else 0.0)
+            for o in table.opponents():
+                if completes_family(table.kingdom(o), card):
+                    value += 5.0
+        elif any(c.is_number and c.value == card.value for c in table.hand):
+            value = 1.5
+        elif hand_links(table.hand, card) >= 2:
+            value = 1.0
+        if value > best_value:
+            best, best_value = a, value
+    if best is not None:
+        return best
+    for a in legal:
+        if isinstance(a, DrawCard) and a.source == "deck":
+            return a
+    return legal[0]
+
+
+# --- follow-ups ----------------------------------------------------------------------------
+
+
+def _answer(table: Table, legal: Sequence[Action]) -> Action:
+    best: Action | None = None
+    best_value = 0.0
+    skip: Action | None = None
+    for a in legal:
+        if isinstance(a, (SkipPendingAction, SkipDemolitionEat)):
+            skip = a
+            continue
+        if isinstance(a, PassTurn):
+            continue
+        value = followup_value(table, a)
+        if value > best_value:
+            best, best_value = a, value
+    if best is not None:
+        return best
+    if skip is not None:
+        return skip
+    return legal[len(legal) - 1]
+
+
+def followup_value(table: Table, a: Action) -> float:
+    """How much answering a follow-up with ``a`` helps ``table.me``'s side (<= 0: skip it)."""
+    mine = table.mine
+    if isinstance(a, MountBeast):
+        return 3.0 + 0.5 * royal_worth(mine, a.royal)
+    if isinstance(a, PlaceRoyalInCastle):
+        return 3.0 + 0.5 * royal_worth(mine, a.royal)
+    if isinstance(a, ResurrectRoyal):
+        return 3.0 + (6.0 if adds_progress(mine, a.royal) else 0.0)
+    if isinstance(a, TransferToPartner):
+        return _transfer_value(table, a)
+    if isinstance(a, SlayDragon):
+        k = table.kingdom(a.target_player)
+        combo = k.combinations[a.dragon_index]
+        return (combination_worth(k, combo) + len(combo.cards) - 1) * target_weight(
+            table, a.target_player)
+    if isinstance(a, EatCharacter):
+        k = table.kingdom(a.target_player)
+        if a.character is not None:
+            worth = royal_worth(k, a.character)
+        else:
+            assert a.beast_index is not None
+            worth = combination_worth(k, k.combinations[a.beast_index]) + 1.0
+        return worth * target_weight(table, a.target_player)
+    if isinstance(a, (DemolishCastle, DemolishCathedral)):
+        k = table.kingdom(a.target_player)
+        i = a.castle_index if isinstance(a, DemolishCastle) else a.cathedral_index
+        combo = k.combinations[i]
+        return (combo.points + 1.0 + 0.5 * sum(royal_worth(k, r) for r in combo.protected)
+                ) * target_weight(table, a.target_player)
+    if isinstance(a, EatFreedRoyal):
+        p = table.pending[0].target_player if table.pending else 0
+        k = table.kingdom(p) if p else table.mine
+        return royal_worth(k, a.royal) * (target_weight(table, p) if p else 1.0)
+    if isinstance(a, DestroyWithHail):
+        k = table.kingdom(a.target_player)
+        weight = target_weight(table, a.target_player)
+        if a.character is not None:
+            return royal_worth(k, a.character) * weight
+        where = a.beast_index if a.beast_index is not None else a.castle_index
+        assert where is not None
+        combo = k.combinations[where]
+        worth = combination_worth(k, combo) + 1.0
+        salvo = bool(table.pending) and table.pending[0].type == "flaming-salvo"
+        if salvo and combo.rider is not None and combo.kind not in ("golden-dragon",
+                                                                  "silver-dragon"):
+            worth += royal_worth(k, combo.rider)
+        return worth * weight
+    return 0.0
+
+
+def _transfer_value(table: Table, a: TransferToPartner) -> float:
+    mate = table.partner()
+    combo = table.mine.combinations[a.beast_index]
+    rider = combo.rider
+    if mate is None or rider is None:
+        return 0.0
+    theirs = table.kingdom(mate)
+    if not adds_progress(theirs, rider):
+        return 0.0
+    mine_after = Kingdom(royals=tuple(r for r in table.mine.royals if r is not rider))
+    if progress(mine_after) < progress(table.mine) and progress(theirs) < progress(table.mine):
+        return 0.0
+    return 1.0 + progress(theirs)
+
+
+# --- the turn's plays ----------------------------------------------------------------------
+
+
+def _play(table: Table, legal: Sequence[Action]) -> Action:
+    royals: dict[Card, list[PlayRoyal]] = {}
+    combos: dict[tuple[Card, ...], list[PlayCombination]] = {}
+    hails: list[PlayHailOfArrows] = []
+    resources: list[PlayResource] = []
+    rotates: list[RotateResource] = []
+    passing: Action = legal[len(legal) - 1]
+    for a in legal:
+        if isinstance(a, PlayRoyal):
+            royals.setdefault(a.card, []).append(a)
+        elif isinstance(a, PlayCombination):
+            combos.setdefault(a.cards, []).append(a)
+        elif isinstance(a, PlayHailOfArrows):
+            hails.append(a)
+        elif isinstance(a, PlayResource):
+            resources.append(a)
+        elif isinstance(a, RotateResource):
+            rotates.append(a)
+        elif isinstance(a, DrawRoyalReward):
+            return a  # more cards, more choices: draw the reward at once
+        elif isinstance(a, PassTurn):
+            passing = a
+    mine = table.mine
+    # A royal that completes the family wins the hand; one that fills a place comes next.
+    for card in sorted(royals, key=lambda c: -c.cost):
+        if completes_family(mine, card):
+            return royals[card][0]
+    for card in sorted(royals, key=lambda c: -c.cost):
+        if adds_progress(mine, card):
+            return royals[card][0]
+    short = colour_shortfall(table)
+    if len(mine.resources) < GROWTH_TARGET or any(v > 0 for v in short.values()):
+        # Early on, resources first: each one played now pays every turn after.
+        grow = _spare_resource(table, resources, keep_pairs=False)
+        if grow is not None:
+            return grow
+    choice = best_combination(table, combos)
+    if choice is not None:
+        return choice
+    hail = _best_hail(table, hails)
+    if hail is not None:
+        return hail
+    for card in sorted(royals, key=lambda c: -c.cost):
+        # A spare royal is worth 3 points, but not the resources a needed royal waits for.
+        if short.get(card.color, 0) <= 0:
+            return royals[card][0]
+    rotate = _colour_rotation(table, rotates)
+    if rotate is not None:
+        return rotate
+    resource = _spare_resource(table, resources, keep_pairs=True)
+    if resource is not None:
+        return resource
+    return passing
+
+
+def combination_value(table: Table, cards: tuple[Card, ...]) -> float:
+    kind = classify(cards)
+    if kind is None:
+        return 0.0
+    rule = RULES[kind]
+    mine = table.mine
+    value = rule.draws(len(cards)) + rule.points + 0.5
+    free = mine.free_royals()
+    if kind in STRUCTURES:
+        value += 2.0 * min(3, len(free))
+    else:
+        shell = Combination(kind, cards)
+        if any(can_ride(shell, r) for r in free):
+            value += 2.5
+    if kind in DRAGONS:
+        value += _eat_prospect(table, rule.can_eat, rule.demolishes_castles,
+                               rule.demolishes_cathedrals)
+    if rule.resurrects and any(c.is_royal for c in table.discard_pile):
+        value += 3.0
+    # The cards leave the hand: each could have been a 1-point resource.
+    return value - 0.3 * len(cards)
+
+
+def _eat_prospect(table: Table, eats: int, castles: bool, cathedrals: bool) -> float:
+    values: list[float] = []
+    for o in table.opponents():
+        k = table.kingdom(o)
+        w = target_weight(table, o)
+        values += [royal_worth(k, r) * w for r in k.free_royals() if not r.is_hero]
+        values += [(combination_worth(k, c) + 1.0) * w for c in k.combinations
+                   if c.kind in ("horse", "unicorn")]
+        for c in k.combinations:
+            if (c.kind == "castle" and castles) or (c.kind == "cathedral" and cathedrals):
+                values.append((c.points + 1.0) * w)
+    values.sort(reverse=True)
+    return sum(values[:max(eats, 1)])
+
+
+def best_combination(table: Table,
+                     combos: dict[tuple[Card, ...], list[PlayCombination]]) -> Action | None:
+    best: tuple[Card, ...] | None = None
+    best_value = 0.0
+    for cards in combos:
+        v = combination_value(table, cards)
+        if v > best_value:
+            best, best_value = cards, v
+    if best is None:
+        return None
+    return min(combos[best], key=lambda a: payment_cost(table, a.resources))
+
+
+def payment_cost(table: Table, resources: tuple[Card, ...]) -> float:
+    """Spending a colour that a royal in hand needs costs more."""
+    needed = {r.color for r in table.hand if r.is_royal}
+    return sum(1.0 for c in resources if c.color in needed)
+
+
+def _best_hail(table: Table, hails: list[PlayHailOfArrows]) -> Action | None:
+    if not hails:
+        return None
+    best_royal = 0.0
+    best_beast = 0.0
+    for o in table.opponents():
+        k = table.kingdom(o)
+        w = target_weight(table, o)
+        for r in k.free_royals():
+            best_royal = max(best_royal, royal_worth(k, r) * w)
+        for c in k.combinations:
+            if c.rider is not None and c.kind in ("horse", "unicorn", "dragon"):
+                best_beast = max(best_beast, combination_worth(k, c) * w)
+    salvo_targets = 0.0
+    for o in table.opponents():
+        k = table.kingdom(o)
+        w = target_weight(table, o)
+        for c in k.combinations:
+            if c.kind in ("horse", "unicorn", "dragon", "golden-dragon", "silver-dragon",
+                          "castle") and (c.rider is not None or c.protected):
+                salvo_targets = max(salvo_targets, (combination_worth(k, c) + 3.0) * w)
+    for h in hails:
+        suited = h.cards[0].suit == h.cards[1].suit
+        if suited and salvo_targets >= 4.0:
+            return h
+        if not suited and max(best_royal, best_beast) >= 4.0:
+            return h
+    return None
+
+
+def _colour_rotation(table: Table, rotates: list[RotateResource]) -> Action | None:
+    """Swap a ready resource for a number card of the colour a royal in hand lacks."""
+    if not rotates:
+        return None
+    mine = table.mine
+    resources = [r.card for r in mine.resources]
+    for royal in sorted((c for c in table.hand if c.is_royal), key=lambda c: c.cost):
+        have = sum(1 for c in resources if c.color == royal.color)
+        if have >= royal.cost or len(resources) < royal.cost:
+            continue
+        for a in rotates:
+            if a.card.color == royal.color and a.resource.color != royal.color:
+                return a
+    return None
+
+
+def colour_shortfall(table: Table) -> dict[str, int]:
+    """Per colour, how many more resources the dearest family royal in hand needs."""
+    mine = table.mine
+    short: dict[str, int] = {}
+    for royal in table.hand:
+        if royal.is_royal and adds_progress(mine, royal):
+            have = sum(1 for r in mine.resources if r.card.color == royal.color)
+            short[royal.color] = max(short.get(royal.color, 0), royal.cost - have)
+    return short
+
+
+def _spare_resource(table: Table, resources: list[PlayResource],
+                    keep_pairs: bool) -> Action | None:
+    """Grow the kingdom: play number cards that do not pair with the hand, in the colour a
+    family royal in hand needs. Resources double the turn after, so this is rarely wrong."""
+    if not resources:
+        return None
+    hand = table.hand
+    short = colour_shortfall(table)
+    best: PlayResource | None = None
+    best_key = (99.0, 0.0)
+    for a in resources:
+        card = a.card
+        pairs = sum(1 for c in hand if c is not card and c.is_number and c.value == card.value)
+        if keep_pairs and pairs and not short.get(card.color, 0) > 0:
+            continue  # keep a pair for a Horse
+        key = (float(pairs + 0.5 * hand_links(hand, card)),
+               -float(short.get(card.color, 0)))
+        if key < best_key:
+            best, best_key = a, key
+    return best
+
+
+__all__ = ["GreedyBot", "choose_greedy", "followup_value", "combination_value", "ready_resources"]
