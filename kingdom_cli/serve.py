@@ -53,7 +53,7 @@ def serve(obj: object, host: str, port: int, db: str | None, bot_delay: float | 
         click.echo(f"Kingdom server listening on http://{shown}:{port}  (database: {where})")
 
     async def main() -> None:
-        runner = web.AppRunner(app, handle_signals=True)
+        runner = web.AppRunner(app, handle_signals=True, shutdown_timeout=3)
         await runner.setup()
         site = web.TCPSite(runner, host, port)
         await site.start()
