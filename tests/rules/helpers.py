@@ -82,6 +82,7 @@ def position(
     current_hand: int = 1,
     match_scores: Sequence[int] | None = None,
     hand_history: Sequence[kr.HandResult] = (),
+    allow_family: bool = False,
 ) -> GameState:
     """A ``playing`` state. Cards not placed explicitly go to the deck (or to the discard pile
     with ``rest_to="discard"``, or nowhere-but-deck order given by ``deck``). With
@@ -131,6 +132,9 @@ def position(
         pl = players[k - 1]
         players[k - 1] = evolve(pl, hand=pl.hand + tuple(deck_cards))
         deck_cards = []
+    if not allow_family:
+        for p in players:
+            assert not my_family(p.kingdom.to_json()), f"player {p.number} already has a family"
     state = GameState(
         player_count=n,
         mode=mode,
@@ -455,4 +459,5 @@ def w(type_: str, player: int = 1, **payload: Any) -> dict[str, Any]:
         elif isinstance(v, str) and k.endswith("Ids"):
             v = [x.id for x in cs(v)]
         out[k] = v
-    return out
+    # the canonical JSON of the action (card lists in the engine's order)
+    return kr.action_from_json(out).to_json()
