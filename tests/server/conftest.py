@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from typing import Any
+
 import pytest
 from aiohttp.test_utils import TestServer
 
@@ -22,15 +24,27 @@ def privacy() -> PrivacyChecker:
 
 
 @pytest.fixture
-async def server(
+async def start_server(
     aiohttp_server: Callable[..., Awaitable[TestServer]],
-    settings: Settings,
+    tmp_path: Path,
     privacy: PrivacyChecker,
-) -> AsyncIterator[TestServer]:
-    srv = await aiohttp_server(create_app(settings), shutdown_timeout=1)
-    srv.app[hub_key].push_observers.append(privacy)
-    yield srv
+) -> AsyncIterator[Callable[..., Awaitable[TestServer]]]:
+    """Start an in-process server on loopback with some settings changed."""
+
+    async def start(**overrides: Any) -> TestServer:
+        srv = await aiohttp_server(
+            create_app(make_settings(tmp_path, **overrides)), shutdown_timeout=1
+        )
+        srv.app[hub_key].push_observers.append(privacy)
+        return srv
+
+    yield start
     assert not privacy.failures, privacy.failures[:5]
+
+
+@pytest.fixture
+async def server(start_server: Callable[..., Awaitable[TestServer]]) -> TestServer:
+    return await start_server()
 
 
 @pytest.fixture
@@ -39,10 +53,13 @@ def hub(server: TestServer) -> Hub:
 
 
 @pytest.fixture
-async def connect(server: TestServer) -> AsyncIterator[Callable[..., Awaitable[Client]]]:
+async def connect_to() -> AsyncIterator[Callable[..., Awaitable[Client]]]:
+    """connect_to(server, name, transport=...) -> a connected Client."""
     clients: list[Client] = []
 
-    async def make(name: str = "client", transport: str = "websocket") -> Client:
+    async def make(
+        server: TestServer, name: str = "client", transport: str = "websocket"
+    ) -> Client:
         client = Client(str(server.make_url("/")), name)
         clients.append(client)
         return await client.connect(transport)
@@ -50,3 +67,15 @@ async def connect(server: TestServer) -> AsyncIterator[Callable[..., Awaitable[C
     yield make
     for c in clients:
         await c.close()
+
+
+@pytest.fixture
+def connect(
+    server: TestServer, connect_to: Callable[..., Awaitable[Client]]
+) -> Callable[..., Awaitable[Client]]:
+    """connect(name, transport=...) -> a connected Client of the default `server`."""
+
+    async def make(name: str = "client", transport: str = "websocket") -> Client:
+        return await connect_to(server, name, transport)
+
+    return make

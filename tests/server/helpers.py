@@ -75,7 +75,12 @@ class PrivacyChecker:
                     own = ids
                 else:
                     hidden |= ids
-            leaked = card_ids(data) & hidden
+            shown = dict(data)
+            last = shown.get("lastDrawAction")
+            if isinstance(last, dict) and last.get("source") != "deck":
+                # A revealed card was face up for everyone before it was drawn.
+                shown["lastDrawAction"] = {k: v for k, v in last.items() if k != "drawnCard"}
+            leaked = card_ids(shown) & hidden
             assert not leaked, f"push to player {me} shows hidden cards {sorted(leaked)}"
             if event == "gameState":
                 assert {c["id"] for c in data["myHand"]} == own
@@ -148,7 +153,9 @@ class Client:
         try:
             await asyncio.wait_for(loop(), timeout)
         except TimeoutError:
-            raise AssertionError(f"{self.name}: timed out waiting for {what or predicate}")
+            raise AssertionError(
+                f"{self.name}: timed out waiting for {what or predicate}"
+            ) from None
 
     async def wait_state(
         self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 10, what: str = ""

@@ -40,7 +40,8 @@ async def test_join_by_code_and_errors(connect) -> None:
     await ben.refused("joinRoom", {"playerName": "   ", "roomCode": code}, "Please enter your name")
     await ben.refused("joinRoom", {"playerName": "Ben", "roomCode": ""}, "Please enter a room code")
     await ben.refused("joinRoom", {"playerName": "Ben"}, "Missing field: roomCode")
-    await ben.refused("joinRoom", {"playerName": 5, "roomCode": code}, "playerName must be a string")
+    await ben.refused("joinRoom", {"playerName": 5, "roomCode": code},
+                      "playerName must be a string")
     ack = await ben.ok("joinRoom", {"playerName": "Ben", "roomCode": code.lower()})
     assert ack["roomCode"] == code and ack["playerNumber"] == 2
     state = await ana.wait_state(lambda s: len(s["players"]) == 2)
