@@ -1,1 +1,309 @@
-// placeholder
+// Browser tests: the built app (web/dist) served by the real `kingdom serve`, driven in Debian's
+// chromium. Run by `npm run test:e2e` (after `npm run build`).
+import { copyFileSync, existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  ARTIFACTS,
+  ROOT,
+  Server,
+  ensureArtifacts,
+  expect,
+  freePort,
+  launchBrowser,
+  perfInitScript,
+  run,
+  sleep,
+  tempDb,
+  test,
+} from "./harness.mjs";
+
+if (!existsSync(join(ROOT, "web/dist/index.html"))) {
+  console.error("web/dist is missing: run `npm run build` first");
+  process.exit(1);
+}
+
+const shots = ensureArtifacts();
+const { db, cleanup } = tempDb();
+const server = new Server({ port: await freePort(), db, botDelay: 0.1 });
+await server.start();
+const browser = await launchBrowser();
+const figures = {};
+
+async function newPlayer(viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(perfInitScript);
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
+  return { context, page };
+}
+
+const viewOf = (page) => page.evaluate(() => window.__kingdom?.view.value ?? null);
+const gameStates = (page) => page.evaluate(() => window.__gameStates?.length ?? 0);
+
+async function waitForView(page, pred, what, timeout = 20000) {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    const v = await viewOf(page);
+    if (v && pred(v)) return v;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function openGameDialog(page, tab) {
+  await page.goto(server.url + "/");
+  await page.getByRole("button", { name: /^Casual/ }).click();
+  await page.getByRole("tab", { name: tab }).click();
+}
+
+async function toastText(page) {
+  const t = page.getByTestId("toast");
+  await t.waitFor({ timeout: 10000 });
+  return t.innerText();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+test("home, rules, options and 404 render", async () => {
+  const { context, page } = await newPlayer();
+  await page.goto(server.url + "/");
+  await page.getByRole("heading", { name: "Kingdom" }).waitFor();
+  for (const name of ["Join with Code", "How to Play", "Settings"]) await page.getByRole("button", { name }).waitFor();
+  await page.screenshot({ path: join(shots, "home.png") });
+  await page.getByRole("button", { name: "How to Play" }).click();
+  const rules = page.getByRole("dialog", { name: "Classic Game Rules" });
+  await rules.waitFor();
+  const sections = await rules.locator("section[data-section]").count();
+  expect(sections === 14, `14 rule sections, got ${sections}`);
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Settings" }).click();
+  await page.getByRole("radio", { name: "Classic" }).check();
+  expect((await page.evaluate(() => localStorage.getItem("deckStyle"))) === "classic", "deckStyle stored");
+  await page.getByRole("radio", { name: /Modern/ }).check();
+  await page.keyboard.press("Escape");
+  await page.goto(server.url + "/no-such-page");
+  await page.getByText("404").first().waitFor();
+  // Phone width: the home page still fits.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(server.url + "/");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow <= 0, `no horizontal scroll at 375 px (overflow ${overflow})`);
+  await page.screenshot({ path: join(shots, "home-375.png") });
+  await context.close();
+});
+
+test("the public list updates live in a third browser", async () => {
+  const watcher = await newPlayer();
+  const host = await newPlayer();
+  const joiner = await newPlayer();
+  await openGameDialog(watcher.page, "Browse");
+  await openGameDialog(host.page, "Create");
+  await host.page.getByLabel("Your name").fill("  Hana  ");
+  await host.page.getByRole("radio", { name: "Public" }).click();
+  await host.page.getByRole("radio", { name: "2" }).click();
+  await host.page.getByRole("button", { name: "Create Game" }).click();
+  await host.page.waitForURL("**/lobby");
+  const code = (await host.page.getByTestId("room-code").innerText()).trim();
+  const row = watcher.page.locator(`[data-testid=public-game][data-room-code="${code}"]`);
+  await row.waitFor({ timeout: 10000 });
+  expect((await row.innerText()).includes("Hana"), "host name listed");
+  expect((await row.getByTestId("public-game-players").innerText()).includes("1/2"), "1/2 players");
+  // The watcher has no name yet: Join is disabled.
+  expect(await row.getByRole("button", { name: /Join/ }).isDisabled(), "Join disabled without a name");
+
+  await openGameDialog(joiner.page, "Browse");
+  await joiner.page.getByLabel("Your name").fill("Jo");
+  await joiner.page.locator(`[data-testid=public-game][data-room-code="${code}"]`).getByRole("button", { name: /Join/ }).click();
+  await joiner.page.waitForURL("**/lobby");
+  await row.getByText("2/2").waitFor({ timeout: 10000 });
+  await watcher.page.getByLabel("Your name").fill("Wat");
+  expect(await row.getByRole("button", { name: /Join/ }).isDisabled(), "Join disabled when full");
+  for (const p of [host, joiner, watcher]) await p.context.close();
+});
+
+test("two browsers play a match with a bot: resources, royals, combinations, follow-ups, score screen, next hand, rejected play, server restart", async () => {
+  const alice = await newPlayer();
+  const bob = await newPlayer({ width: 390, height: 844 });
+  // Alice creates a private room; Bob joins by code (typed in lower case: it is upper-cased).
+  await openGameDialog(alice.page, "Create");
+  await alice.page.getByLabel("Your name").fill("Alice");
+  await alice.page.getByLabel("Your name").press("Enter");
+  await alice.page.waitForURL("**/lobby");
+  const code = (await alice.page.getByTestId("room-code").innerText()).trim();
+  await bob.page.goto(server.url + "/");
+  await bob.page.getByRole("button", { name: "Join with Code" }).click();
+  await bob.page.getByLabel("Your name").fill("Bob");
+  await bob.page.getByLabel("Room code").fill(code.toLowerCase());
+  expect((await bob.page.getByLabel("Room code").inputValue()) === code, "room code upper-cased");
+  await bob.page.getByLabel("Room code").press("Enter");
+  await bob.page.waitForURL("**/lobby");
+
+  // Host: add a bot, switch to a match; Bob sees the badge and no host controls.
+  await alice.page.getByRole("button", { name: "Add Bot" }).click();
+  await alice.page.getByTestId("player-slot").nth(2).waitFor();
+  await alice.page.getByRole("radio", { name: "Match" }).click();
+  await bob.page.getByTestId("mode-badge").getByText("Match").waitFor();
+  expect((await bob.page.getByRole("button", { name: "Start Game" }).count()) === 0, "only the host sees Start Game");
+  await alice.page.screenshot({ path: join(shots, "lobby.png") });
+  await alice.page.getByRole("button", { name: "Start Game" }).click();
+  await alice.page.waitForURL("**/game");
+  await bob.page.waitForURL("**/game");
+
+  const players = [
+    { name: "Alice", ...alice },
+    { name: "Bob", ...bob },
+  ];
+  const stats = { draw: 0, playResource: 0, playRoyal: 0, playCombination: 0, followUp: 0, pass: 0, hands: new Set() };
+  let restarted = false;
+  let rejected = false;
+  let bestTable = -1;
+
+  /** One UI step for a player, if it is theirs to act. Returns true when something was done. */
+  async function step(p) {
+    const { page } = p;
+    const v = await viewOf(page);
+    if (!v) return false;
+    const before = await gameStates(page);
+    const acted = async (what) => {
+      const deadline = Date.now() + 8000;
+      while (Date.now() < deadline && (await gameStates(page)) === before) await sleep(50);
+      if (what) stats[what]++;
+      return true;
+    };
+    if (v.phase === "choosing_resources") {
+      if (!v.legalActions.length) return false;
+      await page.getByRole("heading", { name: "Choose Your Starting Resource" }).waitFor();
+      await page.locator(`[data-testid=hand-card][data-card-id="${v.legalActions[0].cardId}"]`).click();
+      return acted();
+    }
+    if (v.phase === "handComplete") {
+      const ready = page.getByTestId("btn-ready");
+      if (!(await ready.count()) || (await ready.isDisabled())) return false;
+      if (p.name === "Alice") await page.screenshot({ path: join(shots, "score.png"), fullPage: true });
+      await page.getByText(/^Next hand starts in: \d:\d\d$/).waitFor();
+      await ready.click();
+      await page.waitForFunction(() => {
+        const b = document.querySelector("[data-testid=btn-ready]");
+        return !b || (b.textContent === "Ready" && b.disabled);
+      });
+      return acted();
+    }
+    if (v.phase !== "playing" || v.currentPlayerNumber !== v.myPlayerNumber || !v.legalActions.length) return false;
+    stats.hands.add(v.currentHand);
+    const legal = v.legalActions;
+    const has = (t) => legal.find((a) => a.type === t);
+
+    const dialog = page.getByTestId("follow-up-dialog");
+    if (await dialog.count()) {
+      const option = dialog.getByTestId("follow-up-option").first();
+      if (await option.count()) await option.click();
+      else await dialog.getByTestId("follow-up-skip").click();
+      return acted("followUp");
+    }
+    if (has("drawCard")) {
+      await page.getByTestId("draw-deck").click();
+      return acted("draw");
+    }
+    // The rejected play: once, after a draw, an action the server refuses shows its toast.
+    if (!rejected && p.name === "Alice" && v.currentHand >= 2) {
+      await page.evaluate(() =>
+        window.__kingdom.sendAction({ type: "playRoyal", cardId: "hearts-K", resourceToUseIds: ["no-such-card"] }),
+      );
+      const text = await toastText(page);
+      expect(text.includes("Invalid Play"), `rejected play toast, got: ${text}`);
+      rejected = true;
+      return true;
+    }
+    // Table screenshot: the richest table Alice has seen.
+    if (p.name === "Alice") {
+      const richness = v.players.reduce((n, pl) => n + (pl.kingdom ? pl.kingdom.resources.length + 2 * pl.kingdom.royals.length + 3 * pl.kingdom.combinations.length : 0), 0);
+      if (richness > bestTable) {
+        bestTable = richness;
+        await page.screenshot({ path: join(shots, "table.png") });
+      }
+    }
+    if (p.name === "Bob" && !existsSync(join(shots, "table-390.png"))) await page.screenshot({ path: join(shots, "table-390.png"), fullPage: true });
+
+    const pick = async (action, button, what) => {
+      const ids = action.cardIds ?? [action.cardId];
+      for (const id of ids) await page.locator(`[data-testid=hand-card][data-card-id="${id}"]`).click();
+      if (action.resourceToUseId) await page.locator(`[data-card-id="${action.resourceToUseId}"][data-testid=resource-ready]`).click();
+      const btn = page.getByTestId(button);
+      await btn.waitFor();
+      const deadline = Date.now() + 3000;
+      while ((await btn.isDisabled()) && Date.now() < deadline) await sleep(50);
+      expect(!(await btn.isDisabled()), `${button} enabled for a legal selection`);
+      await btn.click();
+      return acted(what);
+    };
+    const combo = has("playCombination");
+    if (combo) return pick(combo, "btn-play-combination", "playCombination");
+    const royal = has("playRoyal");
+    if (royal) return pick(royal, "btn-play-royal", "playRoyal");
+    const resource = has("playResource");
+    if (resource) return pick(resource, "btn-play-resource", "playResource");
+    const reward = has("drawRoyalReward");
+    if (reward) {
+      await page.getByRole("button", { name: "Draw Royal Reward" }).click();
+      return acted();
+    }
+    await page.getByTestId("btn-pass").click();
+    return acted("pass");
+  }
+
+  async function restartServer() {
+    await server.stop();
+    await alice.page.getByTestId("connection-banner").waitFor({ timeout: 15000 });
+    await server.start();
+    await alice.page.getByTestId("connection-banner").waitFor({ state: "detached", timeout: 30000 });
+    await bob.page.getByTestId("connection-banner").waitFor({ state: "detached", timeout: 30000 });
+    await waitForView(alice.page, (v) => v.phase !== "waiting", "Alice's view after the restart");
+    restarted = true;
+  }
+
+  const done = () =>
+    stats.playRoyal > 0 && stats.playCombination > 0 && stats.followUp > 0 && stats.hands.has(2) && restarted && rejected;
+  const deadline = Date.now() + 8 * 60 * 1000;
+  let idle = 0;
+  while (!done() && Date.now() < deadline) {
+    let any = false;
+    for (const p of players) if (await step(p)) any = true;
+    const v = await viewOf(alice.page);
+    if (v?.phase === "finished") break;
+    if (!restarted && v?.phase === "playing" && v.currentHand >= 2 && stats.draw > 4) await restartServer();
+    idle = any ? 0 : idle + 1;
+    if (!any) await sleep(100);
+  }
+  console.log(`    stats: ${JSON.stringify({ ...stats, hands: [...stats.hands] })}`);
+  expect(stats.playResource > 0, "a resource was played");
+  expect(stats.playRoyal > 0, "a royal was played");
+  expect(stats.playCombination > 0, "a combination was played");
+  expect(stats.followUp > 0, "a follow-up dialog was answered");
+  expect(stats.hands.has(2), "the second hand started after the score screen");
+  expect(restarted, "the server restart was survived");
+  expect(rejected, "a rejected play showed its toast");
+
+  // The responsiveness budget: long tasks overlapping the 200 ms after a gameState arrived.
+  for (const p of players) {
+    const perf = await p.page.evaluate(() => ({ longtasks: window.__longtasks, states: window.__gameStates }));
+    const near = perf.longtasks.filter((t) => perf.states.some((s) => t.start <= s + 200 && t.start + t.duration >= s - 5));
+    figures[p.name] = {
+      gameStates: perf.states.length,
+      longTasks: perf.longtasks.length,
+      maxLongTaskMs: Math.round(Math.max(0, ...perf.longtasks.map((t) => t.duration))),
+      longTasksOnGameState: near.length,
+      maxLongTaskOnGameStateMs: Math.round(Math.max(0, ...near.map((t) => t.duration))),
+    };
+  }
+  console.log(`    responsiveness: ${JSON.stringify(figures)}`);
+  for (const p of players) await p.context.close();
+});
+
+const { passed, failed } = await run({ timeoutMs: 10 * 60 * 1000 });
+await browser.close();
+await server.stop();
+cleanup();
+writeFileSync(join(ARTIFACTS, "figures.json"), JSON.stringify(figures, null, 2));
+void copyFileSync;
+console.log(`e2e: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

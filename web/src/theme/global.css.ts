@@ -2,6 +2,7 @@ import { globalStyle, keyframes } from "@vanilla-extract/css";
 import { vars } from "./vars.css";
 
 globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
+globalStyle("html", { background: vars.color.bg });
 globalStyle("html, body, #root", { margin: 0, minHeight: "100%" });
 globalStyle("body", {
   background: `radial-gradient(ellipse at top, ${vars.color.felt}, ${vars.color.bg} 70%) fixed`,

@@ -19,6 +19,6 @@ export const overlay = style({
 });
 export const fading = style({ opacity: 0 });
 export const box = style({ textAlign: "center", animation: `${pop} .6s ease-out` });
-export const crown = style({ fontSize: 96, lineHeight: 1, filter: "drop-shadow(0 6px 16px rgba(0,0,0,.5))" });
+export const crown = style({ color: vars.color.gold, lineHeight: 1, filter: "drop-shadow(0 6px 16px rgba(0,0,0,.5))" });
 export const title = style({ fontFamily: vars.font.display, fontSize: "clamp(28px, 7vw, 48px)", color: vars.color.gold, textShadow: "0 3px 0 #5a4208" });
 export const who = style({ fontSize: 20, fontWeight: 700 });

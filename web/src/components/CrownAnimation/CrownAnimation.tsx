@@ -1,6 +1,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
 import { crown } from "../../state/game";
+import { Icon } from "../Icon/Icon";
 import * as s from "./CrownAnimation.css";
 
 export const CROWN_SHOW_MS = 3000;
@@ -28,7 +29,7 @@ export function CrownAnimation() {
     <div className={[s.overlay, fading && s.fading].filter(Boolean).join(" ")} role="status" data-testid="crown-animation">
       <div className={s.box}>
         <div className={s.crown} aria-hidden="true">
-          👑
+          <Icon name="crown" size={110} />
         </div>
         <div className={s.title}>Royal Family Complete!</div>
         <div className={s.who}>

@@ -3,6 +3,7 @@ import type { GameView } from "../../net/types";
 import { formatCountdown, iWon, isFinalHand, teamOf } from "../../logic/score";
 import { badge, badgeGold, badgeOk, button, muted, panel } from "../../theme/ui.css";
 import { Dialog } from "../Dialog/Dialog";
+import { Icon } from "../Icon/Icon";
 
 /** Counts down locally each second; resynchronised whenever the server's value changes. */
 export function useCountdown(server: number | null): number | null {
@@ -68,7 +69,7 @@ export function ScoreScreen({ view: v, onReady, onHome }: ScoreScreenProps) {
                     }}
                   >
                     <strong style={{ flex: 1 }}>
-                      {won && <span aria-label="Winner">👑 </span>}
+                      {won && <span aria-label="Winner" style={{ color: "#e2b43c", verticalAlign: "middle", marginRight: 4 }}><Icon name="crown" size={18} /></span>}
                       {p.name ?? `Player ${p.number}`}
                     </strong>
                     {teams && <span className={badge}>Team {teamOf(p.number)}</span>}

@@ -7,12 +7,13 @@ import { CrownAnimation } from "../../components/CrownAnimation/CrownAnimation";
 import { DrawArea } from "../../components/DrawArea/DrawArea";
 import { FollowUpDialog } from "../../components/FollowUpDialog/FollowUpDialog";
 import { Hand } from "../../components/Hand/Hand";
+import { Icon } from "../../components/Icon/Icon";
 import { Kingdom } from "../../components/Kingdom/Kingdom";
 import { OptionsDialog } from "../../components/OptionsDialog/OptionsDialog";
 import { RulesDialog } from "../../components/RulesDialog/RulesDialog";
 import { ScoreScreen } from "../../components/ScoreScreen/ScoreScreen";
 import { cardName } from "../../logic/cards";
-import { EMPTY_SELECTION, followUps, matchSelection, ofType, type Selection } from "../../logic/legal";
+import { EMPTY_SELECTION, followUps, matchSelection, ofType, resourceSetsFor, type Selection } from "../../logic/legal";
 import { teamOf } from "../../logic/score";
 import type { ActionJson, GameView, PlayerView } from "../../net/types";
 import { mountOutcome, outcomeFor, sendAction } from "../../state/actions";
@@ -71,13 +72,13 @@ function Header({ v, onRules, onSettings, onLeave }: { v: GameView; onRules: () 
         {v.roomCode}
       </span>
       <button type="button" className={iconButton} onClick={onRules} aria-label="Rules" title="Rules">
-        📖
+        <Icon name="book" />
       </button>
       <button type="button" className={iconButton} onClick={onSettings} aria-label="Settings" title="Settings">
-        ⚙️
+        <Icon name="gear" />
       </button>
       <button type="button" className={iconButton} onClick={onLeave} aria-label="Leave game" title="Leave game">
-        🚪
+        <Icon name="exit" />
       </button>
     </header>
   );
@@ -151,6 +152,7 @@ function actionBanner(v: GameView): string {
 
 function Table({ v }: { v: GameView }) {
   const [sel, setSel] = useState<Selection>(EMPTY_SELECTION);
+  const autoPicked = useRef(false);
   const { golden, bounceId } = useDrawAnimation(v);
   const legal = v.legalActions;
   const me = v.players.find((p) => p.number === v.myPlayerNumber);
@@ -177,16 +179,30 @@ function Table({ v }: { v: GameView }) {
     async (a: ActionJson) => {
       const outcome = a.type === "mountHorse" ? mountOutcome(v.pendingAction?.context) : outcomeFor(a);
       const ack = await sendAction(a, outcome);
-      if (ack.success && a.type !== "drawCard") setSel(EMPTY_SELECTION);
+      if (ack.success && a.type !== "drawCard") {
+        autoPicked.current = false;
+        setSel(EMPTY_SELECTION);
+      }
     },
     [v.pendingAction?.context],
   );
 
-  const toggle = (key: keyof Selection) => (id: string) =>
-    setSel((old) => {
-      const list = old[key];
-      return { ...old, [key]: list.includes(id) ? list.filter((x) => x !== id) : [...list, id] };
-    });
+  const toggleResource = (id: string) => {
+    autoPicked.current = false;
+    setSel((old) => ({ ...old, resources: old.resources.includes(id) ? old.resources.filter((x) => x !== id) : [...old.resources, id] }));
+  };
+  // Choosing a royal or a combination picks a legal set of resources for the player (they can
+  // change it); the set comes from the view's legal actions.
+  const toggleHand = (id: string) => {
+    const hand = selection.hand.includes(id) ? selection.hand.filter((x) => x !== id) : [...selection.hand, id];
+    let resources = selection.resources;
+    if (resources.length === 0 || autoPicked.current) {
+      const sets = resourceSetsFor(legal, hand);
+      resources = sets[0] ?? [];
+      autoPicked.current = sets.length > 0;
+    }
+    setSel({ hand, resources });
+  };
 
   const resources = me?.kingdom?.resources ?? [];
   const allUsed = resources.length > 0 && resources.every((r) => r.orientation === "used");
@@ -246,7 +262,7 @@ function Table({ v }: { v: GameView }) {
             kingdom={me.kingdom}
             owner="Your"
             selectedResources={selection.resources}
-            onToggleResource={canPlay ? toggle("resources") : undefined}
+            onToggleResource={canPlay ? toggleResource : undefined}
           />
         )}
       </section>
@@ -264,7 +280,7 @@ function Table({ v }: { v: GameView }) {
             )}
           </>
         )}
-        <Hand cards={v.myHand} selected={selection.hand} onToggle={canPlay ? toggle("hand") : undefined} bounceId={bounceId} />
+        <Hand cards={v.myHand} selected={selection.hand} onToggle={canPlay ? toggleHand : undefined} bounceId={bounceId} />
       </div>
 
       {follow.length > 0 && !rewardOnly && <FollowUpDialog view={v} actions={follow} onAct={(a) => void act(a)} />}

@@ -6,6 +6,7 @@ import { OptionsDialog } from "../../components/OptionsDialog/OptionsDialog";
 import { RulesDialog } from "../../components/RulesDialog/RulesDialog";
 import { TutorialDialog, TUTORIAL_MODES, type TutorialMode } from "../../components/TutorialDialog/TutorialDialog";
 import { Tooltip } from "../../components/Tooltip/Tooltip";
+import { Icon } from "../../components/Icon/Icon";
 import { fetchUser } from "../../net/http";
 import { user, type User } from "../../state/game";
 import { button, input } from "../../theme/ui.css";
@@ -30,7 +31,7 @@ function ModeCard({ icon, name, text, onClick, disabled, testId }: ModeProps) {
       data-testid={testId}
     >
       <span className={s.modeIcon} aria-hidden="true">
-        {icon}
+        <Icon name={icon} size={30} />
       </span>
       <span className={s.modeName}>{name}</span>
       <span className={s.modeText}>{text}</span>
@@ -72,14 +73,14 @@ export function Home() {
     void fetchUser<User>().then((result) => (user.value = result));
   }, []);
 
-  const casual = <ModeCard key="casual" icon="🃏" name="Casual" text="Play a game with friends or bots." onClick={() => setGameTab("browse")} testId="mode-casual" />;
+  const casual = <ModeCard key="casual" icon="cards" name="Casual" text="Play a game with friends or bots." onClick={() => setGameTab("browse")} testId="mode-casual" />;
   const tutorials = (
-    <ModeCard key="tutorials" icon="🎓" name="Tutorials" text={`Learn to play against a bot (${TUTORIAL_MODES.find((m) => m.value === mode)?.label}).`} onClick={() => setTutorial(true)} testId="mode-tutorial" />
+    <ModeCard key="tutorials" icon="cap" name="Tutorials" text={`Learn to play against a bot (${TUTORIAL_MODES.find((m) => m.value === mode)?.label}).`} onClick={() => setTutorial(true)} testId="mode-tutorial" />
   );
-  const quest = <ModeCard key="quest" icon="🗺️" name="Quest mode" text="A roguelike deck-building adventure in 3 acts." onClick={() => navigate("/spire")} />;
-  const constructed = <ModeCard key="constructed" icon="🛠️" name="Constructed" text="Build custom decks and play them." onClick={() => navigate("/constructed")} disabled={!u} />;
-  const ranked = <ModeCard key="ranked" icon="🏆" name="Ranked" text="Climb the seasonal ladder." onClick={() => navigate("/ranked")} disabled={!u} />;
-  const leaderboards = <ModeCard key="leaderboards" icon="📜" name="Leaderboards" text="See the best players of the realm." onClick={() => navigate("/leaderboards")} disabled={!u} />;
+  const quest = <ModeCard key="quest" icon="map" name="Quest mode" text="A roguelike deck-building adventure in 3 acts." onClick={() => navigate("/spire")} />;
+  const constructed = <ModeCard key="constructed" icon="wrench" name="Constructed" text="Build custom decks and play them." onClick={() => navigate("/constructed")} disabled={!u} />;
+  const ranked = <ModeCard key="ranked" icon="trophy" name="Ranked" text="Climb the seasonal ladder." onClick={() => navigate("/ranked")} disabled={!u} />;
+  const leaderboards = <ModeCard key="leaderboards" icon="scroll" name="Leaderboards" text="See the best players of the realm." onClick={() => navigate("/leaderboards")} disabled={!u} />;
 
   return (
     <main className={s.page}>
@@ -117,9 +118,9 @@ export function Home() {
           <Section title="Advanced Modes">{[quest, constructed]}</Section>
           <Section title="Competitive">{[ranked, leaderboards]}</Section>
           <Section title="Game Features">
-            <ModeCard icon="🌾" name="Resources" text="Number cards pay for royals and combinations." onClick={() => setRulesAt("resources")} />
-            <ModeCard icon="👑" name="Royals" text="Jack, Queen, King and the Heroes who fill any gap." onClick={() => setRulesAt("royals")} />
-            <ModeCard icon="🐉" name="Combinations" text="Horses, dragons, castles and cathedrals." onClick={() => setRulesAt("beasts")} />
+            <ModeCard icon="wheat" name="Resources" text="Number cards pay for royals and combinations." onClick={() => setRulesAt("resources")} />
+            <ModeCard icon="crown" name="Royals" text="Jack, Queen, King and the Heroes who fill any gap." onClick={() => setRulesAt("royals")} />
+            <ModeCard icon="dragon" name="Combinations" text="Horses, dragons, castles and cathedrals." onClick={() => setRulesAt("beasts")} />
           </Section>
         </>
       )}

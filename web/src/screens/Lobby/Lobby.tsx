@@ -5,6 +5,7 @@ import { HTML5Backend } from "react-dnd-html5-backend";
 import { TouchBackend } from "react-dnd-touch-backend";
 import { useNavigate } from "react-router";
 import { initials } from "../../logic/cards";
+import { Icon } from "../../components/Icon/Icon";
 import type { GameView, PlayerView } from "../../net/types";
 import { roomCall } from "../../state/actions";
 import { leaveRoom, view } from "../../state/game";
@@ -51,7 +52,7 @@ function PlayerSlot({ player, canDrag, onSwap }: { player: PlayerView; canDrag: 
       aria-label={`Player ${player.number}: ${player.name ?? ""}${player.isBot ? " (bot)" : ""}`}
     >
       <span className={s.avatar} aria-hidden="true">
-        {player.isBot ? "🤖" : initials(player.name)}
+        {player.isBot ? <Icon name="robot" /> : initials(player.name)}
       </span>
       <span style={{ flex: 1, minWidth: 0 }}>
         <strong style={{ display: "block", overflow: "hidden", textOverflow: "ellipsis" }}>{player.name}</strong>
@@ -123,7 +124,7 @@ function LobbyRoom({ v }: { v: GameView }) {
               {v.roomCode}
             </span>
             <button type="button" className={button.secondary} onClick={() => void copy()} aria-label="Copy room code">
-              {copied ? "✓ Copied" : "Copy"}
+              {copied ? <><Icon name="check" size={18} /> Copied</> : <><Icon name="copy" size={18} /> Copy</>}
             </button>
           </div>
         </div>

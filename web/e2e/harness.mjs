@@ -1,0 +1,165 @@
+// Test harness for the browser tests: a real `kingdom serve` on a free port with a temporary
+// database, Debian's chromium through playwright-core, and a tiny test runner whose last line
+// reads 'N passed, N failed'.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const ARTIFACTS = join(ROOT, "web/e2e/artifacts");
+export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", rej);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+  });
+}
+
+/** A `kingdom serve` process we own, stopped by its PID. Restartable on the same port and file. */
+export class Server {
+  constructor({ port, db, botDelay = 0.1 }) {
+    this.port = port;
+    this.db = db;
+    this.botDelay = botDelay;
+    this.proc = null;
+    this.log = [];
+  }
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start() {
+    const bin = join(ROOT, ".venv/bin/kingdom");
+    if (!existsSync(bin)) throw new Error(`${bin} is missing: run 'make venv' first`);
+    const args = ["serve", "--host", "127.0.0.1", "--port", String(this.port), "--db", this.db, "--bot-delay", String(this.botDelay)];
+    this.proc = spawn(bin, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, PYTHONUNBUFFERED: "1" } });
+    const keep = (d) => {
+      this.log.push(String(d));
+      if (this.log.length > 400) this.log.shift();
+    };
+    this.proc.stdout.on("data", keep);
+    this.proc.stderr.on("data", keep);
+    const deadline = Date.now() + 20000;
+    while (Date.now() < deadline) {
+      if (this.proc.exitCode !== null) throw new Error(`kingdom serve exited early:\n${this.log.join("")}`);
+      try {
+        const res = await fetch(this.url + "/");
+        if (res.ok) return;
+      } catch {
+        /* not listening yet */
+      }
+      await sleep(150);
+    }
+    throw new Error(`kingdom serve did not answer on ${this.url}:\n${this.log.join("")}`);
+  }
+
+  /** Stop by PID: SIGTERM, then SIGKILL after 5 s. */
+  async stop() {
+    const p = this.proc;
+    if (!p || p.exitCode !== null || p.signalCode !== null) return;
+    const exited = new Promise((r) => p.once("exit", r));
+    process.kill(p.pid, "SIGTERM");
+    const timer = setTimeout(() => {
+      try {
+        process.kill(p.pid, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
+    }, 5000);
+    await exited;
+    clearTimeout(timer);
+    this.proc = null;
+  }
+}
+
+export function tempDb() {
+  const dir = mkdtempSync(join(tmpdir(), "kingdom-e2e-"));
+  return { dir, db: join(dir, "e2e.db"), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function launchBrowser() {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** Collects long tasks and gameState arrival times in the page (for the responsiveness budget). */
+export function perfInitScript() {
+  window.__longtasks = [];
+  window.__gameStates = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask", buffered: true });
+  } catch {
+    /* longtask entries unsupported */
+  }
+  const hook = () => {
+    const k = window.__kingdom;
+    if (!k) return setTimeout(hook, 20);
+    k.client.on("gameState", () => window.__gameStates.push(performance.now()));
+  };
+  hook();
+}
+
+export function ensureArtifacts() {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return ARTIFACTS;
+}
+
+// --- a tiny runner ---------------------------------------------------------------------------
+
+const tests = [];
+export function test(name, fn) {
+  tests.push({ name, fn });
+}
+
+export async function run({ timeoutMs = 600000 } = {}) {
+  let passed = 0;
+  let failed = 0;
+  for (const t of tests) {
+    const started = Date.now();
+    try {
+      await Promise.race([
+        t.fn(),
+        sleep(timeoutMs).then(() => {
+          throw new Error(`timed out after ${timeoutMs} ms`);
+        }),
+      ]);
+      passed++;
+      console.log(`  ✓ ${t.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      failed++;
+      console.log(`  ✗ ${t.name}\n    ${(e && e.stack) || e}`);
+    }
+  }
+  return { passed, failed };
+}
+
+export function expect(cond, message) {
+  if (!cond) throw new Error(`expectation failed: ${message}`);
+}
