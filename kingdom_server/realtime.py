@@ -24,10 +24,11 @@ from kingdom_server.rooms import (
     MIN_PLAYERS,
     Room,
     Seat,
+    epoch_ms,
     new_player_id,
     new_reconnect_token,
     new_room_code,
-    now_ms,
+    now_utc,
 )
 from kingdom_server.settings import Settings
 from kingdom_server.storage import RoomRecord, SeatRecord, Storage
@@ -187,7 +188,7 @@ class Hub:
                     continue
                 room.game_id = rec.game.id
                 room.action_count = len(actions)
-                room.game_start_time = rec.game.started_at.timestamp() * 1000.0
+                room.game_start_time = epoch_ms(rec.game.started_at)
             self.rooms[room.code] = room
         for room in self.rooms.values():
             if room.started:
@@ -575,11 +576,17 @@ class Hub:
             was_started = room.started
             room.state = state
             self.persist_room(room)
+            started = now_utc()
             room.game_id = self.storage.start_game(
-                code=room.code, seed=seed, player_count=n, mode=room.game_mode, deck=deck
+                code=room.code,
+                seed=seed,
+                player_count=n,
+                mode=room.game_mode,
+                deck=deck,
+                started_at=started,
             )
             room.action_count = 0
-            room.game_start_time = now_ms()
+            room.game_start_time = epoch_ms(started)
             for seat in room.seats:
                 seat.absent = False
                 self._start_absence(room, seat)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import secrets
-import time
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -78,7 +78,7 @@ class Room:
     state: kr.GameState | None = None
     game_id: int | None = None
     action_count: int = 0
-    game_start_time: float | None = None
+    game_start_time: int | None = None
     """Unix time in milliseconds at which the game started."""
     score_deadline: float | None = None
     """loop.time() at which the score screen ends, while it runs."""
@@ -137,5 +137,12 @@ class Room:
         }
 
 
-def now_ms() -> float:
-    return time.time() * 1000.0
+def now_utc() -> dt.datetime:
+    """Naive UTC with whole milliseconds, as stored."""
+    now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    return now.replace(microsecond=now.microsecond // 1000 * 1000)
+
+
+def epoch_ms(when: dt.datetime) -> int:
+    """Unix time in milliseconds of a naive UTC datetime (gameStartTime on the wire)."""
+    return round(when.replace(tzinfo=dt.UTC).timestamp() * 1000)

@@ -214,10 +214,18 @@ class Storage:
             ).execute()
 
     def start_game(
-        self, *, code: str, seed: int, player_count: int, mode: str, deck: list[str] | None
+        self,
+        *,
+        code: str,
+        seed: int,
+        player_count: int,
+        mode: str,
+        deck: list[str] | None,
+        started_at: dt.datetime,
     ) -> int:
         game = self.Game.create(
             room=code,
+            started_at=started_at,
             seed=seed,
             player_count=player_count,
             mode=mode,

@@ -1,0 +1,141 @@
+"""Kill the server (SIGKILL) in the middle of a match and start it again on the same database."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.helpers import Client
+from tests.server.play import play_until
+
+VOLATILE = {"connected", "botControlled", "scoreScreenTimer"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    def __init__(self, db: Path, port: int) -> None:
+        self.db, self.port = db, port
+        self.proc: subprocess.Popen[str] | None = None
+
+    def start(self) -> ServerProcess:
+        env = dict(os.environ, KINGDOM_ABSENCE_SECONDS="600")
+        env.pop("DATABASE_URL", None)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "kingdom_cli.main", "serve", "--port", str(self.port),
+             "--db", str(self.db), "--bot-delay", "0"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+        )
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        assert f"http://127.0.0.1:{self.port}" in line, line
+        return self
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+
+@pytest.fixture
+def processes() -> Any:
+    started: list[ServerProcess] = []
+    yield started
+    for p in started:
+        p.kill()
+
+
+def comparable(state: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in state.items() if k not in VOLATILE}
+    out["players"] = [{k: v for k, v in p.items() if k not in VOLATILE} for p in state["players"]]
+    return out
+
+
+async def settle(clients: list[Client], quiet: float = 0.3) -> None:
+    """Wait until no push has arrived for `quiet` seconds (bots are done)."""
+    while True:
+        counts = [len(c.states) for c in clients]
+        await asyncio.sleep(quiet)
+        if [len(c.states) for c in clients] == counts:
+            return
+
+
+async def test_sigkill_mid_match_then_restart_resumes_every_room(
+    tmp_path: Path, processes: list[ServerProcess]
+) -> None:
+    db = tmp_path / "kingdom.db"
+    port = free_port()
+    first = ServerProcess(db, port).start()
+    processes.append(first)
+    ana = await Client(first.url, "ana").connect()
+    ben = await Client(first.url, "ben").connect()
+    lobby = await Client(first.url, "lobby").connect()
+    try:
+        code = (await ana.ok("createRoom", {"playerName": "Ana"}))["roomCode"]
+        await ben.ok("joinRoom", {"playerName": "Ben", "roomCode": code})
+        await ana.ok("addBot", {})
+        await ana.ok("addBot", {})
+        await ana.ok("toggleGameMode", {"gameMode": "match"})
+        await ana.ok("startGame")
+        # A second room still waiting in its lobby must survive too.
+        waiting = await lobby.ok("createPublicRoom", {"playerName": "Lee", "desiredPlayerCount": 3})
+        for c in (ana, ben):
+            await c.wait_state(lambda s: s["phase"] != "waiting")
+        rngs = [random.Random(1), random.Random(2)]
+        counter = {"n": 0}
+
+        def enough(state: dict[str, Any]) -> bool:
+            counter["n"] += 1
+            return counter["n"] > 40 or state["phase"] == "finished"
+
+        await asyncio.gather(*(play_until(c, enough, r) for c, r in zip((ana, ben), rngs,
+                                                                          strict=True)))
+        await settle([ana, ben])
+        before = {c.name: comparable(c.state) for c in (ana, ben)}
+        assert before["ana"]["phase"] != "finished"
+        seats = {c.name: dict(c.seat) for c in (ana, ben, lobby)}
+    finally:
+        first.kill()
+        for c in (ana, ben, lobby):
+            await c.close()
+
+    second = ServerProcess(db, port).start()
+    processes.append(second)
+    again = {name: await Client(second.url, name).connect() for name in ("ana", "ben", "lobby")}
+    try:
+        games = (await again["lobby"].ok("getPublicGames"))["games"]
+        assert [g["roomCode"] for g in games] == [waiting["roomCode"]]
+        for name in ("ana", "ben"):
+            ack = await again[name].ok("rejoinRoom", seats[name])
+            assert ack["roomCode"] == code
+            state = await again[name].wait_state(lambda s: s["phase"] != "waiting")
+            assert comparable(state) == before[name]
+        await again["lobby"].ok("rejoinRoom", seats["lobby"])
+        lee = await again["lobby"].wait_state(lambda s: s["phase"] == "waiting")
+        assert lee["isHost"] and lee["desiredPlayerCount"] == 3
+        # The match goes on to its end from the same state.
+        done = lambda s: s["phase"] == "finished"  # noqa: E731
+        await asyncio.gather(*(play_until(again[n], done, random.Random(5 + i), timeout=120)
+                               for i, n in enumerate(("ana", "ben"))))
+        assert len(again["ana"].state["handHistory"]) == 4
+    finally:
+        for c in again.values():
+            await c.close()
+        second.kill()
