@@ -429,22 +429,26 @@ def random_step(state: GameState, rng: random.Random) -> tuple[kr.Action, GameSt
 
 
 def biased_step(state: GameState, rng: random.Random) -> tuple[kr.Action, GameState, list[kr.Event]]:
-    """A random step that prefers plays over passing, so games reach follow-ups often."""
+    """A random step that picks the kind of action first (uniformly among the kinds listed,
+    passing and skipping rarely), so combinations and their follow-ups (eating,
+    demolishing, slaying, volleys, transfers) happen often."""
     p = rng.choice(kr.players_to_act(state))
     acts = kr.legal_actions(state, p)
-    n = len(acts)
-    if n > 1 and rng.random() < 0.85:
-        choices = [i for i in range(n) if not isinstance(acts[i], kr.PassTurn)]
-        i = rng.choice(choices) if choices else rng.randrange(n)
-        # answering a follow-up beats skipping it most of the time
-        a = acts[i]
-        if isinstance(a, (kr.SkipPendingAction, kr.SkipDemolitionEat)) and rng.random() < 0.7:
-            others = [j for j in choices if not isinstance(
-                acts[j], (kr.SkipPendingAction, kr.SkipDemolitionEat))]
-            if others:
-                a = acts[rng.choice(others)]
-    else:
-        a = acts[rng.randrange(n)]
+    groups: dict[type, list[kr.Action]] = {}
+    for a in acts:
+        groups.setdefault(type(a), []).append(a)
+    kinds = list(groups)
+    rare = (kr.PassTurn, kr.SkipPendingAction, kr.SkipDemolitionEat)
+    if len(kinds) > 1 and rng.random() < 0.9:
+        kinds = [k for k in kinds if k not in rare] or kinds
+    # royals end hands quickly (R27): hold them back most of the time so kingdoms grow
+    if len(kinds) > 1 and kr.PlayRoyal in kinds and rng.random() < 0.8:
+        kinds.remove(kr.PlayRoyal)
+    # resources and rotations are many; prefer combinations and volleys when there are some
+    big = [k for k in kinds if k in (kr.PlayCombination, kr.PlayHailOfArrows)]
+    if big and rng.random() < 0.7:
+        kinds = big
+    a = rng.choice(groups[rng.choice(kinds)])
     new, events = kr.apply(state, a)
     return a, new, events
 

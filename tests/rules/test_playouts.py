@@ -1,0 +1,101 @@
+"""Seeded random playouts of 2, 3 and 4 players, in game and match mode, checked after every
+step: the 54 cards are each in exactly one place, no view shows another player's hand or the
+deck (or the seed), the JSON of states and actions round-trips, every game ends, and every
+hand's scores equal R29 recomputed here (helpers.check_hand_result, not kingdom_rules.scoring).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import kingdom_rules as kr
+from tests.rules.helpers import (
+    assert_cards_once,
+    assert_views_hide,
+    biased_step,
+    check_hand_result,
+    random_step,
+)
+
+MAX_STEPS = 30_000
+
+
+def playout(n: int, mode: str, seed: int, biased: bool, full_checks: bool = True) -> tuple[kr.GameState, int]:
+    rng = random.Random(f"{n}:{mode}:{seed}:{biased}")
+    s = kr.new_game(player_count=n, seed=seed, mode=mode)
+    step = biased_step if biased else random_step
+    assert_cards_once(s)
+    steps = 0
+    reasons = []
+    while s.phase != "finished":
+        assert steps < MAX_STEPS, "the game did not end"
+        to_act = kr.players_to_act(s)
+        assert to_act, f"nobody can act in phase {s.phase}"
+        for p in range(1, n + 1):
+            acts = kr.legal_actions(s, p)
+            assert bool(acts) == (p in to_act), (p, to_act, s.phase)
+        before = s
+        action, s, events = step(s, rng)
+        steps += 1
+        assert action.player in kr.players_to_act(before)
+        assert kr.action_from_json(action.to_json()) == action
+        if len(s.hand_history) > len(before.hand_history):
+            check_hand_result(before, s, events)
+            reasons.append(s.hand_history[-1].reason)
+        assert s.phase in ("choosing_resources", "playing", "handComplete", "finished")
+        if s.phase != "playing":
+            assert s.pending == ()
+        if full_checks:
+            assert_cards_once(s)
+            if steps % 3 == 0 or s.phase != "playing":
+                assert_views_hide(s)
+            if steps % 7 == 0:
+                d = s.to_json()
+                assert kr.GameState.from_json(d).to_json() == d
+        # R4: the hand's first player begins, hand k of a match by ((k - 1) mod n) + 1
+        assert s.first_player == (s.current_hand - 1) % n + 1
+    assert len(s.hand_history) == (n if mode == "match" else 1)
+    assert kr.players_to_act(s) == []
+    assert s.outcome is not None
+    assert_cards_once(s)
+    assert_views_hide(s)
+    return s, steps
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("mode", ["game", "match"])
+@pytest.mark.parametrize("seed", range(3))
+def test_random_playout_keeps_every_invariant(n: int, mode: str, seed: int) -> None:
+    playout(n, mode, seed, biased=False)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("mode", ["game", "match"])
+@pytest.mark.parametrize("seed", range(3, 6))
+def test_biased_playout_keeps_every_invariant(n: int, mode: str, seed: int) -> None:
+    """Plays are preferred over passing and answers over skips, so follow-ups (eating,
+    demolishing, slaying, volleys, transfers) happen often."""
+    playout(n, mode, seed, biased=True)
+
+
+def test_many_quick_playouts_end_and_score_correctly() -> None:
+    """More seeds with the cheaper checks (cards, scores, the end of every game)."""
+    for seed in range(100, 136):
+        n = 2 + seed % 3
+        s, _ = playout(n, "match" if seed % 2 else "game", seed, biased=seed % 4 < 2, full_checks=False)
+        assert_cards_once(s)
+
+
+def test_replay_reproduces_a_playout() -> None:
+    for n in (2, 3, 4):
+        rng = random.Random(n)
+        s = kr.new_game(player_count=n, seed=42, mode="match")
+        actions = []
+        while s.phase != "finished":
+            a, s, _ = random_step(s, rng)
+            actions.append(a)
+        assert kr.replay(seed=42, player_count=n, mode="match", actions=actions).to_json() == s.to_json()
+        wire = [a.to_json() for a in actions]
+        assert kr.replay(seed=42, player_count=n, mode="match", actions=wire).to_json() == s.to_json()
