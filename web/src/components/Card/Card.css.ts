@@ -47,7 +47,12 @@ export const selected = style({
 
 export const disabled = style({ opacity: 0.45, filter: "grayscale(.4)", cursor: "not-allowed" });
 
-export const used = style({ transform: "rotate(90deg)", margin: "0 14px" });
+export const usedSize = styleVariants({
+  xs: { width: 48 },
+  sm: { width: 67 },
+  md: { width: "clamp(78px, 21vw, 109px)" },
+  lg: { width: "clamp(90px, 25vw, 134px)" },
+});
 
 export const golden = style({ animation: `${glow} 1s ease-in-out infinite` });
 export const bounced = style({ animation: `${bounce} .6s ease-out` });

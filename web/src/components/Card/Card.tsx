@@ -145,10 +145,12 @@ function Classic({ card }: { card: CardData }) {
   );
 }
 
-export function CardFace({ card, deck }: { card: CardData | null; deck: DeckStyle }) {
+export function CardFace({ card, deck, sideways }: { card: CardData | null; deck: DeckStyle; sideways?: boolean }) {
+  const face = card === null ? <Back /> : deck === "classic" ? <Classic card={card} /> : <Modern card={card} />;
+  // A used resource lies sideways: the drawing turns inside a landscape box, so layout stays right.
   return (
-    <svg viewBox="0 0 100 140" className={s.svg} aria-hidden="true" focusable="false">
-      {card === null ? <Back /> : deck === "classic" ? <Classic card={card} /> : <Modern card={card} />}
+    <svg viewBox={sideways ? "0 0 140 100" : "0 0 100 140"} className={s.svg} aria-hidden="true" focusable="false">
+      {sideways ? <g transform="translate(140 0) rotate(90)">{face}</g> : face}
     </svg>
   );
 }
@@ -158,7 +160,7 @@ export function Card(props: CardProps) {
   const { card, size = "md", selected, disabled, used, golden, bounce, onClick, label, styleOverride, testId } = props;
   const deck = styleOverride ?? deckStyle.value;
   const name = label ?? (card ? cardName(card) : "Face-down card");
-  const classes = [s.wrap, s.size[size], used && s.used, golden && s.golden, bounce && s.bounced].filter(Boolean);
+  const classes = [s.wrap, used ? s.usedSize[size] : s.size[size], golden && s.golden, bounce && s.bounced].filter(Boolean);
   const interactive = !!onClick && !disabled;
   if (onClick) {
     return (
@@ -172,13 +174,13 @@ export function Card(props: CardProps) {
         data-card-id={card?.id}
         data-testid={testId}
       >
-        <CardFace card={card} deck={deck} />
+        <CardFace card={card} deck={deck} sideways={used} />
       </button>
     );
   }
   return (
     <span className={[...classes, disabled && s.disabled].filter(Boolean).join(" ")} role="img" aria-label={name} data-card-id={card?.id} data-testid={testId}>
-      <CardFace card={card} deck={deck} />
+      <CardFace card={card} deck={deck} sideways={used} />
     </span>
   );
 }

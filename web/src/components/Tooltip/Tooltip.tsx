@@ -27,7 +27,14 @@ export function Tooltip({ content, children, openDelay = 700, closeDelay = 300, 
   };
   if (!enabled) return <>{children}</>;
   return (
-    <span className={s.anchor} onPointerEnter={show} onPointerLeave={hide} onFocus={show} onBlur={hide} aria-describedby={open ? id : undefined}>
+    <span
+      className={s.anchor}
+      onPointerEnter={(e) => e.pointerType === "mouse" && show()}
+      onPointerLeave={(e) => e.pointerType === "mouse" && hide()}
+      onFocus={show}
+      onBlur={hide}
+      aria-describedby={open ? id : undefined}
+    >
       {children}
       {open && (
         <span role="tooltip" id={id} className={s.tip}>

@@ -54,9 +54,14 @@ export const felt = style({
 });
 export const mine = style({ padding: 12, borderRadius: 16, background: "rgba(0,0,0,.25)", border: `1px solid ${vars.color.border}` });
 export const sticky = style({
-  position: "sticky",
-  bottom: 0,
-  zIndex: 10,
-  padding: "10px 8px",
-  background: "linear-gradient(rgba(15,26,20,0), rgba(15,26,20,.95) 30%)",
+  padding: "10px 0",
+  "@media": {
+    "(min-width: 768px) and (min-height: 700px)": {
+      position: "sticky",
+      bottom: 0,
+      zIndex: 10,
+      padding: "10px 8px",
+      background: "linear-gradient(rgba(15,26,20,0), rgba(15,26,20,.95) 30%)",
+    },
+  },
 });

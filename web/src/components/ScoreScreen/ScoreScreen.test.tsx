@@ -1,0 +1,72 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { gameView, player } from "../../test/fixtures";
+import { ScoreScreen } from "./ScoreScreen";
+
+const history = [
+  { handNumber: 1, winnerPlayerNumber: 1, playerScores: { "1": 16, "2": 5 } },
+  { handNumber: 2, winnerPlayerNumber: 2, playerScores: { "1": 4, "2": 12 } },
+];
+
+describe("ScoreScreen", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("between hands: heading, countdown resynchronised and ticking, ready grid and button", () => {
+    vi.useFakeTimers();
+    const onReady = vi.fn();
+    const v = gameView({ phase: "handComplete", gameMode: "match", currentHand: 2, totalHands: 3, handHistory: history, scoreScreenTimer: 30, matchScores: { "1": 20, "2": 17 } });
+    const { rerender } = render(<ScoreScreen view={v} onReady={onReady} onHome={() => {}} />);
+    expect(screen.getByRole("heading", { name: "Hand 2 Complete!" })).toBeTruthy();
+    expect(screen.getByText("Next hand starts in: 0:30")).toBeTruthy();
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.getByText("Next hand starts in: 0:27")).toBeTruthy();
+    rerender(<ScoreScreen view={{ ...v, scoreScreenTimer: 12 }} onReady={onReady} onHome={() => {}} />);
+    expect(screen.getByText("Next hand starts in: 0:12")).toBeTruthy();
+    act(() => vi.advanceTimersByTime(20000));
+    expect(screen.getByText("Next hand starts in: 0:00")).toBeTruthy();
+    expect(screen.getByText("Cumulative Scores")).toBeTruthy();
+    expect(screen.getByText("Previous Hands")).toBeTruthy();
+    expect(screen.getByText("Starting hand 3 of 3...")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Ready for Next Hand" }));
+    expect(onReady).toHaveBeenCalled();
+  });
+
+  it("shows 'Ready', disabled, once this player is ready", () => {
+    const v = gameView({ phase: "handComplete", gameMode: "match", totalHands: 2, handHistory: history.slice(0, 1), players: [player(1, { readyForNextHand: true }), player(2)] });
+    render(<ScoreScreen view={v} onReady={() => {}} onHome={() => {}} />);
+    const b = screen.getByTestId("btn-ready") as HTMLButtonElement;
+    expect(b.textContent).toBe("Ready");
+    expect(b.disabled).toBe(true);
+  });
+
+  it("after the final hand: 'Match Complete!', 'Final Results', no ready controls, game-over dialog", () => {
+    const v = gameView({ phase: "finished", gameMode: "match", currentHand: 2, totalHands: 2, handHistory: history, outcome: { winners: [2] } });
+    render(<ScoreScreen view={v} onReady={() => {}} onHome={() => {}} />);
+    expect(screen.getByRole("heading", { name: "Match Complete!" })).toBeTruthy();
+    expect(screen.getByText("Final Results")).toBeTruthy();
+    expect(screen.queryByTestId("btn-ready")).toBeNull();
+    expect(screen.getByRole("dialog", { name: "Game Over" })).toBeTruthy();
+  });
+
+  it("game mode: 'You Won!' for the winner", () => {
+    const v = gameView({ phase: "finished", handHistory: history.slice(0, 1), outcome: { winners: [1] }, winner: 1 });
+    render(<ScoreScreen view={v} onReady={() => {}} onHome={() => {}} />);
+    expect(screen.getByRole("dialog", { name: "You Won!" })).toBeTruthy();
+    expect(screen.getAllByRole("button", { name: "Return to Home" }).length).toBeGreaterThan(0);
+  });
+
+  it("shows team badges and team cumulative scores with 4 players", () => {
+    const v = gameView({
+      phase: "handComplete",
+      gameMode: "match",
+      playerCount: 4,
+      totalHands: 4,
+      players: [player(1), player(2), player(3), player(4)],
+      handHistory: [{ handNumber: 1, winnerPlayerNumber: 3, playerScores: { "1": 1, "2": 2, "3": 9, "4": 0 } }],
+      teamScores: { "1": 10, "2": 2 },
+    });
+    render(<ScoreScreen view={v} onReady={() => {}} onHome={() => {}} />);
+    expect(screen.getAllByText("Team 1").length).toBe(2);
+    expect(screen.getByText("Team 1: 10")).toBeTruthy();
+  });
+});
