@@ -465,3 +465,88 @@ def w(type_: str, player: int = 1, **payload: Any) -> dict[str, Any]:
         out[k] = v
     # the canonical JSON of the action (card lists in the engine's order)
     return kr.action_from_json(out).to_json()
+
+
+# --- what each action does, checked along playouts -------------------------------------------
+
+
+def check_effects(before: GameState, action: kr.Action, after: GameState, events: list[kr.Event]) -> None:
+    """The visible effect of ``action`` as the rulings describe it (R5-R26), recomputed from
+    the states' plain data. Used after every step of the playouts."""
+    from tests.rules.oracle import COMBO_COST, COST, RANK_VALUE, my_classify
+
+    p = action.player
+    b, a = before.player(p), after.player(p)
+    ended = after.phase != "playing"
+    drawable = len(before.deck) + len(before.discard_pile)
+    if isinstance(action, kr.DrawCard):
+        assert len(a.hand) == len(b.hand) + 1 and a.has_drawn_this_turn
+        if action.source != "deck":
+            taken = before.revealed[0 if action.source == "revealed1" else 1]
+            assert a.hand[-1] is taken
+        return
+    if isinstance(action, kr.PlayResource):
+        res = {r.card: r.ready for r in a.kingdom.resources}
+        assert res[action.card] is False and res[action.resource] is False
+        assert len(a.kingdom.resources) == len(b.kingdom.resources) + 1
+        assert action.card not in a.hand
+        return
+    if isinstance(action, kr.RotateResource):
+        res = {r.card: r.ready for r in a.kingdom.resources}
+        assert res[action.card] is False and action.resource not in res
+        assert action.resource in a.hand and action.card not in a.hand
+        return
+    if isinstance(action, kr.PlayRoyal):
+        card = action.card
+        assert card in a.kingdom.royals and card not in a.hand
+        assert len(action.resources) == COST[card.rank]
+        res = {r.card: r.ready for r in a.kingdom.resources}
+        assert all(res[r] is False for r in action.resources)
+        draws = min(1, drawable) if card.rank in ("J", "Q") else 0
+        assert len(a.hand) == len(b.hand) - 1 + draws
+        if not ended and card.rank in ("K", "JOKER") and after.pending:
+            assert after.pending[0].type in ("slaying", "mounting", "castle-placement")
+        return
+    if isinstance(action, kr.PlayCombination):
+        kind = my_classify(action.cards)
+        assert kind is not None and len(action.resources) == COMBO_COST[kind]
+        assert after.player(p).kingdom.combinations[-1].kind == kind or ended or any(
+            cb.kind == kind and set(cb.cards) == set(action.cards) for q in after.players
+            for cb in q.kingdom.combinations)
+        n = len(action.cards)
+        draws = {"horse": 1, "unicorn": 3, "dragon": 2, "golden-dragon": 2, "castle": 2,
+                 "cathedral": 3}.get(kind, n - 1)
+        assert len(a.hand) == len(b.hand) - n + min(draws, drawable)
+        return
+    if isinstance(action, kr.PlayHailOfArrows):
+        assert {RANK_VALUE[c.rank] for c in action.cards} == {1, 10}
+        assert set(action.cards) <= set(after.discard_pile)
+        assert after.last_hail_was_flaming_salvo == (action.cards[0].suit == action.cards[1].suit)
+        return
+    if isinstance(action, kr.PassTurn):
+        assert after.pending == ()
+        assert a.royal_reward == 0
+        if not ended:
+            nxt = after.current_player
+            assert nxt == p % before.player_count + 1
+            assert all(r.ready for r in after.player(nxt).kingdom.resources)  # R5
+            assert after.player(nxt).has_drawn_this_turn == (
+                not (after.deck or after.discard_pile or any(after.revealed)))  # R6
+        return
+    if isinstance(action, (kr.EatCharacter, kr.EatFreedRoyal)) or (
+            isinstance(action, kr.DestroyWithHail) and action.target_type == "royal"):
+        victim = getattr(action, "character", None) or getattr(action, "royal", None)
+        if victim is not None and getattr(action, "character_type", "royal") == "royal":
+            assert victim in after.discard_pile and victim.rank != "JOKER" or isinstance(action, kr.DestroyWithHail)
+            assert all(victim not in q.kingdom.royals for q in after.players)
+        return
+    if isinstance(action, kr.SlayDragon):
+        gone = before.player(action.target_player).kingdom.combinations[action.dragon_index]
+        assert set(gone.cards) <= set(after.discard_pile)
+        if gone.rider is not None:
+            assert gone.rider in after.player(action.target_player).kingdom.royals  # R24
+        assert a.royal_reward == b.royal_reward + len(gone.cards) - 1 or ended
+        return
+    if isinstance(action, kr.ResurrectRoyal):
+        assert action.royal in a.kingdom.royals and action.royal not in after.discard_pile
+        return

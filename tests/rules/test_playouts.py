@@ -15,6 +15,7 @@ from tests.rules.helpers import (
     assert_cards_once,
     assert_views_hide,
     biased_step,
+    check_effects,
     check_hand_result,
     random_step,
 )
@@ -41,6 +42,7 @@ def playout(n: int, mode: str, seed: int, biased: bool, full_checks: bool = True
         steps += 1
         assert action.player in kr.players_to_act(before)
         assert kr.action_from_json(action.to_json()) == action
+        check_effects(before, action, s, events)
         if len(s.hand_history) > len(before.hand_history):
             check_hand_result(before, s, events)
             reasons.append(s.hand_history[-1].reason)

@@ -508,3 +508,52 @@ def test_table_evolve_does_not_touch_the_original() -> None:
     s = position()
     s2 = evolve(s, round=5)
     assert s.round == 1 and s2.round == 5
+
+
+def test_table_the_rest_of_a_royal_reward_is_lost_when_nothing_is_left() -> None:
+    """Table ruling: the reward draws what the deck (rebuilt from the discard pile) can give."""
+    target = kingdom(combos=[combo("golden-dragon", "7C 8C 9C")])
+    s = position(hands={1: "KH JH JD"}, kingdoms={1: kingdom(ready="2H 3H 4D 5D 6H"), 2: target},
+                 revealed="- -", rest_to="hand:2")
+    s = do(s, w("playRoyal", 1, cardId="KH", resourceToUseIds="2H 3H 4D"),
+           w("slayDragon", 1, targetPlayerNumber=2, dragonIndex=0))
+    assert s.player(1).royal_reward == 2 and len(s.discard_pile) == 3
+    s = do(s, w("playRoyal", 1, cardId="JH", resourceToUseIds="5D"))
+    s = do(s, w("playRoyal", 1, cardId="JD", resourceToUseIds="6H"))
+    assert len(s.deck) == 1 and not s.discard_pile
+    hand_before = len(s.player(1).hand)
+    s = do(s, w("drawRoyalReward", 1))
+    assert len(s.player(1).hand) == hand_before + 1
+    assert s.player(1).royal_reward == 0 and not s.deck
+    assert_cards_once(s)
+
+
+def test_docs_example_silver_dragon_bites() -> None:
+    """docs/rules.md, Dragon Eating: J♥ on foot, Q♣ riding a Horse, a royal in a Castle. (The
+    docs' kingdom, with K♦ and the red Hero too, already holds a Royal Family, so the hand would
+    have ended: here the sheltered royal is J♦ and the Hero is left out.)"""
+    target = kingdom(royals="JH", combos=[combo("horse", "9C 9S", rider="QC"),
+                                          combo("castle", "8C 8S 8D", inside="JD")])
+    s = position(hands={1: "5C 6D 7C 8H"}, kingdoms={1: kingdom(ready="2S 2H 7S 3S"), 2: target})
+    s = do(s, w("playCombination", 1, cardIds="5C 6D 7C 8H", resourceToUseIds="2S 2H 7S 3S"))
+    eats = [a for a in legal_json(s) if a["type"] == "eatCharacter"]
+    assert w("eatCharacter", 1, targetPlayerNumber=2, characterType="royal", characterId="JD") not in eats
+    s = do(s, w("eatCharacter", 1, targetPlayerNumber=2, characterType="royal", characterId="JH"),
+           w("eatCharacter", 1, targetPlayerNumber=2, characterType="beast", beastIndex=0),
+           w("eatCharacter", 1, targetPlayerNumber=2, characterType="royal", characterId="QC"))
+    k2 = s.player(2).kingdom
+    assert set(k2.royals) == set(cs("JD")) and [x.kind for x in k2.combinations] == ["castle"]
+
+
+def test_docs_example_hail_and_salvo_against_a_riding_queen() -> None:
+    """docs/rules.md, Hail of Arrows example."""
+    target = kingdom(royals="JC", combos=[combo("horse", "9C 9S", rider="QH")])
+    s = position(hands={1: "AS 10H AD 10D"}, kingdoms={2: target})
+    hail = do(s, w("playHailOfArrows", 1, cardIds="AS 10H"))
+    shots = [a for a in legal_json(hail) if a["type"] == "destroyWithHail"]
+    assert shots == [w("destroyWithHail", 1, targetPlayerNumber=2, targetType="royal", characterId="JC"),
+                     w("destroyWithHail", 1, targetPlayerNumber=2, targetType="beast", beastIndex=0)]
+    salvo = do(s, w("playHailOfArrows", 1, cardIds="AD 10D"),
+               w("destroyWithHail", 1, targetPlayerNumber=2, targetType="beast", beastIndex=0))
+    assert salvo.player(2).kingdom.royals == (c("JC"),)
+    assert c("QH") in salvo.discard_pile
