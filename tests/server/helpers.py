@@ -220,5 +220,14 @@ class ThreadServer:
     def stop(self) -> None:
         if self.runner is not None:
             self.run(self.runner.cleanup())
+
+        async def cancel_rest() -> None:
+            me = asyncio.current_task()
+            rest = [t for t in asyncio.all_tasks() if t is not me]
+            for t in rest:
+                t.cancel()
+            await asyncio.gather(*rest, return_exceptions=True)
+
+        self.run(cancel_rest())
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)

@@ -1,0 +1,119 @@
+"""Hypothesis drives random payloads at every call: a clear error, no state change, and the
+connection keeps working. The server runs on loopback in its own thread (hypothesis tests are
+synchronous); clients are real socket.io clients on the server's loop."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kingdom_rules import DECK
+from kingdom_server.realtime import GAME_EVENTS
+from kingdom_server.rooms import Room
+from tests.server.helpers import Client, PrivacyChecker, ThreadServer, make_settings
+
+SEATED_LOBBY = ["getPublicGames", "addBot", "toggleGameMode", "reorderPlayers", "startGame",
+                "startTutorialGame", "resumeTutorialBot"]
+MOVING_LOBBY = ["createRoom", "createPublicRoom", "joinRoom", "joinPublicRoom", "rejoinRoom"]
+FIELDS = ["playerName", "roomCode", "isTutorial", "desiredPlayerCount", "gameMode", "playerOrder",
+          "kind", "name", "playerId", "reconnectToken", "cardId", "source", "resourceToUseId",
+          "resourceToRotateId", "resourceToUseIds", "cardIds", "targetPlayerNumber", "targetType",
+          "characterId", "beastIndex", "castleIndex", "cathedralIndex", "horseIndex", "royalId",
+          "characterType", "dragonIndex", "player", "type"]
+WORDS = [c.id for c in DECK] + ["deck", "revealed1", "revealed2", "royal", "beast", "castle",
+                                "game", "match", "GreedyBot", "RandomBot", "", " ", "\x00", "💥"]
+
+scalars = (
+    st.none() | st.booleans() | st.integers(-(2**40), 2**40)
+    | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=12)
+    | st.sampled_from(WORDS) | st.integers(-2, 6)
+)
+values = st.recursive(
+    scalars,
+    lambda kids: st.lists(kids, max_size=4)
+    | st.dictionaries(st.sampled_from(FIELDS) | st.text(max_size=6), kids, max_size=4),
+    max_leaves=12,
+)
+payloads = (
+    st.dictionaries(st.sampled_from(FIELDS), values, max_size=5)
+    | values
+    | st.builds(lambda f: {f: "x" * 10_240}, st.sampled_from(FIELDS))
+)
+
+
+class World:
+    def __init__(self, tmp: Path) -> None:
+        self.server = ThreadServer(make_settings(tmp)).start()
+        self.privacy = PrivacyChecker()
+        self.server.hub.push_observers.append(self.privacy)
+        self.clients: dict[str, Client] = {}
+        self.server.run(self._setup())
+
+    async def _setup(self) -> None:
+        for name in ("ana", "ben", "wendy", "walt", "outsider"):
+            self.clients[name] = await Client(self.server.url, name).connect()
+        c = self.clients
+        game = (await c["ana"].ok("createRoom", {"playerName": "Ana"}))["roomCode"]
+        await c["ben"].ok("joinRoom", {"playerName": "Ben", "roomCode": game})
+        await c["ana"].ok("startGame")
+        lobby = (await c["wendy"].ok("createPublicRoom", {"playerName": "Wendy"}))["roomCode"]
+        await c["walt"].ok("joinPublicRoom", {"playerName": "Walt", "roomCode": lobby})
+        self.codes = {"game": game, "lobby": lobby}
+
+    def snapshot(self) -> Any:
+        def room(r: Room) -> Any:
+            return (id(r.state), r.action_count, r.host_id, r.game_mode, r.closed,
+                    [(s.player_id, s.name, s.is_bot, s.left, s.sid) for s in r.seats])
+
+        return {code: room(r) for code, r in self.server.hub.rooms.items()}
+
+    def call(self, who: str, event: str, payload: Any) -> Any:
+        return self.server.run(self.clients[who].call(event, payload))
+
+    def close(self) -> None:
+        async def close_all() -> None:
+            for c in self.clients.values():
+                await c.close()
+
+        self.server.run(close_all())
+        self.server.stop()
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
+    w = World(tmp_path_factory.mktemp("fuzz"))
+    yield w
+    w.close()
+    assert not w.privacy.failures, w.privacy.failures[:3]
+
+
+def check(world: World, who: str, event: str, payload: Any) -> None:
+    before = world.snapshot()
+    ack = world.call(who, event, payload)
+    assert isinstance(ack, dict) and isinstance(ack.get("success"), bool), ack
+    if not ack["success"]:
+        assert isinstance(ack["error"], str) and 0 < len(ack["error"]) < 300, ack
+        assert ack["error"] != "Internal server error", (event, payload)
+        assert world.snapshot() == before, (event, payload, ack)
+    # The connection keeps working.
+    assert world.call(who, "getPublicGames", None)["success"] is True
+
+
+@given(
+    who=st.sampled_from(["ana", "ben", "wendy", "walt"]),
+    event=st.sampled_from([*GAME_EVENTS, *SEATED_LOBBY, "noSuchCall", "gameState"]),
+    payload=payloads,
+)
+def test_random_payloads_at_seated_calls(world: World, who: str, event: str,
+                                         payload: Any) -> None:
+    check(world, who, event, payload)
+
+
+@given(event=st.sampled_from([*MOVING_LOBBY, *GAME_EVENTS]), payload=payloads)
+def test_random_payloads_at_room_calls(world: World, event: str, payload: Any) -> None:
+    check(world, "outsider", event, payload)
