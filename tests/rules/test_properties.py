@@ -341,3 +341,28 @@ def test_players_who_may_not_act_are_refused() -> None:
             for a in (kr.PassTurn(p), kr.DrawCard(p, "deck"), kr.ReadyForNextHand(p)):
                 with pytest.raises(kr.IllegalAction):
                     kr.apply(state, a)
+
+
+@settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(state=states, seed=st.integers(0, 2**32 - 1))
+def test_every_refusal_names_its_rule(state: kr.GameState, seed: int) -> None:
+    """Issue 2: an illegal action raises IllegalAction with the rule number (for the actions
+    of players of this game)."""
+    rng = random.Random(seed)
+    for p in range(1, state.player_count + 1):
+        for a in candidates(state, p, rng, budget=80):
+            try:
+                kr.apply(state, a)
+            except kr.IllegalAction as exc:
+                assert exc.rule is not None and exc.rule.startswith("R"), f"{a.to_json()}: {exc}"
+
+
+def test_actions_of_another_phase_name_their_rule() -> None:
+    """A starting-resource choice or a ready step offered in the middle of play."""
+    from tests.rules.helpers import position
+
+    s = position(hands={1: "5C"})
+    for action, rule in ((kr.ChooseStartingResource(1, DECK[4]), "R3"), (kr.ReadyForNextHand(1), "R31")):
+        with pytest.raises(kr.IllegalAction) as info:
+            kr.apply(s, action)
+        assert info.value.rule == rule, str(info.value)
