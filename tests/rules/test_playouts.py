@@ -101,3 +101,48 @@ def test_replay_reproduces_a_playout() -> None:
         assert kr.replay(seed=42, player_count=n, mode="match", actions=actions).to_json() == s.to_json()
         wire = [a.to_json() for a in actions]
         assert kr.replay(seed=42, player_count=n, mode="match", actions=wire).to_json() == s.to_json()
+
+
+def _policy_game(n: int, choose) -> kr.GameState:  # type: ignore[no-untyped-def]
+    s = kr.new_game(player_count=n, seed=21 + n, mode="game")
+    steps = 0
+    while s.phase != "finished":
+        steps += 1
+        assert steps < MAX_STEPS
+        p = kr.players_to_act(s)[0]
+        acts = list(kr.legal_actions(s, p))
+        before = s
+        s, events = kr.apply(s, choose(s, acts))
+        if s.hand_history:
+            check_hand_result(before, s, events)
+    return s
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_players_who_only_draw_and_pass_end_the_hand_stalled(n: int) -> None:
+    """Nobody plays: the deck, the discard pile and the revealed cards run out, then a full
+    round without play ends the hand (R28)."""
+    s = _policy_game(n, lambda s, acts: acts[0] if s.phase != "playing" or isinstance(acts[0], kr.DrawCard)
+                     else kr.PassTurn(acts[0].player))
+    assert s.hand_history[-1].reason == "stalled"
+    assert not s.deck and not s.discard_pile and s.revealed == (None, None)
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_players_who_keep_rotating_reach_the_round_limit(n: int) -> None:
+    """A crop rotation every turn is a play, so the hand only ends after 60 rounds (R28)."""
+    def choose(s: kr.GameState, acts: list[kr.Action]) -> kr.Action:
+        if s.phase != "playing":
+            return acts[0]
+        for a in acts:
+            if isinstance(a, kr.DrawCard):
+                return a
+        if not s.played_this_turn:
+            for a in acts:
+                if isinstance(a, kr.RotateResource):
+                    return a
+        return kr.PassTurn(acts[0].player)
+
+    s = _policy_game(n, choose)
+    assert s.hand_history[-1].reason == "round-limit"
+    assert s.round == 60

@@ -366,3 +366,39 @@ def test_actions_of_another_phase_name_their_rule() -> None:
         with pytest.raises(kr.IllegalAction) as info:
             kr.apply(s, action)
         assert info.value.rule == rule, str(info.value)
+
+
+def _mutate(doc: Any, rng: random.Random, value: Any) -> Any:
+    """A copy of a JSON document with one node replaced, dropped or retyped."""
+    import copy
+
+    doc = copy.deepcopy(doc)
+    parent, key = None, None
+    node = doc
+    for _ in range(rng.randrange(1, 7)):
+        if isinstance(node, dict) and node:
+            parent, key = node, rng.choice(sorted(node))
+        elif isinstance(node, list) and node:
+            parent, key = node, rng.randrange(len(node))
+        else:
+            break
+        node = parent[key]
+    if parent is None:
+        return value
+    if isinstance(parent, dict) and rng.random() < 0.3:
+        del parent[key]
+    else:
+        parent[key] = value
+    return doc
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(state=states, seed=st.integers(0, 2**32 - 1), value=json_values)
+def test_broken_state_json_raises_value_error(state: kr.GameState, seed: int, value: Any) -> None:
+    """GameState.from_json: a state back, or ValueError for a broken document (nothing else)."""
+    doc = _mutate(state.to_json(), random.Random(seed), value)
+    try:
+        back = kr.GameState.from_json(doc)
+    except ValueError:
+        return
+    assert isinstance(back, kr.GameState)
