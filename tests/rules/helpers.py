@@ -171,7 +171,9 @@ def do(state: GameState, *wires: dict[str, Any]) -> GameState:
     return state
 
 
-def rejected(state: GameState, wire: dict[str, Any] | kr.Action, headline: str, rule: str | None) -> kr.IllegalAction:
+def rejected(
+    state: GameState, wire: dict[str, Any] | kr.Action, headline: str, rule: str | None
+) -> kr.IllegalAction:
     """Assert the action is refused with that headline and rule, and the state is unchanged."""
     before = state.to_json()
     action = kr.action_from_json(wire) if isinstance(wire, dict) else wire
@@ -305,8 +307,9 @@ def assert_views_hide(state: GameState) -> None:
                 public_draw = last["drawnCard"]["id"]
         strings = _ids_in({k: v2 for k, v2 in d.items() if k != "lastDrawAction"})
         if last is not None:
-            strings |= _ids_in({k: v2 for k, v2 in last.items()
-                                if k not in ("drawnCard", "selectedCardId")})
+            strings |= _ids_in(
+                {k: v2 for k, v2 in last.items() if k not in ("drawnCard", "selectedCardId")}
+            )
         hidden = {x.id for x in state.deck}
         for q in state.players:
             if q.number != p:
@@ -326,8 +329,14 @@ def assert_views_hide(state: GameState) -> None:
 # --- an independent scorer (R27, R29) --------------------------------------------------------
 
 COMBO_POINTS = {
-    "horse": 1, "unicorn": 1, "dragon": 1, "golden-dragon": 1, "silver-dragon": 1,
-    "divine-dragon": 2, "castle": 1, "cathedral": 3,
+    "horse": 1,
+    "unicorn": 1,
+    "dragon": 1,
+    "golden-dragon": 1,
+    "silver-dragon": 1,
+    "divine-dragon": 2,
+    "castle": 1,
+    "cathedral": 3,
 }
 
 
@@ -364,7 +373,9 @@ def check_hand_result(before: GameState, after: GameState, events: list[kr.Event
         w = h["winnerPlayerNumber"]
         assert w in families, (w, families)
         assert any(e.type == "royalFamilyCompleted" and e.data["player"] == w for e in events)
-        expected = {str(p["number"]): my_score(p["kingdom"], p["number"] == w) for p in d["players"]}
+        expected = {
+            str(p["number"]): my_score(p["kingdom"], p["number"] == w) for p in d["players"]
+        }
     else:
         assert h["reason"] in ("stalled", "round-limit")
         assert not families
@@ -402,10 +413,7 @@ def check_outcome(state: GameState) -> None:
             assert sorted(out.winners) == sorted(side)
         return
     assert len(hist) == n
-    if n == 4:
-        sides = [(1, 3), (2, 4)]
-    else:
-        sides = [(p,) for p in range(1, n + 1)]
+    sides = [(1, 3), (2, 4)] if n == 4 else [(p,) for p in range(1, n + 1)]
     totals = {s: sum(sum(h["playerScores"][str(p)] for h in hist) for p in s) for s in sides}
     won = {s: sum(1 for h in hist if h["winnerPlayerNumber"] in s) for s in sides}
     best = max(totals.values())
@@ -420,7 +428,9 @@ def check_outcome(state: GameState) -> None:
 # --- random playouts -----------------------------------------------------------------------
 
 
-def random_step(state: GameState, rng: random.Random) -> tuple[kr.Action, GameState, list[kr.Event]]:
+def random_step(
+    state: GameState, rng: random.Random
+) -> tuple[kr.Action, GameState, list[kr.Event]]:
     p = rng.choice(kr.players_to_act(state))
     acts = kr.legal_actions(state, p)
     a = acts[rng.randrange(len(acts))]
@@ -428,7 +438,9 @@ def random_step(state: GameState, rng: random.Random) -> tuple[kr.Action, GameSt
     return a, new, events
 
 
-def biased_step(state: GameState, rng: random.Random) -> tuple[kr.Action, GameState, list[kr.Event]]:
+def biased_step(
+    state: GameState, rng: random.Random
+) -> tuple[kr.Action, GameState, list[kr.Event]]:
     """A random step that picks the kind of action first (uniformly among the kinds listed,
     passing and skipping rarely), so combinations and their follow-ups (eating,
     demolishing, slaying, volleys, transfers) happen often."""
@@ -470,7 +482,9 @@ def w(type_: str, player: int = 1, **payload: Any) -> dict[str, Any]:
 # --- what each action does, checked along playouts -------------------------------------------
 
 
-def check_effects(before: GameState, action: kr.Action, after: GameState, events: list[kr.Event]) -> None:
+def check_effects(
+    before: GameState, action: kr.Action, after: GameState, events: list[kr.Event]
+) -> None:
     """The visible effect of ``action`` as the rulings describe it (R5-R26), recomputed from
     the states' plain data. Used after every step of the playouts."""
     from tests.rules.oracle import COMBO_COST, COST, RANK_VALUE, my_classify
@@ -510,12 +524,24 @@ def check_effects(before: GameState, action: kr.Action, after: GameState, events
     if isinstance(action, kr.PlayCombination):
         kind = my_classify(action.cards)
         assert kind is not None and len(action.resources) == COMBO_COST[kind]
-        assert after.player(p).kingdom.combinations[-1].kind == kind or ended or any(
-            cb.kind == kind and set(cb.cards) == set(action.cards) for q in after.players
-            for cb in q.kingdom.combinations)
+        assert (
+            after.player(p).kingdom.combinations[-1].kind == kind
+            or ended
+            or any(
+                cb.kind == kind and set(cb.cards) == set(action.cards)
+                for q in after.players
+                for cb in q.kingdom.combinations
+            )
+        )
         n = len(action.cards)
-        draws = {"horse": 1, "unicorn": 3, "dragon": 2, "golden-dragon": 2, "castle": 2,
-                 "cathedral": 3}.get(kind, n - 1)
+        draws = {
+            "horse": 1,
+            "unicorn": 3,
+            "dragon": 2,
+            "golden-dragon": 2,
+            "castle": 2,
+            "cathedral": 3,
+        }.get(kind, n - 1)
         assert len(a.hand) == len(b.hand) - n + min(draws, drawable)
         return
     if isinstance(action, kr.PlayHailOfArrows):
@@ -531,13 +557,19 @@ def check_effects(before: GameState, action: kr.Action, after: GameState, events
             assert nxt == p % before.player_count + 1
             assert all(r.ready for r in after.player(nxt).kingdom.resources)  # R5
             assert after.player(nxt).has_drawn_this_turn == (
-                not (after.deck or after.discard_pile or any(after.revealed)))  # R6
+                not (after.deck or after.discard_pile or any(after.revealed))
+            )  # R6
         return
     if isinstance(action, (kr.EatCharacter, kr.EatFreedRoyal)) or (
-            isinstance(action, kr.DestroyWithHail) and action.target_type == "royal"):
+        isinstance(action, kr.DestroyWithHail) and action.target_type == "royal"
+    ):
         victim = getattr(action, "character", None) or getattr(action, "royal", None)
         if victim is not None and getattr(action, "character_type", "royal") == "royal":
-            assert victim in after.discard_pile and victim.rank != "JOKER" or isinstance(action, kr.DestroyWithHail)
+            assert (
+                victim in after.discard_pile
+                and victim.rank != "JOKER"
+                or isinstance(action, kr.DestroyWithHail)
+            )
             assert all(victim not in q.kingdom.royals for q in after.players)
         return
     if isinstance(action, kr.SlayDragon):

@@ -14,8 +14,16 @@ from kingdom_rules.cards import Card
 from kingdom_rules.state import GameState, Kingdom
 
 COST = {"J": 1, "Q": 2, "K": 3, "JOKER": 4}
-COMBO_COST = {"horse": 2, "unicorn": 4, "dragon": 3, "golden-dragon": 3, "silver-dragon": 4,
-              "divine-dragon": 4, "castle": 3, "cathedral": 4}
+COMBO_COST = {
+    "horse": 2,
+    "unicorn": 4,
+    "dragon": 3,
+    "golden-dragon": 3,
+    "silver-dragon": 4,
+    "divine-dragon": 4,
+    "castle": 3,
+    "cathedral": 4,
+}
 HORSE_TYPES = {"horse", "unicorn"}
 DRAGONS = {"dragon", "golden-dragon", "silver-dragon", "divine-dragon"}
 STRUCTURES = {"castle", "cathedral"}
@@ -83,7 +91,6 @@ def index_of(k: Kingdom, first: Card | None) -> int | None:
 
 def oracle(state: GameState, p: int, max_numbers: int = 14) -> set[kr.Action] | None:
     """Every legal action of player ``p``; None when the hand is too big to enumerate."""
-    n = state.player_count
     me = state.player(p)
     if state.phase == "choosing_resources":
         if me.starting_resource_chosen:
@@ -103,7 +110,9 @@ def oracle(state: GameState, p: int, max_numbers: int = 14) -> set[kr.Action] | 
         return out
     if state.pending:
         return _followups(state, p) | {
-            kr.SkipDemolitionEat(p) if state.pending[0].context == "freed-royal" else kr.SkipPendingAction(p),
+            kr.SkipDemolitionEat(p)
+            if state.pending[0].context == "freed-royal"
+            else kr.SkipPendingAction(p),
             kr.PassTurn(p),
         }
     k = me.kingdom
@@ -143,16 +152,32 @@ def _followups(state: GameState, p: int) -> set[kr.Action]:
         if h.context == "after-beast":
             i = index_of(mine, h.beast)
             if i is not None:
-                out |= {kr.MountBeast(p, i, r) for r in free_royals(mine) if can_ride(mine.combinations[i], r)}
+                out |= {
+                    kr.MountBeast(p, i, r)
+                    for r in free_royals(mine)
+                    if can_ride(mine.combinations[i], r)
+                }
         elif h.royal in free_royals(mine):
-            out |= {kr.MountBeast(p, i, h.royal) for i, cb in enumerate(mine.combinations) if can_ride(cb, h.royal)}
+            out |= {
+                kr.MountBeast(p, i, h.royal)
+                for i, cb in enumerate(mine.combinations)
+                if can_ride(cb, h.royal)
+            }
     elif h.type == "castle-placement":
         if h.context == "after-structure":
             i = index_of(mine, h.structure)
             if i is not None:
-                out |= {kr.PlaceRoyalInCastle(p, r, i) for r in free_royals(mine) if fits(mine.combinations[i], r)}
+                out |= {
+                    kr.PlaceRoyalInCastle(p, r, i)
+                    for r in free_royals(mine)
+                    if fits(mine.combinations[i], r)
+                }
         elif h.royal in free_royals(mine):
-            out |= {kr.PlaceRoyalInCastle(p, h.royal, i) for i, cb in enumerate(mine.combinations) if fits(cb, h.royal)}
+            out |= {
+                kr.PlaceRoyalInCastle(p, h.royal, i)
+                for i, cb in enumerate(mine.combinations)
+                if fits(cb, h.royal)
+            }
     elif h.type == "partner-transfer":
         i = index_of(mine, h.beast)
         if i is not None and n == 4:
@@ -167,35 +192,63 @@ def _followups(state: GameState, p: int) -> set[kr.Action]:
             k = state.player(o).kingdom
             combos = k.combinations
             if h.type == "eating" and h.eat_count > 0:
-                out |= {kr.EatCharacter(p, o, "royal", character=r) for r in free_royals(k) if r.rank != "JOKER"}
-                out |= {kr.EatCharacter(p, o, "beast", beast_index=i) for i, cb in enumerate(combos)
-                        if cb.kind in HORSE_TYPES}
+                out |= {
+                    kr.EatCharacter(p, o, "royal", character=r)
+                    for r in free_royals(k)
+                    if r.rank != "JOKER"
+                }
+                out |= {
+                    kr.EatCharacter(p, o, "beast", beast_index=i)
+                    for i, cb in enumerate(combos)
+                    if cb.kind in HORSE_TYPES
+                }
             if h.type in ("eating", "demolishing"):
-                out |= {kr.DemolishCastle(p, o, i) for i, cb in enumerate(combos)
-                        if cb.kind == "castle" and h.can_demolish_castles}
-                out |= {kr.DemolishCathedral(p, o, i) for i, cb in enumerate(combos)
-                        if cb.kind == "cathedral" and h.can_demolish_cathedrals}
+                out |= {
+                    kr.DemolishCastle(p, o, i)
+                    for i, cb in enumerate(combos)
+                    if cb.kind == "castle" and h.can_demolish_castles
+                }
+                out |= {
+                    kr.DemolishCathedral(p, o, i)
+                    for i, cb in enumerate(combos)
+                    if cb.kind == "cathedral" and h.can_demolish_cathedrals
+                }
             if h.type == "slaying":
-                out |= {kr.SlayDragon(p, o, i) for i, cb in enumerate(combos)
-                        if cb.kind in DRAGONS and cb.kind != "divine-dragon"}
+                out |= {
+                    kr.SlayDragon(p, o, i)
+                    for i, cb in enumerate(combos)
+                    if cb.kind in DRAGONS and cb.kind != "divine-dragon"
+                }
             if h.type == "hail-of-arrows":
                 out |= {kr.DestroyWithHail(p, o, "royal", character=r) for r in free_royals(k)}
-                out |= {kr.DestroyWithHail(p, o, "beast", beast_index=i) for i, cb in enumerate(combos)
-                        if cb.kind in ("horse", "unicorn", "dragon")}
+                out |= {
+                    kr.DestroyWithHail(p, o, "beast", beast_index=i)
+                    for i, cb in enumerate(combos)
+                    if cb.kind in ("horse", "unicorn", "dragon")
+                }
             if h.type == "flaming-salvo":
-                out |= {kr.DestroyWithHail(p, o, "beast", beast_index=i) for i, cb in enumerate(combos)
-                        if cb.kind in HORSE_TYPES | DRAGONS and cb.kind != "divine-dragon"}
-                out |= {kr.DestroyWithHail(p, o, "castle", castle_index=i) for i, cb in enumerate(combos)
-                        if cb.kind == "castle"}
+                out |= {
+                    kr.DestroyWithHail(p, o, "beast", beast_index=i)
+                    for i, cb in enumerate(combos)
+                    if cb.kind in HORSE_TYPES | DRAGONS and cb.kind != "divine-dragon"
+                }
+                out |= {
+                    kr.DestroyWithHail(p, o, "castle", castle_index=i)
+                    for i, cb in enumerate(combos)
+                    if cb.kind == "castle"
+                }
     return out
 
 
 def expected_pending(kind_played: str) -> list[str]:
     """The follow-up order of docs/rules.md for a combination (before automatic skips)."""
     return {
-        "horse": ["mounting"], "unicorn": ["resurrection", "mounting"],
-        "dragon": ["eating", "mounting"], "golden-dragon": ["eating", "mounting"],
+        "horse": ["mounting"],
+        "unicorn": ["resurrection", "mounting"],
+        "dragon": ["eating", "mounting"],
+        "golden-dragon": ["eating", "mounting"],
         "silver-dragon": ["eating", "mounting"],
         "divine-dragon": ["demolishing", "resurrection", "mounting"],
-        "castle": ["castle-placement"], "cathedral": ["castle-placement"],
+        "castle": ["castle-placement"],
+        "cathedral": ["castle-placement"],
     }[kind_played]

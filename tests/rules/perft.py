@@ -66,8 +66,13 @@ def position_state(entry: dict[str, Any]) -> kr.GameState:
     """The state an entry of the golden file describes."""
     if "state" in entry:
         return kr.GameState.from_json(entry["state"])
-    return kr.replay(seed=entry["seed"], player_count=entry["players"], mode=entry["mode"],
-                     actions=entry.get("prefix", []), deck=entry.get("deck"))
+    return kr.replay(
+        seed=entry["seed"],
+        player_count=entry["players"],
+        mode=entry["mode"],
+        actions=entry.get("prefix", []),
+        deck=entry.get("deck"),
+    )
 
 
 # --- the positions (used by --write only; the test reads the file) ---------------------------
@@ -91,8 +96,15 @@ def _specs() -> list[dict[str, Any]]:
 
     specs: list[dict[str, Any]] = []
     for n, seed in ((2, 1), (3, 2), (4, 3)):
-        specs.append({"name": f"new-{n}p-seed{seed}", "players": n, "mode": "game", "seed": seed,
-                      "max_depth": 6})
+        specs.append(
+            {
+                "name": f"new-{n}p-seed{seed}",
+                "players": n,
+                "mode": "game",
+                "seed": seed,
+                "max_depth": 6,
+            }
+        )
     for n, mode, seed, steps, policy in (
         (2, "game", 7, 9, "random"),
         (2, "match", 8, 40, "biased"),
@@ -100,8 +112,16 @@ def _specs() -> list[dict[str, Any]]:
         (4, "match", 10, 60, "biased"),
         (4, "game", 11, 25, "random"),
     ):
-        specs.append({"name": f"{n}p-{mode}-seed{seed}-after{steps}", "players": n, "mode": mode,
-                      "seed": seed, "prefix": _prefix(n, mode, seed, steps, policy), "max_depth": 5})
+        specs.append(
+            {
+                "name": f"{n}p-{mode}-seed{seed}-after{steps}",
+                "players": n,
+                "mode": mode,
+                "seed": seed,
+                "prefix": _prefix(n, mode, seed, steps, policy),
+                "max_depth": 5,
+            }
+        )
     # a match between hands (the ready step) and its next deal
     prefix = []
     rng = random.Random("perft:ready")
@@ -111,8 +131,16 @@ def _specs() -> list[dict[str, Any]]:
     while s.phase != "handComplete":
         a, s, _ = random_step(s, rng)
         prefix.append(a.to_json())
-    specs.append({"name": "3p-match-seed12-score-screen", "players": 3, "mode": "match", "seed": 12,
-                  "prefix": prefix, "max_depth": 4})
+    specs.append(
+        {
+            "name": "3p-match-seed12-score-screen",
+            "players": 3,
+            "mode": "match",
+            "seed": 12,
+            "prefix": prefix,
+            "max_depth": 4,
+        }
+    )
     # hand-made positions with follow-ups open (the state's JSON is stored)
     made = handmade()
     picks = {"2p-rich-kingdoms": made[0], "4p-rich-kingdoms": made[8]}
@@ -144,7 +172,7 @@ def write() -> None:
     entries = [compute(spec) for spec in _specs()]
     doc = {
         "about": "Perft of kingdom_rules: legal action sequences of length 1..depth from each "
-                 "position. Regenerate with `.venv/bin/python -m tests.rules.perft --write`.",
+        "position. Regenerate with `.venv/bin/python -m tests.rules.perft --write`.",
         "positions": entries,
     }
     GOLDEN.parent.mkdir(parents=True, exist_ok=True)
@@ -167,7 +195,9 @@ def check() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--write", action="store_true", help="recompute and store the golden file")
     args = parser.parse_args(argv)
     if args.write:

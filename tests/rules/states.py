@@ -12,10 +12,17 @@ from tests.rules.helpers import biased_step, combo, do, kingdom, position, rando
 
 def _rich_target() -> kr.Kingdom:
     return kingdom(
-        ready="5C", used="6C", royals="JC",
-        combos=[combo("horse", "9C 9S", rider="QD"), combo("castle", "8C 8S 8D", inside="JS"),
-                combo("dragon", "AC 2C 3C"), combo("golden-dragon", "4S 5S 6S"),
-                combo("cathedral", "7C 7S 7D 7H", inside="JH"), combo("unicorn", "2H 2S 3H 3S")],
+        ready="5C",
+        used="6C",
+        royals="JC",
+        combos=[
+            combo("horse", "9C 9S", rider="QD"),
+            combo("castle", "8C 8S 8D", inside="JS"),
+            combo("dragon", "AC 2C 3C"),
+            combo("golden-dragon", "4S 5S 6S"),
+            combo("cathedral", "7C 7S 7D 7H", inside="JH"),
+            combo("unicorn", "2H 2S 3H 3S"),
+        ],
     )
 
 
@@ -41,18 +48,30 @@ def handmade() -> list[kr.GameState]:
         if n == 4:
             kingdoms[3] = kingdom(royals="KH")
             kingdoms[4] = kingdom(royals="QC", combos=[combo("horse", "10H 10C")])
-        s = position(n, hands={1: "AD 2D 3D 4D AS 10D 4H 5H 6H 9H 9D KD QH"}, kingdoms=kingdoms,
-                     discard="KC")
+        s = position(
+            n, hands={1: "AD 2D 3D 4D AS 10D 4H 5H 6H 9H 9D KD QH"}, kingdoms=kingdoms, discard="KC"
+        )
         out.append(s)
         for wire in PLAYS:
             s2 = do(s, wire)
             assert s2.pending, wire
             out.append(s2)
     for n in (2, 3):
-        s = position(n, hands={1: "9H 9C 9D JH"}, kingdoms={1: kingdom(ready="2C 3C 4C 2H", royals="JD KC")})
+        s = position(
+            n, hands={1: "9H 9C 9D JH"}, kingdoms={1: kingdom(ready="2C 3C 4C 2H", royals="JD KC")}
+        )
         out.append(do(s, w("playCombination", 1, cardIds="9H 9C 9D", resourceToUseIds="2C 3C 4C")))
-        s = position(n, hands={1: "JH"}, kingdoms={1: kingdom(
-            ready="2H", royals="JC", combos=[combo("horse", "5C 5D"), combo("castle", "9H 9C 9D", inside="KC")])})
+        s = position(
+            n,
+            hands={1: "JH"},
+            kingdoms={
+                1: kingdom(
+                    ready="2H",
+                    royals="JC",
+                    combos=[combo("horse", "5C 5D"), combo("castle", "9H 9C 9D", inside="KC")],
+                )
+            },
+        )
         out.append(do(s, w("playRoyal", 1, cardId="JH", resourceToUseIds="2H")))
     # one answer further: freed royals, second bites, mounting, partner transfer
     extra = []

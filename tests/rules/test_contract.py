@@ -10,41 +10,144 @@ from tests.rules.helpers import combo, do, kingdom, position, w
 from tests.rules.states import pool
 
 API = [
-    "new_game", "players_to_act", "legal_actions", "apply", "view", "action_from_json", "replay",
-    "GameState", "IllegalAction", "MalformedAction", "PlayerView", "Event",
-    "ChooseStartingResource", "DrawCard", "PlayResource", "RotateResource", "PlayRoyal",
-    "PlayCombination", "PlayHailOfArrows", "DestroyWithHail", "PassTurn", "MountBeast",
-    "TransferToPartner", "EatCharacter", "DemolishCastle", "DemolishCathedral", "EatFreedRoyal",
-    "SkipDemolitionEat", "SlayDragon", "ResurrectRoyal", "PlaceRoyalInCastle", "DrawRoyalReward",
-    "SkipPendingAction", "ReadyForNextHand",
+    "new_game",
+    "players_to_act",
+    "legal_actions",
+    "apply",
+    "view",
+    "action_from_json",
+    "replay",
+    "GameState",
+    "IllegalAction",
+    "MalformedAction",
+    "PlayerView",
+    "Event",
+    "ChooseStartingResource",
+    "DrawCard",
+    "PlayResource",
+    "RotateResource",
+    "PlayRoyal",
+    "PlayCombination",
+    "PlayHailOfArrows",
+    "DestroyWithHail",
+    "PassTurn",
+    "MountBeast",
+    "TransferToPartner",
+    "EatCharacter",
+    "DemolishCastle",
+    "DemolishCathedral",
+    "EatFreedRoyal",
+    "SkipDemolitionEat",
+    "SlayDragon",
+    "ResurrectRoyal",
+    "PlaceRoyalInCastle",
+    "DrawRoyalReward",
+    "SkipPendingAction",
+    "ReadyForNextHand",
 ]
 WIRE = {
-    "ChooseStartingResource": "chooseStartingResource", "DrawCard": "drawCard",
-    "PlayResource": "playResource", "RotateResource": "rotateResource", "PlayRoyal": "playRoyal",
-    "PlayCombination": "playCombination", "PlayHailOfArrows": "playHailOfArrows",
-    "DestroyWithHail": "destroyWithHail", "PassTurn": "passTurn", "MountBeast": "mountHorse",
-    "TransferToPartner": "transferToPartner", "EatCharacter": "eatCharacter",
-    "DemolishCastle": "demolishCastle", "DemolishCathedral": "demolishCathedral",
-    "EatFreedRoyal": "eatFreedRoyal", "SkipDemolitionEat": "skipDemolitionEat",
-    "SlayDragon": "slayDragon", "ResurrectRoyal": "resurrectRoyal",
-    "PlaceRoyalInCastle": "placeRoyalInCastle", "DrawRoyalReward": "drawRoyalReward",
-    "SkipPendingAction": "skipPendingAction", "ReadyForNextHand": "readyForNextHand",
+    "ChooseStartingResource": "chooseStartingResource",
+    "DrawCard": "drawCard",
+    "PlayResource": "playResource",
+    "RotateResource": "rotateResource",
+    "PlayRoyal": "playRoyal",
+    "PlayCombination": "playCombination",
+    "PlayHailOfArrows": "playHailOfArrows",
+    "DestroyWithHail": "destroyWithHail",
+    "PassTurn": "passTurn",
+    "MountBeast": "mountHorse",
+    "TransferToPartner": "transferToPartner",
+    "EatCharacter": "eatCharacter",
+    "DemolishCastle": "demolishCastle",
+    "DemolishCathedral": "demolishCathedral",
+    "EatFreedRoyal": "eatFreedRoyal",
+    "SkipDemolitionEat": "skipDemolitionEat",
+    "SlayDragon": "slayDragon",
+    "ResurrectRoyal": "resurrectRoyal",
+    "PlaceRoyalInCastle": "placeRoyalInCastle",
+    "DrawRoyalReward": "drawRoyalReward",
+    "SkipPendingAction": "skipPendingAction",
+    "ReadyForNextHand": "readyForNextHand",
 }
 VIEW_KEYS = {
-    "phase", "gameMode", "currentHand", "totalHands", "playerCount", "currentPlayerIndex",
-    "currentPlayerNumber", "firstPlayerNumber", "round", "myPlayerNumber", "myHand", "players",
-    "deckCount", "discardPile", "discardCount", "revealedCards", "winner", "matchScores",
-    "teamScores", "handHistory", "lastDrawAction", "lastHailWasFlamingSalvo", "pendingAction",
-    "pendingDemolitionEat", "outcome", "legalActions",
+    "phase",
+    "gameMode",
+    "currentHand",
+    "totalHands",
+    "playerCount",
+    "currentPlayerIndex",
+    "currentPlayerNumber",
+    "firstPlayerNumber",
+    "round",
+    "myPlayerNumber",
+    "myHand",
+    "players",
+    "deckCount",
+    "discardPile",
+    "discardCount",
+    "revealedCards",
+    "winner",
+    "matchScores",
+    "teamScores",
+    "handHistory",
+    "lastDrawAction",
+    "lastHailWasFlamingSalvo",
+    "pendingAction",
+    "pendingDemolitionEat",
+    "outcome",
+    "legalActions",
 }
-PLAYER_KEYS = {"number", "cardCount", "team", "kingdom", "startingResourceChosen", "hasDrawnThisTurn",
-               "royalReward", "hasDrawnRoyalReward", "score", "readyForNextHand", "familyComplete"}
-COMBO_KEYS = {"type", "kind", "cards", "ridingRoyalId", "protectedRoyalIds", "isGolden", "isSilver",
-              "isDivine", "isUnicorn", "isCastle", "isCathedral", "points"}
-PENDING_KEYS = {"type", "context", "dragonType", "canEatCount", "beastType", "isSuited",
-                "canDemolishCastles", "canDemolishCathedrals", "beastIndex", "royalId", "castleIndex"}
-PENDING_TYPES = {"eating", "slaying", "mounting", "resurrection", "castle-placement",
-                 "hail-of-arrows", "flaming-salvo", "partner-transfer", "demolishing"}
+PLAYER_KEYS = {
+    "number",
+    "cardCount",
+    "team",
+    "kingdom",
+    "startingResourceChosen",
+    "hasDrawnThisTurn",
+    "royalReward",
+    "hasDrawnRoyalReward",
+    "score",
+    "readyForNextHand",
+    "familyComplete",
+}
+COMBO_KEYS = {
+    "type",
+    "kind",
+    "cards",
+    "ridingRoyalId",
+    "protectedRoyalIds",
+    "isGolden",
+    "isSilver",
+    "isDivine",
+    "isUnicorn",
+    "isCastle",
+    "isCathedral",
+    "points",
+}
+PENDING_KEYS = {
+    "type",
+    "context",
+    "dragonType",
+    "canEatCount",
+    "beastType",
+    "isSuited",
+    "canDemolishCastles",
+    "canDemolishCathedrals",
+    "beastIndex",
+    "royalId",
+    "castleIndex",
+}
+PENDING_TYPES = {
+    "eating",
+    "slaying",
+    "mounting",
+    "resurrection",
+    "castle-placement",
+    "hail-of-arrows",
+    "flaming-salvo",
+    "partner-transfer",
+    "demolishing",
+}
 
 
 def test_contract_public_names_and_wire_types() -> None:
@@ -52,13 +155,18 @@ def test_contract_public_names_and_wire_types() -> None:
         assert hasattr(kr, name), name
     for cls_name, wire in WIRE.items():
         cls = getattr(kr, cls_name)
-        assert cls.WIRE == wire
+        assert wire == cls.WIRE
     assert {c.WIRE for c in kr.ACTION_TYPES} == set(WIRE.values())
 
 
 def test_contract_new_game_validates_its_arguments() -> None:
-    for bad in ({"player_count": 1}, {"player_count": 5}, {"mode": "tournament"},
-                {"deck": ["hearts-A"] * 54}, {"deck": ["hearts-A"]}):
+    for bad in (
+        {"player_count": 1},
+        {"player_count": 5},
+        {"mode": "tournament"},
+        {"deck": ["hearts-A"] * 54},
+        {"deck": ["hearts-A"]},
+    ):
         kwargs = {"player_count": 2, "seed": 1, "mode": "game", **bad}
         with pytest.raises((ValueError, kr.IllegalAction, KeyError)):
             kr.new_game(**kwargs)
@@ -78,7 +186,11 @@ def test_contract_view_json_shape() -> None:
                 assert set(q) >= PLAYER_KEYS, PLAYER_KEYS - set(q)
                 assert set(q["kingdom"]) >= {"resources", "royals", "combinations"}
                 for r in q["kingdom"]["resources"]:
-                    assert r["orientation"] in ("ready", "used") and set(r["card"]) == {"id", "suit", "rank"}
+                    assert r["orientation"] in ("ready", "used") and set(r["card"]) == {
+                        "id",
+                        "suit",
+                        "rank",
+                    }
                 for cb in q["kingdom"]["combinations"]:
                     assert set(cb) >= COMBO_KEYS, COMBO_KEYS - set(cb)
                     assert cb["type"] in ("horse", "dragon", "castle", "cathedral")
@@ -101,14 +213,18 @@ def test_contract_view_pending_action_shape() -> None:
 def test_contract_pending_action_indexes_point_at_the_beast_or_structure() -> None:
     """pendingAction.beastIndex / castleIndex index the current player's combinations, so a
     client can answer mountHorse / transferToPartner / placeRoyalInCastle."""
-    s = position(hands={1: "6H 6C"}, kingdoms={1: kingdom(ready="2H 3H", royals="JS",
-                                                           combos=[combo("castle", "9C 9S 9D")])})
+    s = position(
+        hands={1: "6H 6C"},
+        kingdoms={1: kingdom(ready="2H 3H", royals="JS", combos=[combo("castle", "9C 9S 9D")])},
+    )
     s = do(s, w("playCombination", 1, cardIds="6H 6C", resourceToUseIds="2H 3H"))
     d = kr.view(s, 1).to_json()["pendingAction"]
     assert d["type"] == "mounting"
     assert d.get("beastIndex") == 1
-    s = position(hands={1: "9H 9C 9D"}, kingdoms={1: kingdom(ready="2C 3C 4C", royals="JD",
-                                                              combos=[combo("horse", "6H 6C")])})
+    s = position(
+        hands={1: "9H 9C 9D"},
+        kingdoms={1: kingdom(ready="2C 3C 4C", royals="JD", combos=[combo("horse", "6H 6C")])},
+    )
     s = do(s, w("playCombination", 1, cardIds="9H 9C 9D", resourceToUseIds="2C 3C 4C"))
     d = kr.view(s, 1).to_json()["pendingAction"]
     assert d["type"] == "castle-placement"
@@ -117,7 +233,9 @@ def test_contract_pending_action_indexes_point_at_the_beast_or_structure() -> No
 
 def test_contract_events_have_the_documented_data() -> None:
     s = position(hands={1: "KD"}, kingdoms={1: kingdom(ready="2H 3H 4D", royals="JS QC")})
-    _, events = kr.apply(s, kr.action_from_json(w("playRoyal", 1, cardId="KD", resourceToUseIds="2H 3H 4D")))
+    _, events = kr.apply(
+        s, kr.action_from_json(w("playRoyal", 1, cardId="KD", resourceToUseIds="2H 3H 4D"))
+    )
     j = [e.to_json() for e in events]
     assert j[0] == {"type": "royalFamilyCompleted", "player": 1}
     assert j[1]["type"] == "handComplete" and j[1]["handNumber"] == 1 and j[1]["winner"] == 1
@@ -160,16 +278,16 @@ HEADLINES = {
 @pytest.mark.parametrize("wire", sorted(HEADLINES))
 def test_contract_every_refusal_starts_with_the_catalogue_headline(wire: str) -> None:
     """Seed 000 section 8: the in-game toast texts head every refusal of that action."""
-    from tests.rules.test_properties import candidates
-
     import random
+
+    from tests.rules.test_properties import candidates
 
     rng = random.Random(wire)
     found = 0
     for state in pool()[::3]:
         for p in range(1, state.player_count + 1):
             for a in candidates(state, p, rng, budget=400):
-                if type(a).WIRE != wire:
+                if wire != type(a).WIRE:
                     continue
                 try:
                     kr.apply(state, a)
@@ -182,7 +300,9 @@ def test_contract_every_refusal_starts_with_the_catalogue_headline(wire: str) ->
 
 
 def test_contract_legal_actions_is_a_lazy_sequence() -> None:
-    s = position(hands={1: "2H 2C 3H 3C 4H 4C QH KH"}, kingdoms={1: kingdom(ready="5H 5D 6H 6D 7H 7D 8H 8D")})
+    s = position(
+        hands={1: "2H 2C 3H 3C 4H 4C QH KH"}, kingdoms={1: kingdom(ready="5H 5D 6H 6D 7H 7D 8H 8D")}
+    )
     acts = kr.legal_actions(s, 1)
     items = list(acts)
     assert len(acts) == len(items) > 100

@@ -30,8 +30,15 @@ print(h.hexdigest())
 
 def _run(hashseed: str) -> str:
     env = dict(os.environ, PYTHONHASHSEED=hashseed)
-    out = subprocess.run([sys.executable, "-c", SCRIPT], cwd=REPO, env=env, capture_output=True,
-                         text=True, timeout=120, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     return out.stdout.strip()
 
 

@@ -8,9 +8,7 @@ import pytest
 
 import kingdom_rules
 
-MODULES = sorted(
-    m.name for m in pkgutil.walk_packages(kingdom_rules.__path__, "kingdom_rules.")
-)
+MODULES = sorted(m.name for m in pkgutil.walk_packages(kingdom_rules.__path__, "kingdom_rules."))
 
 
 @pytest.mark.parametrize("name", MODULES)

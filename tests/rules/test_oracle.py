@@ -26,7 +26,8 @@ def check(state: kr.GameState) -> None:
         extra = set(got) - want
         assert not missing and not extra, (
             f"player {p}, pending {[x.type for x in state.pending]}: "
-            f"missing {[a.to_json() for a in list(missing)[:5]]}, extra {[a.to_json() for a in list(extra)[:5]]}"
+            f"missing {[a.to_json() for a in list(missing)[:5]]}, "
+            f"extra {[a.to_json() for a in list(extra)[:5]]}"
         )
 
 

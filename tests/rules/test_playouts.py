@@ -23,7 +23,9 @@ from tests.rules.helpers import (
 MAX_STEPS = 30_000
 
 
-def playout(n: int, mode: str, seed: int, biased: bool, full_checks: bool = True) -> tuple[kr.GameState, int]:
+def playout(
+    n: int, mode: str, seed: int, biased: bool, full_checks: bool = True
+) -> tuple[kr.GameState, int]:
     rng = random.Random(f"{n}:{mode}:{seed}:{biased}")
     s = kr.new_game(player_count=n, seed=seed, mode=mode)
     step = biased_step if biased else random_step
@@ -86,7 +88,9 @@ def test_many_quick_playouts_end_and_score_correctly() -> None:
     """More seeds with the cheaper checks (cards, scores, the end of every game)."""
     for seed in range(100, 136):
         n = 2 + seed % 3
-        s, _ = playout(n, "match" if seed % 2 else "game", seed, biased=seed % 4 < 2, full_checks=False)
+        s, _ = playout(
+            n, "match" if seed % 2 else "game", seed, biased=seed % 4 < 2, full_checks=False
+        )
         assert_cards_once(s)
 
 
@@ -98,9 +102,14 @@ def test_replay_reproduces_a_playout() -> None:
         while s.phase != "finished":
             a, s, _ = random_step(s, rng)
             actions.append(a)
-        assert kr.replay(seed=42, player_count=n, mode="match", actions=actions).to_json() == s.to_json()
+        assert (
+            kr.replay(seed=42, player_count=n, mode="match", actions=actions).to_json()
+            == s.to_json()
+        )
         wire = [a.to_json() for a in actions]
-        assert kr.replay(seed=42, player_count=n, mode="match", actions=wire).to_json() == s.to_json()
+        assert (
+            kr.replay(seed=42, player_count=n, mode="match", actions=wire).to_json() == s.to_json()
+        )
 
 
 def _policy_game(n: int, choose) -> kr.GameState:  # type: ignore[no-untyped-def]
@@ -122,8 +131,14 @@ def _policy_game(n: int, choose) -> kr.GameState:  # type: ignore[no-untyped-def
 def test_players_who_only_draw_and_pass_end_the_hand_stalled(n: int) -> None:
     """Nobody plays: the deck, the discard pile and the revealed cards run out, then a full
     round without play ends the hand (R28)."""
-    s = _policy_game(n, lambda s, acts: acts[0] if s.phase != "playing" or isinstance(acts[0], kr.DrawCard)
-                     else kr.PassTurn(acts[0].player))
+    s = _policy_game(
+        n,
+        lambda s, acts: (
+            acts[0]
+            if s.phase != "playing" or isinstance(acts[0], kr.DrawCard)
+            else kr.PassTurn(acts[0].player)
+        ),
+    )
     assert s.hand_history[-1].reason == "stalled"
     assert not s.deck and not s.discard_pile and s.revealed == (None, None)
 
@@ -131,6 +146,7 @@ def test_players_who_only_draw_and_pass_end_the_hand_stalled(n: int) -> None:
 @pytest.mark.parametrize("n", [2, 3])
 def test_players_who_keep_rotating_reach_the_round_limit(n: int) -> None:
     """A crop rotation every turn is a play, so the hand only ends after 60 rounds (R28)."""
+
     def choose(s: kr.GameState, acts: list[kr.Action]) -> kr.Action:
         if s.phase != "playing":
             return acts[0]

@@ -37,8 +37,13 @@ states = st.sampled_from(range(10**6)).map(lambda i: pool()[i % len(pool())])
 
 def _json_leaf() -> st.SearchStrategy[Any]:
     return st.one_of(
-        st.none(), st.booleans(), st.integers(-3, 1200), st.floats(allow_nan=True),
-        st.text(max_size=6), st.sampled_from(ALL_IDS), st.sampled_from(ENUMS),
+        st.none(),
+        st.booleans(),
+        st.integers(-3, 1200),
+        st.floats(allow_nan=True),
+        st.text(max_size=6),
+        st.sampled_from(ALL_IDS),
+        st.sampled_from(ENUMS),
         st.sampled_from(["QH", "10S", "hearts-1", "hearts-11", "HEARTS-Q", "red joker"]),
     )
 
@@ -90,7 +95,9 @@ def wire_payloads(draw: st.DrawFn) -> Any:
 
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(state=states, payload=wire_payloads())
-def test_random_and_malformed_actions_are_rejected_without_change(state: kr.GameState, payload: Any) -> None:
+def test_random_and_malformed_actions_are_rejected_without_change(
+    state: kr.GameState, payload: Any
+) -> None:
     before = state.to_json()
     try:
         action = kr.action_from_json(payload)
@@ -109,20 +116,30 @@ def test_random_and_malformed_actions_are_rejected_without_change(state: kr.Game
     assert_listed_or_equivalent(state, action, new)
 
 
-@pytest.mark.parametrize("payload", [None, [], "drawCard", 7, {"type": "drawCard"},
-                                     {"type": "nope", "player": 1}, {"player": 1},
-                                     {"type": "drawCard", "player": True, "source": "deck"},
-                                     {"type": "drawCard", "player": 1.0, "source": "deck"},
-                                     {"type": "playRoyal", "player": 1, "cardId": "hearts-Q",
-                                      "resourceToUseIds": "hearts-2"},
-                                     {"type": "playRoyal", "player": 1, "cardId": "hearts-Q",
-                                      "resourceToUseIds": ["hearts-2", "hearts-2"]},
-                                     {"type": "mountHorse", "player": 1, "horseIndex": -1,
-                                      "royalId": "hearts-Q"},
-                                     {"type": "mountHorse", "player": 1, "horseIndex": True,
-                                      "royalId": "hearts-Q"},
-                                     {"type": "playResource", "player": 5, "cardId": "hearts-2",
-                                      "resourceToUseId": "hearts-3"}])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        None,
+        [],
+        "drawCard",
+        7,
+        {"type": "drawCard"},
+        {"type": "nope", "player": 1},
+        {"player": 1},
+        {"type": "drawCard", "player": True, "source": "deck"},
+        {"type": "drawCard", "player": 1.0, "source": "deck"},
+        {"type": "playRoyal", "player": 1, "cardId": "hearts-Q", "resourceToUseIds": "hearts-2"},
+        {
+            "type": "playRoyal",
+            "player": 1,
+            "cardId": "hearts-Q",
+            "resourceToUseIds": ["hearts-2", "hearts-2"],
+        },
+        {"type": "mountHorse", "player": 1, "horseIndex": -1, "royalId": "hearts-Q"},
+        {"type": "mountHorse", "player": 1, "horseIndex": True, "royalId": "hearts-Q"},
+        {"type": "playResource", "player": 5, "cardId": "hearts-2", "resourceToUseId": "hearts-3"},
+    ],
+)
 def test_malformed_payloads_raise_malformed_action(payload: Any) -> None:
     with pytest.raises(kr.MalformedAction):
         kr.action_from_json(payload)
@@ -132,7 +149,9 @@ def test_malformed_payloads_raise_malformed_action(payload: Any) -> None:
 # --- candidates built from a state ----------------------------------------------------------------
 
 
-def candidates(state: kr.GameState, p: int, rng: random.Random, budget: int = 250) -> list[kr.Action]:
+def candidates(
+    state: kr.GameState, p: int, rng: random.Random, budget: int = 250
+) -> list[kr.Action]:
     """Well-formed actions of player ``p`` built from the cards and indices of ``state``:
     most are plausible, many are wrong in one detail."""
     n = state.player_count
@@ -140,12 +159,18 @@ def candidates(state: kr.GameState, p: int, rng: random.Random, budget: int = 25
     hand = list(me.hand)
     res = [r.card for r in me.kingdom.resources]
     my_royals = list(me.kingdom.royals)
-    all_royals = [r for q in state.players for r in q.kingdom.royals] + [
-        x for x in state.discard_pile if x.is_royal] + [x for x in hand if x.is_royal]
+    all_royals = (
+        [r for q in state.players for r in q.kingdom.royals]
+        + [x for x in state.discard_pile if x.is_royal]
+        + [x for x in hand if x.is_royal]
+    )
     some = hand + res + all_royals + [rng.choice(DECK) for _ in range(3)]
     others = list(range(0, n + 2))
     out: list[kr.Action] = [
-        kr.PassTurn(p), kr.SkipPendingAction(p), kr.SkipDemolitionEat(p), kr.DrawRoyalReward(p),
+        kr.PassTurn(p),
+        kr.SkipPendingAction(p),
+        kr.SkipDemolitionEat(p),
+        kr.DrawRoyalReward(p),
         kr.ReadyForNextHand(p),
     ]
     out += [kr.DrawCard(p, s) for s in ("deck", "revealed1", "revealed2", "discard")]
@@ -184,17 +209,23 @@ def candidates(state: kr.GameState, p: int, rng: random.Random, budget: int = 25
         idx = list(range(len(k.combinations) + 1))
         roy = list(k.royals) + [rng.choice(all_royals or list(DECK))]
         for i in idx:
-            out += [kr.EatCharacter(p, o, "beast", beast_index=i), kr.SlayDragon(p, o, i),
-                    kr.DemolishCastle(p, o, i), kr.DemolishCathedral(p, o, i),
-                    kr.DestroyWithHail(p, o, "beast", beast_index=i),
-                    kr.DestroyWithHail(p, o, "castle", castle_index=i),
-                    kr.DestroyWithHail(p, o, "royal", beast_index=i),
-                    kr.EatCharacter(p, o, "royal", beast_index=i)]
+            out += [
+                kr.EatCharacter(p, o, "beast", beast_index=i),
+                kr.SlayDragon(p, o, i),
+                kr.DemolishCastle(p, o, i),
+                kr.DemolishCathedral(p, o, i),
+                kr.DestroyWithHail(p, o, "beast", beast_index=i),
+                kr.DestroyWithHail(p, o, "castle", castle_index=i),
+                kr.DestroyWithHail(p, o, "royal", beast_index=i),
+                kr.EatCharacter(p, o, "royal", beast_index=i),
+            ]
         for r in roy:
-            out += [kr.EatCharacter(p, o, "royal", character=r),
-                    kr.DestroyWithHail(p, o, "royal", character=r),
-                    kr.EatCharacter(p, o, "beast", character=r),
-                    kr.DestroyWithHail(p, o, "castle", character=r)]
+            out += [
+                kr.EatCharacter(p, o, "royal", character=r),
+                kr.DestroyWithHail(p, o, "royal", character=r),
+                kr.EatCharacter(p, o, "beast", character=r),
+                kr.DestroyWithHail(p, o, "castle", character=r),
+            ]
     for i in range(len(me.kingdom.combinations) + 2):
         out.append(kr.TransferToPartner(p, i))
         for r in my_royals + [rng.choice(all_royals or list(DECK))]:
@@ -240,7 +271,9 @@ def assert_listed_or_equivalent(state: kr.GameState, action: kr.Action, new: kr.
         return
     target = new.to_json()
     same = [a for a in listed if kr.apply(state, a)[0].to_json() == target]
-    assert same, f"{action.to_json()} applies but is not listed (and no listed action does the same)"
+    assert same, (
+        f"{action.to_json()} applies but is not listed (and no listed action does the same)"
+    )
 
 
 @settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow], deadline=None)
@@ -319,8 +352,13 @@ def test_action_json_round_trips(state: kr.GameState, seed: int) -> None:
 
 
 @settings(max_examples=25, suppress_health_check=[HealthCheck.too_slow], deadline=None)
-@given(seed=st.integers(0, 10**6), n=st.integers(2, 4), mode=st.sampled_from(["game", "match"]),
-       play=st.integers(0, 2**32 - 1), cut=st.integers(0, 400))
+@given(
+    seed=st.integers(0, 10**6),
+    n=st.integers(2, 4),
+    mode=st.sampled_from(["game", "match"]),
+    play=st.integers(0, 2**32 - 1),
+    cut=st.integers(0, 400),
+)
 def test_replay_reproduces_the_game(seed: int, n: int, mode: str, play: int, cut: int) -> None:
     rng = random.Random(play)
     s = kr.new_game(player_count=n, seed=seed, mode=mode)
@@ -362,7 +400,10 @@ def test_actions_of_another_phase_name_their_rule() -> None:
     from tests.rules.helpers import position
 
     s = position(hands={1: "5C"})
-    for action, rule in ((kr.ChooseStartingResource(1, DECK[4]), "R3"), (kr.ReadyForNextHand(1), "R31")):
+    for action, rule in (
+        (kr.ChooseStartingResource(1, DECK[4]), "R3"),
+        (kr.ReadyForNextHand(1), "R31"),
+    ):
         with pytest.raises(kr.IllegalAction) as info:
             kr.apply(s, action)
         assert info.value.rule == rule, str(info.value)

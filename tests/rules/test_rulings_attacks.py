@@ -29,8 +29,14 @@ DRAGON_HAND = {
 }
 
 
-def play_dragon(kind: str, target: kr.Kingdom, n: int = 2, mine: kr.Kingdom | None = None,
-                others: dict[int, kr.Kingdom] | None = None, discard: str = "") -> kr.GameState:
+def play_dragon(
+    kind: str,
+    target: kr.Kingdom,
+    n: int = 2,
+    mine: kr.Kingdom | None = None,
+    others: dict[int, kr.Kingdom] | None = None,
+    discard: str = "",
+) -> kr.GameState:
     cards, pay = DRAGON_HAND[kind]
     k1 = mine or kingdom()
     k1 = kr.Kingdom(k1.resources + kingdom(ready=pay).resources, k1.royals, k1.combinations)
@@ -63,8 +69,12 @@ def test_r22_dragon_cannot_eat_mounted_royal() -> None:
 def test_r22_eat_targets_are_unprotected_royals_and_horse_type_beasts() -> None:
     target = kingdom(
         royals="JC",
-        combos=[combo("horse", "9C 9S", rider="QD"), combo("castle", "8C 8S 8D", inside="JS"),
-                combo("dragon", "AC 2D 3C"), combo("unicorn", "10C 10S 3S 3D")],
+        combos=[
+            combo("horse", "9C 9S", rider="QD"),
+            combo("castle", "8C 8S 8D", inside="JS"),
+            combo("dragon", "AC 2D 3C"),
+            combo("unicorn", "10C 10S 3S 3D"),
+        ],
     )
     s = play_dragon("dragon", target)
     eats = [a for a in legal_json(s) if a["type"] == "eatCharacter"]
@@ -128,8 +138,12 @@ def test_r23_a_dragon_eats_one() -> None:
 def test_r23_a_plain_dragon_cannot_demolish() -> None:
     s = play_dragon("dragon", kingdom(royals="JC", combos=[combo("castle", "8C 8S 8D")]))
     assert not any(a["type"] == "demolishCastle" for a in legal_json(s))
-    rejected(s, w("demolishCastle", 1, targetPlayerNumber=2, castleIndex=0),
-             "Failed to demolish castle", "R23")
+    rejected(
+        s,
+        w("demolishCastle", 1, targetPlayerNumber=2, castleIndex=0),
+        "Failed to demolish castle",
+        "R23",
+    )
 
 
 def test_r23_golden_dragon_eats_up_to_two() -> None:
@@ -142,16 +156,29 @@ def test_r23_golden_dragon_eats_up_to_two() -> None:
 
 
 def test_r23_golden_dragon_demolishes_a_castle_instead_but_not_a_cathedral() -> None:
-    target = kingdom(royals="JC", combos=[combo("castle", "8C 8S 8D", inside="QS"),
-                                          combo("cathedral", "3S 3H 3D 3C", inside="JD")])
+    target = kingdom(
+        royals="JC",
+        combos=[
+            combo("castle", "8C 8S 8D", inside="QS"),
+            combo("cathedral", "3S 3H 3D 3C", inside="JD"),
+        ],
+    )
     s = play_dragon("golden-dragon", target)
     assert w("demolishCastle", 1, targetPlayerNumber=2, castleIndex=0) in legal_json(s)
     assert not any(a["type"] == "demolishCathedral" for a in legal_json(s))
-    err = rejected(s, w("demolishCathedral", 1, targetPlayerNumber=2, cathedralIndex=1),
-                   "Failed to demolish cathedral", "R23")
+    err = rejected(
+        s,
+        w("demolishCathedral", 1, targetPlayerNumber=2, cathedralIndex=1),
+        "Failed to demolish cathedral",
+        "R23",
+    )
     assert "cannot demolish a cathedral" in str(err)
-    rejected(s, w("demolishCastle", 1, targetPlayerNumber=2, castleIndex=1),
-             "Failed to demolish castle", "R23")
+    rejected(
+        s,
+        w("demolishCastle", 1, targetPlayerNumber=2, castleIndex=1),
+        "Failed to demolish castle",
+        "R23",
+    )
     s2, events = act(s, w("demolishCastle", 1, targetPlayerNumber=2, castleIndex=0))
     k2 = s2.player(2).kingdom
     assert [x.kind for x in k2.combinations] == ["cathedral"]
@@ -167,13 +194,19 @@ def test_r23_a_dragon_that_has_eaten_can_no_longer_demolish() -> None:
     s = do(s, eat_royal("JC"))
     assert head(s) == "eating"
     assert not any(a["type"] == "demolishCastle" for a in legal_json(s))
-    rejected(s, w("demolishCastle", 1, targetPlayerNumber=2, castleIndex=0),
-             "Failed to demolish castle", "R23")
+    rejected(
+        s,
+        w("demolishCastle", 1, targetPlayerNumber=2, castleIndex=0),
+        "Failed to demolish castle",
+        "R23",
+    )
 
 
 def test_r23_silver_dragon_eats_up_to_three_one_at_a_time() -> None:
-    target = kingdom(royals="JC", combos=[combo("horse", "9C 9S", rider="QC"),
-                                          combo("castle", "8C 8S 8D", inside="JD")])
+    target = kingdom(
+        royals="JC",
+        combos=[combo("horse", "9C 9S", rider="QC"), combo("castle", "8C 8S 8D", inside="JD")],
+    )
     s = play_dragon("silver-dragon", target)
     s = do(s, eat_royal("JC"), eat_beast(0), eat_royal("QC"))
     k2 = s.player(2).kingdom
@@ -209,10 +242,15 @@ def test_r23_divine_dragon_demolishes_then_may_eat_one_freed_royal() -> None:
     s = do(s, w("demolishCathedral", 1, targetPlayerNumber=2, cathedralIndex=0))
     assert head(s) == "eating" and s.pending[0].context == "freed-royal"
     v = kr.view(s, 1).to_json()
-    assert v["pendingDemolitionEat"] == {"targetPlayerNumber": 2,
-                                         "freedRoyalIds": ["spades-J", "black-joker"]}
-    assert legal_json(s) == [w("eatFreedRoyal", 1, royalId="JS"), w("skipDemolitionEat", 1),
-                             w("passTurn", 1)]
+    assert v["pendingDemolitionEat"] == {
+        "targetPlayerNumber": 2,
+        "freedRoyalIds": ["spades-J", "black-joker"],
+    }
+    assert legal_json(s) == [
+        w("eatFreedRoyal", 1, royalId="JS"),
+        w("skipDemolitionEat", 1),
+        w("passTurn", 1),
+    ]
     err = rejected(s, w("eatFreedRoyal", 1, royalId="BJ"), "Failed to eat royal", "R22")
     assert "Hero" in str(err)
     rejected(s, w("eatFreedRoyal", 1, royalId="JC"), "Failed to eat royal", "R23")
@@ -250,8 +288,14 @@ def test_r23_divine_dragon_cannot_eat_when_nothing_was_freed() -> None:
 # --- R24: slaying ------------------------------------------------------------------------------
 
 
-def play_slayer(royal: str, target: kr.Kingdom, n: int = 2, others: dict[int, kr.Kingdom] | None = None,
-                mine: kr.Kingdom | None = None, **kw) -> kr.GameState:
+def play_slayer(
+    royal: str,
+    target: kr.Kingdom,
+    n: int = 2,
+    others: dict[int, kr.Kingdom] | None = None,
+    mine: kr.Kingdom | None = None,
+    **kw,
+) -> kr.GameState:
     pay = {"KH": "2H 3H 4D", "RJ": "2H 3H 4D 5D", "KC": "10C 10S 9S", "BJ": "10C 10S 9S 9C"}[royal]
     k1 = mine or kingdom()
     k1 = kr.Kingdom(k1.resources + kingdom(ready=pay).resources, k1.royals, k1.combinations)
@@ -261,10 +305,14 @@ def play_slayer(royal: str, target: kr.Kingdom, n: int = 2, others: dict[int, kr
     return do(s, w("playRoyal", 1, cardId=royal, resourceToUseIds=pay))
 
 
-@pytest.mark.parametrize("kind,cards", [("dragon", "7C 8D 9C"), ("golden-dragon", "7C 8C 9C"),
-                                        ("silver-dragon", "6S 7C 8D 9C 10C")])
+@pytest.mark.parametrize(
+    "kind,cards",
+    [("dragon", "7C 8D 9C"), ("golden-dragon", "7C 8C 9C"), ("silver-dragon", "6S 7C 8D 9C 10C")],
+)
 @pytest.mark.parametrize("royal", ["KH", "RJ"])
-def test_r24_king_or_hero_slays_a_dragon_and_earns_a_reward(royal: str, kind: str, cards: str) -> None:
+def test_r24_king_or_hero_slays_a_dragon_and_earns_a_reward(
+    royal: str, kind: str, cards: str
+) -> None:
     target = kingdom(combos=[combo(kind, cards, rider="QS")])
     s = play_slayer(royal, target)
     assert head(s) == "slaying"
@@ -301,19 +349,30 @@ def test_r24_a_divine_dragon_cannot_be_slain() -> None:
     target = kingdom(combos=[combo("divine-dragon", "5C 6C 7C 8C"), combo("dragon", "2S 3D 4S")])
     s = play_slayer("KC", target)
     assert [a for a in legal_json(s) if a["type"] == "slayDragon"] == [
-        w("slayDragon", 1, targetPlayerNumber=2, dragonIndex=1)]
-    err = rejected(s, w("slayDragon", 1, targetPlayerNumber=2, dragonIndex=0), "Failed to slay dragon", "R24")
+        w("slayDragon", 1, targetPlayerNumber=2, dragonIndex=1)
+    ]
+    err = rejected(
+        s, w("slayDragon", 1, targetPlayerNumber=2, dragonIndex=0), "Failed to slay dragon", "R24"
+    )
     assert "Divine" in str(err)
 
 
 def test_r24_only_dragons_can_be_slain_and_only_opponents() -> None:
     target = kingdom(combos=[combo("horse", "7C 7D"), combo("dragon", "2S 3D 4S")])
     s = play_slayer("KC", target, n=4, others={3: kingdom(combos=[combo("dragon", "5S 6D 7S")])})
-    err = rejected(s, w("slayDragon", 1, targetPlayerNumber=2, dragonIndex=0), "Failed to slay dragon", "R24")
+    err = rejected(
+        s, w("slayDragon", 1, targetPlayerNumber=2, dragonIndex=0), "Failed to slay dragon", "R24"
+    )
     assert "Only dragons" in str(err)
-    rejected(s, w("slayDragon", 1, targetPlayerNumber=3, dragonIndex=0), "Failed to slay dragon", "R22")
-    rejected(s, w("slayDragon", 1, targetPlayerNumber=1, dragonIndex=0), "Failed to slay dragon", "R22")
-    rejected(s, w("slayDragon", 1, targetPlayerNumber=2, dragonIndex=7), "Failed to slay dragon", None)
+    rejected(
+        s, w("slayDragon", 1, targetPlayerNumber=3, dragonIndex=0), "Failed to slay dragon", "R22"
+    )
+    rejected(
+        s, w("slayDragon", 1, targetPlayerNumber=1, dragonIndex=0), "Failed to slay dragon", "R22"
+    )
+    rejected(
+        s, w("slayDragon", 1, targetPlayerNumber=2, dragonIndex=7), "Failed to slay dragon", None
+    )
 
 
 def test_r24_slaying_is_skippable_and_then_the_king_may_mount() -> None:
@@ -354,8 +413,12 @@ def test_r24_reward_rebuilds_the_deck_and_is_lost_when_nothing_is_left() -> None
 # --- R25: Hail of Arrows -----------------------------------------------------------------------
 
 
-def hail(target: kr.Kingdom, cards: str = "AS 10H", n: int = 2, others: dict[int, kr.Kingdom] | None = None
-         ) -> kr.GameState:
+def hail(
+    target: kr.Kingdom,
+    cards: str = "AS 10H",
+    n: int = 2,
+    others: dict[int, kr.Kingdom] | None = None,
+) -> kr.GameState:
     kingdoms = {2: target}
     kingdoms.update(others or {})
     s = position(n, hands={1: cards}, kingdoms=kingdoms)
@@ -370,21 +433,30 @@ def shoot(**kw) -> dict:
 def test_r25_hail_targets() -> None:
     target = kingdom(
         royals="JC RJ",
-        combos=[combo("horse", "9C 9S", rider="JD"), combo("castle", "8C 8S 8D", inside="JS"),
-                combo("dragon", "AC 2D 3C"), combo("golden-dragon", "4C 5C 6C"),
-                combo("silver-dragon", "4S 5S 6D 7S"), combo("divine-dragon", "4H 5H 6H 7H"),
-                combo("unicorn", "2H 2S 3H 3S")],
+        combos=[
+            combo("horse", "9C 9S", rider="JD"),
+            combo("castle", "8C 8S 8D", inside="JS"),
+            combo("dragon", "AC 2D 3C"),
+            combo("golden-dragon", "4C 5C 6C"),
+            combo("silver-dragon", "4S 5S 6D 7S"),
+            combo("divine-dragon", "4H 5H 6H 7H"),
+            combo("unicorn", "2H 2S 3H 3S"),
+        ],
     )
     s = hail(target, "AD 10C")
     assert head(s) == "hail-of-arrows"
     targets = [a for a in legal_json(s) if a["type"] == "destroyWithHail"]
     assert targets == [
-        shoot(targetType="royal", characterId="JC"), shoot(targetType="royal", characterId="RJ"),
-        shoot(targetType="beast", beastIndex=0), shoot(targetType="beast", beastIndex=2),
+        shoot(targetType="royal", characterId="JC"),
+        shoot(targetType="royal", characterId="RJ"),
+        shoot(targetType="beast", beastIndex=0),
+        shoot(targetType="beast", beastIndex=2),
         shoot(targetType="beast", beastIndex=6),
     ]
     for i in (3, 4):
-        err = rejected(s, shoot(targetType="beast", beastIndex=i), "Failed to destroy character", "R25")
+        err = rejected(
+            s, shoot(targetType="beast", beastIndex=i), "Failed to destroy character", "R25"
+        )
         assert "immune" in str(err)
     rejected(s, shoot(targetType="beast", beastIndex=5), "Failed to destroy character", "R26")
     rejected(s, shoot(targetType="castle", castleIndex=1), "Failed to destroy character", "R25")
@@ -410,8 +482,12 @@ def test_r25_hail_destroys_a_beast_and_its_rider_dismounts() -> None:
 def test_r25_hail_never_hits_a_partner() -> None:
     s = hail(kingdom(royals="JD"), n=4, others={3: kingdom(royals="JC")})
     assert [a["targetPlayerNumber"] for a in legal_json(s) if a["type"] == "destroyWithHail"] == [2]
-    rejected(s, shoot(targetPlayerNumber=3, targetType="royal", characterId="JC"),
-             "Failed to destroy character", "R22")
+    rejected(
+        s,
+        shoot(targetPlayerNumber=3, targetType="royal", characterId="JC"),
+        "Failed to destroy character",
+        "R22",
+    )
 
 
 def test_r25_hail_target_is_skippable() -> None:
@@ -433,7 +509,9 @@ def test_r26_salvo_burns_a_beast_with_its_rider() -> None:
     assert set(cs("9C 9S QD")) <= set(s.discard_pile)
 
 
-@pytest.mark.parametrize("kind,cards", [("golden-dragon", "4C 5C 6C"), ("silver-dragon", "4S 5S 6D 7S")])
+@pytest.mark.parametrize(
+    "kind,cards", [("golden-dragon", "4C 5C 6C"), ("silver-dragon", "4S 5S 6D 7S")]
+)
 def test_r26_against_golden_or_silver_dragon_the_rider_survives(kind: str, cards: str) -> None:
     s = hail(kingdom(combos=[combo(kind, cards, rider="QD")]), "AH 10H")
     s = do(s, shoot(targetType="beast", beastIndex=0))
@@ -451,20 +529,30 @@ def test_r26_salvo_destroys_a_castle_and_frees_its_royals() -> None:
 
 
 def test_r26_divine_dragons_and_cathedrals_are_immune_and_royals_on_foot_not_struck() -> None:
-    target = kingdom(royals="JC", combos=[combo("divine-dragon", "4H 5H 6H 7H", rider="QD"),
-                                          combo("cathedral", "3S 3H 3D 3C", inside="JS")])
+    target = kingdom(
+        royals="JC",
+        combos=[
+            combo("divine-dragon", "4H 5H 6H 7H", rider="QD"),
+            combo("cathedral", "3S 3H 3D 3C", inside="JS"),
+        ],
+    )
     s = position(hands={1: "AD 10D"}, kingdoms={2: target})
     s2 = do(s, w("playHailOfArrows", 1, cardIds="AD 10D"))
     assert s2.pending == ()  # no target: the cards are simply discarded (table ruling)
     assert set(cs("AD 10D")) <= set(s2.discard_pile)
     # with a legal target present, the immune ones are refused with R26
-    target2 = kr.Kingdom(target.resources, target.royals,
-                         target.combinations + (combo("horse", "9C 9S"),))
+    target2 = kr.Kingdom(
+        target.resources, target.royals, target.combinations + (combo("horse", "9C 9S"),)
+    )
     s = position(hands={1: "AD 10D"}, kingdoms={2: target2})
     s = do(s, w("playHailOfArrows", 1, cardIds="AD 10D"))
     assert [a for a in legal_json(s) if a["type"] == "destroyWithHail"] == [
-        shoot(targetType="beast", beastIndex=2)]
-    for wire in (shoot(targetType="beast", beastIndex=0), shoot(targetType="castle", castleIndex=1)):
+        shoot(targetType="beast", beastIndex=2)
+    ]
+    for wire in (
+        shoot(targetType="beast", beastIndex=0),
+        shoot(targetType="castle", castleIndex=1),
+    ):
         err = rejected(s, wire, "Failed to destroy character", "R26")
         assert "immune" in str(err)
     rejected(s, shoot(targetType="royal", characterId="JC"), "Failed to destroy character", "R26")

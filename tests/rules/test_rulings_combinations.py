@@ -66,9 +66,17 @@ def test_r14_each_combination_costs_draws_and_scores_as_the_table(
     assert view["players"][0]["score"] == len(pool.split()) + points
     # one resource short: refused
     if cost > 0:
-        err = rejected(s, w("playCombination", 1, cardIds=cards,
-                            resourceToUseIds=" ".join(pool.split()[:cost - 1])),
-                       "Cannot play that combination", "R14")
+        err = rejected(
+            s,
+            w(
+                "playCombination",
+                1,
+                cardIds=cards,
+                resourceToUseIds=" ".join(pool.split()[: cost - 1]),
+            ),
+            "Cannot play that combination",
+            "R14",
+        )
         assert f"costs {cost} ready resources" in str(err)
 
 
@@ -81,8 +89,12 @@ def test_r14_resources_of_any_colour_pay_for_combinations() -> None:
 
 def test_r14_ace_is_low_only() -> None:
     s = position(hands={1: "9H 10C AD 2S 3H"}, kingdoms={1: kingdom(ready="4C 5C 6C")})
-    rejected(s, w("playCombination", 1, cardIds="9H 10C AD", resourceToUseIds="4C 5C 6C"),
-             "Cannot play that combination", "R14")
+    rejected(
+        s,
+        w("playCombination", 1, cardIds="9H 10C AD", resourceToUseIds="4C 5C 6C"),
+        "Cannot play that combination",
+        "R14",
+    )
     kinds = {(a["type"], tuple(a.get("cardIds", ()))) for a in legal_json(s)}
     assert ("playCombination", tuple(x.id for x in cs("AD 3H 2S"))) not in kinds
     listed = [a["cardIds"] for a in legal_json(s) if a["type"] == "playCombination"]
@@ -93,24 +105,42 @@ def test_r14_ace_is_low_only() -> None:
 
 def test_r14_royals_never_form_combinations() -> None:
     s = position(hands={1: "JH JD 5H"}, kingdoms={1: kingdom(ready="4C 5C 6C")})
-    rejected(s, w("playCombination", 1, cardIds="JH JD", resourceToUseIds="4C 5C"),
-             "Cannot play that combination", "R14")
+    rejected(
+        s,
+        w("playCombination", 1, cardIds="JH JD", resourceToUseIds="4C 5C"),
+        "Cannot play that combination",
+        "R14",
+    )
     assert not any(a["type"] == "playCombination" for a in legal_json(s))
 
 
-@pytest.mark.parametrize("cards", ["6C 7H", "2H 4H 6H", "5H 5C 6C", "2H 2C 2D 3S", "6C", "5H 5C 5D 6H 6C"])
+@pytest.mark.parametrize(
+    "cards", ["6C 7H", "2H 4H 6H", "5H 5C 6C", "2H 2C 2D 3S", "6C", "5H 5C 5D 6H 6C"]
+)
 def test_r14_non_patterns_are_refused(cards: str) -> None:
     s = position(hands={1: cards}, kingdoms={1: kingdom(ready="10C 10D 10H 10S")})
-    rejected(s, w("playCombination", 1, cardIds=cards, resourceToUseIds="10C 10D 10H 10S"),
-             "Cannot play that combination", "R14")
+    rejected(
+        s,
+        w("playCombination", 1, cardIds=cards, resourceToUseIds="10C 10D 10H 10S"),
+        "Cannot play that combination",
+        "R14",
+    )
 
 
 def test_r14_combination_cards_must_be_in_hand_and_resources_ready() -> None:
     s = position(hands={1: "6C 6H"}, kingdoms={1: kingdom(ready="2S", used="3C")})
-    rejected(s, w("playCombination", 1, cardIds="6C 6H", resourceToUseIds="2S 3C"),
-             "Cannot play that combination", "R14")
-    rejected(s, w("playCombination", 1, cardIds="6C 6D", resourceToUseIds="2S"),
-             "Cannot play that combination", "R14")
+    rejected(
+        s,
+        w("playCombination", 1, cardIds="6C 6H", resourceToUseIds="2S 3C"),
+        "Cannot play that combination",
+        "R14",
+    )
+    rejected(
+        s,
+        w("playCombination", 1, cardIds="6C 6D", resourceToUseIds="2S"),
+        "Cannot play that combination",
+        "R14",
+    )
     assert not any(a["type"] == "playCombination" for a in legal_json(s))
 
 
@@ -174,20 +204,38 @@ def test_r15_hail_cards_must_be_in_hand() -> None:
 
 def test_r16_types_of_combinations_in_the_view() -> None:
     combos = [
-        combo("horse", "2H 2C"), combo("unicorn", "3H 3C 4H 4C"), combo("dragon", "5H 6C 7H"),
-        combo("golden-dragon", "5D 6D 7D"), combo("silver-dragon", "6S 7S 8D 9C"),
-        combo("divine-dragon", "AS 2S 3S 4S"), combo("castle", "9D 9S 9H"),
+        combo("horse", "2H 2C"),
+        combo("unicorn", "3H 3C 4H 4C"),
+        combo("dragon", "5H 6C 7H"),
+        combo("golden-dragon", "5D 6D 7D"),
+        combo("silver-dragon", "6S 7S 8D 9C"),
+        combo("divine-dragon", "AS 2S 3S 4S"),
+        combo("castle", "9D 9S 9H"),
         combo("cathedral", "10D 10S 10C 10H"),
     ]
     s = position(kingdoms={2: kingdom(combos=combos)})
     j = kr.view(s, 1).to_json()["players"][1]["kingdom"]["combinations"]
     assert [(x["type"], x["kind"]) for x in j] == [
-        ("horse", "horse"), ("horse", "unicorn"), ("dragon", "dragon"),
-        ("dragon", "golden-dragon"), ("dragon", "silver-dragon"), ("dragon", "divine-dragon"),
-        ("castle", "castle"), ("cathedral", "cathedral"),
+        ("horse", "horse"),
+        ("horse", "unicorn"),
+        ("dragon", "dragon"),
+        ("dragon", "golden-dragon"),
+        ("dragon", "silver-dragon"),
+        ("dragon", "divine-dragon"),
+        ("castle", "castle"),
+        ("cathedral", "cathedral"),
     ]
-    flags = [(x["isGolden"], x["isSilver"], x["isDivine"], x["isUnicorn"], x["isCastle"],
-              x["isCathedral"]) for x in j]
+    flags = [
+        (
+            x["isGolden"],
+            x["isSilver"],
+            x["isDivine"],
+            x["isUnicorn"],
+            x["isCastle"],
+            x["isCathedral"],
+        )
+        for x in j
+    ]
     assert flags[1] == (False, False, False, True, False, False)
     assert flags[3][0] and flags[4][1] and flags[5][2] and flags[6][4] and flags[7][5]
 
@@ -216,21 +264,29 @@ def test_r17_a_riderless_royal_may_mount_the_new_beast() -> None:
     s2 = do(s, w("mountHorse", 1, horseIndex=0, royalId="KD"))
     assert s2.player(1).kingdom.combinations[0].rider is c("KD")
     assert s2.pending == ()
-    assert kr.view(s2, 2).to_json()["players"][0]["kingdom"]["combinations"][0]["ridingRoyalId"] == "diamonds-K"
+    assert (
+        kr.view(s2, 2).to_json()["players"][0]["kingdom"]["combinations"][0]["ridingRoyalId"]
+        == "diamonds-K"
+    )
 
 
 def test_r17_mounting_is_skippable() -> None:
     s = position(hands={1: "6H 6C"}, kingdoms={1: kingdom(ready="2H 3H", royals="JS")})
-    s = do(s, w("playCombination", 1, cardIds="6H 6C", resourceToUseIds="2H 3H"),
-           w("skipPendingAction", 1))
+    s = do(
+        s,
+        w("playCombination", 1, cardIds="6H 6C", resourceToUseIds="2H 3H"),
+        w("skipPendingAction", 1),
+    )
     assert s.pending == () and s.player(1).kingdom.combinations[0].rider is None
 
 
 def test_r17_sheltered_and_mounted_royals_cannot_mount_the_new_beast() -> None:
     castle = combo("castle", "9D 9S 9H", inside="JS")
     horse = combo("horse", "2C 2D", rider="KD")
-    s = position(hands={1: "6H 6C"},
-                 kingdoms={1: kingdom(ready="3H 4H", royals="JC", combos=[castle, horse])})
+    s = position(
+        hands={1: "6H 6C"},
+        kingdoms={1: kingdom(ready="3H 4H", royals="JC", combos=[castle, horse])},
+    )
     s = do(s, w("playCombination", 1, cardIds="6H 6C", resourceToUseIds="3H 4H"))
     mounts = [a for a in legal_json(s) if a["type"] == "mountHorse"]
     assert mounts == [w("mountHorse", 1, horseIndex=2, royalId="JC")]
@@ -248,9 +304,15 @@ def test_r17_no_riderless_royal_means_no_mounting_followup() -> None:
 # --- R18: riders --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("royals", "riders"), [
-    ("JH JD QS", ["QS"]), ("JH BJ", ["BJ"]), ("KD KS QC", ["QC"]), ("JH KD", []),
-])
+@pytest.mark.parametrize(
+    ("royals", "riders"),
+    [
+        ("JH JD QS", ["QS"]),
+        ("JH BJ", ["BJ"]),
+        ("KD KS QC", ["QC"]),
+        ("JH KD", []),
+    ],
+)
 def test_r18_dragons_carry_only_a_queen_or_a_hero(royals: str, riders: list[str]) -> None:
     s = position(hands={1: "4H 5H 6S"}, kingdoms={1: kingdom(ready="2C 3C 7C", royals=royals)})
     s = do(s, w("playCombination", 1, cardIds="4H 5H 6S", resourceToUseIds="2C 3C 7C"))
@@ -260,16 +322,21 @@ def test_r18_dragons_carry_only_a_queen_or_a_hero(royals: str, riders: list[str]
         assert head(s) == "mounting"
     for r in cs(royals):
         if r.short not in riders:
-            err = rejected(s, w("mountHorse", 1, horseIndex=0, royalId=r.short),
-                           "Failed to mount royal", "R18" if riders else "R13")
+            err = rejected(
+                s,
+                w("mountHorse", 1, horseIndex=0, royalId=r.short),
+                "Failed to mount royal",
+                "R18" if riders else "R13",
+            )
             if riders:
                 assert "Queen or a Hero" in str(err)
 
 
 @pytest.mark.parametrize("royals", ["JH JD QS QC", "KD KS BJ"])
 def test_r18_horse_type_beasts_carry_any_royal(royals: str) -> None:
-    s = position(hands={1: "2H 2C 8S 8D"},
-                 kingdoms={1: kingdom(ready="3C 4C 5C 6C", royals=royals)})
+    s = position(
+        hands={1: "2H 2C 8S 8D"}, kingdoms={1: kingdom(ready="3C 4C 5C 6C", royals=royals)}
+    )
     s = do(s, w("playCombination", 1, cardIds="2H 2C 8S 8D", resourceToUseIds="3C 4C 5C 6C"))
     assert head(s) == "mounting"  # no royal in the discard pile: resurrection skipped
     mounts = [a["royalId"] for a in legal_json(s) if a["type"] == "mountHorse"]
@@ -281,11 +348,16 @@ def test_r18_a_beast_carries_one_rider() -> None:
     s = position(hands={1: "JH"}, kingdoms={1: kingdom(ready="2H", combos=[horse])})
     s2 = do(s, w("playRoyal", 1, cardId="JH", resourceToUseIds="2H"))
     assert s2.pending == ()
-    s3 = position(hands={1: "JH"}, kingdoms={1: kingdom(ready="2H", combos=[horse, combo("horse", "7H 7C")])})
+    s3 = position(
+        hands={1: "JH"}, kingdoms={1: kingdom(ready="2H", combos=[horse, combo("horse", "7H 7C")])}
+    )
     s3 = do(s3, w("playRoyal", 1, cardId="JH", resourceToUseIds="2H"))
     assert [a for a in legal_json(s3) if a["type"] == "mountHorse"] == [
-        w("mountHorse", 1, horseIndex=1, royalId="JH")]
-    err = rejected(s3, w("mountHorse", 1, horseIndex=0, royalId="JH"), "Failed to mount royal", "R18")
+        w("mountHorse", 1, horseIndex=1, royalId="JH")
+    ]
+    err = rejected(
+        s3, w("mountHorse", 1, horseIndex=0, royalId="JH"), "Failed to mount royal", "R18"
+    )
     assert "already carries a rider" in str(err)
 
 
@@ -293,19 +365,30 @@ def test_r18_a_mounted_royal_cannot_be_eaten_or_shot() -> None:
     their = kingdom(combos=[combo("horse", "6H 6C", rider="QS")])
     s = position(hands={1: "4H 5H 6S AS 10H"}, kingdoms={1: kingdom(ready="2C 3C 7C"), 2: their})
     s1 = do(s, w("playCombination", 1, cardIds="4H 5H 6S", resourceToUseIds="2C 3C 7C"))
-    err = rejected(s1, w("eatCharacter", 1, targetPlayerNumber=2, characterType="royal", characterId="QS"),
-                   "Failed to eat character", "R18")
+    err = rejected(
+        s1,
+        w("eatCharacter", 1, targetPlayerNumber=2, characterType="royal", characterId="QS"),
+        "Failed to eat character",
+        "R18",
+    )
     assert "mounted" in str(err)
     s2 = do(s, w("playHailOfArrows", 1, cardIds="AS 10H"))
-    rejected(s2, w("destroyWithHail", 1, targetPlayerNumber=2, targetType="royal", characterId="QS"),
-             "Failed to destroy character", "R18")
+    rejected(
+        s2,
+        w("destroyWithHail", 1, targetPlayerNumber=2, targetType="royal", characterId="QS"),
+        "Failed to destroy character",
+        "R18",
+    )
 
 
 def test_r18_rider_dismounts_and_stays_when_its_beast_is_eaten() -> None:
     their = kingdom(combos=[combo("horse", "6H 6C", rider="QS")])
     s = position(hands={1: "4H 5H 6S"}, kingdoms={1: kingdom(ready="2C 3C 7C"), 2: their})
-    s = do(s, w("playCombination", 1, cardIds="4H 5H 6S", resourceToUseIds="2C 3C 7C"),
-           w("eatCharacter", 1, targetPlayerNumber=2, characterType="beast", beastIndex=0))
+    s = do(
+        s,
+        w("playCombination", 1, cardIds="4H 5H 6S", resourceToUseIds="2C 3C 7C"),
+        w("eatCharacter", 1, targetPlayerNumber=2, characterType="beast", beastIndex=0),
+    )
     k2 = s.player(2).kingdom
     assert k2.combinations == () and k2.royals == (c("QS"),)
     assert set(cs("6H 6C")) <= set(s.discard_pile) and c("QS") not in s.discard_pile
@@ -325,7 +408,8 @@ def test_r19_royals_enter_a_new_structure_one_by_one() -> None:
     s = do(s, w("placeRoyalInCastle", 1, royalId="JD", castleIndex=0))
     assert head(s) == "castle-placement"
     assert [a for a in legal_json(s) if a["type"] == "placeRoyalInCastle"] == [
-        w("placeRoyalInCastle", 1, royalId="KC", castleIndex=0)]
+        w("placeRoyalInCastle", 1, royalId="KC", castleIndex=0)
+    ]
     s = do(s, w("placeRoyalInCastle", 1, royalId="KC", castleIndex=0))
     assert s.pending == ()
     assert s.player(1).kingdom.combinations[0].protected == cs("JD KC")
@@ -333,25 +417,43 @@ def test_r19_royals_enter_a_new_structure_one_by_one() -> None:
 
 def test_r19_structure_placement_is_skippable() -> None:
     s = position(hands={1: "9H 9C 9D"}, kingdoms={1: kingdom(ready="2C 3C 4C", royals="JD KC")})
-    s = do(s, w("playCombination", 1, cardIds="9H 9C 9D", resourceToUseIds="2C 3C 4C"),
-           w("placeRoyalInCastle", 1, royalId="KC", castleIndex=0), w("skipPendingAction", 1))
+    s = do(
+        s,
+        w("playCombination", 1, cardIds="9H 9C 9D", resourceToUseIds="2C 3C 4C"),
+        w("placeRoyalInCastle", 1, royalId="KC", castleIndex=0),
+        w("skipPendingAction", 1),
+    )
     assert s.pending == ()
     assert s.player(1).kingdom.combinations[0].protected == cs("KC")
 
 
 def test_r19_at_most_one_of_each_rank_and_three_royals() -> None:
     s = position(hands={1: "9H 9C 9D"}, kingdoms={1: kingdom(ready="2C 3C 4C", royals="JD JC")})
-    s = do(s, w("playCombination", 1, cardIds="9H 9C 9D", resourceToUseIds="2C 3C 4C"),
-           w("placeRoyalInCastle", 1, royalId="JD", castleIndex=0))
+    s = do(
+        s,
+        w("playCombination", 1, cardIds="9H 9C 9D", resourceToUseIds="2C 3C 4C"),
+        w("placeRoyalInCastle", 1, royalId="JD", castleIndex=0),
+    )
     # the other Jack does not fit: nothing left to choose, the follow-up closes
     assert s.pending == ()
-    rejected(s, w("placeRoyalInCastle", 1, royalId="JC", castleIndex=0),
-             "Failed to place royal in castle/cathedral", "R13")
+    rejected(
+        s,
+        w("placeRoyalInCastle", 1, royalId="JC", castleIndex=0),
+        "Failed to place royal in castle/cathedral",
+        "R13",
+    )
     s = position(hands={1: "9H 9C 9D"}, kingdoms={1: kingdom(ready="2C 3C 4C", royals="JD JC KS")})
-    s = do(s, w("playCombination", 1, cardIds="9H 9C 9D", resourceToUseIds="2C 3C 4C"),
-           w("placeRoyalInCastle", 1, royalId="JD", castleIndex=0))
-    err = rejected(s, w("placeRoyalInCastle", 1, royalId="JC", castleIndex=0),
-                   "Failed to place royal in castle/cathedral", "R19")
+    s = do(
+        s,
+        w("playCombination", 1, cardIds="9H 9C 9D", resourceToUseIds="2C 3C 4C"),
+        w("placeRoyalInCastle", 1, royalId="JD", castleIndex=0),
+    )
+    err = rejected(
+        s,
+        w("placeRoyalInCastle", 1, royalId="JC", castleIndex=0),
+        "Failed to place royal in castle/cathedral",
+        "R19",
+    )
     assert "rank" in str(err)
     # three royals fill a structure (three royals inside always make a family, R27, so a
     # full structure is checked with the engine's slot rule)
@@ -369,41 +471,72 @@ def test_r19_royals_inside_cannot_be_eaten_shot_or_mounted() -> None:
     s = position(hands={1: "4H 5H 6S AS 10H"}, kingdoms={1: kingdom(ready="2C 3C 7C"), 2: their})
     s1 = do(s, w("playCombination", 1, cardIds="4H 5H 6S", resourceToUseIds="2C 3C 7C"))
     assert s1.pending == ()  # nothing to eat: the follow-up was skipped
-    rejected(s1, w("eatCharacter", 1, targetPlayerNumber=2, characterType="royal", characterId="JS"),
-             "Failed to eat character", None)
+    rejected(
+        s1,
+        w("eatCharacter", 1, targetPlayerNumber=2, characterType="royal", characterId="JS"),
+        "Failed to eat character",
+        None,
+    )
     s2 = do(s, w("playHailOfArrows", 1, cardIds="AS 10H"))
     assert s2.pending == ()
     # with a target on foot, the sheltered one is still refused with R19
-    s = position(hands={1: "4H 5H 6S AS 10H"},
-                 kingdoms={1: kingdom(ready="2C 3C 7C"), 2: kingdom(royals="QC", combos=[castle])})
+    s = position(
+        hands={1: "4H 5H 6S AS 10H"},
+        kingdoms={1: kingdom(ready="2C 3C 7C"), 2: kingdom(royals="QC", combos=[castle])},
+    )
     s1 = do(s, w("playCombination", 1, cardIds="4H 5H 6S", resourceToUseIds="2C 3C 7C"))
-    rejected(s1, w("eatCharacter", 1, targetPlayerNumber=2, characterType="royal", characterId="JS"),
-             "Failed to eat character", "R19")
+    rejected(
+        s1,
+        w("eatCharacter", 1, targetPlayerNumber=2, characterType="royal", characterId="JS"),
+        "Failed to eat character",
+        "R19",
+    )
     s2 = do(s, w("playHailOfArrows", 1, cardIds="AS 10H"))
-    rejected(s2, w("destroyWithHail", 1, targetPlayerNumber=2, targetType="royal", characterId="JS"),
-             "Failed to destroy character", "R19")
+    rejected(
+        s2,
+        w("destroyWithHail", 1, targetPlayerNumber=2, targetType="royal", characterId="JS"),
+        "Failed to destroy character",
+        "R19",
+    )
 
 
 def test_r19_a_riding_royal_cannot_enter() -> None:
     horse = combo("horse", "2C 2D", rider="KD")
-    s = position(hands={1: "9H 9C 9D"}, kingdoms={1: kingdom(ready="3C 4C 5C", royals="JD", combos=[horse])})
+    s = position(
+        hands={1: "9H 9C 9D"}, kingdoms={1: kingdom(ready="3C 4C 5C", royals="JD", combos=[horse])}
+    )
     s = do(s, w("playCombination", 1, cardIds="9H 9C 9D", resourceToUseIds="3C 4C 5C"))
-    assert [a["royalId"] for a in legal_json(s) if a["type"] == "placeRoyalInCastle"] == ["diamonds-J"]
-    rejected(s, w("placeRoyalInCastle", 1, royalId="KD", castleIndex=1),
-             "Failed to place royal in castle/cathedral", "R18")
+    assert [a["royalId"] for a in legal_json(s) if a["type"] == "placeRoyalInCastle"] == [
+        "diamonds-J"
+    ]
+    rejected(
+        s,
+        w("placeRoyalInCastle", 1, royalId="KD", castleIndex=1),
+        "Failed to place royal in castle/cathedral",
+        "R18",
+    )
 
 
 # --- R20: send to partner (4 players) -----------------------------------------------------------
 
 
 def test_r20_a_mounted_beast_may_go_to_the_partner() -> None:
-    s = position(4, hands={1: "6H 6C"}, kingdoms={1: kingdom(ready="2H 3H", royals="JS"),
-                                                   3: kingdom(royals="QD")})
-    s = do(s, w("playCombination", 1, cardIds="6H 6C", resourceToUseIds="2H 3H"),
-           w("mountHorse", 1, horseIndex=0, royalId="JS"))
+    s = position(
+        4,
+        hands={1: "6H 6C"},
+        kingdoms={1: kingdom(ready="2H 3H", royals="JS"), 3: kingdom(royals="QD")},
+    )
+    s = do(
+        s,
+        w("playCombination", 1, cardIds="6H 6C", resourceToUseIds="2H 3H"),
+        w("mountHorse", 1, horseIndex=0, royalId="JS"),
+    )
     assert head(s) == "partner-transfer"
-    assert legal_json(s) == [w("transferToPartner", 1, beastIndex=0), w("skipPendingAction", 1),
-                             w("passTurn", 1)]
+    assert legal_json(s) == [
+        w("transferToPartner", 1, beastIndex=0),
+        w("skipPendingAction", 1),
+        w("passTurn", 1),
+    ]
     s2, events = act(s, w("transferToPartner", 1, beastIndex=0))
     k1, k3 = s2.player(1).kingdom, s2.player(3).kingdom
     assert k1.combinations == () and c("JS") not in k1.royals
@@ -413,9 +546,15 @@ def test_r20_a_mounted_beast_may_go_to_the_partner() -> None:
 
 
 def test_r20_keeping_the_beast() -> None:
-    s = position(4, current=2, hands={2: "6H 6C"}, kingdoms={2: kingdom(ready="2H 3H", royals="JS")})
-    s = do(s, w("playCombination", 2, cardIds="6H 6C", resourceToUseIds="2H 3H"),
-           w("mountHorse", 2, horseIndex=0, royalId="JS"), w("skipPendingAction", 2))
+    s = position(
+        4, current=2, hands={2: "6H 6C"}, kingdoms={2: kingdom(ready="2H 3H", royals="JS")}
+    )
+    s = do(
+        s,
+        w("playCombination", 2, cardIds="6H 6C", resourceToUseIds="2H 3H"),
+        w("mountHorse", 2, horseIndex=0, royalId="JS"),
+        w("skipPendingAction", 2),
+    )
     assert s.pending == () and s.player(2).kingdom.combinations[0].rider is c("JS")
     assert s.player(4).kingdom.combinations == ()
 
@@ -423,17 +562,25 @@ def test_r20_keeping_the_beast() -> None:
 @pytest.mark.parametrize("n", [2, 3])
 def test_r20_no_partner_transfer_without_four_players(n: int) -> None:
     s = position(n, hands={1: "6H 6C"}, kingdoms={1: kingdom(ready="2H 3H", royals="JS")})
-    s = do(s, w("playCombination", 1, cardIds="6H 6C", resourceToUseIds="2H 3H"),
-           w("mountHorse", 1, horseIndex=0, royalId="JS"))
+    s = do(
+        s,
+        w("playCombination", 1, cardIds="6H 6C", resourceToUseIds="2H 3H"),
+        w("mountHorse", 1, horseIndex=0, royalId="JS"),
+    )
     assert s.pending == ()
     rejected(s, w("transferToPartner", 1, beastIndex=0), "Failed to transfer to partner", None)
 
 
 def test_r20_only_the_beast_just_mounted_goes() -> None:
     other = combo("horse", "7H 7C", rider="QD")
-    s = position(4, hands={1: "6H 6C"}, kingdoms={1: kingdom(ready="2H 3H", royals="JS", combos=[other])})
-    s = do(s, w("playCombination", 1, cardIds="6H 6C", resourceToUseIds="2H 3H"),
-           w("mountHorse", 1, horseIndex=1, royalId="JS"))
+    s = position(
+        4, hands={1: "6H 6C"}, kingdoms={1: kingdom(ready="2H 3H", royals="JS", combos=[other])}
+    )
+    s = do(
+        s,
+        w("playCombination", 1, cardIds="6H 6C", resourceToUseIds="2H 3H"),
+        w("mountHorse", 1, horseIndex=1, royalId="JS"),
+    )
     rejected(s, w("transferToPartner", 1, beastIndex=0), "Failed to transfer to partner", "R20")
 
 
@@ -449,12 +596,15 @@ def test_r20_partners_are_players_1_and_3_and_2_and_4() -> None:
 
 
 def test_r21_unicorn_resurrects_a_royal_from_the_discard_pile() -> None:
-    s = position(hands={1: "2H 2C 8S 8D"}, kingdoms={1: kingdom(ready="3C 4C 5C 6C")},
-                 discard="KS 5D QH")
+    s = position(
+        hands={1: "2H 2C 8S 8D"}, kingdoms={1: kingdom(ready="3C 4C 5C 6C")}, discard="KS 5D QH"
+    )
     s = do(s, w("playCombination", 1, cardIds="2H 2C 8S 8D", resourceToUseIds="3C 4C 5C 6C"))
     assert head(s) == "resurrection"
     assert [a for a in legal_json(s) if a["type"] == "resurrectRoyal"] == [
-        w("resurrectRoyal", 1, royalId="KS"), w("resurrectRoyal", 1, royalId="QH")]
+        w("resurrectRoyal", 1, royalId="KS"),
+        w("resurrectRoyal", 1, royalId="QH"),
+    ]
     rejected(s, w("resurrectRoyal", 1, royalId="5D"), "Failed to resurrect royal", "R21")
     rejected(s, w("resurrectRoyal", 1, royalId="JH"), "Failed to resurrect royal", "R21")
     s2, events = act(s, w("resurrectRoyal", 1, royalId="KS"))
@@ -474,10 +624,16 @@ def test_r21_divine_dragon_resurrects() -> None:
 
 
 def test_r21_resurrection_is_skippable() -> None:
-    s = position(hands={1: "2H 2C 8S 8D"}, kingdoms={1: kingdom(ready="3C 4C 5C 6C", royals="JH")},
-                 discard="KS")
-    s = do(s, w("playCombination", 1, cardIds="2H 2C 8S 8D", resourceToUseIds="3C 4C 5C 6C"),
-           w("skipPendingAction", 1))
+    s = position(
+        hands={1: "2H 2C 8S 8D"},
+        kingdoms={1: kingdom(ready="3C 4C 5C 6C", royals="JH")},
+        discard="KS",
+    )
+    s = do(
+        s,
+        w("playCombination", 1, cardIds="2H 2C 8S 8D", resourceToUseIds="3C 4C 5C 6C"),
+        w("skipPendingAction", 1),
+    )
     assert c("KS") in s.discard_pile
     assert head(s) == "mounting"
 
@@ -490,12 +646,20 @@ def test_r21_nothing_happens_when_the_pile_holds_no_royal() -> None:
 
 
 def test_r21_any_player_may_resurrect_an_opponents_royal() -> None:
-    s = position(hands={1: "2H 2C 8S 8D AS 10H"},
-                 kingdoms={1: kingdom(ready="3C 4C 5C 6C"), 2: kingdom(royals="KD")})
-    s = do(s, w("playHailOfArrows", 1, cardIds="AS 10H"),
-           w("destroyWithHail", 1, targetPlayerNumber=2, targetType="royal", characterId="KD"))
+    s = position(
+        hands={1: "2H 2C 8S 8D AS 10H"},
+        kingdoms={1: kingdom(ready="3C 4C 5C 6C"), 2: kingdom(royals="KD")},
+    )
+    s = do(
+        s,
+        w("playHailOfArrows", 1, cardIds="AS 10H"),
+        w("destroyWithHail", 1, targetPlayerNumber=2, targetType="royal", characterId="KD"),
+    )
     assert c("KD") in s.discard_pile
-    s = do(s, w("playCombination", 1, cardIds="2H 2C 8S 8D", resourceToUseIds="3C 4C 5C 6C"),
-           w("resurrectRoyal", 1, royalId="KD"))
+    s = do(
+        s,
+        w("playCombination", 1, cardIds="2H 2C 8S 8D", resourceToUseIds="3C 4C 5C 6C"),
+        w("resurrectRoyal", 1, royalId="KD"),
+    )
     assert c("KD") in s.player(1).kingdom.royals
     assert ids(s.player(2).kingdom.royals) == []

@@ -35,7 +35,9 @@ from tests.rules.helpers import (
 
 def test_r27_the_hand_ends_the_moment_the_family_is_complete() -> None:
     horse = combo("horse", "6H 6C")
-    s = position(hands={1: "KD 5C"}, kingdoms={1: kingdom(ready="2H 3H 4D", royals="JS QC", combos=[horse])})
+    s = position(
+        hands={1: "KD 5C"}, kingdoms={1: kingdom(ready="2H 3H 4D", royals="JS QC", combos=[horse])}
+    )
     s2, events = act(s, w("playRoyal", 1, cardId="KD", resourceToUseIds="2H 3H 4D"))
     types = [e.type for e in events]
     assert types == ["royalFamilyCompleted", "handComplete", "gameFinished"]
@@ -54,16 +56,21 @@ def test_r27_the_hand_ends_the_moment_the_family_is_complete() -> None:
 
 
 def test_r27_mounted_and_sheltered_royals_count() -> None:
-    k = kingdom(ready="2H 3H 4D", combos=[combo("horse", "6H 6C", rider="JH"),
-                                         combo("castle", "9S 9C 9D", inside="QS")])
+    k = kingdom(
+        ready="2H 3H 4D",
+        combos=[combo("horse", "6H 6C", rider="JH"), combo("castle", "9S 9C 9D", inside="QS")],
+    )
     s = position(hands={1: "KD"}, kingdoms={1: k})
     s2 = do(s, w("playRoyal", 1, cardId="KD", resourceToUseIds="2H 3H 4D"))
     assert s2.phase == "finished" and s2.winner == 1
 
 
 def test_r27_a_resurrected_royal_completes_the_family() -> None:
-    s = position(hands={1: "2H 2C 8S 8D"}, kingdoms={1: kingdom(ready="3C 4C 5C 6C", royals="JH QS")},
-                 discard="KD")
+    s = position(
+        hands={1: "2H 2C 8S 8D"},
+        kingdoms={1: kingdom(ready="3C 4C 5C 6C", royals="JH QS")},
+        discard="KD",
+    )
     s = do(s, w("playCombination", 1, cardIds="2H 2C 8S 8D", resourceToUseIds="3C 4C 5C 6C"))
     assert head(s) == "resurrection"
     s2, events = act(s, w("resurrectRoyal", 1, royalId="KD"))
@@ -72,10 +79,17 @@ def test_r27_a_resurrected_royal_completes_the_family() -> None:
 
 
 def test_r27_a_beast_sent_by_a_partner_completes_the_partners_family() -> None:
-    s = position(4, mode="match", hands={1: "6H 6C"},
-                 kingdoms={1: kingdom(ready="2H 3H", royals="QS"), 3: kingdom(royals="JD KC")})
-    s = do(s, w("playCombination", 1, cardIds="6H 6C", resourceToUseIds="2H 3H"),
-           w("mountHorse", 1, horseIndex=0, royalId="QS"))
+    s = position(
+        4,
+        mode="match",
+        hands={1: "6H 6C"},
+        kingdoms={1: kingdom(ready="2H 3H", royals="QS"), 3: kingdom(royals="JD KC")},
+    )
+    s = do(
+        s,
+        w("playCombination", 1, cardIds="6H 6C", resourceToUseIds="2H 3H"),
+        w("mountHorse", 1, horseIndex=0, royalId="QS"),
+    )
     s2, events = act(s, w("transferToPartner", 1, beastIndex=0))
     assert s2.phase == "handComplete"
     assert s2.hand_history[-1].winner == 3
@@ -87,7 +101,9 @@ def test_r27_a_beast_sent_by_a_partner_completes_the_partners_family() -> None:
 
 
 def test_r27_in_a_match_the_hand_goes_to_the_score_screen() -> None:
-    s = position(3, mode="match", hands={1: "KD"}, kingdoms={1: kingdom(ready="2H 3H 4D", royals="JS QC")})
+    s = position(
+        3, mode="match", hands={1: "KD"}, kingdoms={1: kingdom(ready="2H 3H 4D", royals="JS QC")}
+    )
     s2, events = act(s, w("playRoyal", 1, cardId="KD", resourceToUseIds="2H 3H 4D"))
     assert s2.phase == "handComplete" and s2.winner == 1
     assert "gameFinished" not in [e.type for e in events]
@@ -117,8 +133,15 @@ def test_r28_nobody_can_draw_and_a_full_round_passes_without_play() -> None:
 
 
 def test_r28_a_play_restarts_the_quiet_round() -> None:
-    s = stalled_position(2, kingdoms={1: kingdom(ready="2S"), 2: kingdom(ready="2H")}, hands={2: "3H"})
-    s = do(s, w("passTurn", 1), w("playResource", 2, cardId="3H", resourceToUseId="2H"), w("passTurn", 2))
+    s = stalled_position(
+        2, kingdoms={1: kingdom(ready="2S"), 2: kingdom(ready="2H")}, hands={2: "3H"}
+    )
+    s = do(
+        s,
+        w("passTurn", 1),
+        w("playResource", 2, cardId="3H", resourceToUseId="2H"),
+        w("passTurn", 2),
+    )
     assert s.phase == "playing" and s.quiet_turns == 0
     s = do(s, w("passTurn", 1))
     assert s.phase == "playing"
@@ -151,8 +174,9 @@ def test_r28_table_ruling_shared_top_score_has_no_winner() -> None:
 
 
 def test_r28_with_teams_a_top_score_shared_by_partners_wins_for_the_team() -> None:
-    s = stalled_position(4, kingdoms={1: kingdom(ready="2H 3H"), 3: kingdom(ready="4H 5H"),
-                                      2: kingdom(ready="6H")})
+    s = stalled_position(
+        4, kingdoms={1: kingdom(ready="2H 3H"), 3: kingdom(ready="4H 5H"), 2: kingdom(ready="6H")}
+    )
     s = do(s, *(w("passTurn", p) for p in (1, 2, 3, 4)))
     h = s.hand_history[-1]
     assert h.reason == "stalled" and h.winner in (1, 3)
@@ -169,37 +193,61 @@ def test_r28_with_teams_a_top_score_shared_across_teams_has_no_winner() -> None:
 
 
 def test_r29_family_bonus_example_scores_18() -> None:
-    k = kingdom(ready="2H 3H 4D", used="5C", combos=[combo("horse", "6H 6C", rider="JH"),
-                                                    combo("castle", "9S 9C 9D", inside="QS")])
+    k = kingdom(
+        ready="2H 3H 4D",
+        used="5C",
+        combos=[combo("horse", "6H 6C", rider="JH"), combo("castle", "9S 9C 9D", inside="QS")],
+    )
     s = position(hands={1: "KD"}, kingdoms={1: k, 2: kingdom(ready="7S", royals="JC")})
     s = do(s, w("playRoyal", 1, cardId="KD", resourceToUseIds="2H 3H 4D"))
     assert s.hand_history[-1].scores == (18, 4)
     v = kr.view(s, 2).to_json()
-    assert v["handHistory"] == [{"handNumber": 1, "winnerPlayerNumber": 1,
-                                 "playerScores": {"1": 18, "2": 4}, "reason": "family"}]
+    assert v["handHistory"] == [
+        {
+            "handNumber": 1,
+            "winnerPlayerNumber": 1,
+            "playerScores": {"1": 18, "2": 4},
+            "reason": "family",
+        }
+    ]
     assert v["matchScores"] == {"1": 18, "2": 4}
 
 
 def test_r29_the_same_kingdom_without_the_bonus_scores_15() -> None:
-    k = kingdom(ready="2H 3H 4D", used="5C", royals="QD",
-                combos=[combo("horse", "6H 6C", rider="JH"), combo("castle", "9S 9C 9D", inside="QS")])
+    k = kingdom(
+        ready="2H 3H 4D",
+        used="5C",
+        royals="QD",
+        combos=[combo("horse", "6H 6C", rider="JH"), combo("castle", "9S 9C 9D", inside="QS")],
+    )
     s = position(kingdoms={1: k})
     assert kr.view(s, 2).to_json()["players"][0]["score"] == 15
     assert my_score(k.to_json(), False) == 15
 
 
 def test_r29_divine_dragon_and_cathedral_example_scores_17() -> None:
-    k = kingdom(ready="5C 6C 7C 5H 6H 7H", royals="JC QC",
-                combos=[combo("divine-dragon", "AD 2D 3D 4D"), combo("cathedral", "9C 9D 9H 9S")])
+    k = kingdom(
+        ready="5C 6C 7C 5H 6H 7H",
+        royals="JC QC",
+        combos=[combo("divine-dragon", "AD 2D 3D 4D"), combo("cathedral", "9C 9D 9H 9S")],
+    )
     s = position(kingdoms={1: k})
     assert kr.view(s, 1).to_json()["players"][0]["score"] == 17
     assert my_score(k.to_json(), False) == 17
 
 
 def test_r29_team_scores_are_partner_sums() -> None:
-    s = position(4, mode="match", hands={1: "KD"},
-                 kingdoms={1: kingdom(ready="2H 3H 4D", royals="JS QC"), 2: kingdom(ready="5S 6S"),
-                           3: kingdom(royals="JC"), 4: kingdom(ready="7S")})
+    s = position(
+        4,
+        mode="match",
+        hands={1: "KD"},
+        kingdoms={
+            1: kingdom(ready="2H 3H 4D", royals="JS QC"),
+            2: kingdom(ready="5S 6S"),
+            3: kingdom(royals="JC"),
+            4: kingdom(ready="7S"),
+        },
+    )
     s = do(s, w("playRoyal", 1, cardId="KD", resourceToUseIds="2H 3H 4D"))
     assert s.hand_history[-1].scores == (15, 2, 3, 1)
     v = kr.view(s, 4).to_json()
@@ -209,10 +257,15 @@ def test_r29_team_scores_are_partner_sums() -> None:
 
 
 def test_r29_team_of_the_family_winner_wins_even_with_fewer_points() -> None:
-    s = position(4, hands={1: "KD"},
-                 kingdoms={1: kingdom(ready="2H 3H 4D", royals="JS QC"),
-                           2: kingdom(ready="5S 6S 7S 8S 9S 10S AS 2S 3S 4S"),
-                           4: kingdom(ready="5C 6C 7C 8C 9C 10C AC 2C 3C 4C")})
+    s = position(
+        4,
+        hands={1: "KD"},
+        kingdoms={
+            1: kingdom(ready="2H 3H 4D", royals="JS QC"),
+            2: kingdom(ready="5S 6S 7S 8S 9S 10S AS 2S 3S 4S"),
+            4: kingdom(ready="5C 6C 7C 8C 9C 10C AC 2C 3C 4C"),
+        },
+    )
     s = do(s, w("playRoyal", 1, cardId="KD", resourceToUseIds="2H 3H 4D"))
     assert s.outcome is not None and s.outcome.winners == (1, 3)
     assert kr.view(s, 2).to_json()["teamScores"] == {"1": 15, "2": 20}
@@ -225,15 +278,25 @@ def test_r29_team_of_the_family_winner_wins_even_with_fewer_points() -> None:
 def test_r30_a_match_has_as_many_hands_as_players_and_a_game_one(n: int) -> None:
     assert kr.new_game(player_count=n, seed=1, mode="match").total_hands == n
     assert kr.new_game(player_count=n, seed=1, mode="game").total_hands == 1
-    assert kr.view(kr.new_game(player_count=n, seed=1, mode="match"), 1).to_json()["totalHands"] == n
+    assert (
+        kr.view(kr.new_game(player_count=n, seed=1, mode="match"), 1).to_json()["totalHands"] == n
+    )
 
 
 def last_hand(prev: list[int], history: list[kr.HandResult], n: int = 2) -> kr.GameState:
     """The last hand of a match, where player 1 completes the family with KD: hand score
     3 * 3 + 3 resources + 3 = 15 for player 1, 2 for player 2 (2 resources)."""
     ks = {1: kingdom(ready="2H 3H 4D", royals="JS QC"), 2: kingdom(ready="5S 6S")}
-    return position(n, mode="match", hands={1: "KD"}, kingdoms=ks, current_hand=n, first=n,
-                    match_scores=prev, hand_history=history)
+    return position(
+        n,
+        mode="match",
+        hands={1: "KD"},
+        kingdoms=ks,
+        current_hand=n,
+        first=n,
+        match_scores=prev,
+        hand_history=history,
+    )
 
 
 def test_r30_cumulative_scores_decide_the_match() -> None:
@@ -264,8 +327,16 @@ def test_r30_a_tie_in_points_and_hands_won_is_shared() -> None:
 def test_r30_team_sums_decide_a_four_player_match() -> None:
     ks = {1: kingdom(ready="2H 3H 4D", royals="JS QC"), 2: kingdom(ready="5S 6S")}
     hist = [kr.HandResult(h, 2, (0, 5, 0, 5), "family") for h in (1, 2, 3)]
-    s = position(4, mode="match", hands={1: "KD"}, kingdoms=ks, current_hand=4, first=4,
-                 match_scores=[0, 15, 0, 2], hand_history=hist)
+    s = position(
+        4,
+        mode="match",
+        hands={1: "KD"},
+        kingdoms=ks,
+        current_hand=4,
+        first=4,
+        match_scores=[0, 15, 0, 2],
+        hand_history=hist,
+    )
     s = do(s, w("playRoyal", 1, cardId="KD", resourceToUseIds="2H 3H 4D"))
     # team 1: 15 + 0; team 2: 15 + 2 + 2 = 19
     assert s.outcome == kr.Outcome((2, 4), "cumulative")
@@ -276,7 +347,9 @@ def test_r30_team_sums_decide_a_four_player_match() -> None:
 
 
 def finish_hand_1(n: int = 2) -> kr.GameState:
-    s = position(n, mode="match", hands={1: "KD"}, kingdoms={1: kingdom(ready="2H 3H 4D", royals="JS QC")})
+    s = position(
+        n, mode="match", hands={1: "KD"}, kingdoms={1: kingdom(ready="2H 3H 4D", royals="JS QC")}
+    )
     return do(s, w("playRoyal", 1, cardId="KD", resourceToUseIds="2H 3H 4D"))
 
 
@@ -313,8 +386,12 @@ def test_r31_a_ready_player_stays_ready() -> None:
 
 
 def test_r32_a_player_sees_their_hand_and_only_counts_of_others() -> None:
-    s = position(3, hands={1: "5C QH", 2: "7D 8D 9D", 3: "AS"}, kingdoms={2: kingdom(royals="JC")},
-                 discard="KS")
+    s = position(
+        3,
+        hands={1: "5C QH", 2: "7D 8D 9D", 3: "AS"},
+        kingdoms={2: kingdom(royals="JC")},
+        discard="KS",
+    )
     for p in (1, 2, 3):
         v = kr.view(s, p).to_json()
         assert v["myPlayerNumber"] == p
@@ -390,15 +467,23 @@ def test_table_combination_draws_come_before_its_followups() -> None:
 
 
 def test_table_a_jack_draws_before_its_followups() -> None:
-    s = position(hands={1: "JH"}, kingdoms={1: kingdom(ready="2H", combos=[combo("horse", "6H 6C")])},
-                 deck="9C")
+    s = position(
+        hands={1: "JH"},
+        kingdoms={1: kingdom(ready="2H", combos=[combo("horse", "6H 6C")])},
+        deck="9C",
+    )
     s = do(s, w("playRoyal", 1, cardId="JH", resourceToUseIds="2H"))
     assert head(s) == "mounting" and s.player(1).hand == (c("9C"),)
 
 
 def test_table_empty_deck_rebuilt_for_a_revealed_refill_and_a_royal_draw() -> None:
-    s = position(hands={1: "JH"}, kingdoms={1: kingdom(ready="2H")}, drawn=False, rest_to="discard",
-                 revealed="9D 9S")
+    s = position(
+        hands={1: "JH"},
+        kingdoms={1: kingdom(ready="2H")},
+        drawn=False,
+        rest_to="discard",
+        revealed="9D 9S",
+    )
     s = do(s, w("drawCard", 1, source="revealed1"))
     assert s.revealed[0] is not None and s.revealed[0] is not c("9D")
     assert not s.discard_pile and s.deck
@@ -417,7 +502,9 @@ def test_table_a_volley_without_target_is_simply_discarded() -> None:
 
 def test_table_followup_order_after_a_king() -> None:
     mine = kingdom(ready="2H 3H 4D", combos=[combo("horse", "6H 6C"), combo("castle", "9S 9C 9D")])
-    s = position(hands={1: "KD"}, kingdoms={1: mine, 2: kingdom(combos=[combo("dragon", "2S 3D 4S")])})
+    s = position(
+        hands={1: "KD"}, kingdoms={1: mine, 2: kingdom(combos=[combo("dragon", "2S 3D 4S")])}
+    )
     s = do(s, w("playRoyal", 1, cardId="KD", resourceToUseIds="2H 3H 4D"))
     assert pending_types(s) == ["slaying", "mounting", "castle-placement"]
     v = kr.view(s, 1).to_json()["pendingAction"]
@@ -425,8 +512,12 @@ def test_table_followup_order_after_a_king() -> None:
 
 
 def test_table_followup_order_after_a_unicorn_with_four_players() -> None:
-    s = position(4, hands={1: "2H 2C 8S 8D"}, kingdoms={1: kingdom(ready="3C 4C 5C 6C", royals="JD")},
-                 discard="KS")
+    s = position(
+        4,
+        hands={1: "2H 2C 8S 8D"},
+        kingdoms={1: kingdom(ready="3C 4C 5C 6C", royals="JD")},
+        discard="KS",
+    )
     s = do(s, w("playCombination", 1, cardIds="2H 2C 8S 8D", resourceToUseIds="3C 4C 5C 6C"))
     assert pending_types(s) == ["resurrection", "mounting"]
     s = do(s, w("resurrectRoyal", 1, royalId="KS"), w("mountHorse", 1, horseIndex=0, royalId="KS"))
@@ -435,8 +526,12 @@ def test_table_followup_order_after_a_unicorn_with_four_players() -> None:
 
 def test_table_followup_order_after_a_divine_dragon() -> None:
     target = kingdom(combos=[combo("castle", "8C 8S 8D", inside="JS")])
-    s = position(4, hands={1: "4H 5H 6H 7H"},
-                 kingdoms={1: kingdom(ready="2S 2H 7C 7S", royals="QD"), 2: target}, discard="KC")
+    s = position(
+        4,
+        hands={1: "4H 5H 6H 7H"},
+        kingdoms={1: kingdom(ready="2S 2H 7C 7S", royals="QD"), 2: target},
+        discard="KC",
+    )
     s = do(s, w("playCombination", 1, cardIds="4H 5H 6H 7H", resourceToUseIds="2S 2H 7C 7S"))
     assert pending_types(s) == ["demolishing", "resurrection", "mounting"]
     s = do(s, w("demolishCastle", 1, targetPlayerNumber=2, castleIndex=0))
@@ -452,9 +547,14 @@ def test_table_followup_order_after_a_divine_dragon() -> None:
 
 
 def test_table_send_to_partner_is_offered_after_a_royals_mount_too() -> None:
-    s = position(4, hands={1: "JH"}, kingdoms={1: kingdom(ready="2H", combos=[combo("horse", "6H 6C")])})
-    s = do(s, w("playRoyal", 1, cardId="JH", resourceToUseIds="2H"),
-           w("mountHorse", 1, horseIndex=0, royalId="JH"))
+    s = position(
+        4, hands={1: "JH"}, kingdoms={1: kingdom(ready="2H", combos=[combo("horse", "6H 6C")])}
+    )
+    s = do(
+        s,
+        w("playRoyal", 1, cardId="JH", resourceToUseIds="2H"),
+        w("mountHorse", 1, horseIndex=0, royalId="JH"),
+    )
     assert head(s) == "partner-transfer"
     s = do(s, w("transferToPartner", 1, beastIndex=0))
     assert s.player(3).kingdom.combinations[0].rider is c("JH")
@@ -462,8 +562,10 @@ def test_table_send_to_partner_is_offered_after_a_royals_mount_too() -> None:
 
 
 def test_table_indices_count_beasts_and_structures_in_order() -> None:
-    target = kingdom(royals="JC", combos=[combo("castle", "8C 8S 8D"), combo("dragon", "AC 2D 3C"),
-                                          combo("horse", "9C 9S")])
+    target = kingdom(
+        royals="JC",
+        combos=[combo("castle", "8C 8S 8D"), combo("dragon", "AC 2D 3C"), combo("horse", "9C 9S")],
+    )
     s = position(hands={1: "AS 10H"}, kingdoms={2: target})
     s = do(s, w("playHailOfArrows", 1, cardIds="AS 10H"))
     beasts = [a["beastIndex"] for a in legal_json(s) if a.get("targetType") == "beast"]
@@ -486,8 +588,11 @@ def test_table_pass_draws_an_unclaimed_reward_and_skips_followups() -> None:
     target = kingdom(combos=[combo("dragon", "2S 3D 4S")])
     mine = kingdom(ready="2H 3H 4D", combos=[combo("horse", "6H 6C")])
     s = position(hands={1: "KD"}, kingdoms={1: mine, 2: target})
-    s = do(s, w("playRoyal", 1, cardId="KD", resourceToUseIds="2H 3H 4D"),
-           w("slayDragon", 1, targetPlayerNumber=2, dragonIndex=0))
+    s = do(
+        s,
+        w("playRoyal", 1, cardId="KD", resourceToUseIds="2H 3H 4D"),
+        w("slayDragon", 1, targetPlayerNumber=2, dragonIndex=0),
+    )
     assert head(s) == "mounting"
     top = s.deck[:2]
     s = do(s, w("passTurn", 1))
@@ -513,10 +618,17 @@ def test_table_evolve_does_not_touch_the_original() -> None:
 def test_table_the_rest_of_a_royal_reward_is_lost_when_nothing_is_left() -> None:
     """Table ruling: the reward draws what the deck (rebuilt from the discard pile) can give."""
     target = kingdom(combos=[combo("golden-dragon", "7C 8C 9C")])
-    s = position(hands={1: "KH JH JD"}, kingdoms={1: kingdom(ready="2H 3H 4D 5D 6H"), 2: target},
-                 revealed="- -", rest_to="hand:2")
-    s = do(s, w("playRoyal", 1, cardId="KH", resourceToUseIds="2H 3H 4D"),
-           w("slayDragon", 1, targetPlayerNumber=2, dragonIndex=0))
+    s = position(
+        hands={1: "KH JH JD"},
+        kingdoms={1: kingdom(ready="2H 3H 4D 5D 6H"), 2: target},
+        revealed="- -",
+        rest_to="hand:2",
+    )
+    s = do(
+        s,
+        w("playRoyal", 1, cardId="KH", resourceToUseIds="2H 3H 4D"),
+        w("slayDragon", 1, targetPlayerNumber=2, dragonIndex=0),
+    )
     assert s.player(1).royal_reward == 2 and len(s.discard_pile) == 3
     s = do(s, w("playRoyal", 1, cardId="JH", resourceToUseIds="5D"))
     s = do(s, w("playRoyal", 1, cardId="JD", resourceToUseIds="6H"))
@@ -532,15 +644,23 @@ def test_docs_example_silver_dragon_bites() -> None:
     """docs/rules.md, Dragon Eating: J♥ on foot, Q♣ riding a Horse, a royal in a Castle. (The
     docs' kingdom, with K♦ and the red Hero too, already holds a Royal Family, so the hand would
     have ended: here the sheltered royal is J♦ and the Hero is left out.)"""
-    target = kingdom(royals="JH", combos=[combo("horse", "9C 9S", rider="QC"),
-                                          combo("castle", "8C 8S 8D", inside="JD")])
+    target = kingdom(
+        royals="JH",
+        combos=[combo("horse", "9C 9S", rider="QC"), combo("castle", "8C 8S 8D", inside="JD")],
+    )
     s = position(hands={1: "5C 6D 7C 8H"}, kingdoms={1: kingdom(ready="2S 2H 7S 3S"), 2: target})
     s = do(s, w("playCombination", 1, cardIds="5C 6D 7C 8H", resourceToUseIds="2S 2H 7S 3S"))
     eats = [a for a in legal_json(s) if a["type"] == "eatCharacter"]
-    assert w("eatCharacter", 1, targetPlayerNumber=2, characterType="royal", characterId="JD") not in eats
-    s = do(s, w("eatCharacter", 1, targetPlayerNumber=2, characterType="royal", characterId="JH"),
-           w("eatCharacter", 1, targetPlayerNumber=2, characterType="beast", beastIndex=0),
-           w("eatCharacter", 1, targetPlayerNumber=2, characterType="royal", characterId="QC"))
+    assert (
+        w("eatCharacter", 1, targetPlayerNumber=2, characterType="royal", characterId="JD")
+        not in eats
+    )
+    s = do(
+        s,
+        w("eatCharacter", 1, targetPlayerNumber=2, characterType="royal", characterId="JH"),
+        w("eatCharacter", 1, targetPlayerNumber=2, characterType="beast", beastIndex=0),
+        w("eatCharacter", 1, targetPlayerNumber=2, characterType="royal", characterId="QC"),
+    )
     k2 = s.player(2).kingdom
     assert set(k2.royals) == set(cs("JD")) and [x.kind for x in k2.combinations] == ["castle"]
 
@@ -551,9 +671,14 @@ def test_docs_example_hail_and_salvo_against_a_riding_queen() -> None:
     s = position(hands={1: "AS 10H AD 10D"}, kingdoms={2: target})
     hail = do(s, w("playHailOfArrows", 1, cardIds="AS 10H"))
     shots = [a for a in legal_json(hail) if a["type"] == "destroyWithHail"]
-    assert shots == [w("destroyWithHail", 1, targetPlayerNumber=2, targetType="royal", characterId="JC"),
-                     w("destroyWithHail", 1, targetPlayerNumber=2, targetType="beast", beastIndex=0)]
-    salvo = do(s, w("playHailOfArrows", 1, cardIds="AD 10D"),
-               w("destroyWithHail", 1, targetPlayerNumber=2, targetType="beast", beastIndex=0))
+    assert shots == [
+        w("destroyWithHail", 1, targetPlayerNumber=2, targetType="royal", characterId="JC"),
+        w("destroyWithHail", 1, targetPlayerNumber=2, targetType="beast", beastIndex=0),
+    ]
+    salvo = do(
+        s,
+        w("playHailOfArrows", 1, cardIds="AD 10D"),
+        w("destroyWithHail", 1, targetPlayerNumber=2, targetType="beast", beastIndex=0),
+    )
     assert salvo.player(2).kingdom.royals == (c("JC"),)
     assert c("QH") in salvo.discard_pile

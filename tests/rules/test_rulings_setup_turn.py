@@ -65,8 +65,10 @@ def test_r2_number_values_royals_and_colours() -> None:
         if x.rank in ("J", "Q", "K", "JOKER"):
             assert x.is_royal and not x.is_number
         else:
-            assert x.is_number and x.value == ["A", "2", "3", "4", "5", "6", "7", "8", "9",
-                                               "10"].index(x.rank) + 1
+            assert (
+                x.is_number
+                and x.value == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"].index(x.rank) + 1
+            )
         red = x.suit in ("hearts", "diamonds", "red-joker")
         assert x.color == ("red" if red else "black")
 
@@ -75,8 +77,12 @@ def test_r2_red_hero_is_paid_with_red_resources() -> None:
     s = position(hands={1: "RJ BJ"}, kingdoms={1: kingdom(ready="2H 3D 4H 5D 6C 7S 8C")})
     s2 = do(s, w("playRoyal", 1, cardId="RJ", resourceToUseIds="2H 3D 4H 5D"))
     assert c("RJ") in s2.player(1).kingdom.royals
-    err = rejected(s, w("playRoyal", 1, cardId="RJ", resourceToUseIds="2H 3D 4H 6C"),
-                   "Cannot play that royal", "R10")
+    err = rejected(
+        s,
+        w("playRoyal", 1, cardId="RJ", resourceToUseIds="2H 3D 4H 6C"),
+        "Cannot play that royal",
+        "R10",
+    )
     assert "red" in str(err)
     # the black Hero needs 4 black resources; only 3 are there: not listed
     assert not any(a["cardId"] == "black-joker" for a in legal_json(s) if a["type"] == "playRoyal")
@@ -105,20 +111,25 @@ def test_r3_starting_resource_must_be_a_number_card() -> None:
     s = kr.new_game(player_count=2, seed=1, deck=scripted_deck("QH 5D 6C 7S 2H 3H 4H KS"))
     assert ids(s.player(1).hand) == ["hearts-Q", "diamonds-5", "clubs-6", "spades-7"]
     assert {a["cardId"] for a in legal_json(s, 1)} == {"diamonds-5", "clubs-6", "spades-7"}
-    rejected(s, w("chooseStartingResource", 1, cardId="QH"),
-             "Failed to choose starting resource", "R3")
-    rejected(s, w("chooseStartingResource", 1, cardId="2H"),
-             "Failed to choose starting resource", "R3")
+    rejected(
+        s, w("chooseStartingResource", 1, cardId="QH"), "Failed to choose starting resource", "R3"
+    )
+    rejected(
+        s, w("chooseStartingResource", 1, cardId="2H"), "Failed to choose starting resource", "R3"
+    )
     s2 = do(s, w("chooseStartingResource", 1, cardId="5D"))
     k = s2.player(1).kingdom
     assert [(r.card.id, r.ready) for r in k.resources] == [("diamonds-5", True)]
     assert c("5D") not in s2.player(1).hand
-    rejected(s2, w("chooseStartingResource", 1, cardId="6C"),
-             "Failed to choose starting resource", "R3")
+    rejected(
+        s2, w("chooseStartingResource", 1, cardId="6C"), "Failed to choose starting resource", "R3"
+    )
 
 
 def test_r3_players_choose_in_any_order_and_nothing_else_is_allowed() -> None:
-    s = kr.new_game(player_count=3, seed=1, deck=scripted_deck("5H 6H 7H 8H 5C 6C 7C 8C 5S 6S 7S 8S"))
+    s = kr.new_game(
+        player_count=3, seed=1, deck=scripted_deck("5H 6H 7H 8H 5C 6C 7C 8C 5S 6S 7S 8S")
+    )
     rejected(s, w("drawCard", 1, source="deck"), "Failed to draw card", "R3")
     rejected(s, w("passTurn", 2), "Failed to pass turn", "R3")
     s = do(s, w("chooseStartingResource", 3, cardId="5S"))
@@ -211,10 +222,15 @@ def test_r6_no_play_is_legal_before_the_draw() -> None:
     s = position(hands={1: "5C QH"}, kingdoms={1: kingdom(ready="2H 3H")}, drawn=False)
     assert {a["type"] for a in legal_json(s)} == {"drawCard"}
     assert [a["source"] for a in legal_json(s)] == ["deck", "revealed1", "revealed2"]
-    rejected(s, w("playResource", 1, cardId="5C", resourceToUseId="2H"),
-             "Cannot play that resource", "R6")
-    rejected(s, w("playRoyal", 1, cardId="QH", resourceToUseIds="2H 3H"),
-             "Cannot play that royal", "R6")
+    rejected(
+        s,
+        w("playResource", 1, cardId="5C", resourceToUseId="2H"),
+        "Cannot play that resource",
+        "R6",
+    )
+    rejected(
+        s, w("playRoyal", 1, cardId="QH", resourceToUseIds="2H 3H"), "Cannot play that royal", "R6"
+    )
     rejected(s, w("passTurn", 1), "Failed to pass turn", "R6")
 
 
@@ -317,20 +333,40 @@ def test_r8_resources_cannot_be_chained_in_one_turn() -> None:
     s = position(hands={1: "7C 8C"}, kingdoms={1: kingdom(ready="5H")})
     s = do(s, w("playResource", 1, cardId="7C", resourceToUseId="5H"))
     assert not any(a["type"] == "playResource" for a in legal_json(s))
-    rejected(s, w("playResource", 1, cardId="8C", resourceToUseId="7C"),
-             "Cannot play that resource", "R8")
-    rejected(s, w("playResource", 1, cardId="8C", resourceToUseId="5H"),
-             "Cannot play that resource", "R8")
+    rejected(
+        s,
+        w("playResource", 1, cardId="8C", resourceToUseId="7C"),
+        "Cannot play that resource",
+        "R8",
+    )
+    rejected(
+        s,
+        w("playResource", 1, cardId="8C", resourceToUseId="5H"),
+        "Cannot play that resource",
+        "R8",
+    )
 
 
 def test_r8_only_number_cards_from_hand_are_resources() -> None:
     s = position(hands={1: "QH 7C"}, kingdoms={1: kingdom(ready="5H")})
-    rejected(s, w("playResource", 1, cardId="QH", resourceToUseId="5H"),
-             "Cannot play that resource", "R8")
-    rejected(s, w("playResource", 1, cardId="8C", resourceToUseId="5H"),
-             "Cannot play that resource", "R8")
-    rejected(s, w("playResource", 1, cardId="7C", resourceToUseId="9H"),
-             "Cannot play that resource", "R8")
+    rejected(
+        s,
+        w("playResource", 1, cardId="QH", resourceToUseId="5H"),
+        "Cannot play that resource",
+        "R8",
+    )
+    rejected(
+        s,
+        w("playResource", 1, cardId="8C", resourceToUseId="5H"),
+        "Cannot play that resource",
+        "R8",
+    )
+    rejected(
+        s,
+        w("playResource", 1, cardId="7C", resourceToUseId="9H"),
+        "Cannot play that resource",
+        "R8",
+    )
 
 
 # --- R9: crop rotation -----------------------------------------------------------------------
@@ -346,13 +382,25 @@ def test_r9_rotation_swaps_a_ready_resource_with_a_hand_card() -> None:
 
 def test_r9_only_a_ready_resource_rotates_and_only_number_cards_come_in() -> None:
     s = position(hands={1: "5D JS"}, kingdoms={1: kingdom(ready="7H", used="3C")})
-    err = rejected(s, w("rotateResource", 1, cardId="5D", resourceToRotateId="3C"),
-                   "Cannot rotate that resource", "R9")
+    err = rejected(
+        s,
+        w("rotateResource", 1, cardId="5D", resourceToRotateId="3C"),
+        "Cannot rotate that resource",
+        "R9",
+    )
     assert "used" in str(err)
-    rejected(s, w("rotateResource", 1, cardId="JS", resourceToRotateId="7H"),
-             "Cannot rotate that resource", "R9")
-    rejected(s, w("rotateResource", 1, cardId="5D", resourceToRotateId="8H"),
-             "Cannot rotate that resource", "R9")
+    rejected(
+        s,
+        w("rotateResource", 1, cardId="JS", resourceToRotateId="7H"),
+        "Cannot rotate that resource",
+        "R9",
+    )
+    rejected(
+        s,
+        w("rotateResource", 1, cardId="5D", resourceToRotateId="8H"),
+        "Cannot rotate that resource",
+        "R9",
+    )
     listed = [a for a in legal_json(s) if a["type"] == "rotateResource"]
     assert listed == [w("rotateResource", 1, cardId="5D", resourceToRotateId="7H")]
 
@@ -381,22 +429,29 @@ def test_r10_royal_costs_ready_resources_of_its_colour(royal: str, cost: int) ->
     assert len(listed) == comb(4, cost)
     colour = "red" if red else "black"
     if cost > 1:
-        err = rejected(s, w("playRoyal", 1, cardId=royal, resourceToUseIds=" ".join(same.split()[:cost - 1])),
-                       "Cannot play that royal", "R10")
+        err = rejected(
+            s,
+            w("playRoyal", 1, cardId=royal, resourceToUseIds=" ".join(same.split()[: cost - 1])),
+            "Cannot play that royal",
+            "R10",
+        )
         assert f"costs {cost} ready {colour} resources" in str(err)
-    wrong = " ".join(same.split()[:cost - 1] + other.split()[:1])
-    err = rejected(s, w("playRoyal", 1, cardId=royal, resourceToUseIds=wrong),
-                   "Cannot play that royal", "R10")
+    wrong = " ".join(same.split()[: cost - 1] + other.split()[:1])
+    err = rejected(
+        s, w("playRoyal", 1, cardId=royal, resourceToUseIds=wrong), "Cannot play that royal", "R10"
+    )
     assert colour in str(err)
 
 
 def test_r10_used_resources_cannot_pay_and_royals_not_listed_without_enough() -> None:
     s = position(hands={1: "QH"}, kingdoms={1: kingdom(ready="2H", used="3H 4H")})
     assert not any(a["type"] == "playRoyal" for a in legal_json(s))
-    rejected(s, w("playRoyal", 1, cardId="QH", resourceToUseIds="2H 3H"),
-             "Cannot play that royal", "R10")
-    rejected(s, w("playRoyal", 1, cardId="5H", resourceToUseIds="2H"),
-             "Cannot play that royal", "R10")
+    rejected(
+        s, w("playRoyal", 1, cardId="QH", resourceToUseIds="2H 3H"), "Cannot play that royal", "R10"
+    )
+    rejected(
+        s, w("playRoyal", 1, cardId="5H", resourceToUseIds="2H"), "Cannot play that royal", "R10"
+    )
 
 
 # --- R11: Heroes stand in ---------------------------------------------------------------------
@@ -442,8 +497,12 @@ def test_r11_a_second_jack_never_fits_next_to_a_jack() -> None:
     s = position(hands={1: "JD"}, kingdoms={1: kingdom(ready="6H", combos=[castle])})
     s2 = do(s, w("playRoyal", 1, cardId="JD", resourceToUseIds="6H"))
     assert s2.pending == ()  # nothing to choose: the follow-up is skipped automatically
-    rejected(s2, w("placeRoyalInCastle", 1, royalId="JD", castleIndex=0),
-             "Failed to place royal in castle/cathedral", "R13")
+    rejected(
+        s2,
+        w("placeRoyalInCastle", 1, royalId="JD", castleIndex=0),
+        "Failed to place royal in castle/cathedral",
+        "R13",
+    )
 
 
 # --- R12: on play ------------------------------------------------------------------------------
@@ -463,7 +522,10 @@ def test_r12_jack_and_queen_draw_one_card(royal: str) -> None:
 def test_r12_king_and_hero_draw_nothing_and_may_slay(royal: str) -> None:
     s = position(
         hands={1: royal},
-        kingdoms={1: kingdom(ready="2H 3H 4D 5D"), 2: kingdom(combos=[combo("dragon", "4C 5S 6C")])},
+        kingdoms={
+            1: kingdom(ready="2H 3H 4D 5D"),
+            2: kingdom(combos=[combo("dragon", "4C 5S 6C")]),
+        },
     )
     pay = "2H 3H 4D" if royal == "KH" else "2H 3H 4D 5D"
     s2 = do(s, w("playRoyal", 1, cardId=royal, resourceToUseIds=pay))
@@ -483,7 +545,9 @@ def test_r12_jack_and_queen_cannot_slay() -> None:
     )
     s2 = do(s, w("playRoyal", 1, cardId="QH", resourceToUseIds="2H 3H"))
     assert s2.pending == ()
-    rejected(s2, w("slayDragon", 1, targetPlayerNumber=2, dragonIndex=0), "Failed to slay dragon", "R13")
+    rejected(
+        s2, w("slayDragon", 1, targetPlayerNumber=2, dragonIndex=0), "Failed to slay dragon", "R13"
+    )
 
 
 # --- R13: a royal just played may mount or enter a structure ---------------------------------
@@ -494,8 +558,11 @@ def test_r13_a_royal_just_played_may_mount_a_riderless_beast() -> None:
     s = position(hands={1: "JH"}, kingdoms={1: kingdom(ready="2H", combos=[horse])})
     s = do(s, w("playRoyal", 1, cardId="JH", resourceToUseIds="2H"))
     assert head(s) == "mounting"
-    assert legal_json(s) == [w("mountHorse", 1, horseIndex=0, royalId="JH"),
-                             w("skipPendingAction", 1), w("passTurn", 1)]
+    assert legal_json(s) == [
+        w("mountHorse", 1, horseIndex=0, royalId="JH"),
+        w("skipPendingAction", 1),
+        w("passTurn", 1),
+    ]
     s2 = do(s, w("mountHorse", 1, horseIndex=0, royalId="JH"))
     assert s2.player(1).kingdom.combinations[0].rider is c("JH")
     assert s2.pending == ()
@@ -539,8 +606,11 @@ def test_r13_after_mounting_the_castle_placement_is_dropped() -> None:
     horse = combo("horse", "6H 6C")
     castle = combo("castle", "9H 9C 9D")
     s = position(hands={1: "JH"}, kingdoms={1: kingdom(ready="2H", combos=[horse, castle])})
-    s = do(s, w("playRoyal", 1, cardId="JH", resourceToUseIds="2H"),
-           w("mountHorse", 1, horseIndex=0, royalId="JH"))
+    s = do(
+        s,
+        w("playRoyal", 1, cardId="JH", resourceToUseIds="2H"),
+        w("mountHorse", 1, horseIndex=0, royalId="JH"),
+    )
     assert s.pending == ()
 
 
@@ -548,8 +618,12 @@ def test_r13_followup_must_be_answered_before_another_play() -> None:
     horse = combo("horse", "6H 6C")
     s = position(hands={1: "JH 5C"}, kingdoms={1: kingdom(ready="2H 3H", combos=[horse])})
     s = do(s, w("playRoyal", 1, cardId="JH", resourceToUseIds="2H"))
-    rejected(s, w("playResource", 1, cardId="5C", resourceToUseId="3H"),
-             "Cannot play that resource", "R7")
+    rejected(
+        s,
+        w("playResource", 1, cardId="5C", resourceToUseId="3H"),
+        "Cannot play that resource",
+        "R7",
+    )
 
 
 def test_r13_state_unchanged_and_input_never_mutated() -> None:
