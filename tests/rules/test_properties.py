@@ -443,3 +443,66 @@ def test_broken_state_json_raises_value_error(state: kr.GameState, seed: int, va
     except ValueError:
         return
     assert isinstance(back, kr.GameState)
+
+
+cards_st = st.sampled_from(DECK)
+ints = st.one_of(st.integers(-3, 8), st.integers(-(10**9), 10**9))
+
+
+@st.composite
+def built_actions(draw: st.DrawFn) -> kr.Action:
+    """Actions built directly (as a bot would), with any integers for players and indices."""
+    p = draw(st.one_of(st.integers(1, 4), ints))
+    o = draw(ints)
+    i = draw(ints)
+    c1 = draw(cards_st)
+    cs_ = tuple(draw(st.lists(cards_st, min_size=0, max_size=5, unique=True)))
+    kind = draw(st.sampled_from(["royal", "beast", "castle", "x"]))
+    return draw(
+        st.sampled_from(
+            [
+                kr.ChooseStartingResource(p, c1),
+                kr.DrawCard(p, draw(st.sampled_from(ENUMS))),
+                kr.PlayResource(p, c1, draw(cards_st)),
+                kr.RotateResource(p, c1, draw(cards_st)),
+                kr.PlayRoyal(p, c1, cs_),
+                kr.PlayCombination(
+                    p, cs_, tuple(draw(st.lists(cards_st, max_size=5, unique=True)))
+                ),
+                kr.PlayHailOfArrows(p, cs_),
+                kr.PassTurn(p),
+                kr.SkipPendingAction(p),
+                kr.SkipDemolitionEat(p),
+                kr.DrawRoyalReward(p),
+                kr.ReadyForNextHand(p),
+                kr.MountBeast(p, i, c1),
+                kr.TransferToPartner(p, i),
+                kr.EatCharacter(p, o, kind, character=c1),
+                kr.EatCharacter(p, o, kind, beast_index=i),
+                kr.DemolishCastle(p, o, i),
+                kr.DemolishCathedral(p, o, i),
+                kr.EatFreedRoyal(p, c1),
+                kr.SlayDragon(p, o, i),
+                kr.ResurrectRoyal(p, c1),
+                kr.PlaceRoyalInCastle(p, c1, i),
+                kr.DestroyWithHail(p, o, kind, character=c1),
+                kr.DestroyWithHail(p, o, kind, beast_index=i),
+                kr.DestroyWithHail(p, o, kind, castle_index=i),
+            ]
+        )
+    )
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(state=states, action=built_actions())
+def test_built_actions_with_any_numbers_are_refused_or_listed(
+    state: kr.GameState, action: kr.Action
+) -> None:
+    before = state.to_json()
+    try:
+        new, _ = kr.apply(state, action)
+    except kr.IllegalAction:
+        assert state.to_json() == before
+        return
+    assert state.to_json() == before
+    assert_listed_or_equivalent(state, action, new)
