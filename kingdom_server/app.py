@@ -6,6 +6,7 @@ import logging
 from collections.abc import AsyncIterator
 
 import socketio
+import socketio.packet
 from aiohttp import web
 
 from kingdom_server.http import add_routes
@@ -38,6 +39,13 @@ async def _sockets_ctx(app: web.Application) -> AsyncIterator[None]:
         log.debug("socket.io shutdown failed", exc_info=True)
 
 
+class JsonPacket(socketio.packet.Packet):
+    """Our pushes and acks are plain JSON: skip python-socketio's recursive search for binary
+    attachments in every outgoing payload (a quarter of the server's time under load)."""
+
+    uses_binary_events = False
+
+
 def create_app(settings: Settings | None = None) -> web.Application:
     settings = settings or Settings()
     app = web.Application()
@@ -46,6 +54,7 @@ def create_app(settings: Settings | None = None) -> web.Application:
         async_mode="aiohttp",
         cors_allowed_origins=settings.cors_allowed_origins,
         logger=False,
+        serializer=JsonPacket,
         engineio_logger=False,
     )
     app[sio_key] = sio

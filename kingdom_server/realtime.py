@@ -308,8 +308,9 @@ class Hub:
         return game_view(room, seat, engine_view, now)
 
     async def push_room(self, room: Room) -> None:
-        """Each connected seat gets its own view."""
-        for seat in list(room.seats):
+        """Each connected seat gets its own view (all sent in one go)."""
+        sends = []
+        for seat in room.seats:
             sid = seat.sid
             if sid is None:
                 continue
@@ -317,7 +318,9 @@ class Hub:
             for observer in self.push_observers:
                 observer(room, seat, "gameState", data)
             self.stats["pushes"] += 1
-            await self.sio.emit("gameState", data, to=sid)
+            sends.append(self.sio.emit("gameState", data, to=sid))
+        if sends:
+            await asyncio.gather(*sends)
 
     async def push_event(self, room: Room, event: str, data: dict[str, Any]) -> None:
         for seat in room.seats:

@@ -1,0 +1,293 @@
+"""Server load benchmark (issue 4): N rooms of 4 socket.io clients playing random legal actions.
+
+The server runs as its own process (`kingdom serve` on a fresh SQLite file, bots off), the
+clients in separate processes. Every client plays a random action from its own view's legal
+actions as soon as the acknowledgement of its previous one came back. After all rooms are
+seated and started, acknowledgements are measured for a fixed window; then everything stops.
+
+Prints acknowledgements per second, p50/p99/max acknowledgement latency, the server's CPU use
+(from /proc, in % of one core) and its resident memory. Loopback only; bounded run time.
+
+    python bench/server_load.py --rooms 50 --seconds 20
+    python bench/server_load.py --rooms 500 --procs 3 --seconds 30 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing as mp
+import os
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+ROOM_SIZE = 4
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def raise_fd_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+# --- one client ------------------------------------------------------------------------------
+
+
+class Player:
+    def __init__(self, url: str, name: str, rng: random.Random) -> None:
+        import socketio
+
+        self.url = url
+        self.name = name
+        self.rng = rng
+        self.sio = socketio.AsyncClient(reconnection=False)
+        self.state: dict[str, Any] | None = None
+        self.changed = asyncio.Event()
+        self.sio.on("gameState", self._on_state)
+        self.latencies: list[tuple[float, float]] = []  # (ack time, seconds)
+        self.refused = 0
+        self.games = 0
+
+    def _on_state(self, data: dict[str, Any]) -> None:
+        self.state = data
+        self.changed.set()
+
+    async def connect(self) -> None:
+        await self.sio.connect(self.url, transports=["websocket"], wait_timeout=30)
+
+    async def timed_call(self, event: str, data: Any) -> dict[str, Any]:
+        t0 = time.perf_counter()
+        ack = await self.sio.call(event, data, timeout=30)
+        t1 = time.perf_counter()
+        self.latencies.append((time.time(), t1 - t0))
+        if not ack.get("success"):
+            self.refused += 1
+        return dict(ack)
+
+    async def play(self, go: float, stop: float, host: bool) -> None:
+        await asyncio.sleep(max(0.0, go - time.time()))
+        while time.time() < stop:
+            state = self.state
+            if state is None:
+                await self._wait(stop)
+                continue
+            if state.get("phase") == "finished":
+                if host:
+                    self.games += 1
+                    await self.timed_call("startGame", {})
+                await self._wait(stop)
+                continue
+            legal = state.get("legalActions") or []
+            if not legal:
+                await self._wait(stop)
+                continue
+            action = legal[self.rng.randrange(len(legal))]
+            payload = {k: v for k, v in action.items() if k not in ("type", "player")}
+            self.changed.clear()
+            ack = await self.timed_call(action["type"], payload)
+            if not ack.get("success"):
+                await self._wait(stop)  # stale view: wait for the newer one
+
+    async def _wait(self, stop: float) -> None:
+        self.changed.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.changed.wait(), max(0.01, min(1.0, stop - time.time())))
+
+
+def client_process(url: str, rooms: int, seed: int, go_at: Any, ready: Any, out: Any,
+                   seconds: float) -> None:
+    """Seat `rooms` rooms, report, wait for the shared start time, play, report figures."""
+    raise_fd_limit()
+
+    async def wait_go() -> float:
+        while go_at.value == 0:
+            await asyncio.sleep(0.05)
+        return float(go_at.value)
+
+    out.put(asyncio.run(run_rooms(url, rooms, seed, wait_go, seconds, ready)))
+
+
+async def run_rooms(url: str, rooms: int, seed: int, wait_go: Any, seconds: float,
+                             ready: Any) -> dict[str, Any]:
+    rng = random.Random(seed)
+    players: list[Player] = []
+    sem = asyncio.Semaphore(50)
+
+    async def seat_room(i: int) -> None:
+        async with sem:
+            table = [Player(url, f"P{seed}-{i}-{j}", random.Random(rng.random()))
+                     for j in range(ROOM_SIZE)]
+            for p in table:
+                await p.connect()
+            ack = await table[0].sio.call("createRoom", {"playerName": table[0].name}, timeout=60)
+            code = ack["roomCode"]
+            for p in table[1:]:
+                await p.sio.call("joinRoom", {"playerName": p.name, "roomCode": code}, timeout=60)
+            players.extend(table)
+
+    await asyncio.gather(*(seat_room(i) for i in range(rooms)))
+    ready.put(len(players))
+    go = await wait_go()
+    stop = go + seconds
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    cpu_at_go = usage.ru_utime + usage.ru_stime
+    # Start every game at the shared start time, then play.
+    await asyncio.gather(*(p.sio.call("startGame", {}, timeout=60)
+                           for i, p in enumerate(players) if i % ROOM_SIZE == 0))
+    await asyncio.gather(*(p.play(go, stop, host=(i % ROOM_SIZE == 0))
+                           for i, p in enumerate(players)))
+    lat = [d for p in players for t, d in p.latencies if go <= t <= stop]
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = usage.ru_utime + usage.ru_stime - cpu_at_go
+    for p in players:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(p.sio.disconnect(), 2)
+    return {
+        "latencies": lat,
+        "refused": sum(p.refused for p in players),
+        "games": sum(p.games for p in players),
+        "cpu_seconds": cpu,
+    }
+
+
+# --- the server process ------------------------------------------------------------------------
+
+
+def proc_cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def proc_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def start_server(db: Path, port: int) -> subprocess.Popen[str]:
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ)
+    env.pop("DATABASE_URL", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kingdom_cli.main", "-q", "serve", "--port", str(port),
+         "--db", str(db), "--bot-delay", "0"],
+        cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+        preexec_fn=raise_fd_limit,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if "listening" not in line:
+        proc.kill()
+        raise SystemExit(f"server did not start: {line}")
+    return proc
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rooms", type=int, default=50, help="rooms of 4 clients (default 50)")
+    ap.add_argument("--procs", type=int, default=2, help="client processes (default 2)")
+    ap.add_argument("--seconds", type=float, default=20.0, help="measured window (default 20)")
+    ap.add_argument("--url", default=None, help="use a running server (loopback only)")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = ap.parse_args()
+    if not 0 < args.seconds <= 600 or not 0 < args.rooms <= 2000:
+        raise SystemExit("--seconds must be in (0, 600] and --rooms in (0, 2000]")
+    raise_fd_limit()
+
+    server: subprocess.Popen[str] | None = None
+    tmp = tempfile.TemporaryDirectory()
+    if args.url:
+        host = urlparse(args.url).hostname or ""
+        if host not in LOOPBACK and not host.startswith("127."):
+            raise SystemExit("only a server on this machine's loopback may be loaded")
+        url = args.url
+    else:
+        port = free_port()
+        server = start_server(Path(tmp.name) / "bench.db", port)
+        url = f"http://127.0.0.1:{port}"
+
+    ctx = mp.get_context("spawn")
+    go_at = ctx.Value("d", 0.0)
+    ready = ctx.Queue()
+    out = ctx.Queue()
+    procs_n = max(1, min(args.procs, args.rooms))
+    shares = [args.rooms // procs_n + (1 if i < args.rooms % procs_n else 0)
+              for i in range(procs_n)]
+    t_setup = time.time()
+    procs = [ctx.Process(target=client_process,
+                         args=(url, n, 1000 + i, go_at, ready, out, args.seconds), daemon=True)
+             for i, n in enumerate(shares)]
+    try:
+        for p in procs:
+            p.start()
+        sockets = 0
+        for _ in procs:
+            sockets += ready.get(timeout=300)
+        setup = time.time() - t_setup
+        go = time.time() + 0.5
+        cpu0 = proc_cpu_seconds(server.pid) if server else 0.0
+        go_at.value = go
+        results = [out.get(timeout=args.seconds + 120) for _ in procs]
+        cpu1 = proc_cpu_seconds(server.pid) if server else 0.0
+        rss = proc_rss_mb(server.pid) if server else 0.0
+        for p in procs:
+            p.join(10)
+    finally:
+        for p in procs:
+            if p.is_alive():
+                p.kill()
+        if server is not None:
+            server.kill()
+            server.wait(10)
+        tmp.cleanup()
+
+    lat = sorted(x for r in results for x in r["latencies"])
+    window = args.seconds
+    figures = {
+        "rooms": args.rooms,
+        "sockets": sockets,
+        "client_processes": procs_n,
+        "setup_seconds": round(setup, 1),
+        "window_seconds": window,
+        "acks": len(lat),
+        "acks_per_second": round(len(lat) / window, 1),
+        "refused_acks": sum(r["refused"] for r in results),
+        "games_finished": sum(r["games"] for r in results),
+        "p50_ms": round(1000 * statistics.median(lat), 2) if lat else None,
+        "p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 2) if lat else None,
+        "max_ms": round(1000 * lat[-1], 2) if lat else None,
+        "server_cpu_percent_of_one_core": round(100 * (cpu1 - cpu0) / window, 1)
+        if server else None,
+        "server_rss_mb": round(rss, 1) if server else None,
+        "clients_cpu_percent_of_one_core": round(
+            100 * sum(r["cpu_seconds"] for r in results) / window, 1),
+    }
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        for k, v in figures.items():
+            print(f"{k:32} {v}")
+
+
+if __name__ == "__main__":
+    main()
