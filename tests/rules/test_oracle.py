@@ -58,3 +58,24 @@ def test_oracle_agrees_after_random_walks(i: int, walk: int, seed: int) -> None:
             break
         _, s, _ = biased_step(s, rng)
         check(s)
+
+
+def test_oracle_and_invariants_two_plies_from_hand_made_positions() -> None:
+    """Every follow-up of the hand-made positions, then a sample of the next answers."""
+    from tests.rules.helpers import assert_cards_once, check_effects
+    from tests.rules.states import handmade
+
+    rng = random.Random(11)
+    frontier = [s for s in handmade() if s.phase == "playing"]
+    for _ in range(2):
+        nxt = []
+        for s in frontier:
+            check(s)
+            acts = list(kr.legal_actions(s, s.current_player))
+            for a in rng.sample(acts, min(12, len(acts))):
+                s2, events = kr.apply(s, a)
+                assert_cards_once(s2)
+                check_effects(s, a, s2, events)
+                if s2.phase == "playing":
+                    nxt.append(s2)
+        frontier = nxt
