@@ -278,7 +278,10 @@ def main() -> None:
         "max_ms": round(1000 * lat[-1], 2) if lat else None,
         "server_cpu_percent_of_one_core": round(100 * (cpu1 - cpu0) / window, 1)
         if server else None,
+        "server_cpu_ms_per_ack": round(1000 * (cpu1 - cpu0) / len(lat), 2)
+        if server and lat else None,
         "server_rss_mb": round(rss, 1) if server else None,
+        "load_average_1min": round(os.getloadavg()[0], 2),
         "clients_cpu_percent_of_one_core": round(
             100 * sum(r["cpu_seconds"] for r in results) / window, 1),
     }

@@ -191,9 +191,10 @@ class Hub:
                 room.game_start_time = epoch_ms(rec.game.started_at)
             self.rooms[room.code] = room
         for room in self.rooms.values():
+            # Nobody is connected yet: each person has the absence limit to come back.
+            for seat in room.seats:
+                self._start_absence(room, seat)
             if room.started:
-                for seat in room.seats:
-                    self._start_absence(room, seat)
                 self._sync_score_screen(room)
                 self.kick_bots(room)
         log.info("loaded %d rooms", len(self.rooms))
@@ -356,13 +357,13 @@ class Hub:
             await self.push_room(room)
 
     def _start_absence(self, room: Room, seat: Seat) -> None:
-        """During play, a seat left without a connection is handed to a bot after a while."""
+        """A seat left without a connection: during play a bot takes it after a while; in the
+        waiting room the seat is given up after the same while (no stale public rooms)."""
         if (
             not seat.is_human
             or seat.sid is not None
             or seat.absent
             or seat.absence_task is not None
-            or room.state is None
             or room.phase == "finished"
         ):
             return
@@ -374,9 +375,14 @@ class Hub:
             seat.absence_task = None
             if room.closed or seat.sid is not None or not seat.is_human:
                 return
-            seat.absent = True
-            await self.push_room(room)
-            self.kick_bots(room)
+            if room.started:
+                seat.absent = True
+                await self.push_room(room)
+                self.kick_bots(room)
+                return
+            await self._give_up_seat(room, seat)
+        if room.is_public:
+            await self.push_public_games()
 
     # -- lobby calls -----------------------------------------------------------------------
 
@@ -633,28 +639,33 @@ class Hub:
             return
         async with room.lock:
             seat = room.seat_by_id(ref[1])
-            if seat is None:
+            if seat is None or seat.sid != sid:
                 return
-            if room.started:
-                seat.left = True
-                seat.sid = None
-                seat.reconnect_token = None
-                if seat.absence_task is not None:
-                    seat.absence_task.cancel()
-                    seat.absence_task = None
-            else:
-                room.seats.remove(seat)
-            if room.host_id == seat.player_id:
-                humans = room.humans()
-                room.host_id = humans[0].player_id if humans else None
-            if not room.humans():
-                self._close(room)
-            else:
-                self.persist_room(room)
-                await self.push_room(room)
-                self.kick_bots(room)
+            await self._give_up_seat(room, seat)
         if room.is_public:
             await self.push_public_games()
+
+    async def _give_up_seat(self, room: Room, seat: Seat) -> None:
+        """(lock held) The person is gone for good: seat removed before the start, else a bot
+        plays it; the next human becomes host; a room with no human left is closed."""
+        if seat.absence_task is not None and seat.absence_task is not asyncio.current_task():
+            seat.absence_task.cancel()
+        seat.absence_task = None
+        seat.sid = None
+        if room.started:
+            seat.left = True
+            seat.reconnect_token = None
+        else:
+            room.seats.remove(seat)
+        if room.host_id == seat.player_id:
+            humans = room.humans()
+            room.host_id = humans[0].player_id if humans else None
+        if not room.humans():
+            self._close(room)
+        else:
+            self.persist_room(room)
+            await self.push_room(room)
+            self.kick_bots(room)
 
     def _close(self, room: Room) -> None:
         room.closed = True

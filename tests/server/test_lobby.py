@@ -275,3 +275,23 @@ async def test_http_routes(server: TestServer, settings) -> None:
         async with http.get(server.make_url("/../../etc/passwd")) as r:
             assert r.status in (200, 404)
             assert "root:" not in await r.text()
+
+
+async def test_a_waiting_seat_left_without_connection_is_given_up(start_server, connect_to,
+                                                                   ) -> None:
+    server = await start_server(absence_seconds=0.2)
+    browser = await connect_to(server, "browser")
+    ana = await connect_to(server, "ana")
+    code = (await ana.ok("createPublicRoom", {"playerName": "Ana"}))["roomCode"]
+    ben = await connect_to(server, "ben")
+    await ben.ok("joinPublicRoom", {"playerName": "Ben", "roomCode": code})
+    await ana.close()
+    state = await ben.wait_state(lambda s: len(s["players"]) == 1, timeout=3)
+    assert state["isHost"] and state["players"][0]["name"] == "Ben"
+    await ben.close()
+
+    def listed(c) -> list:
+        lists = [d for e, d in c.events if e == "publicGamesUpdated"]
+        return lists[-1] if lists else [1]
+
+    await browser.wait_for(lambda c: listed(c) == [], timeout=3, what="stale room closed")
