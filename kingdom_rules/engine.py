@@ -105,7 +105,9 @@ def _apply(state: GameState, action: Action, events: list[Event]) -> GameState:
         if play is None:
             if kind in followups.HEADLINES or kind in (SkipPendingAction, SkipDemolitionEat):
                 raise IllegalAction("There is no follow-up to answer now", "R13")
-            raise IllegalAction("That action belongs to another phase of the game")
+            if kind is ChooseStartingResource:
+                raise IllegalAction("Starting resources are chosen before play begins", "R3")
+            raise IllegalAction("The ready step comes between hands of a match", "R31")
         state = play(state, action, events)
         # Only plays that open follow-ups can add a royal, so only they can end the hand.
         return _settle(state, events) if state.pending else state

@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 
 from kingdom_rules.cards import DECK, Card
+from kingdom_rules.followups import index_of
 from kingdom_rules.legal import LegalActions, legal_actions
 from kingdom_rules.scoring import family_complete, hand_score, team_of, team_scores
 from kingdom_rules.state import (
@@ -131,10 +132,20 @@ class PlayerView:
             if self.last_draw
             else None,
             "lastHailWasFlamingSalvo": self.last_hail_was_flaming_salvo,
-            "pendingAction": pending.to_json() if pending else None,
+            "pendingAction": self._pending_json(pending) if pending else None,
             "pendingDemolitionEat": demolition,
             "outcome": self.outcome.to_json() if self.outcome else None,
             "legalActions": [a.to_json() for a in self.legal_actions],
+        }
+
+    def _pending_json(self, pending: Pending) -> Json:
+        """The offered follow-up, with the positions of its beast and structure in the
+        current player's kingdom, as the answers' beastIndex / castleIndex name them."""
+        kingdom = self.players[self.current_player - 1].kingdom
+        return {
+            **pending.to_json(),
+            "beastIndex": index_of(kingdom, pending.beast) if pending.beast else None,
+            "castleIndex": index_of(kingdom, pending.structure) if pending.structure else None,
         }
 
     def determinize(self, rng: random.Random) -> GameState:
