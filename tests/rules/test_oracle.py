@@ -72,7 +72,7 @@ def test_oracle_and_invariants_two_plies_from_hand_made_positions() -> None:
         for s in frontier:
             check(s)
             acts = list(kr.legal_actions(s, s.current_player))
-            for a in rng.sample(acts, min(12, len(acts))):
+            for a in rng.sample(acts, min(8, len(acts))):
                 s2, events = kr.apply(s, a)
                 assert_cards_once(s2)
                 check_effects(s, a, s2, events)

@@ -93,7 +93,7 @@ def wire_payloads(draw: st.DrawFn) -> Any:
 # --- random and malformed actions ---------------------------------------------------------------
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=250, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(state=states, payload=wire_payloads())
 def test_random_and_malformed_actions_are_rejected_without_change(
     state: kr.GameState, payload: Any
