@@ -314,3 +314,12 @@ def test_contract_legal_actions_is_a_lazy_sequence() -> None:
     assert bool(acts)
     assert kr.legal_actions(s, 2).count() == 0 and not kr.legal_actions(s, 2)
     assert "LegalActions" in repr(acts)
+
+
+def test_contract_wire_payloads_may_carry_an_options_object() -> None:
+    """Seed 000 section 7: passTurn and readyForNextHand send an options object."""
+    a = kr.action_from_json({"type": "passTurn", "player": 2, "options": {}})
+    assert a == kr.PassTurn(2)
+    b = kr.action_from_json({"type": "readyForNextHand", "player": 1, "options": {"x": 1}})
+    assert b == kr.ReadyForNextHand(1)
+    assert kr.PassTurn(2).to_json() == {"type": "passTurn", "player": 2}
