@@ -323,3 +323,32 @@ def test_contract_wire_payloads_may_carry_an_options_object() -> None:
     b = kr.action_from_json({"type": "readyForNextHand", "player": 1, "options": {"x": 1}})
     assert b == kr.ReadyForNextHand(1)
     assert kr.PassTurn(2).to_json() == {"type": "passTurn", "player": 2}
+
+
+def test_contract_pending_indexes_match_the_listed_answers() -> None:
+    """pendingAction.beastIndex / castleIndex are the indexes the listed answers use."""
+    checked = 0
+    for state in pool():
+        if not state.pending:
+            continue
+        p = state.current_player
+        d = kr.view(state, p).to_json()["pendingAction"]
+        acts = list(kr.legal_actions(state, p))
+        if d["type"] == "mounting" and d["context"] == "after-beast":
+            assert {a.beast_index for a in acts if isinstance(a, kr.MountBeast)} == {
+                d["beastIndex"]
+            }
+            checked += 1
+        if d["type"] == "partner-transfer":
+            assert [a.beast_index for a in acts if isinstance(a, kr.TransferToPartner)] == [
+                d["beastIndex"]
+            ]
+            checked += 1
+        if d["type"] == "castle-placement" and d["context"] == "after-structure":
+            assert {a.castle_index for a in acts if isinstance(a, kr.PlaceRoyalInCastle)} == {
+                d["castleIndex"]
+            }
+            checked += 1
+        if d["context"] == "after-royal":
+            assert d["royalId"] is not None
+    assert checked > 20
