@@ -295,3 +295,25 @@ async def test_a_waiting_seat_left_without_connection_is_given_up(start_server, 
         return lists[-1] if lists else [1]
 
     await browser.wait_for(lambda c: listed(c) == [], timeout=3, what="stale room closed")
+
+
+async def test_another_rooms_ids_are_refused(connect, hub: Hub) -> None:
+    ana = await connect("ana")
+    code = (await ana.ok("createRoom", {"playerName": "Ana"}))["roomCode"]
+    for _ in range(3):
+        await ana.ok("addBot", {"kind": "RandomBot"})
+    zed = await connect("zed")
+    other = await zed.ok("createRoom", {"playerName": "Zed"})
+    state = await ana.wait_state(lambda s: len(s["players"]) == 4)
+    ids = [p["id"] for p in state["players"]]
+    await ana.refused("reorderPlayers", {"playerOrder": [other["playerId"], *ids[1:]]},
+                      "playerOrder must list every player in the room exactly once")
+    # Another room's seat cannot be taken with a token of this room, nor the other way round.
+    await zed.refused("rejoinRoom", {"roomCode": code, "playerId": other["playerId"],
+                                     "reconnectToken": other["reconnectToken"]},
+                      "Cannot rejoin: this seat is not yours")
+    await zed.refused("rejoinRoom", {"roomCode": other["roomCode"], "playerId": ids[0],
+                                     "reconnectToken": ana.seat["reconnectToken"]},
+                      "Cannot rejoin: this seat is not yours")
+    assert [s.player_id for s in hub.rooms[code].seats] == ids
+    assert [s.bot_kind for s in hub.rooms[code].seats[1:]] == ["RandomBot"] * 3
