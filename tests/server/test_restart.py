@@ -26,17 +26,25 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+#: Also run against PostgreSQL when this names an empty scratch database (its tables are dropped).
+PG_URL = os.environ.get("KINGDOM_TEST_POSTGRES_URL")
+
+
 class ServerProcess:
-    def __init__(self, db: Path, port: int) -> None:
+    def __init__(self, db: Path | str, port: int) -> None:
         self.db, self.port = db, port
         self.proc: subprocess.Popen[str] | None = None
 
     def start(self) -> ServerProcess:
         env = dict(os.environ, KINGDOM_ABSENCE_SECONDS="600")
         env.pop("DATABASE_URL", None)
+        where = ["--db", str(self.db)]
+        if isinstance(self.db, str):
+            env["DATABASE_URL"] = self.db
+            where = []
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "kingdom_cli.main", "serve", "--port", str(self.port),
-             "--db", str(self.db), "--bot-delay", "0"],
+             *where, "--bot-delay", "0"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
         )
         assert self.proc.stdout is not None
@@ -77,10 +85,24 @@ async def settle(clients: list[Client], quiet: float = 0.3) -> None:
             return
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    if request.param == "sqlite":
+        return tmp_path / "kingdom.db"
+    if not PG_URL:
+        pytest.skip("KINGDOM_TEST_POSTGRES_URL is not set")
+    from kingdom_server.storage import Storage
+
+    storage = Storage(PG_URL)
+    storage.db.drop_tables([storage.GameAction, storage.Game, storage.Seat, storage.Room])
+    storage.close()
+    return PG_URL
+
+
 async def test_sigkill_mid_match_then_restart_resumes_every_room(
-    tmp_path: Path, processes: list[ServerProcess]
+    database: Path | str, processes: list[ServerProcess]
 ) -> None:
-    db = tmp_path / "kingdom.db"
+    db = database
     port = free_port()
     first = ServerProcess(db, port).start()
     processes.append(first)
