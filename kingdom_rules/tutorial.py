@@ -12,6 +12,20 @@ lesson happens whatever the learner draws (deck or either revealed card):
 
 The tutorial bot draws from the deck, plays one resource a turn, plays a Queen when it can
 pay, never attacks and skips every follow-up, so the learner's board stays as the lesson says.
+In the basics lesson it waits at the start of its first two turns (``BOT_PAUSES``) until the
+learner has read the step that explains them (the server's resumeTutorialBot).
+
+The advanced-combos lesson (``ADVANCED_DECK``, learner starts on the 2 of clubs):
+
+1. turns 1 and 2: draw from the deck, play the drawn 9 of hearts, then 3 of diamonds, as
+   resources; the bot plays its Queen of spades on its second turn;
+2. turn 3: three ready resources pay for a Dragon (4H 5S 6D) that eats the Queen of spades; the
+   Dragon draws a 10, so with the Ace of clubs (revealed) the learner holds a Hail of Arrows;
+3. turn 4: the bot has played its Queen of clubs; Hail of Arrows shoots it.
+
+The multiplayer lesson (``MULTIPLAYER_DECK``, four seats, the learner and the seat-3 bot are
+Team 1): turn 1 take a 6 and play the 8 of diamonds; turn 2 the Queen of hearts; turn 3 a Horse
+from the pair of 6s, the Queen mounts it and the mounted Horse goes to the partner.
 """
 
 from __future__ import annotations
@@ -59,10 +73,10 @@ BASICS_DECK: Final = _layout(
 """Deck order of the basics lesson (top first): learner's hand, bot's hand, revealed, deck."""
 
 ADVANCED_DECK: Final = _layout(
-    "4H 5S 6D 7C",  # learner: a run (Dragon) and resources
-    "8S 9S QD KC",  # bot: resources and royals to eat
-    "3C 10S",  # revealed: longer runs and a Hail of Arrows with the Ace below
-    "AC 2S 9H 9D 8H 3H 4D 5H AH 10H 7H 7D",
+    "4H 5S 6D 2C",  # learner: a run (Dragon) and the starting resource
+    "7S 9C QS QC",  # bot: black resources and two Queens, one to eat, one to shoot
+    "AC 10S",  # revealed: the Ace (and a 10) of a Hail of Arrows
+    "9H 8S 3D 4C 8H 5C 10H 3S 7H 7D",  # learner's resources; the Dragon draws 10H 3S
 )
 """The advanced-combos lesson: dragons, eating, Hail of Arrows and Flaming Salvo, castles."""
 
@@ -77,6 +91,30 @@ MULTIPLAYER_DECK: Final = _layout(
 """The multiplayer lesson: four seats, teams, and sending a mounted beast to the partner."""
 
 
+STARTING_RESOURCE: Final = {
+    "basics": Card.parse("5H"),
+    "multiplayer": Card.parse("5H"),
+    "advanced-combos": Card.parse("2C"),
+    "constructed": Card.parse("5H"),
+    "quest": Card.parse("5H"),
+}
+"""The learner's starting resource in each mode (chosen for them when the lesson starts)."""
+
+BOT_PAUSES: Final = {"basics": (1, 2)}
+"""Rounds whose bot turn waits for the learner (the lesson explains the turn first)."""
+
+
+def player_count(mode: str) -> int:
+    """Seats of a mode's game: the learner and the tutorial bots."""
+    check_mode(mode)
+    return 4 if mode == "multiplayer" else 2
+
+
+def check_mode(mode: str) -> None:
+    if mode not in MODES:
+        raise ValueError(f"Unknown tutorial mode {mode!r}: use one of {', '.join(MODES)}")
+
+
 def new_tutorial_game(mode: str = "basics") -> GameState:
     """The scripted game of a tutorial mode; the learner is player 1.
 
@@ -84,13 +122,17 @@ def new_tutorial_game(mode: str = "basics") -> GameState:
     >>> [c.short for c in state.players[0].hand], [c.short for c in state.revealed]
     (['5H', '8D', 'QH', '6H'], ['6S', '6C'])
     """
+    return new_game(player_count=player_count(mode), seed=0, mode="game", deck=tutorial_deck(mode))
+
+
+def tutorial_deck(mode: str) -> list[str]:
+    """The deck order (top first) of a mode's scripted deal."""
+    check_mode(mode)
     if mode == "multiplayer":
-        return new_game(player_count=4, seed=0, mode="game", deck=MULTIPLAYER_DECK)
+        return list(MULTIPLAYER_DECK)
     if mode == "advanced-combos":
-        return new_game(player_count=2, seed=0, mode="game", deck=ADVANCED_DECK)
-    if mode in MODES:
-        return new_game(player_count=2, seed=0, mode="game", deck=BASICS_DECK)
-    raise ValueError(f"unknown tutorial mode {mode!r}; one of {', '.join(MODES)}")
+        return list(ADVANCED_DECK)
+    return list(BASICS_DECK)
 
 
 class TutorialBot:

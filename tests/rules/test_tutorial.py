@@ -9,7 +9,14 @@ import random
 import pytest
 
 import kingdom_rules as kr
-from kingdom_rules.tutorial import MODES, TutorialBot, new_tutorial_game
+from kingdom_rules.tutorial import (
+    LEARNER,
+    MODES,
+    STARTING_RESOURCE,
+    TutorialBot,
+    new_tutorial_game,
+    player_count,
+)
 
 C = kr.Card.parse
 SOURCES = ("deck", "revealed1", "revealed2")
@@ -99,3 +106,93 @@ def test_every_tutorial_mode_deals_a_playable_game(mode: str) -> None:
     s = new_tutorial_game(mode)
     assert s.phase == "choosing_resources"
     assert all(any(c.is_number for c in p.hand) for p in s.players)
+
+
+def bots_play(state: kr.GameState) -> kr.GameState:
+    """Every bot seat (all but the learner) acts until the learner is to act."""
+    bot, rng = TutorialBot(), random.Random(0)
+    while True:
+        seats = [p for p in kr.players_to_act(state) if p != LEARNER]
+        if not seats:
+            return state
+        v = kr.view(state, seats[0])
+        state, _ = kr.apply(state, bot.choose(v, v.legal_actions, rng))
+
+
+def opening(mode: str) -> kr.GameState:
+    s = do(new_tutorial_game(mode), kr.ChooseStartingResource(1, STARTING_RESOURCE[mode]))
+    s = bots_play(s)
+    assert s.phase == "playing" and s.current_player == LEARNER and s.round == 1
+    return s
+
+
+def test_advanced_lesson_dragon_eats_then_hail_shoots() -> None:
+    s = opening("advanced-combos")
+    # turns 1 and 2: the lesson says to draw from the deck and play the drawn card as a resource
+    for card in ("9H", "3D"):
+        s = do(s, kr.DrawCard(1, "deck"))
+        ready = [r.card for r in s.player(1).kingdom.resources if r.ready]
+        s = do(s, kr.PlayResource(1, C(card), ready[0]))
+        s = bots_play(do(s, kr.PassTurn(1)))
+    assert C("QS") in s.player(2).kingdom.royals
+    # turn 3: take the Ace of clubs; the Dragon of 4H 5S 6D on three ready resources eats the
+    # Queen of spades
+    s = do(s, kr.DrawCard(1, "revealed1" if s.revealed[0] is C("AC") else "deck"))
+    assert C("AC") in s.player(1).hand
+    ready = tuple(r.card for r in s.player(1).kingdom.resources if r.ready)
+    assert len(ready) == 3
+    s = do(s, kr.PlayCombination(1, (C("4H"), C("5S"), C("6D")), ready))
+    assert s.player(1).kingdom.combinations[0].kind == "dragon"
+    s = do(s, kr.EatCharacter(1, 2, "royal", character=C("QS")))
+    assert C("QS") in s.discard_pile
+    while s.pending:
+        s = do(s, kr.SkipPendingAction(1))
+    s = bots_play(do(s, kr.PassTurn(1)))
+    # turn 4: the bot's Queen of clubs stands on foot; an Ace and a 10 shoot it
+    assert C("QC") in s.player(2).kingdom.royals
+    s = do(s, kr.DrawCard(1, "deck"))
+    hand = s.player(1).hand
+    hails = [
+        a
+        for a in kr.legal_actions(s, 1)
+        if isinstance(a, kr.PlayHailOfArrows) and a.cards[0].suit != a.cards[1].suit
+    ]
+    assert hails, [c.short for c in hand]  # plain Hail: a Flaming Salvo only hits beasts
+    s = do(s, hails[0])
+    shot = kr.DestroyWithHail(1, 2, "royal", character=C("QC"))
+    assert shot in kr.legal_actions(s, 1)
+    s = do(s, shot)
+    assert C("QC") in s.discard_pile and not s.player(2).kingdom.royals
+
+
+def test_multiplayer_lesson_sends_the_mounted_horse_to_the_partner() -> None:
+    s = opening("multiplayer")
+    assert kr.partner(1, 4) == 3 and kr.team_of(1, 4) == kr.team_of(3, 4)
+    s = do(s, kr.DrawCard(1, "revealed1"))  # a 6 from the revealed cards
+    s = do(s, kr.PlayResource(1, C("8D"), C("5H")))
+    s = bots_play(do(s, kr.PassTurn(1)))
+    s = do(s, kr.DrawCard(1, "deck"))
+    s = do(s, kr.PlayRoyal(1, C("QH"), (C("5H"), C("8D"))))
+    s = bots_play(do(s, kr.PassTurn(1)))
+    s = do(s, kr.DrawCard(1, "deck"))
+    sixes = tuple(c for c in s.player(1).hand if c.value == 6)
+    assert len(sixes) == 2
+    s = do(s, kr.PlayCombination(1, sixes, (C("5H"), C("8D"))))
+    s = do(s, kr.MountBeast(1, 0, C("QH")))
+    assert s.pending[0].type == "partner-transfer"
+    s = do(s, kr.TransferToPartner(1, 0))
+    mate = s.player(3).kingdom
+    assert mate.combinations[0].kind == "horse" and mate.combinations[0].rider is C("QH")
+    assert C("QH") in mate.royals and not s.player(1).kingdom.royals
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_every_mode_opens_on_the_learners_turn(mode: str) -> None:
+    s = opening(mode)
+    assert len(s.players) == player_count(mode)
+    assert [r.card for r in s.player(1).kingdom.resources] == [STARTING_RESOURCE[mode]]
+
+
+def test_unknown_mode_is_refused_clearly() -> None:
+    with pytest.raises(ValueError, match="Unknown tutorial mode 'chess'"):
+        new_tutorial_game("chess")
