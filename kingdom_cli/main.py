@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 class App:
@@ -12,10 +16,10 @@ class App:
 
     def __init__(self, verbosity: int) -> None:
         self.verbosity = verbosity
-        self._console = None
+        self._console: Console | None = None
 
     @property
-    def console(self):  # type: ignore[no-untyped-def]
+    def console(self) -> Console:
         if self._console is None:
             from rich.console import Console  # imported lazily: --help stays fast
 
@@ -34,6 +38,18 @@ class App:
         from rich.console import Console
 
         Console(stderr=True).print(f"[red]{text}[/red]")
+
+    def display_table(self, title: str, columns: list[str], rows: list[list[str]]) -> None:
+        if self.verbosity < 0:
+            return
+        from rich.table import Table
+
+        table = Table(title=title)
+        for c in columns:
+            table.add_column(c)
+        for r in rows:
+            table.add_row(*r)
+        self.console.print(table)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -608,7 +608,7 @@ class Hub:
     def _tutorial_deck(self, player_count: int) -> list[str] | None:
         """The scripted deal when the engine provides one (kingdom_rules.tutorial)."""
         try:
-            from kingdom_rules import tutorial  # type: ignore[attr-defined]
+            from kingdom_rules import tutorial  # type: ignore[attr-defined,unused-ignore]
         except ImportError:
             return None
         deck = getattr(tutorial, "TUTORIAL_DECK", None) or getattr(tutorial, "DECK", None)
