@@ -121,7 +121,7 @@ export function perfInitScript() {
   const hook = () => {
     const k = window.__kingdom;
     if (!k) return setTimeout(hook, 20);
-    k.client.on("gameState", () => window.__gameStates.push(performance.now()));
+    k.client.on("gameState", (v) => window.__gameStates.push({ t: performance.now(), phase: v.phase, path: location.pathname }));
   };
   hook();
 }

@@ -37,6 +37,12 @@ async function newPlayer(viewport = { width: 1280, height: 900 }) {
   return { context, page };
 }
 
+/** A screenshot, marked in the page so the long tasks it causes are not blamed on the app. */
+async function shot(page, name, options = {}) {
+  await page.evaluate(() => (window.__shots = [...(window.__shots ?? []), performance.now()]));
+  await page.screenshot({ path: join(shots, name), ...options });
+}
+
 const viewOf = (page) => page.evaluate(() => window.__kingdom?.view.value ?? null);
 const gameStates = (page) => page.evaluate(() => window.__gameStates?.length ?? 0);
 
@@ -69,7 +75,7 @@ test("home, rules, options and 404 render", async () => {
   await page.goto(server.url + "/");
   await page.getByRole("heading", { name: "Kingdom" }).waitFor();
   for (const name of ["Join with Code", "How to Play", "Settings"]) await page.getByRole("button", { name }).waitFor();
-  await page.screenshot({ path: join(shots, "home.png") });
+  await shot(page, "home.png");
   await page.getByRole("button", { name: "How to Play" }).click();
   const rules = page.getByRole("dialog", { name: "Classic Game Rules" });
   await rules.waitFor();
@@ -88,7 +94,7 @@ test("home, rules, options and 404 render", async () => {
   await page.goto(server.url + "/");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow <= 0, `no horizontal scroll at 375 px (overflow ${overflow})`);
-  await page.screenshot({ path: join(shots, "home-375.png") });
+  await shot(page, "home-375.png");
   await context.close();
 });
 
@@ -144,7 +150,7 @@ test("two browsers play a match with a bot: resources, royals, combinations, fol
   await alice.page.getByRole("radio", { name: "Match" }).click();
   await bob.page.getByTestId("mode-badge").getByText("Match").waitFor();
   expect((await bob.page.getByRole("button", { name: "Start Game" }).count()) === 0, "only the host sees Start Game");
-  await alice.page.screenshot({ path: join(shots, "lobby.png") });
+  await shot(alice.page, "lobby.png");
   await alice.page.getByRole("button", { name: "Start Game" }).click();
   await alice.page.waitForURL("**/game");
   await bob.page.waitForURL("**/game");
@@ -179,7 +185,7 @@ test("two browsers play a match with a bot: resources, royals, combinations, fol
     if (v.phase === "handComplete") {
       const ready = page.getByTestId("btn-ready");
       if (!(await ready.count()) || (await ready.isDisabled())) return false;
-      if (p.name === "Alice") await page.screenshot({ path: join(shots, "score.png"), fullPage: true });
+      if (p.name === "Alice") await shot(page, "score.png", { fullPage: true });
       await page.getByText(/^Next hand starts in: \d:\d\d$/).waitFor();
       await ready.click();
       await page.waitForFunction(() => {
@@ -219,10 +225,11 @@ test("two browsers play a match with a bot: resources, royals, combinations, fol
       const richness = v.players.reduce((n, pl) => n + (pl.kingdom ? pl.kingdom.resources.length + 2 * pl.kingdom.royals.length + 3 * pl.kingdom.combinations.length : 0), 0);
       if (richness > bestTable) {
         bestTable = richness;
-        await page.screenshot({ path: join(shots, "table.png") });
+        writeFileSync(join(shots, "view.json"), JSON.stringify(v));
+        await shot(page, "table.png");
       }
     }
-    if (p.name === "Bob" && !existsSync(join(shots, "table-390.png"))) await page.screenshot({ path: join(shots, "table-390.png"), fullPage: true });
+    if (p.name === "Bob" && !existsSync(join(shots, "table-390.png"))) await shot(page, "table-390.png", { fullPage: true });
 
     const pick = async (action, button, what) => {
       const ids = action.cardIds ?? [action.cardId];
@@ -283,16 +290,27 @@ test("two browsers play a match with a bot: resources, royals, combinations, fol
   expect(restarted, "the server restart was survived");
   expect(rejected, "a rejected play showed its toast");
 
-  // The responsiveness budget: long tasks overlapping the 200 ms after a gameState arrived.
+  // The responsiveness budget. Each gameState's handling (handlers plus the render they cause)
+  // is a user-timing measure recorded by the app; long tasks are reported beside it, leaving
+  // out those that overlap a screenshot (the test's work, not the app's).
   for (const p of players) {
-    const perf = await p.page.evaluate(() => ({ longtasks: window.__longtasks, states: window.__gameStates }));
-    const near = perf.longtasks.filter((t) => perf.states.some((s) => t.start <= s + 200 && t.start + t.duration >= s - 5));
+    const perf = await p.page.evaluate(() => ({
+      handling: performance.getEntriesByName("kingdom:gameState").map((e) => ({ start: e.startTime, duration: e.duration })),
+      longtasks: window.__longtasks,
+      shots: window.__shots ?? [],
+    }));
+    const durations = perf.handling.map((e) => e.duration).sort((a, b) => a - b);
+    const pct = (q) => Math.round(durations[Math.min(durations.length - 1, Math.floor(q * durations.length))] * 10) / 10;
+    const longtasks = perf.longtasks.filter((t) => !perf.shots.some((s) => t.start + t.duration >= s && t.start <= s + 1000));
+    const onState = longtasks.filter((t) => perf.handling.some((h) => t.start <= h.start + h.duration && t.start + t.duration >= h.start));
     figures[p.name] = {
-      gameStates: perf.states.length,
-      longTasks: perf.longtasks.length,
-      maxLongTaskMs: Math.round(Math.max(0, ...perf.longtasks.map((t) => t.duration))),
-      longTasksOnGameState: near.length,
-      maxLongTaskOnGameStateMs: Math.round(Math.max(0, ...near.map((t) => t.duration))),
+      gameStates: durations.length,
+      handlingMedianMs: pct(0.5),
+      handlingP95Ms: pct(0.95),
+      handlingMaxMs: pct(1),
+      handlingOver50ms: durations.filter((d) => d > 50).length,
+      longTasksOverlappingGameState: onState.map((t) => Math.round(t.duration)),
+      longTasksOther: longtasks.length - onState.length,
     };
   }
   console.log(`    responsiveness: ${JSON.stringify(figures)}`);

@@ -1,5 +1,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { DeckStyleContext } from "./components/Card/Card";
+import { deckStyle } from "./state/settings";
 import { Route, Routes, useLocation, useNavigate } from "react-router";
 import { ConnectionBanner } from "./components/ConnectionBanner/ConnectionBanner";
 import { Toasts } from "./components/Toasts/Toasts";
@@ -8,8 +10,10 @@ import { NotFound } from "./screens/NotFound/NotFound";
 import { sendAction } from "./state/actions";
 import { client, hadView, tutorialActive, view } from "./state/game";
 
-const Lobby = lazy(() => import("./screens/Lobby/Lobby"));
-const Game = lazy(() => import("./screens/Game/Game"));
+const loadLobby = () => import("./screens/Lobby/Lobby");
+const loadGame = () => import("./screens/Game/Game");
+const Lobby = lazy(loadLobby);
+const Game = lazy(loadGame);
 
 /** The spec's automatic navigation between /, /lobby and /game (section 2). */
 export function AutoNavigate() {
@@ -34,13 +38,23 @@ export function AutoNavigate() {
   return null;
 }
 
+/** Hands the deckStyle setting to every card without each card subscribing to it. */
+function DeckStyleProvider({ children }: { children: ReactNode }) {
+  useSignals();
+  return <DeckStyleContext.Provider value={deckStyle.value}>{children}</DeckStyleContext.Provider>;
+}
+
 export function App() {
   useEffect(() => {
     // A tiny hook for the browser tests and for people debugging from the console.
     (window as unknown as Record<string, unknown>).__kingdom = { client, view, sendAction };
+    // Fetch the other screens once the first one is up, so that a pushed game state never waits
+    // for (or pays for) loading a chunk.
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
+    idle(() => void loadLobby().then(loadGame));
   }, []);
   return (
-    <>
+    <DeckStyleProvider>
       <AutoNavigate />
       <ConnectionBanner />
       <Suspense fallback={<p style={{ padding: 24 }}>Loading...</p>}>
@@ -52,6 +66,6 @@ export function App() {
         </Routes>
       </Suspense>
       <Toasts />
-    </>
+    </DeckStyleProvider>
   );
 }

@@ -1,7 +1,6 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { deckStyle } from "../../state/settings";
-import { Card } from "./Card";
+import { Card, DeckStyleContext } from "./Card";
 
 const queen = { id: "hearts-Q", suit: "hearts", rank: "Q" } as const;
 
@@ -12,7 +11,7 @@ describe("Card", () => {
     const onClick = vi.fn();
     rerender(<Card card={queen} onClick={onClick} />);
     fireEvent.click(screen.getByRole("button", { name: "Queen of Hearts" }));
-    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(onClick).toHaveBeenCalledWith("hearts-Q");
   });
 
   it("is not clickable when disabled", () => {
@@ -23,10 +22,12 @@ describe("Card", () => {
   });
 
   it("draws both deck styles and the back", () => {
-    deckStyle.value = "classic";
-    const { container, rerender } = render(<Card card={{ id: "clubs-7", suit: "clubs", rank: "7" }} />);
+    const { container, rerender } = render(
+      <DeckStyleContext.Provider value="classic">
+        <Card card={{ id: "clubs-7", suit: "clubs", rank: "7" }} />
+      </DeckStyleContext.Provider>,
+    );
     expect(container.querySelectorAll("text").length).toBeGreaterThan(7); // seven pips plus corners
-    deckStyle.value = "modern";
     rerender(<Card card={null} />);
     expect(screen.getByRole("img", { name: "Face-down card" })).toBeTruthy();
   });

@@ -1,7 +1,7 @@
-import { useSignals } from "@preact/signals-react/runtime";
+import { createContext, memo, useContext } from "react";
 import type { Card as CardData } from "../../net/types";
 import { cardName, isRed, SUIT_SYMBOLS } from "../../logic/cards";
-import { deckStyle, type DeckStyle } from "../../state/settings";
+import type { DeckStyle } from "../../state/settings";
 import * as s from "./Card.css";
 
 export interface CardProps {
@@ -13,7 +13,8 @@ export interface CardProps {
   used?: boolean;
   golden?: boolean;
   bounce?: boolean;
-  onClick?: () => void;
+  /** Called with the card's id (a stable handler lets the card skip re-rendering). */
+  onClick?: (cardId: string) => void;
   /** Overrides the accessible name. */
   label?: string;
   styleOverride?: DeckStyle;
@@ -145,7 +146,15 @@ function Classic({ card }: { card: CardData }) {
   );
 }
 
-export function CardFace({ card, deck, sideways }: { card: CardData | null; deck: DeckStyle; sideways?: boolean }) {
+interface FaceProps {
+  card: CardData | null;
+  deck: DeckStyle;
+  sideways?: boolean;
+}
+
+/** Drawn once per card id and style: every push brings new card objects with the same ids. */
+export const CardFace = memo(
+  function CardFace({ card, deck, sideways }: FaceProps) {
   const face = card === null ? <Back /> : deck === "classic" ? <Classic card={card} /> : <Modern card={card} />;
   // A used resource lies sideways: the drawing turns inside a landscape box, so layout stays right.
   return (
@@ -153,12 +162,33 @@ export function CardFace({ card, deck, sideways }: { card: CardData | null; deck
       {sideways ? <g transform="translate(140 0) rotate(90)">{face}</g> : face}
     </svg>
   );
+  },
+  (a: FaceProps, b: FaceProps) => a.card?.id === b.card?.id && a.deck === b.deck && a.sideways === b.sideways,
+);
+
+/** The deck style in force (provided from the deckStyle setting at the app's root). */
+export const DeckStyleContext = createContext<DeckStyle>("modern");
+
+function sameProps(a: CardProps, b: CardProps): boolean {
+  return (
+    a.card?.id === b.card?.id &&
+    a.size === b.size &&
+    a.selected === b.selected &&
+    a.disabled === b.disabled &&
+    a.used === b.used &&
+    a.golden === b.golden &&
+    a.bounce === b.bounce &&
+    a.onClick === b.onClick &&
+    a.label === b.label &&
+    a.styleOverride === b.styleOverride &&
+    a.testId === b.testId
+  );
 }
 
-export function Card(props: CardProps) {
-  useSignals();
+export const Card = memo(function Card(props: CardProps) {
   const { card, size = "md", selected, disabled, used, golden, bounce, onClick, label, styleOverride, testId } = props;
-  const deck = styleOverride ?? deckStyle.value;
+  const contextDeck = useContext(DeckStyleContext);
+  const deck = styleOverride ?? contextDeck;
   const name = label ?? (card ? cardName(card) : "Face-down card");
   const classes = [s.wrap, used ? s.usedSize[size] : s.size[size], golden && s.golden, bounce && s.bounced].filter(Boolean);
   const interactive = !!onClick && !disabled;
@@ -170,7 +200,7 @@ export function Card(props: CardProps) {
         aria-label={name}
         aria-pressed={selected ? true : false}
         disabled={disabled}
-        onClick={interactive ? onClick : undefined}
+        onClick={interactive ? () => onClick(card?.id ?? "") : undefined}
         data-card-id={card?.id}
         data-testid={testId}
       >
@@ -183,4 +213,4 @@ export function Card(props: CardProps) {
       <CardFace card={card} deck={deck} sideways={used} />
     </span>
   );
-}
+}, sameProps);

@@ -23,7 +23,7 @@ export function Hand({ cards, selected, enabledIds, onToggle, bounceId }: HandPr
           size="lg"
           selected={sel.has(c.id)}
           disabled={enabledIds ? !enabledIds.has(c.id) : false}
-          onClick={onToggle ? () => onToggle(c.id) : undefined}
+          onClick={onToggle}
           bounce={bounceId === c.id}
           testId="hand-card"
         />

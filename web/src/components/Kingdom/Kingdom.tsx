@@ -77,7 +77,7 @@ export function Kingdom({ kingdom, selectedResources, onToggleResource, compact,
                   label={label}
                   selected={selected.has(r.card.id)}
                   disabled={onToggleResource ? !ready : undefined}
-                  onClick={onToggleResource && ready ? () => onToggleResource(r.card.id) : undefined}
+                  onClick={ready ? onToggleResource : undefined}
                   testId={ready ? "resource-ready" : "resource-used"}
                 />
               );

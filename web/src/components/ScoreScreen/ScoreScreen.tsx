@@ -39,6 +39,17 @@ export function ScoreScreen({ view: v, onReady, onHome }: ScoreScreenProps) {
 
   return (
     <main style={{ maxWidth: 760, margin: "0 auto", padding: 16 }} data-testid="score-screen">
+      {!final && v.gameMode === "match" && dialogOpen && (
+        <div role="dialog" aria-label={dialogTitle} className={panel} style={{ marginBottom: 12, display: "flex", flexWrap: "wrap", alignItems: "center", gap: 8 }} data-testid="hand-complete-dialog">
+          <strong>{dialogTitle}</strong>
+          <p style={{ margin: 0, flex: 1 }}>
+            Starting hand {handNumber + 1} of {v.totalHands}...
+          </p>
+          <button type="button" className={button.ghost} onClick={() => setDialogOpen(false)} aria-label="Close">
+            ×
+          </button>
+        </div>
+      )}
       <div className={panel}>
         <h1 style={{ textAlign: "center", color: "#e2b43c" }}>{final ? "Match Complete!" : `Hand ${handNumber} Complete!`}</h1>
         {final ? (
@@ -153,22 +164,6 @@ export function ScoreScreen({ view: v, onReady, onHome }: ScoreScreenProps) {
             </button>
           </div>
         </Dialog>
-      )}
-      {!final && v.gameMode === "match" && dialogOpen && (
-        <div role="dialog" aria-label={dialogTitle} className={panel} style={{ position: "fixed", bottom: 16, right: 16, maxWidth: 320, zIndex: 30 }} data-testid="hand-complete-dialog">
-          <strong>{dialogTitle}</strong>
-          <p style={{ margin: "4px 0 8px" }}>
-            Starting hand {handNumber + 1} of {v.totalHands}...
-          </p>
-          <div style={{ display: "flex", gap: 8 }}>
-            <button type="button" className={button.secondary} onClick={() => setDialogOpen(false)}>
-              Close
-            </button>
-            <button type="button" className={button.ghost} onClick={onHome}>
-              Return to Home
-            </button>
-          </div>
-        </div>
       )}
     </main>
   );

@@ -187,22 +187,27 @@ function Table({ v }: { v: GameView }) {
     [v.pendingAction?.context],
   );
 
-  const toggleResource = (id: string) => {
+  // Stable handlers (they read the latest selection through a ref) let unchanged cards skip
+  // re-rendering when a new game state arrives.
+  const latest = useRef({ selection, legal });
+  latest.current = { selection, legal };
+  const toggleResource = useCallback((id: string) => {
     autoPicked.current = false;
     setSel((old) => ({ ...old, resources: old.resources.includes(id) ? old.resources.filter((x) => x !== id) : [...old.resources, id] }));
-  };
+  }, []);
   // Choosing a royal or a combination picks a legal set of resources for the player (they can
   // change it); the set comes from the view's legal actions.
-  const toggleHand = (id: string) => {
-    const hand = selection.hand.includes(id) ? selection.hand.filter((x) => x !== id) : [...selection.hand, id];
-    let resources = selection.resources;
+  const toggleHand = useCallback((id: string) => {
+    const { selection: current, legal: actions } = latest.current;
+    const hand = current.hand.includes(id) ? current.hand.filter((x) => x !== id) : [...current.hand, id];
+    let resources = current.resources;
     if (resources.length === 0 || autoPicked.current) {
-      const sets = resourceSetsFor(legal, hand);
+      const sets = resourceSetsFor(actions, hand);
       resources = sets[0] ?? [];
       autoPicked.current = sets.length > 0;
     }
     setSel({ hand, resources });
-  };
+  }, []);
 
   const resources = me?.kingdom?.resources ?? [];
   const allUsed = resources.length > 0 && resources.every((r) => r.orientation === "used");
