@@ -20,6 +20,10 @@ def bot_class(kind: str | None) -> Any:
     while a kind is not there yet (looked up each time, so a newer library is picked up)."""
     import kingdom_rules.bots as bots
 
+    if kind == "TutorialBot":
+        from kingdom_rules.tutorial import TutorialBot
+
+        return TutorialBot
     for name in (kind or DEFAULT_BOT_KIND, DEFAULT_BOT_KIND, "RandomBot"):
         cls = getattr(bots, name, None)
         if cls is not None:

@@ -208,6 +208,7 @@ class Hub:
             game_mode=rec.game_mode,
             is_tutorial=rec.is_tutorial,
             is_ranked=rec.is_ranked,
+            tutorial_mode=rec.tutorial_mode,
         )
         room.seats = [
             Seat(
@@ -241,6 +242,7 @@ class Hub:
             game_mode=room.game_mode,
             is_tutorial=room.is_tutorial,
             is_ranked=room.is_ranked,
+            tutorial_mode=room.tutorial_mode,
             status="playing" if room.started else "waiting",
             seats=[
                 SeatRecord(
@@ -387,7 +389,14 @@ class Hub:
     # -- lobby calls -----------------------------------------------------------------------
 
     async def _create(
-        self, sid: str, name: str, *, is_public: bool, desired: int, is_tutorial: bool
+        self,
+        sid: str,
+        name: str,
+        *,
+        is_public: bool,
+        desired: int,
+        is_tutorial: bool,
+        tutorial_mode: str | None = None,
     ) -> Ack:
         await self._detach(sid)
         room = Room(
@@ -396,6 +405,7 @@ class Hub:
             is_public=is_public,
             desired_player_count=desired,
             is_tutorial=is_tutorial,
+            tutorial_mode=tutorial_mode if is_tutorial else None,
         )
         seat = Seat(player_id=new_player_id(), name=name, reconnect_token=new_reconnect_token())
         room.seats.append(seat)
@@ -413,8 +423,9 @@ class Hub:
         p = v.as_object(data)
         name = v.player_name(p, self.settings.max_name_length)
         is_tutorial = v.field(p, "isTutorial", bool, required=False, default=False)
+        mode = self._tutorial_mode(p) if is_tutorial else None
         return await self._create(sid, name, is_public=False, desired=MAX_PLAYERS,
-                                  is_tutorial=is_tutorial)
+                                  is_tutorial=is_tutorial, tutorial_mode=mode)
 
     async def create_public_room(self, sid: str, data: Any) -> Ack:
         p = v.as_object(data)
@@ -562,64 +573,123 @@ class Hub:
             await self.push_room(room)
         return ok()
 
-    async def start_game(self, sid: str, data: Any, *, tutorial: bool = False) -> Ack:
+    async def start_game(self, sid: str, data: Any) -> Ack:
         room, _ = self._host_seat(sid, "start the game")
-        kr = _engine()
         async with room.lock:
-            if room.started and room.phase != "finished":
-                raise CallError("Game already in progress")
-            n = len(room.seats)
-            if n < MIN_PLAYERS:
-                raise CallError(f"Need at least {MIN_PLAYERS} players to start")
-            if n > MAX_PLAYERS:
-                raise CallError(f"At most {MAX_PLAYERS} players can play")
-            seed = secrets.randbits(31)
-            deck = self._tutorial_deck(n) if tutorial or room.is_tutorial else None
-            kwargs: dict[str, Any] = dict(player_count=n, seed=seed, mode=room.game_mode)
-            if deck is not None:
-                kwargs["deck"] = deck
-            try:
-                state = kr.new_game(**kwargs)
-            except kr.IllegalAction as e:
-                raise CallError(str(e)) from e
             was_started = room.started
-            room.state = state
-            self.persist_room(room)
-            started = now_utc()
-            room.game_id = self.storage.start_game(
-                code=room.code,
-                seed=seed,
-                player_count=n,
-                mode=room.game_mode,
-                deck=deck,
-                started_at=started,
-            )
-            room.action_count = 0
-            room.game_start_time = epoch_ms(started)
-            for seat in room.seats:
-                seat.absent = False
-                self._start_absence(room, seat)
-            await self.push_room(room)
-            self.kick_bots(room)
+            await self._start(room)
         if room.is_public and not was_started:
             await self.push_public_games()
         return ok()
 
-    def _tutorial_deck(self, player_count: int) -> list[str] | None:
-        """The scripted deal when the engine provides one (kingdom_rules.tutorial)."""
+    async def _start(self, room: Room, *, deck: list[str] | None = None, seed: int | None = None,
+                     first: list[Any] | None = None) -> None:
+        """(lock held) Deal a new game for the seated players; `first` actions are applied
+        (and logged) right away, such as the tutorial learner's starting resource."""
+        kr = _engine()
+        if room.started and room.phase != "finished":
+            raise CallError("Game already in progress")
+        n = len(room.seats)
+        if n < MIN_PLAYERS:
+            raise CallError(f"Need at least {MIN_PLAYERS} players to start")
+        if n > MAX_PLAYERS:
+            raise CallError(f"At most {MAX_PLAYERS} players can play")
+        seed = secrets.randbits(31) if seed is None else seed
         try:
-            from kingdom_rules import tutorial  # type: ignore[attr-defined,unused-ignore]
-        except ImportError:
-            return None
-        deck = getattr(tutorial, "TUTORIAL_DECK", None) or getattr(tutorial, "DECK", None)
-        return list(deck) if deck else None
+            state = kr.new_game(player_count=n, seed=seed, mode=room.game_mode, deck=deck)
+            for action in first or ():
+                state, _ = kr.apply(state, action)
+        except kr.IllegalAction as e:
+            raise CallError(str(e)) from e
+        started = now_utc()
+        # The game row first: a crash before the room row says "playing" leaves a waiting
+        # room, never a playing room without its game.
+        game_id = self.storage.start_game(
+            code=room.code,
+            seed=seed,
+            player_count=n,
+            mode=room.game_mode,
+            deck=deck,
+            started_at=started,
+        )
+        for i, action in enumerate(first or ()):
+            self.storage.append_action(game_id, i, action.to_json())
+        room.state = state
+        room.game_id = game_id
+        room.action_count = len(first or ())
+        room.tutorial_resumed = set()
+        self.persist_room(room)
+        room.game_start_time = epoch_ms(started)
+        for seat in room.seats:
+            seat.absent = False
+            self._start_absence(room, seat)
+        await self.push_room(room)
+        self.kick_bots(room)
+
+    # -- tutorial --------------------------------------------------------------------------
+
+    def _tutorial_mode(self, p: dict[str, Any]) -> str:
+        from kingdom_rules import tutorial
+
+        mode = v.field(p, "tutorialMode", str, required=False, default="basics")
+        if mode not in tutorial.MODES:
+            raise CallError(f"tutorialMode must be one of {', '.join(tutorial.MODES)}")
+        return str(mode)
 
     async def start_tutorial_game(self, sid: str, data: Any) -> Ack:
-        return await self.start_game(sid, data, tutorial=True)
+        """The scripted deal of the room's tutorial mode (kingdom_rules.tutorial), the learner
+        in seat 1 with the lesson's starting resource chosen, tutorial bots in the other seats
+        (added as needed: the multiplayer lesson has four)."""
+        from kingdom_rules import tutorial
+
+        p = v.as_object(data)
+        room, _ = self._host_seat(sid, "start the game")
+        mode = self._tutorial_mode(p) if "tutorialMode" in p else room.tutorial_mode or "basics"
+        kr = _engine()
+        async with room.lock:
+            if room.started and room.phase != "finished":
+                raise CallError("Game already in progress")
+            need = tutorial.player_count(mode)
+            if len(room.humans()) > 1 or len(room.seats) > need:
+                raise CallError(f"The {mode} tutorial is played by one player and "
+                                f"{need - 1} bot{'s' if need > 2 else ''}")
+            while len(room.seats) < need:
+                taken = {s.name for s in room.seats}
+                room.seats.append(Seat(player_id=new_player_id(), is_bot=True,
+                                       bot_kind="TutorialBot", name=botlib.pick_bot_name(taken)))
+            learner = room.humans()[0]
+            room.seats.remove(learner)
+            room.seats.insert(tutorial.LEARNER - 1, learner)
+            room.is_tutorial = True
+            room.tutorial_mode = mode
+            room.game_mode = "game"
+            card = tutorial.STARTING_RESOURCE.get(mode)
+            first = []
+            if card is not None:
+                first.append(kr.ChooseStartingResource(player=tutorial.LEARNER, card=card))
+            await self._start(room, deck=tutorial.tutorial_deck(mode), seed=0, first=first)
+        return ok()
+
+    def _tutorial_paused(self, room: Room, seat: Seat) -> bool:
+        """The basics lesson's bot waits at the start of some rounds until resumeTutorialBot."""
+        if not room.is_tutorial or room.state is None or not seat.is_bot:
+            return False
+        from kingdom_rules import tutorial
+
+        pauses = tutorial.BOT_PAUSES.get(room.tutorial_mode or "basics", ())
+        state = room.state
+        return (
+            state.phase == "playing"
+            and state.round in pauses
+            and state.round not in room.tutorial_resumed
+            and not state.players[seat_index(room, seat)].has_drawn_this_turn
+        )
 
     async def resume_tutorial_bot(self, sid: str, data: Any) -> Ack:
         room, _ = self.seat_of(sid)
         async with room.lock:
+            if room.state is not None:
+                room.tutorial_resumed.add(room.state.round)
             self.kick_bots(room)
         return ok()
 
@@ -799,7 +869,7 @@ class Hub:
         kr = _engine()
         for number in kr.players_to_act(room.state):
             seat = room.seat_of_number(number)
-            if seat.bot_controlled:
+            if seat.bot_controlled and not self._tutorial_paused(room, seat):
                 return seat, number
         return None
 
@@ -845,13 +915,20 @@ class Hub:
         key = (room.code, seat.player_id)
         bot = self.bots.get(key)
         if bot is None:
-            bot = botlib.make_bot(seat.bot_kind if seat.is_bot else None)
+            kind = seat.bot_kind if seat.is_bot else None
+            if room.is_tutorial and seat.is_bot:
+                kind = "TutorialBot"
+            bot = botlib.make_bot(kind)
             self.bots[key] = bot
         try:
             return bot.choose(kr.view(state, number), legal, self.rng)
         except Exception:
             log.exception("room %s: %s failed to choose", room.code, type(bot).__name__)
             return self.rng.choice(list(legal))
+
+
+def seat_index(room: Room, seat: Seat) -> int:
+    return room.seats.index(seat)
 
 
 def room_code_is_valid(code: str) -> bool:

@@ -73,6 +73,10 @@ class Room:
     game_mode: str = "game"
     is_tutorial: bool = False
     is_ranked: bool = False
+    tutorial_mode: str | None = None
+    """basics, multiplayer, advanced-combos, ... for tutorial rooms."""
+    tutorial_resumed: set[int] = attrs.Factory(set)
+    """Rounds whose tutorial bot pause the learner has released (resumeTutorialBot)."""
     seats: list[Seat] = attrs.Factory(list)
     lock: asyncio.Lock = attrs.Factory(asyncio.Lock)
     state: kr.GameState | None = None

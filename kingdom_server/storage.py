@@ -76,6 +76,7 @@ class RoomRecord:
     game_mode: str
     is_tutorial: bool
     is_ranked: bool
+    tutorial_mode: str | None
     seats: list[SeatRecord]
     game: GameRecord | None
 
@@ -99,6 +100,7 @@ class Storage:
             game_mode = pw.CharField(default="game", max_length=8)
             is_tutorial = pw.BooleanField(default=False)
             is_ranked = pw.BooleanField(default=False)
+            tutorial_mode = pw.CharField(null=True, max_length=32)
             status = pw.CharField(default="waiting", max_length=16)  # waiting | playing | closed
             created_at = pw.DateTimeField(default=_now)
             updated_at = pw.DateTimeField(default=_now)
@@ -150,6 +152,19 @@ class Storage:
         self._insert_action_sql: str | None = None
         self.db.connect(reuse_if_open=True)
         self.db.create_tables([Room, Seat, Game, GameAction], safe=True)
+        self._add_missing_columns([Room, Seat, Game, GameAction])
+
+    def _add_missing_columns(self, models: list[type[pw.Model]]) -> None:
+        """Columns added to a model after its table was created (nullable or defaulted ones)."""
+        from playhouse.migrate import SchemaMigrator, migrate
+
+        migrator = SchemaMigrator.from_database(self.db)
+        for model in models:
+            table = model._meta.table_name
+            have = {c.name for c in self.db.get_columns(table)}
+            for field in model._meta.sorted_fields:
+                if field.column_name not in have:
+                    migrate(migrator.add_column(table, field.column_name, field))
 
     def close(self) -> None:
         if not self.db.is_closed():
@@ -167,6 +182,7 @@ class Storage:
         game_mode: str,
         is_tutorial: bool,
         is_ranked: bool,
+        tutorial_mode: str | None = None,
         status: str,
         seats: list[SeatRecord],
     ) -> None:
@@ -179,6 +195,7 @@ class Storage:
                 game_mode=game_mode,
                 is_tutorial=is_tutorial,
                 is_ranked=is_ranked,
+                tutorial_mode=tutorial_mode,
                 status=status,
                 updated_at=_now(),
             )
@@ -308,6 +325,7 @@ class Storage:
                     game_mode=str(room.game_mode),
                     is_tutorial=bool(room.is_tutorial),
                     is_ranked=bool(room.is_ranked),
+                    tutorial_mode=room.tutorial_mode,
                     seats=seats,
                     game=game_record,
                 )
