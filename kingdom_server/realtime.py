@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import socketio
+import socketio.packet
 
 from kingdom_server import bots as botlib
 from kingdom_server import validation as v
@@ -311,8 +312,7 @@ class Hub:
         return game_view(room, seat, engine_view, now)
 
     async def push_room(self, room: Room) -> None:
-        """Each connected seat gets its own view (all sent in one go)."""
-        sends = []
+        """Each connected seat gets its own view."""
         for seat in room.seats:
             sid = seat.sid
             if sid is None:
@@ -321,9 +321,16 @@ class Hub:
             for observer in self.push_observers:
                 observer(room, seat, "gameState", data)
             self.stats["pushes"] += 1
-            sends.append(self.sio.emit("gameState", data, to=sid))
-        if sends:
-            await asyncio.gather(*sends)
+            await self._send(sid, "gameState", data)
+
+    async def _send(self, sid: str, event: str, data: Any) -> None:
+        """One event to one socket. What `sio.emit(event, data, to=sid)` does, without its
+        per-call task and wait (the pushes of every action go through here)."""
+        eio_sid = self.sio.manager.eio_sid_from_sid(sid, "/")
+        if eio_sid is None:
+            return
+        pkt = self.sio.packet_class(socketio.packet.EVENT, namespace="/", data=[event, data])
+        await self.sio.eio.send(eio_sid, pkt.encode())
 
     async def push_event(self, room: Room, event: str, data: dict[str, Any]) -> None:
         for seat in room.seats:
