@@ -9,6 +9,8 @@ import { Home } from "./screens/Home/Home";
 import { NotFound } from "./screens/NotFound/NotFound";
 import { sendAction } from "./state/actions";
 import { client, hadView, tutorialActive, view } from "./state/game";
+import { TutorialOverlay } from "./tutorial/TutorialOverlay";
+import { TutorialProvider } from "./tutorial/TutorialProvider";
 
 const loadLobby = () => import("./screens/Lobby/Lobby");
 const loadGame = () => import("./screens/Game/Game");
@@ -55,17 +57,20 @@ export function App() {
   }, []);
   return (
     <DeckStyleProvider>
-      <AutoNavigate />
-      <ConnectionBanner />
-      <Suspense fallback={<p style={{ padding: 24 }}>Loading...</p>}>
-        <Routes>
-          <Route path="/" element={<Home />} />
-          <Route path="/lobby" element={<Lobby />} />
-          <Route path="/game" element={<Game />} />
-          <Route path="*" element={<NotFound />} />
-        </Routes>
-      </Suspense>
-      <Toasts />
+      <TutorialProvider>
+        <AutoNavigate />
+        <ConnectionBanner />
+        <Suspense fallback={<p style={{ padding: 24 }}>Loading...</p>}>
+          <Routes>
+            <Route path="/" element={<Home />} />
+            <Route path="/lobby" element={<Lobby />} />
+            <Route path="/game" element={<Game />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
+        <TutorialOverlay />
+        <Toasts />
+      </TutorialProvider>
     </DeckStyleProvider>
   );
 }

@@ -1,53 +1,51 @@
 import { useEffect, useRef, useState } from "react";
-import { client, leaveRoom, tutorialActive, view } from "../../state/game";
+import { useNavigate } from "react-router";
+import { client, leaveRoom, tutorialActive } from "../../state/game";
 import { showToast } from "../../state/toasts";
 import { tutorialCompleted } from "../../state/settings";
 import { button } from "../../theme/ui.css";
 import { Dialog } from "../Dialog/Dialog";
 
-export type TutorialMode = "basics" | "multiplayer" | "advanced-combos" | "constructed" | "quest";
+import type { TutorialMode } from "../../tutorial/steps";
 
-export const TUTORIAL_MODES: { value: TutorialMode; label: string }[] = [
-  { value: "basics", label: "Basics" },
-  { value: "multiplayer", label: "Multiplayer" },
-  { value: "advanced-combos", label: "Advanced Combos" },
-  { value: "constructed", label: "Constructed" },
-  { value: "quest", label: "Quest Mode" },
-];
+export { TUTORIAL_MODES, type TutorialMode } from "../../tutorial/steps";
 
 /**
- * 'Welcome to the Tutorial!': creates a tutorial room with a bot while loading, then Begin
- * starts the game. (The step-by-step overlay is a later issue.)
+ * 'Welcome to the Tutorial!': creates a tutorial room of the chosen mode with its bot while
+ * loading, then Begin starts the game (the overlay in web/src/tutorial takes over from there).
  */
-export function TutorialDialog({ onClose }: { mode: TutorialMode; onClose: () => void }) {
+export function TutorialDialog({ mode, onClose }: { mode: TutorialMode; onClose: () => void }) {
   const [loading, setLoading] = useState(true);
   const once = useRef(false);
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (once.current) return;
     once.current = true;
     void (async () => {
-      const created = await client.call("createRoom", { playerName: "You", isTutorial: true });
+      const created = await client.call("createRoom", { playerName: "You", isTutorial: true, tutorialMode: mode });
       const bot = created.success ? await client.call("addBot", {}) : created;
       if (!bot.success) {
-        client.send("leaveRoom", {});
-        view.value = null;
+        leaveRoom();
+        tutorialActive.value = false;
         showToast({ title: "Error", description: "Failed to prepare tutorial. Please try again.", variant: "destructive" });
         onClose();
         return;
       }
       setLoading(false);
     })();
-  }, [onClose]);
+  }, [onClose, mode]);
 
   const cancel = () => {
     leaveRoom();
     tutorialActive.value = false;
     onClose();
+    navigate("/");
   };
   const begin = async () => {
     tutorialActive.value = !tutorialCompleted.value;
-    const ack = await client.call("startTutorialGame", {});
+    // Without the lesson (tutorialCompleted) the bot must not wait for it.
+    const ack = await client.call("startTutorialGame", { guided: tutorialActive.value });
     if (!ack.success) showToast({ title: "Error", description: ack.error || "Failed to start game", variant: "destructive" });
     else onClose();
   };

@@ -1,0 +1,166 @@
+/**
+ * What the tutorial shows over the game table (seed 000 section 2, 'Tutorial overlays'): the
+ * banner (title, description, mode dropdown, Next or Finish, the hint on automatic steps), the
+ * highlight ring, the two full-screen references and the action prompt with Skip.
+ */
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { TutorialDialog } from "../components/TutorialDialog/TutorialDialog";
+import { button } from "../theme/ui.css";
+import * as s from "./Tutorial.css";
+import { TUTORIAL_MODES, isTutorialMode, type Reference } from "./steps";
+import { useTutorial } from "./TutorialProvider";
+
+export function TutorialOverlay() {
+  const t = useTutorial();
+  const { pathname } = useLocation();
+  if (t.restartMode) return <TutorialDialog mode={t.restartMode} onClose={t.clearRestart} />;
+  if (!t.active || pathname !== "/game" || !t.step) return null;
+  const step = t.step;
+  if (step.reference) return <ReferenceScreen kind={step.reference} onDone={t.next} locked={t.nextLocked} />;
+  const automatic = !step.nextButton;
+  const finishing = step.last || t.index === t.steps.length - 1;
+  return (
+    <>
+      {step.highlightSelector && <Highlight selector={step.highlightSelector} />}
+      <section className={s.banner[step.position]} role="region" aria-label="Tutorial" data-testid="tutorial-banner" data-step-id={step.id}>
+        <div className={s.bannerHead}>
+          <h2 className={s.title}>{step.title}</h2>
+          <select
+            className={s.select}
+            aria-label="Tutorial mode"
+            value={t.mode}
+            onChange={(e) => isTutorialMode(e.target.value) && t.setMode(e.target.value)}
+            data-testid="tutorial-mode"
+          >
+            {TUTORIAL_MODES.map((m) => (
+              <option key={m.value} value={m.value}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className={s.description}>{step.description}</p>
+        <div className={s.controls}>
+          {automatic && <span className={s.hint}>Complete the action to continue...</span>}
+          {step.branch && (
+            <button type="button" className={`${button.secondary} ${s.interactive}`} onClick={() => t.jump(step.branch!.to)} data-testid="tutorial-branch">
+              {step.branch.label}
+            </button>
+          )}
+          {step.nextButton && (
+            <button type="button" className={`${button.primary} ${s.interactive}`} disabled={t.nextLocked} onClick={t.next} data-testid="tutorial-next">
+              {finishing ? "Finish" : "Next"}
+            </button>
+          )}
+        </div>
+      </section>
+      <ActionPrompt index={t.index} total={t.steps.length} onSkip={t.skip} />
+    </>
+  );
+}
+
+function ActionPrompt({ index, total, onSkip }: { index: number; total: number; onSkip: () => void }) {
+  return (
+    <div className={s.prompt} role="status" data-testid="tutorial-action-prompt">
+      <span>
+        Tutorial step {index + 1} of {total}
+      </span>
+      <button type="button" className={button.ghost} style={{ minHeight: 28, padding: "2px 10px" }} onClick={onSkip} data-testid="tutorial-skip">
+        Skip
+      </button>
+    </div>
+  );
+}
+
+/** A ring around the highlighted area or button, following it as the page moves. */
+function Highlight({ selector }: { selector: string }) {
+  const [rect, setRect] = useState<{ top: number; left: number; width: number; height: number } | null>(null);
+  useEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      const el = document.querySelector(selector);
+      if (!el) return setRect(null);
+      const r = el.getBoundingClientRect();
+      setRect((old) =>
+        old && old.top === r.top && old.left === r.left && old.width === r.width && old.height === r.height
+          ? old
+          : { top: r.top, left: r.left, width: r.width, height: r.height },
+      );
+    };
+    measure();
+    const timer = setInterval(measure, 300);
+    const onMove = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(measure);
+    };
+    window.addEventListener("resize", onMove);
+    window.addEventListener("scroll", onMove, true);
+    return () => {
+      clearInterval(timer);
+      cancelAnimationFrame(frame);
+      window.removeEventListener("resize", onMove);
+      window.removeEventListener("scroll", onMove, true);
+    };
+  }, [selector]);
+  if (!rect) return null;
+  const pad = 4;
+  return (
+    <div
+      className={s.highlight}
+      data-testid="tutorial-highlight"
+      data-selector={selector}
+      style={{ top: rect.top - pad, left: rect.left - pad, width: rect.width + 2 * pad, height: rect.height + 2 * pad }}
+    />
+  );
+}
+
+const COMBINATIONS: [string, string][] = [
+  ["Horse", "A pair (6♥ 6♠). 2 resources, draws 1. Any royal may ride it."],
+  ["Unicorn", "Two pairs (2♥ 2♣ 8♠ 8♦). 4 resources, draws 3, resurrects a royal."],
+  ["Dragon", "3 consecutive cards (4♥ 5♠ 6♦). 3 resources, draws 2, eats 1 royal or Horse."],
+  ["Golden Dragon", "3 consecutive of one suit. 3 resources, draws 2, eats 2 or demolishes a Castle."],
+  ["Silver Dragon", "4 consecutive, mixed suits. 4 resources, draws 3, eats 3 or demolishes a Cathedral."],
+  ["Divine Dragon", "4 consecutive of one suit. 4 resources, draws 3; demolishes, eats a freed royal, resurrects. Worth 2 points."],
+  ["Castle", "Three of a kind. 3 resources, draws 2; shelters up to 3 royals. Worth 1 point."],
+  ["Cathedral", "Four of a kind. 4 resources, draws 3. Worth 3 points."],
+  ["Hail of Arrows", "An Ace and a 10 of different suits. No resources: destroys an opposing character."],
+  ["Flaming Salvo", "An Ace and a 10 of one suit. No resources: burns a mounted beast with its rider, or a Castle."],
+];
+
+const ROYALS: [string, string][] = [
+  ["Jack", "1 ready resource of its colour. Draws 1 card."],
+  ["Queen", "2 ready resources of her colour. Draws 1 card. May ride a dragon."],
+  ["King", "3 ready resources of his colour. May slay an opposing dragon."],
+  ["Hero (Joker)", "4 ready resources of its colour. Stands in for any J, Q or K; may slay a dragon; cannot be eaten."],
+];
+
+function ReferenceScreen({ kind, onDone, locked }: { kind: Reference; onDone: () => void; locked: boolean }) {
+  const combos = kind === "combinations-reference";
+  const tiles = combos ? COMBINATIONS : ROYALS;
+  return (
+    <div className={s.reference} role="dialog" aria-modal="true" aria-label={combos ? "Card Combinations" : "Royal Costs"} data-testid={kind}>
+      <div className={s.referenceInner}>
+        <h2 className={s.title} style={{ fontSize: 28 }}>
+          {combos ? "Card Combinations" : "Royal Costs"}
+        </h2>
+        <p className={s.description}>
+          {combos
+            ? "Number cards from your hand, played together with ready resources of any colour, make beasts and buildings."
+            : "Royals are paid for with ready resources of their own colour: hearts and diamonds pay for red royals, clubs and spades for black ones. A Royal Family is a Jack, a Queen and a King."}
+        </p>
+        <div className={s.grid}>
+          {tiles.map(([name, text]) => (
+            <div key={name} className={s.tile}>
+              <h3 className={s.tileTitle}>{name}</h3>
+              <p className={s.tileText}>{text}</p>
+            </div>
+          ))}
+        </div>
+        <button type="button" className={button.primary} onClick={onDone} disabled={locked} data-autofocus>
+          {combos ? "Continue" : "Got it!"}
+        </button>
+      </div>
+    </div>
+  );
+}
