@@ -79,6 +79,7 @@ test("home, rules, options and 404 render", async () => {
   await page.getByRole("button", { name: "How to Play" }).click();
   const rules = page.getByRole("dialog", { name: "Classic Game Rules" });
   await rules.waitFor();
+  await rules.getByRole("region", { name: "Strategy" }).waitFor();
   const sections = await rules.locator("section[data-section]").count();
   expect(sections === 14, `14 rule sections, got ${sections}`);
   await page.keyboard.press("Escape");
@@ -243,10 +244,22 @@ test("two browsers play a match with a bot: resources, royals, combinations, fol
       await btn.click();
       return acted(what);
     };
-    const combo = has("playCombination");
-    if (combo) return pick(combo, "btn-play-combination", "playCombination");
-    const royal = has("playRoyal");
-    if (royal) return pick(royal, "btn-play-royal", "playRoyal");
+    // Prefer plays that open a follow-up: a royal when a riderless beast can carry it, a pair
+    // (Horse) when a free royal can mount it; then any combination, then any royal.
+    const me = v.players.find((x) => x.number === v.myPlayerNumber);
+    const k = me?.kingdom ?? { royals: [], combinations: [] };
+    const placed = new Set(k.combinations.flatMap((c) => [c.ridingRoyalId, ...c.protectedRoyalIds]));
+    const freeRoyals = k.royals.filter((r) => !placed.has(r.id));
+    const riderless = k.combinations.filter((c) => (c.type === "horse" || c.type === "dragon") && !c.ridingRoyalId);
+    const canRide = (royalId) => riderless.some((c) => c.type === "horse" || /-(Q)$|joker$/.test(royalId));
+    const royals = legal.filter((a) => a.type === "playRoyal");
+    const combos = legal.filter((a) => a.type === "playCombination");
+    const mountingRoyal = royals.find((a) => canRide(a.cardId));
+    if (mountingRoyal) return pick(mountingRoyal, "btn-play-royal", "playRoyal");
+    const horse = freeRoyals.length ? combos.find((a) => a.cardIds.length === 2) : null;
+    if (horse) return pick(horse, "btn-play-combination", "playCombination");
+    if (combos[0]) return pick(combos[0], "btn-play-combination", "playCombination");
+    if (royals[0]) return pick(royals[0], "btn-play-royal", "playRoyal");
     const resource = has("playResource");
     if (resource) return pick(resource, "btn-play-resource", "playResource");
     const reward = has("drawRoyalReward");
@@ -295,10 +308,12 @@ test("two browsers play a match with a bot: resources, royals, combinations, fol
   // out those that overlap a screenshot (the test's work, not the app's).
   for (const p of players) {
     const perf = await p.page.evaluate(() => ({
-      handling: performance.getEntriesByName("kingdom:gameState").map((e) => ({ start: e.startTime, duration: e.duration })),
+      handling: performance.getEntriesByName("kingdom:gameState").map((e) => ({ start: e.startTime, duration: e.duration, detail: e.detail })),
       longtasks: window.__longtasks,
       shots: window.__shots ?? [],
     }));
+    const slowest = [...perf.handling].sort((a, b) => b.duration - a.duration).slice(0, 4);
+    console.log(`    ${p.name} slowest gameStates: ${slowest.map((h) => `${Math.round(h.duration)} ms ${JSON.stringify(h.detail)}`).join("; ")}`);
     const durations = perf.handling.map((e) => e.duration).sort((a, b) => a - b);
     const pct = (q) => Math.round(durations[Math.min(durations.length - 1, Math.floor(q * durations.length))] * 10) / 10;
     const longtasks = perf.longtasks.filter((t) => !perf.shots.some((s) => t.start + t.duration >= s && t.start <= s + 1000));

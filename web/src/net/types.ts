@@ -159,6 +159,6 @@ export interface PublicGame {
 /** Every acknowledged call answers {success, error} and maybe more fields. */
 export interface Ack {
   success: boolean;
-  error?: string;
+  error?: string | null;
   [key: string]: unknown;
 }

@@ -1,12 +1,19 @@
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { parseBlocks, parseSections, type Block, type Inline, type RuleSection } from "../../logic/markdown";
 import { loadCustomRules } from "../../state/settings";
 import { Dialog } from "../Dialog/Dialog";
 
-// docs/rules.md is the one text of the rules; a glob (not a plain import) keeps the build
-// working while the file does not exist yet.
-const docs = import.meta.glob("../../../../docs/rules.md", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
-export const RULES_MARKDOWN = Object.values(docs)[0] ?? "";
+// docs/rules.md is the one text of the rules. It is loaded (as its own chunk) when the dialog
+// first opens, so the 25 KB of text is not part of the initial JavaScript.
+const docs = import.meta.glob("../../../../docs/rules.md", { query: "?raw", import: "default" }) as Record<string, () => Promise<string>>;
+let rulesMarkdown: string | null = null;
+export async function loadRulesMarkdown(): Promise<string> {
+  if (rulesMarkdown === null) {
+    const load = Object.values(docs)[0];
+    rulesMarkdown = load ? await load() : "";
+  }
+  return rulesMarkdown;
+}
 
 /** Where the spec's scroll targets land among the 14 sections. */
 export const SCROLL_TARGETS: Record<string, string> = {
@@ -15,12 +22,12 @@ export const SCROLL_TARGETS: Record<string, string> = {
   beasts: "beasts",
 };
 
-export function ruleSections(): RuleSection[] {
+export function ruleSections(markdown: string): RuleSection[] {
   const custom = loadCustomRules();
   if (custom && custom.length) {
     return custom.map((r) => ({ key: r.key, title: r.title, blocks: parseBlocks(r.content) }));
   }
-  return parseSections(RULES_MARKDOWN);
+  return parseSections(markdown);
 }
 
 function InlineText({ parts }: { parts: Inline[] }) {
@@ -87,18 +94,23 @@ function BlockView({ block }: { block: Block }) {
 }
 
 export function RulesDialog({ onClose, scrollTo }: { onClose: () => void; scrollTo?: string }) {
-  const sections = useMemo(ruleSections, []);
+  const [markdown, setMarkdown] = useState<string | null>(rulesMarkdown);
+  useEffect(() => {
+    if (markdown === null) void loadRulesMarkdown().then(setMarkdown);
+  }, [markdown]);
+  const sections = useMemo(() => (markdown === null ? [] : ruleSections(markdown)), [markdown]);
   const bodyRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!scrollTo) return;
+    if (!scrollTo || !sections.length) return;
     const key = SCROLL_TARGETS[scrollTo] ?? scrollTo;
     const el = bodyRef.current?.querySelector(`[data-section="${key}"]`);
     el?.scrollIntoView?.({ block: "start" });
-  }, [scrollTo]);
+  }, [scrollTo, sections]);
   return (
     <Dialog title="Classic Game Rules" onClose={onClose} wide testId="rules-dialog">
       <div ref={bodyRef}>
-        {sections.length === 0 && <p>The rules are being written. Check back soon.</p>}
+        {markdown === null && <p role="status">Loading the rules...</p>}
+        {markdown !== null && sections.length === 0 && <p>The rules are being written. Check back soon.</p>}
         <nav aria-label="Rule sections" style={{ display: "flex", flexWrap: "wrap", gap: 6, marginBottom: 12 }}>
           {sections.map((sec) => (
             <a
