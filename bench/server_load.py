@@ -52,9 +52,10 @@ def raise_fd_limit() -> None:
 
 
 class Player:
-    def __init__(self, url: str, name: str, rng: random.Random) -> None:
+    def __init__(self, url: str, name: str, rng: random.Random, think: float = 0.0) -> None:
         import socketio
 
+        self.think = think
         self.url = url
         self.name = name
         self.rng = rng
@@ -99,6 +100,11 @@ class Player:
             if not legal:
                 await self._wait(stop)
                 continue
+            if self.think > 0:
+                # A person's pause before acting (open-loop mode, --think).
+                await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+                if self.state is not state:
+                    continue
             action = legal[self.rng.randrange(len(legal))]
             payload = {k: v for k, v in action.items() if k not in ("type", "player")}
             self.changed.clear()
@@ -113,7 +119,7 @@ class Player:
 
 
 def client_process(url: str, rooms: int, seed: int, go_at: Any, ready: Any, out: Any,
-                   seconds: float) -> None:
+                   seconds: float, think: float) -> None:
     """Seat `rooms` rooms, report, wait for the shared start time, play, report figures."""
     raise_fd_limit()
 
@@ -122,18 +128,18 @@ def client_process(url: str, rooms: int, seed: int, go_at: Any, ready: Any, out:
             await asyncio.sleep(0.05)
         return float(go_at.value)
 
-    out.put(asyncio.run(run_rooms(url, rooms, seed, wait_go, seconds, ready)))
+    out.put(asyncio.run(run_rooms(url, rooms, seed, wait_go, seconds, ready, think)))
 
 
 async def run_rooms(url: str, rooms: int, seed: int, wait_go: Any, seconds: float,
-                             ready: Any) -> dict[str, Any]:
+                    ready: Any, think: float) -> dict[str, Any]:
     rng = random.Random(seed)
     players: list[Player] = []
     sem = asyncio.Semaphore(50)
 
     async def seat_room(i: int) -> None:
         async with sem:
-            table = [Player(url, f"P{seed}-{i}-{j}", random.Random(rng.random()))
+            table = [Player(url, f"P{seed}-{i}-{j}", random.Random(rng.random()), think)
                      for j in range(ROOM_SIZE)]
             for p in table:
                 await p.connect()
@@ -202,11 +208,28 @@ def start_server(db: Path, port: int) -> subprocess.Popen[str]:
     return proc
 
 
+def wait_queue(queue: Any, procs: list[Any], timeout: float) -> Any:
+    """The next item of `queue`; gives up when a client process died or time is up."""
+    import queue as q
+
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            return queue.get(timeout=0.5)
+        except q.Empty:
+            if any(p.exitcode not in (None, 0) for p in procs):
+                raise SystemExit("a client process failed") from None
+    raise SystemExit("timed out waiting for the client processes")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rooms", type=int, default=50, help="rooms of 4 clients (default 50)")
     ap.add_argument("--procs", type=int, default=2, help="client processes (default 2)")
     ap.add_argument("--seconds", type=float, default=20.0, help="measured window (default 20)")
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds a client waits before each action (default 0: act as "
+                         "soon as the previous acknowledgement is back)")
     ap.add_argument("--url", default=None, help="use a running server (loopback only)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
@@ -235,19 +258,20 @@ def main() -> None:
               for i in range(procs_n)]
     t_setup = time.time()
     procs = [ctx.Process(target=client_process,
-                         args=(url, n, 1000 + i, go_at, ready, out, args.seconds), daemon=True)
+                         args=(url, n, 1000 + i, go_at, ready, out, args.seconds, args.think),
+                         daemon=True)
              for i, n in enumerate(shares)]
     try:
         for p in procs:
             p.start()
         sockets = 0
         for _ in procs:
-            sockets += ready.get(timeout=300)
+            sockets += wait_queue(ready, procs, 300)
         setup = time.time() - t_setup
         go = time.time() + 0.5
         cpu0 = proc_cpu_seconds(server.pid) if server else 0.0
         go_at.value = go
-        results = [out.get(timeout=args.seconds + 120) for _ in procs]
+        results = [wait_queue(out, procs, args.seconds + 120) for _ in procs]
         cpu1 = proc_cpu_seconds(server.pid) if server else 0.0
         rss = proc_rss_mb(server.pid) if server else 0.0
         for p in procs:
@@ -265,6 +289,7 @@ def main() -> None:
     window = args.seconds
     figures = {
         "rooms": args.rooms,
+        "think_seconds": args.think,
         "sockets": sockets,
         "client_processes": procs_n,
         "setup_seconds": round(setup, 1),
