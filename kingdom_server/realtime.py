@@ -285,6 +285,11 @@ class Hub:
         return room, seat
 
     async def _attach(self, sid: str, room: Room, seat: Seat) -> None:
+        if not self.sio.manager.is_connected(sid, "/"):
+            # The socket went away while its call waited: the seat is kept, unconnected.
+            seat.sid = None
+            self._start_absence(room, seat)
+            return
         seat.sid = sid
         self.sessions[sid] = (room.code, seat.player_id)
         await self.sio.leave_room(sid, BROWSING)
