@@ -202,6 +202,7 @@ test("two browsers play a match with a bot: resources, royals, combinations, fol
 
     const dialog = page.getByTestId("follow-up-dialog");
     if (await dialog.count()) {
+      if (!existsSync(join(shots, "follow-up.png"))) await shot(page, "follow-up.png");
       const option = dialog.getByTestId("follow-up-option").first();
       if (await option.count()) await option.click();
       else await dialog.getByTestId("follow-up-skip").click();

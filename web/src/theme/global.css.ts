@@ -5,7 +5,7 @@ globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
 globalStyle("html", { background: vars.color.bg });
 globalStyle("html, body, #root", { margin: 0, minHeight: "100%" });
 globalStyle("body", {
-  background: `radial-gradient(ellipse at top, ${vars.color.felt}, ${vars.color.bg} 70%) fixed`,
+  background: `radial-gradient(ellipse at top, ${vars.color.felt}, ${vars.color.bg} 70%) no-repeat`,
   color: vars.color.text,
   fontFamily: vars.font.body,
   lineHeight: 1.4,

@@ -57,4 +57,5 @@ export const usedSize = styleVariants({
 export const golden = style({ animation: `${glow} 1s ease-in-out infinite` });
 export const bounced = style({ animation: `${bounce} .6s ease-out` });
 
-export const svg = style({ width: "100%", height: "auto", display: "block", filter: "drop-shadow(0 2px 3px rgba(0,0,0,.35))" });
+// A box-shadow on the wrapper is much cheaper to paint than a drop-shadow filter on each SVG.
+export const svg = style({ width: "100%", height: "auto", display: "block", borderRadius: 8, boxShadow: "0 2px 4px rgba(0,0,0,.35)" });

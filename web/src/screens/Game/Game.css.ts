@@ -10,9 +10,8 @@ export const header = style({
   alignItems: "center",
   gap: 8,
   padding: "8px 12px",
-  background: "rgba(12,20,15,.92)",
+  background: "rgba(12,20,15,.97)",
   borderBottom: `1px solid ${vars.color.border}`,
-  backdropFilter: "blur(6px)",
 });
 export const title = style({ fontFamily: vars.font.display, fontSize: 20, fontWeight: 700, color: vars.color.gold, marginRight: "auto" });
 export const table = style({
