@@ -18,6 +18,7 @@ import socketio
 import socketio.packet
 
 from kingdom_server import bots as botlib
+from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
 from kingdom_server.rooms import (
     CODE_LENGTH,
@@ -196,6 +197,8 @@ class Hub:
             for seat in room.seats:
                 self._start_absence(room, seat)
             if room.started:
+                if room.is_tutorial:
+                    lessons.release_all(room)  # pauses are not stored: nobody waits forever
                 self._sync_score_screen(room)
                 self.kick_bots(room)
         log.info("loaded %d rooms", len(self.rooms))
@@ -655,6 +658,7 @@ class Hub:
         from kingdom_rules import tutorial
 
         p = v.as_object(data)
+        guided = v.field(p, "guided", bool, required=False, default=True)
         room, _ = self._host_seat(sid, "start the game")
         mode = self._tutorial_mode(p) if "tutorialMode" in p else room.tutorial_mode or "basics"
         kr = _engine()
@@ -680,6 +684,8 @@ class Hub:
             if card is not None:
                 first.append(kr.ChooseStartingResource(player=tutorial.LEARNER, card=card))
             await self._start(room, deck=tutorial.tutorial_deck(mode), seed=0, first=first)
+            if not guided:  # no lesson shown (tutorialCompleted): the bot never waits
+                lessons.release_all(room)
         return ok()
 
     def _tutorial_paused(self, room: Room, seat: Seat) -> bool:
@@ -698,10 +704,15 @@ class Hub:
         )
 
     async def resume_tutorial_bot(self, sid: str, data: Any) -> Ack:
+        everything = v.field(v.as_object(data), "all", bool, required=False, default=False)
         room, _ = self.seat_of(sid)
+        if not room.is_tutorial:
+            raise CallError("This is not a tutorial game")
         async with room.lock:
             if room.state is not None:
                 room.tutorial_resumed.add(room.state.round)
+                if everything:  # the lesson was skipped or finished
+                    lessons.release_all(room)
             self.kick_bots(room)
         return ok()
 
@@ -786,6 +797,7 @@ class Hub:
     async def apply(self, room: Room, action: Any) -> None:
         """Apply one action (lock held): engine, then the log, then pushes. Raises IllegalAction."""
         kr = _engine()
+        before = room.state
         state, events = kr.apply(room.state, action)
         assert room.game_id is not None
         self.storage.append_action(room.game_id, room.action_count, action.to_json())
@@ -811,6 +823,10 @@ class Hub:
                     "drawPhaseSkipped",
                     {"message": data.get("message", ""), "playerNumber": data.get("player")},
                 )
+        if room.is_tutorial:
+            mode = room.tutorial_mode or "basics"
+            for step in lessons.completed_steps(mode, action, before, state, events):
+                await self.push_event(room, "advanceTutorialStep", {"stepId": step})
         self.kick_bots(room)
 
     def _name_of(self, room: Room, number: Any) -> str:

@@ -23,6 +23,7 @@ def room_fields(room: Room, seat: Seat | None, now: float) -> dict[str, Any]:
         "isPublic": room.is_public,
         "desiredPlayerCount": room.desired_player_count,
         "isTutorial": room.is_tutorial,
+        "tutorialMode": room.tutorial_mode,
         "isRanked": room.is_ranked,
         "gameStartTime": room.game_start_time,
         "scoreScreenTimer": timer,
