@@ -1,0 +1,154 @@
+"""Mutation check of the rules test suite: copy the repository to a temporary folder, break
+the engine in one known way (a wrong ruling), and check that ``pytest tests/rules`` fails.
+
+    .venv/bin/python -m tests.rules.mutants            # every mutant (a few minutes)
+    .venv/bin/python -m tests.rules.mutants 3 7        # some of them
+
+Run on 21 Nov 2026 against 7554330: all 15 mutants killed. The engine in the repository is
+never touched. When a mutant's original text no longer exists (the engine changed), it is
+reported as STALE and should be updated.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MUTANTS = [
+    (
+        "dragon carries any royal (R18)",
+        "kingdom_rules/followups.py",
+        'return not beast.is_dragon or royal.rank == "Q" or royal.is_hero',
+        "return True",
+    ),
+    (
+        "structure ignores rank (R19)",
+        "kingdom_rules/followups.py",
+        "return royal.is_hero or all(r.rank != royal.rank for r in inside)",
+        "return True",
+    ),
+    (
+        "salvo kills a silver dragon's rider (R26)",
+        "kingdom_rules/combinations.py",
+        'RIDER_SURVIVES_SALVO: Final = frozenset({"golden-dragon", "silver-dragon"})',
+        'RIDER_SURVIVES_SALVO: Final = frozenset({"golden-dragon"})',
+    ),
+    (
+        "hail hits a golden dragon (R25)",
+        "kingdom_rules/combinations.py",
+        'HAIL_BEASTS: Final = frozenset({"horse", "unicorn", "dragon"})',
+        'HAIL_BEASTS: Final = frozenset({"horse", "unicorn", "dragon", "golden-dragon"})',
+    ),
+    (
+        "divine dragon slayable (R24)",
+        "kingdom_rules/combinations.py",
+        'SLAYABLE: Final = frozenset({"dragon", "golden-dragon", "silver-dragon"})',
+        'SLAYABLE: Final = frozenset({"dragon", "golden-dragon", "silver-dragon", '
+        '"divine-dragon"})',
+    ),
+    (
+        "reward = all the cards (R24)",
+        "kingdom_rules/followups.py",
+        "len(dragon.cards) - 1",
+        "len(dragon.cards)",
+    ),
+    (
+        "no readying (R5)",
+        "kingdom_rules/engine.py",
+        "        if not r.ready:\n            kingdom = evolve(",
+        "        if False:\n            kingdom = evolve(",
+    ),
+    (
+        "resource enters ready (R8)",
+        "kingdom_rules/plays.py",
+        "        + (resource(card, False),)\n",
+        "        + (resource(card, True),)\n",
+    ),
+    (
+        "partners are opponents (R22)",
+        "kingdom_rules/scoring.py",
+        "return player_count != 4 or a % 2 != b % 2",
+        "return True",
+    ),
+    (
+        "59 rounds (R28)",
+        "kingdom_rules/engine.py",
+        "if rnd >= hands.MAX_ROUNDS",
+        "if rnd >= hands.MAX_ROUNDS - 1",
+    ),
+    (
+        "cathedral worth 1 (R29)",
+        "kingdom_rules/combinations.py",
+        '"cathedral": CombinationRule("Cathedral", 4, 3, 3, False)',
+        '"cathedral": CombinationRule("Cathedral", 4, 3, 1, False)',
+    ),
+    (
+        "demolish after eating (R23)",
+        "kingdom_rules/followups.py",
+        "pending, eat_count=left, can_demolish_castles=False, can_demolish_cathedrals=False",
+        "pending, eat_count=left",
+    ),
+    (
+        "others see deck draws (R32)",
+        "kingdom_rules/view.py",
+        'last_draw_visible=last is not None and (last.player == player or last.source != "deck")',
+        "last_draw_visible=last is not None",
+    ),
+    (
+        "player 1 begins every hand (R4)",
+        "kingdom_rules/hands.py",
+        "first = (hand_number - 1) % n + 1",
+        "first = 1",
+    ),
+    (
+        "heroes fill no gap (R11)",
+        "kingdom_rules/scoring.py",
+        "return len(ranks) + heroes >= 3",
+        "return len(ranks) >= 3",
+    ),
+]
+IGNORE = ["test_import_purity.py", "test_tutorial.py", "test_doctests.py"]
+
+
+def run(index: int) -> str:
+    name, path, old, new = MUTANTS[index]
+    with tempfile.TemporaryDirectory() as tmp:
+        for part in ("kingdom_rules", "tests", "pyproject.toml"):
+            src = ROOT / part
+            if src.is_dir():
+                shutil.copytree(
+                    src, Path(tmp) / part, ignore=shutil.ignore_patterns("__pycache__", "server")
+                )
+            else:
+                shutil.copy(src, Path(tmp) / part)
+        target = Path(tmp) / path
+        text = target.read_text()
+        if text.count(old) != 1:
+            return f"{index:2} {name:42} STALE"
+        target.write_text(text.replace(old, new))
+        t = time.perf_counter()
+        cmd = [sys.executable, "-m", "pytest", "tests/rules", "-x", "-q", "-p", "no:cacheprovider"]
+        cmd += [f"--ignore=tests/rules/{f}" for f in IGNORE]
+        r = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True, timeout=900)
+        first = next((ln for ln in r.stdout.splitlines() if ln.startswith("FAILED")), "")
+        status = "KILLED" if r.returncode else "SURVIVED"
+        return f"{index:2} {name:42} {status} {time.perf_counter() - t:6.1f}s {first[:90]}"
+
+
+def main(argv: list[str]) -> int:
+    picks = [int(a) for a in argv] or range(len(MUTANTS))
+    survived = 0
+    for i in picks:
+        line = run(i)
+        survived += "SURVIVED" in line
+        print(line, flush=True)
+    return 1 if survived else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
