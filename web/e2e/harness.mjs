@@ -127,6 +127,7 @@ export function perfInitScript() {
 }
 
 export function ensureArtifacts() {
+  rmSync(ARTIFACTS, { recursive: true, force: true });
   mkdirSync(ARTIFACTS, { recursive: true });
   return ARTIFACTS;
 }

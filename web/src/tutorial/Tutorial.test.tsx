@@ -25,6 +25,10 @@ function mount(mode = "basics") {
   );
 }
 
+function setTurn(player: number) {
+  act(() => void (view.value = { ...view.value!, currentPlayerNumber: player }));
+}
+
 const stepId = () => screen.getByTestId("tutorial-banner").getAttribute("data-step-id");
 
 describe("tutorial steps", () => {
@@ -104,6 +108,7 @@ describe("tutorial overlay", () => {
     push("play-resource");
     expect(stepId()).toBe("opponent-turn"); // pass-turn was already done
     act(() => void vi.advanceTimersByTime(NEXT_LOCK_MS));
+    setTurn(2); // the learner passed: the bot's turn
     fireEvent.click(screen.getByTestId("tutorial-next"));
     expect(call).toHaveBeenCalledWith("resumeTutorialBot", {});
     expect(stepId()).toBe("opponent-turn-watching");
@@ -112,6 +117,20 @@ describe("tutorial overlay", () => {
     act(() => void vi.advanceTimersByTime(NEXT_LOCK_MS));
     fireEvent.click(screen.getByRole("button", { name: "Got it!" }));
     expect(stepId()).toBe("play-royal");
+  });
+
+  it("a watching step also ends when the turn comes back without a push", () => {
+    vi.spyOn(client, "call").mockResolvedValue({ success: true });
+    mount("multiplayer");
+    for (const id of ["mp-draw", "mp-play-resource"]) push(id);
+    act(() => void vi.advanceTimersByTime(NEXT_LOCK_MS));
+    setTurn(2);
+    fireEvent.click(screen.getByTestId("tutorial-next"));
+    expect(stepId()).toBe("mp-pass");
+    push("mp-pass");
+    expect(stepId()).toBe("mp-others-turn");
+    setTurn(1);
+    expect(stepId()).toBe("mp-play-queen");
   });
 
   it("Skip ends the tutorial without the flag and frees the bot", () => {

@@ -80,6 +80,17 @@ export function TutorialProvider({ children }: { children: ReactNode }) {
     [],
   );
 
+  // A watching step ends when the turn is the learner's again, push or no push.
+  const myTurn = v?.phase === "playing" && v.currentPlayerNumber != null && v.currentPlayerNumber === v.myPlayerNumber;
+  useEffect(() => {
+    const { steps: list, index: i } = latest.current;
+    const step = list[i];
+    if (myTurn && step?.watch) {
+      done.current.add(step.id);
+      setIndex(nextIndex(list, i, done.current));
+    }
+  }, [myTurn, index, mode]);
+
   useEffect(() => () => void (lockTimer.current && clearTimeout(lockTimer.current)), []);
 
   const finish = useCallback(() => {

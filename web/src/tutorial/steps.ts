@@ -51,6 +51,9 @@ export interface TutorialStep {
   reference?: Reference;
   /** The end of a lesson: Next reads 'Finish' and finishing stores tutorialCompleted. */
   last?: boolean;
+  /** A watching step: it also ends when the turn comes back to the learner (in case the
+   * server's push was missed, for example over a reconnection). */
+  watch?: boolean;
   /** An optional branch offered from this step: button label and the step it jumps to. */
   branch?: { label: string; to: string };
 }
@@ -120,6 +123,7 @@ const BASICS: TutorialStep[] = [
     position: "top",
     nextButton: false,
     action: "auto",
+    watch: true,
   },
   {
     id: "all-royals-reference",
@@ -165,6 +169,7 @@ const BASICS: TutorialStep[] = [
     position: "bottom",
     nextButton: false,
     action: "auto",
+    watch: true,
   },
   {
     id: "crop-rotation",
@@ -304,6 +309,7 @@ const MULTIPLAYER: TutorialStep[] = [
     position: "bottom",
     nextButton: false,
     action: "auto",
+    watch: true,
   },
   {
     id: "mp-play-queen",
@@ -331,6 +337,7 @@ const MULTIPLAYER: TutorialStep[] = [
     position: "bottom",
     nextButton: false,
     action: "auto",
+    watch: true,
   },
   {
     id: "mp-horse",

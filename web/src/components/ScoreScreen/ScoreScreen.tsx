@@ -84,7 +84,7 @@ export function ScoreScreen({ view: v, onReady, onHome }: ScoreScreenProps) {
                       {p.name ?? `Player ${p.number}`}
                     </strong>
                     {teams && <span className={badge}>Team {teamOf(p.number)}</span>}
-                    <span>{last.playerScores[String(p.number)] ?? 0} points</span>
+                    <span>{(last.playerScores[String(p.number)] ?? 0) === 1 ? "1 point" : `${last.playerScores[String(p.number)] ?? 0} points`}</span>
                   </li>
                 );
               })}

@@ -260,7 +260,7 @@ function Table({ v }: { v: GameView }) {
             Player {v.myPlayerNumber}
           </span>
           {v.playerCount === 4 && v.myPlayerNumber != null && <span className={badge}>Team {teamOf(v.myPlayerNumber)}</span>}
-          {typeof me?.score === "number" && <span className={badge}>{me.score} points</span>}
+          {typeof me?.score === "number" && <span className={badge}>{me.score === 1 ? "1 point" : `${me.score} points`}</span>}
         </div>
         {me?.kingdom && (
           <Kingdom

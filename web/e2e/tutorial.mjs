@@ -1,0 +1,266 @@
+// Browser tests of the guided tutorial: the built app (web/dist) served by the real
+// `kingdom serve`, driven in Debian's chromium. The basics lesson is played start to finish by
+// doing what each step asks; then the Skip and Cancel paths. Run: `node web/e2e/tutorial.mjs`
+// (after `npm run build`).
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, run, sleep, tempDb, test } from "./harness.mjs";
+
+if (!existsSync(join(ROOT, "web/dist/index.html"))) {
+  console.error("web/dist is missing: run `npm run build` first");
+  process.exit(1);
+}
+
+const shots = ensureArtifacts();
+const { db, cleanup } = tempDb();
+const server = new Server({ port: await freePort(), db, botDelay: 0.1 });
+await server.start();
+const browser = await launchBrowser();
+
+async function newPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
+  return { context, page };
+}
+
+const viewOf = (page) => page.evaluate(() => window.__kingdom?.view.value ?? null);
+
+async function waitForView(page, pred, what, timeout = 20000) {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    const v = await viewOf(page);
+    if (v && pred(v)) return v;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The banner shows this step (its title is in the banner too). */
+async function atStep(page, id, timeout = 20000) {
+  await page.locator(`[data-testid=tutorial-banner][data-step-id="${id}"]`).waitFor({ timeout });
+}
+
+/** Next (or Finish): Playwright waits for the 1 s lock to end (the button is disabled). */
+async function next(page, label = "Next") {
+  const button = page.getByTestId("tutorial-next");
+  expect((await button.innerText()).trim() === label, `button reads ${label}`);
+  await button.click();
+}
+
+const hand = (page, id) => page.locator(`[data-testid=hand-card][data-card-id="${id}"]`);
+const resource = (page, id) => page.locator(`[data-testid=my-kingdom] [data-testid=resource-ready][data-card-id="${id}"]`);
+
+async function highlighted(page, selector) {
+  const ring = page.getByTestId("tutorial-highlight");
+  await ring.waitFor();
+  expect((await ring.getAttribute("data-selector")) === selector, `highlight on ${selector}`);
+}
+
+async function openTutorial(page) {
+  await page.goto(server.url + "/");
+  await page.getByTestId("mode-tutorial").click();
+  const dialog = page.getByRole("dialog", { name: "Welcome to the Tutorial!" });
+  await dialog.waitFor();
+  return dialog;
+}
+
+async function beginTutorial(page) {
+  const dialog = await openTutorial(page);
+  await dialog.getByRole("button", { name: "Begin Tutorial" }).click();
+  await page.waitForURL("**/game");
+}
+
+// ---------------------------------------------------------------------------------------------
+
+test("the basics tutorial, start to finish, doing what each step asks", async () => {
+  const { context, page } = await newPage();
+  // The loading state: hold the first createRoom back a little to see it.
+  await page.addInitScript(() => {
+    const hook = () => {
+      const k = window.__kingdom;
+      if (!k) return setTimeout(hook, 10);
+      const call = k.client.call.bind(k.client);
+      k.client.call = async (event, payload) => {
+        if (event === "createRoom") await new Promise((r) => setTimeout(r, 600));
+        return call(event, payload);
+      };
+    };
+    hook();
+  });
+  await page.goto(server.url + "/");
+  await page.getByTestId("mode-tutorial").click();
+  const dialog = page.getByRole("dialog", { name: "Welcome to the Tutorial!" });
+  await dialog.getByText("Preparing your tutorial game...").waitFor();
+  await dialog.getByRole("button", { name: "Begin Tutorial" }).waitFor();
+  for (const item of ["Drawing and playing cards", "Managing resources", "Building your Royal Family", "Basic game strategy"]) {
+    await dialog.getByText(item).waitFor();
+  }
+  const waiting = await viewOf(page);
+  expect(waiting.isTutorial && waiting.phase === "waiting" && waiting.players.length === 2, "a tutorial room with its bot");
+  expect(new URL(page.url()).pathname === "/", "the waiting room is not shown for a tutorial");
+  await shot(page, "tutorial-welcome.png");
+  await dialog.getByRole("button", { name: "Begin Tutorial" }).click();
+  await page.waitForURL("**/game");
+
+  // welcome, board overview
+  await atStep(page, "welcome");
+  const modes = await page.getByTestId("tutorial-mode").locator("option").allInnerTexts();
+  expect(modes.join("|") === "Basics|Multiplayer|Advanced Combos|Constructed|Quest Mode", `mode labels ${modes}`);
+  await shot(page, "tutorial-step-welcome.png");
+  await next(page);
+  await atStep(page, "board-overview");
+  await highlighted(page, '[data-testid="my-kingdom"]');
+  expect(await page.getByTestId("tutorial-next").isDisabled(), "Next is locked right after a click");
+  await next(page);
+
+  // draw
+  await atStep(page, "draw-card");
+  await highlighted(page, '[data-testid="draw-area"]');
+  await page.getByText("Complete the action to continue...").waitFor();
+  await shot(page, "tutorial-step-draw.png");
+  await page.getByTestId("draw-deck").click();
+
+  // play resource: the 8 of diamonds on the ready 5 of hearts
+  await atStep(page, "play-resource");
+  await resource(page, "hearts-5").click();
+  await hand(page, "diamonds-8").click();
+  await page.getByTestId("btn-play-resource").click();
+
+  // pass
+  await atStep(page, "pass-turn");
+  await highlighted(page, '[data-testid="btn-pass"]');
+  await page.getByTestId("btn-pass").click();
+
+  // opponent turn: the bot waits until Next
+  await atStep(page, "opponent-turn");
+  await sleep(600);
+  let v = await viewOf(page);
+  expect(v.currentPlayerNumber === 2 && !v.players[1].hasDrawnThisTurn, "the bot waits for the learner");
+  await next(page);
+
+  // the royals reference ('Got it!') once the bot's turn is over
+  await page.getByTestId("all-royals-reference").waitFor({ timeout: 20000 });
+  await shot(page, "tutorial-all-royals-reference.png");
+  await page.getByRole("button", { name: "Got it!" }).click();
+
+  // play royal: draw, then the Queen of hearts on the two red resources
+  await atStep(page, "play-royal");
+  await highlighted(page, '[data-testid="btn-play-royal"]');
+  await waitForView(page, (x) => x.currentPlayerNumber === 1, "the learner's second turn");
+  await page.getByTestId("draw-deck").click();
+  await waitForView(page, (x) => x.players[0].hasDrawnThisTurn, "the draw");
+  await hand(page, "hearts-Q").click();
+  await page.getByTestId("btn-play-royal").click();
+
+  // pass, then the opponent's queen
+  await atStep(page, "pass-turn-2");
+  await page.getByTestId("btn-pass").click();
+  await atStep(page, "opponent-third-turn-intro");
+  await next(page);
+  await atStep(page, "crop-rotation", 20000);
+  v = await viewOf(page);
+  expect(v.players[1].kingdom.royals.some((c) => c.id === "spades-Q"), "the bot played its Queen of spades");
+
+  // third turn: crop rotation, a black number card (not a 6) in for the 5 of hearts
+  await page.getByTestId("draw-deck").click();
+  v = await waitForView(page, (x) => x.players[0].hasDrawnThisTurn, "the draw");
+  const black = v.myHand.find((c) => (c.suit === "clubs" || c.suit === "spades") && /^(A|[2-9]|10)$/.test(c.rank) && c.rank !== "6");
+  expect(black, "a black number card to rotate in");
+  await resource(page, "hearts-5").click();
+  await hand(page, black.id).click();
+  await page.getByTestId("btn-rotate-resource").click();
+  await atStep(page, "pass-turn-3");
+  await page.getByTestId("btn-pass").click();
+
+  // fourth turn: the Horse from a pair of 6s, the Queen mounts it
+  await atStep(page, "play-horse");
+  await waitForView(page, (x) => x.currentPlayerNumber === 1 && !x.players[0].hasDrawnThisTurn, "the learner's fourth turn");
+  await page.getByTestId("draw-deck").click();
+  v = await waitForView(page, (x) => x.players[0].hasDrawnThisTurn, "the draw");
+  const sixes = v.myHand.filter((c) => c.rank === "6").slice(0, 2);
+  expect(sixes.length === 2, "a pair of 6s");
+  for (const c of sixes) await hand(page, c.id).click();
+  await page.getByTestId("btn-play-combination").click();
+  await atStep(page, "mount-queen");
+  const followUp = page.getByTestId("follow-up-dialog");
+  await followUp.waitFor();
+  await shot(page, "tutorial-step-mount.png");
+  await followUp.locator('[data-testid=follow-up-option][data-action-type="mountHorse"]').first().click();
+
+  // combinations guide ('Continue'), completion ('Finish')
+  await page.getByTestId("combinations-reference").waitFor();
+  await shot(page, "tutorial-combinations-reference.png");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await atStep(page, "completion");
+  v = await viewOf(page);
+  const horse = v.players[0].kingdom.combinations[0];
+  expect(horse.type === "horse" && horse.ridingRoyalId === "hearts-Q", "the Queen rides the Horse");
+  await page.getByTestId("tutorial-branch").waitFor();
+  expect((await page.evaluate(() => localStorage.getItem("tutorialCompleted"))) === null, "not completed before Finish");
+  await next(page, "Finish");
+  await page.getByTestId("tutorial-banner").waitFor({ state: "detached" });
+  expect((await page.evaluate(() => localStorage.getItem("tutorialCompleted"))) === "true", "Finish stores tutorialCompleted");
+  await context.close();
+});
+
+test("Skip ends the tutorial without the flag; the bot no longer waits", async () => {
+  const { context, page } = await newPage();
+  await beginTutorial(page);
+  await atStep(page, "welcome");
+  await page.getByTestId("tutorial-action-prompt").getByRole("button", { name: "Skip" }).click();
+  await page.getByTestId("tutorial-banner").waitFor({ state: "detached" });
+  expect((await page.evaluate(() => localStorage.getItem("tutorialCompleted"))) === null, "Skip does not store tutorialCompleted");
+  // The game goes on as a normal game: the bot plays its turns without waiting.
+  await page.getByTestId("draw-deck").click();
+  await waitForView(page, (x) => x.players[0].hasDrawnThisTurn, "the draw");
+  await page.getByTestId("btn-pass").click();
+  await waitForView(page, (x) => x.round === 2 && x.currentPlayerNumber === 1, "the bot's turn played without a pause");
+  await context.close();
+});
+
+test("Cancel clears the state, leaves the tutorial room and stays home", async () => {
+  const { context, page } = await newPage();
+  const dialog = await openTutorial(page);
+  await dialog.getByRole("button", { name: "Begin Tutorial" }).waitFor();
+  const code = (await viewOf(page)).roomCode;
+  expect(code, "a tutorial room was made");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await dialog.waitFor({ state: "detached" });
+  expect(new URL(page.url()).pathname === "/", "back home");
+  expect((await viewOf(page)) === null, "no game state");
+  // The room is gone: joining it by code fails.
+  const ack = await page.evaluate((roomCode) => window.__kingdom.client.call("joinRoom", { playerName: "Eve", roomCode }), code);
+  expect(ack.success === false && ack.error === "Room not found", `room closed (${JSON.stringify(ack)})`);
+  await context.close();
+});
+
+test("a failed preparation resets with the spec's message", async () => {
+  const { context, page } = await newPage();
+  await page.addInitScript(() => {
+    const hook = () => {
+      const k = window.__kingdom;
+      if (!k) return setTimeout(hook, 10);
+      const call = k.client.call.bind(k.client);
+      k.client.call = async (event, payload) => (event === "addBot" ? { success: false, error: "boom" } : call(event, payload));
+    };
+    hook();
+  });
+  await page.goto(server.url + "/");
+  await page.getByTestId("mode-tutorial").click();
+  await page.getByText("Failed to prepare tutorial. Please try again.").waitFor();
+  await page.getByRole("dialog", { name: "Welcome to the Tutorial!" }).waitFor({ state: "detached" });
+  expect((await viewOf(page)) === null, "state reset");
+  await context.close();
+});
+
+async function shot(page, name) {
+  await page.screenshot({ path: join(shots, name) });
+}
+
+const { passed, failed } = await run({ timeoutMs: 4 * 60 * 1000 });
+await browser.close();
+await server.stop();
+cleanup();
+console.log(`tutorial e2e: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
