@@ -73,6 +73,25 @@ def handmade() -> list[kr.GameState]:
             },
         )
         out.append(do(s, w("playRoyal", 1, cardId="JH", resourceToUseIds="2H")))
+    for n in (2, 3):
+        dragons = kingdom(
+            combos=[
+                combo("divine-dragon", "2C 3C 4C 5C", rider="QS"),
+                combo("silver-dragon", "6D 7H 8D 9D", rider="RJ"),
+                combo("golden-dragon", "6S 7S 8S"),
+                combo("dragon", "2H 3D 4H", rider="QC"),
+            ]
+        )
+        s = position(
+            n, hands={1: "KH AS 10H AD 10D"}, kingdoms={1: kingdom(ready="5H 5D 9H"), 2: dragons}
+        )
+        out.append(s)
+        for wire in (
+            w("playRoyal", 1, cardId="KH", resourceToUseIds="5H 5D 9H"),
+            w("playHailOfArrows", 1, cardIds="AS 10H"),
+            w("playHailOfArrows", 1, cardIds="AD 10D"),
+        ):
+            out.append(do(s, wire))
     # one answer further: freed royals, second bites, mounting, partner transfer
     extra = []
     frontier = [s for s in out if s.pending]
