@@ -261,10 +261,8 @@ class Storage:
                 f'INSERT INTO "{table}" ("game_id", "seq", "data", "created_at") '
                 f"VALUES ({p}, {p}, {p}, {p})"
             )
-        with self.db.atomic():
-            self.db.execute_sql(
-                self._insert_action_sql, (game_id, seq, json.dumps(action), _now())
-            )
+        # One statement: a transaction of its own in autocommit mode (no BEGIN/COMMIT round).
+        self.db.execute_sql(self._insert_action_sql, (game_id, seq, json.dumps(action), _now()))
 
     def finish_game(self, game_id: int) -> None:
         self.Game.update(finished_at=_now()).where(self.Game.id == game_id).execute()
