@@ -127,7 +127,6 @@ export function perfInitScript() {
 }
 
 export function ensureArtifacts() {
-  rmSync(ARTIFACTS, { recursive: true, force: true });
   mkdirSync(ARTIFACTS, { recursive: true });
   return ARTIFACTS;
 }

@@ -1,6 +1,6 @@
 // Browser tests: the built app (web/dist) served by the real `kingdom serve`, driven in Debian's
 // chromium. Run by `npm run test:e2e` (after `npm run build`).
-import { copyFileSync, existsSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   ARTIFACTS,
@@ -23,7 +23,12 @@ if (!existsSync(join(ROOT, "web/dist/index.html"))) {
 }
 
 const shots = ensureArtifacts();
-const { db, cleanup } = tempDb();
+const SHOTS = ["home.png", "home-375.png", "lobby.png", "table.png", "table-390.png", "follow-up.png", "score.png", "view.json", "figures.json"];
+for (const name of SHOTS) rmSync(join(shots, name), { force: true });
+const { dir, db, cleanup } = tempDb();
+// Serve a private copy of the build: another `npm run build` in the tree cannot swap it mid-test.
+cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
+process.env.KINGDOM_WEB_DIST = join(dir, "dist");
 const server = new Server({ port: await freePort(), db, botDelay: 0.1 });
 await server.start();
 const browser = await launchBrowser();
@@ -131,31 +136,6 @@ test("the public list updates live in a third browser", async () => {
 test("two browsers play a match with a bot: resources, royals, combinations, follow-ups, score screen, next hand, rejected play, server restart", async () => {
   const alice = await newPlayer();
   const bob = await newPlayer({ width: 390, height: 844 });
-  // Alice creates a private room; Bob joins by code (typed in lower case: it is upper-cased).
-  await openGameDialog(alice.page, "Create");
-  await alice.page.getByLabel("Your name").fill("Alice");
-  await alice.page.getByLabel("Your name").press("Enter");
-  await alice.page.waitForURL("**/lobby");
-  const code = (await alice.page.getByTestId("room-code").innerText()).trim();
-  await bob.page.goto(server.url + "/");
-  await bob.page.getByRole("button", { name: "Join with Code" }).click();
-  await bob.page.getByLabel("Your name").fill("Bob");
-  await bob.page.getByLabel("Room code").fill(code.toLowerCase());
-  expect((await bob.page.getByLabel("Room code").inputValue()) === code, "room code upper-cased");
-  await bob.page.getByLabel("Room code").press("Enter");
-  await bob.page.waitForURL("**/lobby");
-
-  // Host: add a bot, switch to a match; Bob sees the badge and no host controls.
-  await alice.page.getByRole("button", { name: "Add Bot" }).click();
-  await alice.page.getByTestId("player-slot").nth(2).waitFor();
-  await alice.page.getByRole("radio", { name: "Match" }).click();
-  await bob.page.getByTestId("mode-badge").getByText("Match").waitFor();
-  expect((await bob.page.getByRole("button", { name: "Start Game" }).count()) === 0, "only the host sees Start Game");
-  await shot(alice.page, "lobby.png");
-  await alice.page.getByRole("button", { name: "Start Game" }).click();
-  await alice.page.waitForURL("**/game");
-  await bob.page.waitForURL("**/game");
-
   const players = [
     { name: "Alice", ...alice },
     { name: "Bob", ...bob },
@@ -164,6 +144,35 @@ test("two browsers play a match with a bot: resources, royals, combinations, fol
   let restarted = false;
   let rejected = false;
   let bestTable = -1;
+  let resourceTurn = null;
+
+  /** Alice hosts a match with Bob and a bot, from the home page to the table. */
+  async function setUpMatch() {
+    // Alice creates a private room; Bob joins by code (typed in lower case: it is upper-cased).
+    await openGameDialog(alice.page, "Create");
+    await alice.page.getByLabel("Your name").fill("Alice");
+    await alice.page.getByLabel("Your name").press("Enter");
+    await alice.page.waitForURL("**/lobby");
+    const code = (await alice.page.getByTestId("room-code").innerText()).trim();
+    await bob.page.goto(server.url + "/");
+    await bob.page.getByRole("button", { name: "Join with Code" }).click();
+    await bob.page.getByLabel("Your name").fill("Bob");
+    await bob.page.getByLabel("Room code").fill(code.toLowerCase());
+    expect((await bob.page.getByLabel("Room code").inputValue()) === code, "room code upper-cased");
+    await bob.page.getByLabel("Room code").press("Enter");
+    await bob.page.waitForURL("**/lobby");
+
+    // Host: add a bot, switch to a match; Bob sees the badge and no host controls.
+    await alice.page.getByRole("button", { name: "Add Bot" }).click();
+    await alice.page.getByTestId("player-slot").nth(2).waitFor();
+    await alice.page.getByRole("radio", { name: "Match" }).click();
+    await bob.page.getByTestId("mode-badge").getByText("Match").waitFor();
+    expect((await bob.page.getByRole("button", { name: "Start Game" }).count()) === 0, "only the host sees Start Game");
+    await shot(alice.page, "lobby.png");
+    await alice.page.getByRole("button", { name: "Start Game" }).click();
+    await alice.page.waitForURL("**/game");
+    await bob.page.waitForURL("**/game");
+  }
 
   /** One UI step for a player, if it is theirs to act. Returns true when something was done. */
   async function step(p) {
@@ -261,8 +270,13 @@ test("two browsers play a match with a bot: resources, royals, combinations, fol
     if (horse) return pick(horse, "btn-play-combination", "playCombination");
     if (combos[0]) return pick(combos[0], "btn-play-combination", "playCombination");
     if (royals[0]) return pick(royals[0], "btn-play-royal", "playRoyal");
+    // One resource a turn: the kingdom grows and number cards stay in hand to make pairs.
     const resource = has("playResource");
-    if (resource) return pick(resource, "btn-play-resource", "playResource");
+    const turnKey = `${v.currentHand}:${v.round}:${v.currentPlayerNumber}:${stats.pass}`;
+    if (resource && resourceTurn !== turnKey) {
+      resourceTurn = turnKey;
+      return pick(resource, "btn-play-resource", "playResource");
+    }
     const reward = has("drawRoyalReward");
     if (reward) {
       await page.getByRole("button", { name: "Draw Royal Reward" }).click();
@@ -284,16 +298,28 @@ test("two browsers play a match with a bot: resources, royals, combinations, fol
 
   const done = () =>
     stats.playRoyal > 0 && stats.playCombination > 0 && stats.followUp > 0 && stats.hands.has(2) && restarted && rejected;
+  // Deals are random: play up to three matches until every kind of play has happened.
   const deadline = Date.now() + 8 * 60 * 1000;
-  let idle = 0;
-  while (!done() && Date.now() < deadline) {
-    let any = false;
-    for (const p of players) if (await step(p)) any = true;
-    const v = await viewOf(alice.page);
-    if (v?.phase === "finished") break;
-    if (!restarted && v?.phase === "playing" && v.currentHand >= 2 && stats.draw > 4) await restartServer();
-    idle = any ? 0 : idle + 1;
-    if (!any) await sleep(100);
+  for (let match = 1; match <= 3 && !done() && Date.now() < deadline; match++) {
+    if (match > 1) {
+      console.log(`    match ${match}: ${JSON.stringify({ ...stats, hands: [...stats.hands] })}`);
+      for (const p of players) {
+        await p.page.getByTestId("game-over-dialog").getByRole("button", { name: "Return to Home" }).click();
+        await p.page.waitForURL(server.url + "/");
+      }
+    }
+    await setUpMatch();
+    while (!done() && Date.now() < deadline) {
+      let any = false;
+      for (const p of players) if (await step(p)) any = true;
+      const v = await viewOf(alice.page);
+      if (v?.phase === "finished") {
+        await waitForView(bob.page, (x) => x.phase === "finished", "Bob's game over");
+        break;
+      }
+      if (!restarted && v?.phase === "playing" && v.currentHand >= 2 && stats.draw > 4) await restartServer();
+      if (!any) await sleep(100);
+    }
   }
   console.log(`    stats: ${JSON.stringify({ ...stats, hands: [...stats.hands] })}`);
   expect(stats.playResource > 0, "a resource was played");
@@ -338,6 +364,5 @@ await browser.close();
 await server.stop();
 cleanup();
 writeFileSync(join(ARTIFACTS, "figures.json"), JSON.stringify(figures, null, 2));
-void copyFileSync;
 console.log(`e2e: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
