@@ -12,7 +12,12 @@ from kingdom_server.keys import hub_key, settings_key
 async def health(request: web.Request) -> web.Response:
     hub = request.app[hub_key]
     return web.json_response(
-        {"status": "ok", "rooms": len(hub.rooms), "connections": len(hub.sessions)}
+        {
+            "status": "ok",
+            "rooms": len(hub.rooms),
+            "seatedConnections": len(hub.sessions),
+            **hub.stats,
+        }
     )
 
 
