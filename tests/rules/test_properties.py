@@ -510,3 +510,23 @@ def test_built_actions_with_any_numbers_are_refused_or_listed(
         return
     assert state.to_json() == before
     assert_listed_or_equivalent(state, action, new)
+
+
+def test_negative_indexes_in_built_actions_are_refused() -> None:
+    """A bot may build actions directly; a negative index is refused like a missing one."""
+    from tests.rules.helpers import c, do, kingdom, position, w
+
+    s = position(hands={1: "9H 9C 9D"}, kingdoms={1: kingdom(ready="2C 3C 4C", royals="JD")})
+    s = do(s, w("playCombination", 1, cardIds="9H 9C 9D", resourceToUseIds="2C 3C 4C"))
+    h = position(hands={1: "AS 10H"}, kingdoms={2: kingdom(royals="JC")})
+    h = do(h, w("playHailOfArrows", 1, cardIds="AS 10H"))
+    for state, action in (
+        (s, kr.PlaceRoyalInCastle(1, c("JD"), -2)),
+        (s, kr.PlaceRoyalInCastle(1, c("JD"), -1)),
+        (h, kr.DestroyWithHail(1, 2, "beast", beast_index=-3)),
+        (h, kr.DestroyWithHail(1, 2, "castle", castle_index=-1)),
+    ):
+        before = state.to_json()
+        with pytest.raises(kr.IllegalAction):
+            kr.apply(state, action)
+        assert state.to_json() == before
