@@ -2,7 +2,7 @@
 // `kingdom serve`, driven in Debian's chromium. The basics lesson is played start to finish by
 // doing what each step asks; then the Skip and Cancel paths. Run: `node web/e2e/tutorial.mjs`
 // (after `npm run build`).
-import { existsSync } from "node:fs";
+import { cpSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, run, sleep, tempDb, test } from "./harness.mjs";
 
@@ -12,7 +12,10 @@ if (!existsSync(join(ROOT, "web/dist/index.html"))) {
 }
 
 const shots = ensureArtifacts();
-const { db, cleanup } = tempDb();
+const { dir, db, cleanup } = tempDb();
+// Serve a private copy of the build: another `npm run build` in the tree cannot swap it mid-test.
+cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
+process.env.KINGDOM_WEB_DIST = join(dir, "dist");
 const server = new Server({ port: await freePort(), db, botDelay: 0.1 });
 await server.start();
 const browser = await launchBrowser();
@@ -146,10 +149,10 @@ test("the basics tutorial, start to finish, doing what each step asks", async ()
 
   // play royal: draw, then the Queen of hearts on the two red resources
   await atStep(page, "play-royal");
-  await highlighted(page, '[data-testid="btn-play-royal"]');
   await waitForView(page, (x) => x.currentPlayerNumber === 1, "the learner's second turn");
   await page.getByTestId("draw-deck").click();
   await waitForView(page, (x) => x.players[0].hasDrawnThisTurn, "the draw");
+  await highlighted(page, '[data-testid="btn-play-royal"]'); // the play buttons come after the draw
   await hand(page, "hearts-Q").click();
   await page.getByTestId("btn-play-royal").click();
 
@@ -255,7 +258,8 @@ test("a failed preparation resets with the spec's message", async () => {
 });
 
 async function shot(page, name) {
-  await page.screenshot({ path: join(shots, name) });
+  ensureArtifacts();
+  await page.screenshot({ path: join(process.env.TUTORIAL_SHOTS || shots, name) });
 }
 
 const { passed, failed } = await run({ timeoutMs: 4 * 60 * 1000 });

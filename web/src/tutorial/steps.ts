@@ -65,7 +65,7 @@ const BASICS: TutorialStep[] = [
     id: "welcome",
     title: "Welcome to Kingdom!",
     description:
-      "Your goal is to complete a Royal Family (Jack, Queen and King) before your opponent. This lesson is a real game against the Tutorial Bot: follow each step and play the moves it asks for.",
+      "Your goal is to complete a Royal Family (Jack, Queen and King) before your opponent. This lesson is a real game against a bot: follow each step and play the moves it asks for.",
     position: "center",
     nextButton: true,
   },
@@ -111,7 +111,7 @@ const BASICS: TutorialStep[] = [
     id: "opponent-turn",
     title: "Your Opponent's Turn",
     description:
-      "The Tutorial Bot now draws and plays, just as you did. Press Next and watch its move; at the start of your next turn your used resources become ready again.",
+      "Your opponent, a bot, now draws and plays, just as you did. Press Next and watch its move; at the start of your next turn your used resources become ready again.",
     position: "center",
     nextButton: true,
     resumesBot: true,
@@ -119,7 +119,7 @@ const BASICS: TutorialStep[] = [
   {
     id: "opponent-turn-watching",
     title: "Watching the Opponent",
-    description: "The Tutorial Bot is playing its turn...",
+    description: "Your opponent is playing its turn...",
     position: "top",
     nextButton: false,
     action: "auto",
@@ -164,7 +164,7 @@ const BASICS: TutorialStep[] = [
   {
     id: "opponent-queen",
     title: "The Opponent's Queen",
-    description: "Watch the Tutorial Bot's turn: it plays its Queen of spades...",
+    description: "Watch your opponent's turn: it plays its Queen of spades...",
     highlightSelector: H.opponents,
     position: "bottom",
     nextButton: false,
@@ -269,7 +269,7 @@ const MULTIPLAYER: TutorialStep[] = [
     id: "mp-welcome",
     title: "Playing in Teams",
     description:
-      "With four players the game is played in two teams: players 1 and 3 are Team 1, players 2 and 4 are Team 2. Partners sit across the table. You are player 1; the Partner Bot (player 3) is on your side.",
+      "With four players the game is played in two teams: players 1 and 3 are Team 1, players 2 and 4 are Team 2. Partners sit across the table. You are player 1; the bot in seat 3 is your partner.",
     highlightSelector: H.opponents,
     position: "bottom",
     nextButton: true,
@@ -360,7 +360,7 @@ const MULTIPLAYER: TutorialStep[] = [
     id: "mp-transfer",
     title: "Send It to Your Partner",
     description:
-      "In a team game a mounted beast may go to your partner, rider and all. Send the Horse to the Partner Bot: it now counts toward your partner's Royal Family.",
+      "In a team game a mounted beast may go to your partner, rider and all. Send the Horse to your partner (player 3): it now counts toward your partner's Royal Family.",
     position: "top",
     nextButton: false,
     action: "auto",
