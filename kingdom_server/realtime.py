@@ -375,13 +375,13 @@ class Hub:
 
     def _start_absence(self, room: Room, seat: Seat) -> None:
         """A seat left without a connection: during play a bot takes it after a while; in the
-        waiting room the seat is given up after the same while (no stale public rooms)."""
+        waiting room or after the game the seat is given up after the same while (no stale
+        public rooms, no finished rooms kept forever)."""
         if (
             not seat.is_human
             or seat.sid is not None
-            or seat.absent
+            or (seat.absent and room.phase != "finished")
             or seat.absence_task is not None
-            or room.phase == "finished"
         ):
             return
         seat.absence_task = self.spawn(self._absence_timer(room, seat))
@@ -392,11 +392,13 @@ class Hub:
             seat.absence_task = None
             if room.closed or seat.sid is not None or not seat.is_human:
                 return
-            if room.started:
+            if room.started and room.phase != "finished":
                 seat.absent = True
                 await self.push_room(room)
                 self.kick_bots(room)
                 return
+            # Waiting room or finished game: the seat is given up (a room nobody comes back
+            # to is closed instead of being kept forever).
             await self._give_up_seat(room, seat)
         if room.is_public:
             await self.push_public_games()
@@ -806,6 +808,8 @@ class Hub:
         self.stats["actions"] += 1
         if state.phase == "finished":
             self.storage.finish_game(room.game_id)
+            for seat in room.seats:
+                self._start_absence(room, seat)
         self._sync_score_screen(room)
         await self.push_room(room)
         for event in events:

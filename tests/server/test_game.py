@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 
+from kingdom_server.keys import hub_key
 from kingdom_server.realtime import Hub
 from tests.server.helpers import Client, PrivacyChecker
 from tests.server.play import play_until
@@ -205,3 +206,20 @@ async def test_restart_game_after_finish(connect) -> None:
     await play_until(ana, finished, random.Random(6))
     await ana.ok("startGame")
     await ana.wait_state(lambda s: s["phase"] == "choosing_resources")
+
+
+async def test_a_finished_room_nobody_comes_back_to_is_closed(start_server, connect_to) -> None:
+    server = await start_server(absence_seconds=0.3)
+    hub = server.app[hub_key]
+    ana = await connect_to(server, "ana")
+    code = (await ana.ok("createRoom", {"playerName": "Ana"}))["roomCode"]
+    await ana.ok("addBot", {})
+    await ana.ok("startGame")
+    await ana.wait_state(lambda s: s["phase"] != "waiting")
+    await ana.close()
+    # A bot plays Ana's seat to the end; then nobody is left to come back.
+    for _ in range(200):
+        if code not in hub.rooms:
+            break
+        await asyncio.sleep(0.05)
+    assert code not in hub.rooms
