@@ -1,0 +1,22 @@
+"""bench/server_load.py still runs: one room, two seconds (the figures are not checked)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_server_load_bench_runs() -> None:
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "server_load.py"), "--rooms", "1", "--procs", "1",
+         "--seconds", "2", "--json"],
+        capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    figures = json.loads(out.stdout[out.stdout.index("{"):])
+    assert figures["sockets"] == 4 and figures["acks"] > 0
+    assert figures["p50_ms"] is not None and figures["server_cpu_percent_of_one_core"] is not None
