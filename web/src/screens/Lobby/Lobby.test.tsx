@@ -49,6 +49,7 @@ describe("Lobby", () => {
     expect(screen.getByRole("region", { name: "Team 1" }).textContent).toContain("Cy");
     expect(screen.getByRole("region", { name: "Team 2" }).textContent).toContain("Di");
     expect((screen.getByRole("button", { name: "Add Bot" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole("combobox", { name: "Swap Ann with" })).toBeTruthy();
   });
 
   it("swaps two seats by id and counts missing players", () => {

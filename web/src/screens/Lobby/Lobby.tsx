@@ -29,7 +29,17 @@ export function needMore(count: number): number {
   return Math.max(0, 2 - count);
 }
 
-function PlayerSlot({ player, canDrag, onSwap }: { player: PlayerView; canDrag: boolean; onSwap: (from: string, to: string) => void }) {
+function PlayerSlot({
+  player,
+  others,
+  canDrag,
+  onSwap,
+}: {
+  player: PlayerView;
+  others: PlayerView[];
+  canDrag: boolean;
+  onSwap: (from: string, to: string) => void;
+}) {
   const ref = useRef<HTMLLIElement>(null);
   const [, drag] = useDrag(() => ({ type: SEAT, item: { id: player.id }, canDrag: () => canDrag }), [player.id, canDrag]);
   const [{ over }, drop] = useDrop(
@@ -62,6 +72,22 @@ function PlayerSlot({ player, canDrag, onSwap }: { player: PlayerView; canDrag: 
       </span>
       {player.isBot && <span className={badge}>Bot</span>}
       {player.connected === false && !player.isBot && <span className={badge}>Offline</span>}
+      {canDrag && (
+        // The keyboard (and screen reader) way to do what dragging does.
+        <select
+          aria-label={`Swap ${player.name ?? `Player ${player.number}`} with`}
+          value=""
+          onChange={(e) => e.target.value && player.id && onSwap(player.id, e.target.value)}
+          style={{ maxWidth: 110, minHeight: 32, background: "#0c140f", color: "inherit", border: "1px solid #35503f", borderRadius: 6 }}
+        >
+          <option value="">Swap…</option>
+          {others.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name ?? `Player ${o.number}`}
+            </option>
+          ))}
+        </select>
+      )}
     </li>
   );
 }
@@ -108,7 +134,11 @@ function LobbyRoom({ v }: { v: GameView }) {
   const slotsFor = (numbers: number[]) =>
     numbers.map((n) => {
       const p = players.find((x) => x.number === n);
-      return p ? <PlayerSlot key={p.id ?? n} player={p} canDrag={canDrag} onSwap={onSwap} /> : <EmptySlot key={`empty-${n}`} />;
+      return p ? (
+        <PlayerSlot key={p.id ?? n} player={p} others={players.filter((o) => o.id !== p.id)} canDrag={canDrag} onSwap={onSwap} />
+      ) : (
+        <EmptySlot key={`empty-${n}`} />
+      );
     });
 
   const seatNumbers = Array.from({ length: Math.max(capacity, players.length) }, (_, i) => i + 1);
@@ -188,7 +218,7 @@ function LobbyRoom({ v }: { v: GameView }) {
           {slotsFor(seatNumbers)}
         </ul>
       )}
-      {canDrag && <p className={muted}>Drag players to swap seats.</p>}
+      {canDrag && <p className={muted}>Drag players (or use Swap…) to change seats.</p>}
 
       <div className={s.actions}>
         {v.isHost && (
