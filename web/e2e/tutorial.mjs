@@ -207,6 +207,55 @@ test("the basics tutorial, start to finish, doing what each step asks", async ()
   await context.close();
 });
 
+test("switching to the multiplayer lesson prepares a 4-seat game; the lesson ends with the Horse sent to the partner", async () => {
+  const { context, page } = await newPage();
+  await beginTutorial(page);
+  await atStep(page, "welcome");
+  const basicsRoom = (await viewOf(page)).roomCode;
+  await page.getByTestId("tutorial-mode").selectOption("multiplayer");
+  const dialog = page.getByRole("dialog", { name: "Welcome to the Tutorial!" });
+  await dialog.getByRole("button", { name: "Begin Tutorial" }).click();
+  await atStep(page, "mp-welcome");
+  let v = await viewOf(page);
+  expect(v.roomCode !== basicsRoom && v.playerCount === 4 && v.tutorialMode === "multiplayer", "a new 4-seat tutorial game");
+  expect(v.players.map((p) => p.team).join() === "1,2,1,2", "two teams");
+  await next(page);
+  await atStep(page, "mp-draw");
+  await page.getByTestId("draw-revealed1").click();
+  await atStep(page, "mp-play-resource");
+  await resource(page, "hearts-5").click();
+  await hand(page, "diamonds-8").click();
+  await page.getByTestId("btn-play-resource").click();
+  await atStep(page, "mp-pass");
+  await page.getByTestId("btn-pass").click();
+  await atStep(page, "mp-play-queen", 30000);
+  await page.getByTestId("draw-deck").click();
+  await waitForView(page, (x) => x.players[0].hasDrawnThisTurn, "the draw");
+  await hand(page, "hearts-Q").click();
+  await page.getByTestId("btn-play-royal").click();
+  await atStep(page, "mp-pass-2");
+  await page.getByTestId("btn-pass").click();
+  await atStep(page, "mp-horse", 30000);
+  await page.getByTestId("draw-deck").click();
+  v = await waitForView(page, (x) => x.players[0].hasDrawnThisTurn, "the draw");
+  for (const c of v.myHand.filter((x) => x.rank === "6")) await hand(page, c.id).click();
+  await page.getByTestId("btn-play-combination").click();
+  await atStep(page, "mp-mount");
+  const followUp = page.getByTestId("follow-up-dialog");
+  await followUp.locator('[data-testid=follow-up-option][data-action-type="mountHorse"]').first().click();
+  await atStep(page, "mp-transfer");
+  await followUp.locator('[data-testid=follow-up-option][data-action-type="transferToPartner"]').first().click();
+  await atStep(page, "mp-team-score");
+  v = await viewOf(page);
+  expect(v.players[2].kingdom.combinations[0]?.ridingRoyalId === "hearts-Q", "the partner has the Horse and its rider");
+  await shot(page, "tutorial-multiplayer.png");
+  await next(page);
+  await atStep(page, "mp-complete");
+  await next(page, "Finish");
+  await page.getByTestId("tutorial-banner").waitFor({ state: "detached" });
+  await context.close();
+});
+
 test("Skip ends the tutorial without the flag; the bot no longer waits", async () => {
   const { context, page } = await newPage();
   await beginTutorial(page);
