@@ -162,3 +162,59 @@ def test_players_who_keep_rotating_reach_the_round_limit(n: int) -> None:
     s = _policy_game(n, choose)
     assert s.hand_history[-1].reason == "round-limit"
     assert s.round == 60
+
+
+def _builder(s: kr.GameState, acts: list[kr.Action], rng: random.Random) -> kr.Action:
+    """Never plays a royal; prefers combinations, volleys and answering follow-ups, so the
+    kingdoms grow big and the deck runs out."""
+    if s.phase != "playing":
+        return acts[0]
+    groups: dict[type, list[kr.Action]] = {}
+    for a in acts:
+        groups.setdefault(type(a), []).append(a)
+    if kr.DrawCard in groups:
+        return rng.choice(groups[kr.DrawCard])
+    for kinds in (
+        (
+            kr.EatCharacter,
+            kr.DemolishCastle,
+            kr.DemolishCathedral,
+            kr.EatFreedRoyal,
+            kr.DestroyWithHail,
+            kr.ResurrectRoyal,
+            kr.MountBeast,
+            kr.PlaceRoyalInCastle,
+            kr.TransferToPartner,
+            kr.SlayDragon,
+        ),
+        (kr.PlayCombination, kr.PlayHailOfArrows),
+        (kr.PlayResource, kr.DrawRoyalReward),
+    ):
+        options = [a for k in kinds for a in groups.get(k, [])]
+        if options and rng.random() < 0.9:
+            return rng.choice(options)
+    return kr.PassTurn(acts[0].player)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_builders_who_never_play_royals_keep_every_invariant(n: int) -> None:
+    rng = random.Random(n)
+    s = kr.new_game(player_count=n, seed=77 + n, mode="game")
+    emptied = False
+    steps = 0
+    while s.phase != "finished":
+        steps += 1
+        assert steps < MAX_STEPS
+        p = kr.players_to_act(s)[0]
+        acts = list(kr.legal_actions(s, p))
+        a = _builder(s, acts, rng)
+        before = s
+        s, events = kr.apply(s, a)
+        emptied = emptied or not s.deck
+        assert_cards_once(s)
+        check_effects(before, a, s, events)
+        if s.hand_history:
+            check_hand_result(before, s, events)
+        if steps % 5 == 0:
+            assert_views_hide(s)
+    assert emptied
