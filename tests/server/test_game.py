@@ -223,3 +223,28 @@ async def test_a_finished_room_nobody_comes_back_to_is_closed(start_server, conn
             break
         await asyncio.sleep(0.05)
     assert code not in hub.rooms
+
+
+async def test_engine_events_become_pushes(connect, monkeypatch) -> None:
+    """drawPhaseSkipped is rare in real play (nothing left to draw anywhere, R6): the engine's
+    event is injected here to check how the server passes it on."""
+    import kingdom_rules as kr
+
+    real_apply = kr.apply
+
+    def apply(state, action):
+        new, events = real_apply(state, action)
+        if isinstance(action, kr.PassTurn):
+            events = [*events, kr.Event("drawPhaseSkipped",
+                                        {"player": 2, "message": "No card left to draw"})]
+        return new, events
+
+    monkeypatch.setattr(kr, "apply", apply)
+    ana, ben = await start_room(connect, ["Ana", "Ben"])
+    got = lambda s: any(e == "drawPhaseSkipped" for e, _ in ana.events)  # noqa: E731
+    await asyncio.gather(play_until(ana, got, random.Random(1)),
+                         play_until(ben, got, random.Random(2)))
+    for c in (ana, ben):
+        await c.wait_for(lambda c: any(e == "drawPhaseSkipped" for e, _ in c.events))
+        notice = next(d for e, d in c.events if e == "drawPhaseSkipped")
+        assert notice == {"message": "No card left to draw", "playerNumber": 2}
