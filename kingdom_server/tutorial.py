@@ -17,6 +17,7 @@ Nothing here decides a rule: the moves were accepted by the engine before they a
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any
 
 import kingdom_rules as kr
@@ -29,6 +30,19 @@ if TYPE_CHECKING:
 def release_all(room: Room) -> None:
     """The tutorial bot of this room never waits for the learner again."""
     room.tutorial_resumed.update(lessons.BOT_PAUSES.get(room.tutorial_mode or "basics", ()))
+
+
+DRAGON_READY = "dragon-ready"
+"""Not a step: the learner now holds a run of three, so the dragon lesson can be offered."""
+
+
+def holds_run(hand: Any) -> bool:
+    """Whether three of these cards make a dragon (the engine's classify decides)."""
+    numbers = [c for c in hand if c.is_number]
+    return any(
+        (kind := kr.classify(trio)) is not None and kind.endswith("dragon")
+        for trio in itertools.combinations(numbers, 3)
+    )
 
 
 def completed_steps(
@@ -63,6 +77,8 @@ def completed_steps(
             steps += {2: ["opponent-turn-watching"], 3: ["opponent-queen"]}.get(after.round, [])
         if not mine:
             return steps
+        if holds_run(after.player(me).hand) and not holds_run(before.player(me).hand):
+            steps.append(DRAGON_READY)
         if isinstance(action, kr.DrawCard) and rnd == 1:
             steps.append("draw-card")
         elif isinstance(action, kr.PlayResource):

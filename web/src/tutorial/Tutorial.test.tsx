@@ -13,6 +13,15 @@ function push(stepId: string) {
   act(() => (client as unknown as { dispatch(n: string, p: unknown): void }).dispatch("advanceTutorialStep", stepId));
 }
 
+function Jumper() {
+  const t = useTutorial();
+  return (
+    <button type="button" onClick={() => t.jump("completion")}>
+      jump
+    </button>
+  );
+}
+
 function mount(mode = "basics") {
   view.value = { ...gameView({ roomCode: "TUTOR1" } as never), isTutorial: true, tutorialMode: mode } as never;
   tutorialActive.value = true;
@@ -20,6 +29,7 @@ function mount(mode = "basics") {
     <MemoryRouter initialEntries={["/game"]}>
       <TutorialProvider>
         <TutorialOverlay />
+        <Jumper />
       </TutorialProvider>
     </MemoryRouter>,
   );
@@ -131,6 +141,18 @@ describe("tutorial overlay", () => {
     expect(stepId()).toBe("mp-others-turn");
     setTurn(1);
     expect(stepId()).toBe("mp-play-queen");
+  });
+
+  it("the dragon lesson is offered once the server says the learner holds a run", () => {
+    vi.spyOn(client, "call").mockResolvedValue({ success: true });
+    mount();
+    fireEvent.click(screen.getByRole("button", { name: "jump" }));
+    expect(stepId()).toBe("completion");
+    expect(screen.getByTestId("tutorial-next").textContent).toBe("Finish");
+    expect(screen.queryByTestId("tutorial-branch")).toBeNull();
+    push("dragon-ready");
+    fireEvent.click(screen.getByTestId("tutorial-branch"));
+    expect(stepId()).toBe("dragon-intro");
   });
 
   it("Skip ends the tutorial without the flag and frees the bot", () => {

@@ -43,7 +43,7 @@ export function TutorialOverlay() {
         <p className={s.description}>{step.description}</p>
         <div className={s.controls}>
           {automatic && <span className={s.hint}>Complete the action to continue...</span>}
-          {step.branch && (
+          {step.branch && (!step.branch.when || t.signals.has(step.branch.when)) && (
             <button type="button" className={`${button.secondary} ${s.interactive}`} onClick={() => t.jump(step.branch!.to)} data-testid="tutorial-branch">
               {step.branch.label}
             </button>

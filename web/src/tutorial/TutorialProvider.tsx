@@ -20,6 +20,8 @@ export interface TutorialContextValue {
   index: number;
   step: TutorialStep | null;
   nextLocked: boolean;
+  /** Server signals and steps named by advanceTutorialStep so far in this game. */
+  signals: ReadonlySet<string>;
   /** A mode switch that needs another deal: the welcome modal prepares a new tutorial game. */
   restartMode: TutorialMode | null;
   next: () => void;
@@ -52,6 +54,7 @@ export function TutorialProvider({ children }: { children: ReactNode }) {
   const [nextLocked, setNextLocked] = useState(false);
   const [restartMode, setRestartMode] = useState<TutorialMode | null>(null);
   const done = useRef(new Set<string>());
+  const [signals, setSignals] = useState<ReadonlySet<string>>(new Set());
   const lockTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const steps = STEPS[mode];
   const latest = useRef({ steps, index });
@@ -61,6 +64,7 @@ export function TutorialProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!roomCode) return;
     done.current = new Set();
+    setSignals(new Set());
     setIndex(0);
     if (isTutorialMode(serverMode)) setModeState(serverMode);
     // serverMode is read once per room on purpose: the dropdown may show another lesson.
@@ -74,6 +78,7 @@ export function TutorialProvider({ children }: { children: ReactNode }) {
       client.on("advanceTutorialStep", (stepId) => {
         if (typeof stepId !== "string") return;
         done.current.add(stepId);
+        setSignals(new Set(done.current));
         const { steps: list, index: i } = latest.current;
         if (list[i]?.id === stepId) setIndex(nextIndex(list, i, done.current));
       }),
@@ -150,6 +155,7 @@ export function TutorialProvider({ children }: { children: ReactNode }) {
       index,
       step: steps[index] ?? null,
       nextLocked,
+      signals,
       restartMode,
       next,
       skip,
@@ -157,7 +163,7 @@ export function TutorialProvider({ children }: { children: ReactNode }) {
       setMode,
       clearRestart,
     }),
-    [active, mode, steps, index, nextLocked, restartMode, next, skip, jump, setMode, clearRestart],
+    [active, mode, steps, index, nextLocked, signals, restartMode, next, skip, jump, setMode, clearRestart],
   );
   return <TutorialContext.Provider value={value}>{children}</TutorialContext.Provider>;
 }

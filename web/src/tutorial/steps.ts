@@ -54,11 +54,15 @@ export interface TutorialStep {
   /** A watching step: it also ends when the turn comes back to the learner (in case the
    * server's push was missed, for example over a reconnection). */
   watch?: boolean;
-  /** An optional branch offered from this step: button label and the step it jumps to. */
-  branch?: { label: string; to: string };
+  /** An optional branch offered from this step: button label, the step it jumps to, and the
+   * server signal (an advanceTutorialStep id that names no step) that must have come first. */
+  branch?: { label: string; to: string; when?: string };
 }
 
 const H = HIGHLIGHTS;
+
+/** Server signal: the learner holds a run of three (kingdom_server/tutorial.py DRAGON_READY). */
+export const DRAGON_READY = "dragon-ready";
 
 const BASICS: TutorialStep[] = [
   {
@@ -225,7 +229,7 @@ const BASICS: TutorialStep[] = [
     position: "center",
     nextButton: true,
     last: true,
-    branch: { label: "Learn about Dragons", to: "dragon-intro" },
+    branch: { label: "Learn about Dragons", to: "dragon-intro", when: DRAGON_READY },
   },
   {
     id: "dragon-intro",
