@@ -582,3 +582,12 @@ def check_effects(
     if isinstance(action, kr.ResurrectRoyal):
         assert action.royal in a.kingdom.royals and action.royal not in after.discard_pile
         return
+
+
+def same(got: Iterable[Any], want: Iterable[Any]) -> bool:
+    """The same items, in any order (legal_actions' order is deterministic but not ruled)."""
+
+    def key(x: Any) -> str:
+        return json.dumps(x, sort_keys=True)
+
+    return sorted(map(key, got)) == sorted(map(key, want))

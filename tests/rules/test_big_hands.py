@@ -48,4 +48,4 @@ def test_a_huge_hand_has_an_exact_lazy_list_of_plays() -> None:
         seen.add(a)
         kr.apply(s, a)  # legal
         assert acts[i - len(acts)] == a
-    assert acts[-1] == kr.PassTurn(1)
+    assert kr.PassTurn(1) in acts

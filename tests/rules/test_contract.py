@@ -307,7 +307,7 @@ def test_contract_legal_actions_is_a_lazy_sequence() -> None:
     items = list(acts)
     assert len(acts) == len(items) > 100
     assert acts[5] == items[5] and acts[-1] == items[-1] and acts[10:13] == items[10:13]
-    assert items[-1] == kr.PassTurn(1) and kr.PassTurn(1) in acts
+    assert kr.PassTurn(1) in items and kr.PassTurn(1) in acts
     assert kr.PassTurn(2) not in acts
     with pytest.raises(IndexError):
         acts[len(items)]

@@ -18,6 +18,7 @@ from tests.rules.helpers import (
     legal_json,
     position,
     rejected,
+    same,
     w,
 )
 
@@ -78,7 +79,7 @@ def test_r22_eat_targets_are_unprotected_royals_and_horse_type_beasts() -> None:
     )
     s = play_dragon("dragon", target)
     eats = [a for a in legal_json(s) if a["type"] == "eatCharacter"]
-    assert eats == [eat_royal("JC"), eat_beast(0), eat_beast(3)]
+    assert same(eats, [eat_royal("JC"), eat_beast(0), eat_beast(3)])
 
 
 def test_r22_a_hero_cannot_be_eaten() -> None:
@@ -113,7 +114,7 @@ def test_r22_partners_are_never_opponents() -> None:
     foe = kingdom(royals="JD")
     s = play_dragon("dragon", foe, n=4, others={3: mate, 4: kingdom(royals="QS")})
     eats = [a for a in legal_json(s) if a["type"] == "eatCharacter"]
-    assert eats == [eat_royal("JD", 2), eat_royal("QS", 4)]
+    assert same(eats, [eat_royal("JD", 2), eat_royal("QS", 4)])
     err = rejected(s, eat_royal("JC", 3), "Failed to eat character", "R22")
     assert "Partners" in str(err)
     rejected(s, eat_royal("JH", 1), "Failed to eat character", "R22")
@@ -122,7 +123,7 @@ def test_r22_partners_are_never_opponents() -> None:
 def test_r22_every_other_player_is_an_opponent_with_three_players() -> None:
     s = play_dragon("dragon", kingdom(royals="JD"), n=3, others={3: kingdom(royals="JC")})
     eats = [a for a in legal_json(s) if a["type"] == "eatCharacter"]
-    assert eats == [eat_royal("JD", 2), eat_royal("JC", 3)]
+    assert same(eats, [eat_royal("JD", 2), eat_royal("JC", 3)])
 
 
 # --- R23: how much each dragon eats --------------------------------------------------------------
@@ -218,7 +219,7 @@ def test_r23_silver_dragon_eats_up_to_three_one_at_a_time() -> None:
 def test_r23_silver_dragon_demolishes_a_cathedral() -> None:
     target = kingdom(combos=[combo("cathedral", "3S 3H 3D 3C", inside="KD JS")])
     s = play_dragon("silver-dragon", target)
-    assert legal_json(s)[:1] == [w("demolishCathedral", 1, targetPlayerNumber=2, cathedralIndex=0)]
+    assert w("demolishCathedral", 1, targetPlayerNumber=2, cathedralIndex=0) in legal_json(s)
     s = do(s, w("demolishCathedral", 1, targetPlayerNumber=2, cathedralIndex=0))
     k2 = s.player(2).kingdom
     assert k2.combinations == () and set(k2.royals) == set(cs("KD JS"))
@@ -246,11 +247,14 @@ def test_r23_divine_dragon_demolishes_then_may_eat_one_freed_royal() -> None:
         "targetPlayerNumber": 2,
         "freedRoyalIds": ["spades-J", "black-joker"],
     }
-    assert legal_json(s) == [
-        w("eatFreedRoyal", 1, royalId="JS"),
-        w("skipDemolitionEat", 1),
-        w("passTurn", 1),
-    ]
+    assert same(
+        legal_json(s),
+        [
+            w("eatFreedRoyal", 1, royalId="JS"),
+            w("skipDemolitionEat", 1),
+            w("passTurn", 1),
+        ],
+    )
     err = rejected(s, w("eatFreedRoyal", 1, royalId="BJ"), "Failed to eat royal", "R22")
     assert "Hero" in str(err)
     rejected(s, w("eatFreedRoyal", 1, royalId="JC"), "Failed to eat royal", "R23")
@@ -348,9 +352,10 @@ def test_r24_the_reward_is_drawn_automatically_on_pass() -> None:
 def test_r24_a_divine_dragon_cannot_be_slain() -> None:
     target = kingdom(combos=[combo("divine-dragon", "5C 6C 7C 8C"), combo("dragon", "2S 3D 4S")])
     s = play_slayer("KC", target)
-    assert [a for a in legal_json(s) if a["type"] == "slayDragon"] == [
-        w("slayDragon", 1, targetPlayerNumber=2, dragonIndex=1)
-    ]
+    assert same(
+        [a for a in legal_json(s) if a["type"] == "slayDragon"],
+        [w("slayDragon", 1, targetPlayerNumber=2, dragonIndex=1)],
+    )
     err = rejected(
         s, w("slayDragon", 1, targetPlayerNumber=2, dragonIndex=0), "Failed to slay dragon", "R24"
     )
@@ -446,13 +451,16 @@ def test_r25_hail_targets() -> None:
     s = hail(target, "AD 10C")
     assert head(s) == "hail-of-arrows"
     targets = [a for a in legal_json(s) if a["type"] == "destroyWithHail"]
-    assert targets == [
-        shoot(targetType="royal", characterId="JC"),
-        shoot(targetType="royal", characterId="RJ"),
-        shoot(targetType="beast", beastIndex=0),
-        shoot(targetType="beast", beastIndex=2),
-        shoot(targetType="beast", beastIndex=6),
-    ]
+    assert same(
+        targets,
+        [
+            shoot(targetType="royal", characterId="JC"),
+            shoot(targetType="royal", characterId="RJ"),
+            shoot(targetType="beast", beastIndex=0),
+            shoot(targetType="beast", beastIndex=2),
+            shoot(targetType="beast", beastIndex=6),
+        ],
+    )
     for i in (3, 4):
         err = rejected(
             s, shoot(targetType="beast", beastIndex=i), "Failed to destroy character", "R25"
@@ -481,7 +489,9 @@ def test_r25_hail_destroys_a_beast_and_its_rider_dismounts() -> None:
 
 def test_r25_hail_never_hits_a_partner() -> None:
     s = hail(kingdom(royals="JD"), n=4, others={3: kingdom(royals="JC")})
-    assert [a["targetPlayerNumber"] for a in legal_json(s) if a["type"] == "destroyWithHail"] == [2]
+    assert same(
+        [a["targetPlayerNumber"] for a in legal_json(s) if a["type"] == "destroyWithHail"], [2]
+    )
     rejected(
         s,
         shoot(targetPlayerNumber=3, targetType="royal", characterId="JC"),
@@ -521,7 +531,7 @@ def test_r26_against_golden_or_silver_dragon_the_rider_survives(kind: str, cards
 
 def test_r26_salvo_destroys_a_castle_and_frees_its_royals() -> None:
     s = hail(kingdom(combos=[combo("castle", "8C 8S 8D", inside="KS JD")]), "AH 10H")
-    assert legal_json(s)[0] == shoot(targetType="castle", castleIndex=0)
+    assert shoot(targetType="castle", castleIndex=0) in legal_json(s)
     s = do(s, shoot(targetType="castle", castleIndex=0))
     k2 = s.player(2).kingdom
     assert k2.combinations == () and set(k2.royals) == set(cs("KS JD"))
@@ -546,9 +556,10 @@ def test_r26_divine_dragons_and_cathedrals_are_immune_and_royals_on_foot_not_str
     )
     s = position(hands={1: "AD 10D"}, kingdoms={2: target2})
     s = do(s, w("playHailOfArrows", 1, cardIds="AD 10D"))
-    assert [a for a in legal_json(s) if a["type"] == "destroyWithHail"] == [
-        shoot(targetType="beast", beastIndex=2)
-    ]
+    assert same(
+        [a for a in legal_json(s) if a["type"] == "destroyWithHail"],
+        [shoot(targetType="beast", beastIndex=2)],
+    )
     for wire in (
         shoot(targetType="beast", beastIndex=0),
         shoot(targetType="castle", castleIndex=1),

@@ -27,6 +27,7 @@ from tests.rules.helpers import (
     pending_types,
     position,
     rejected,
+    same,
     w,
 )
 
@@ -358,7 +359,7 @@ def test_r31_every_player_readies_then_the_next_hand_is_dealt() -> None:
     assert s.phase == "handComplete"
     assert kr.players_to_act(s) == [1, 2, 3]
     for p in (1, 2, 3):
-        assert legal_json(s, p) == [w("readyForNextHand", p)]
+        assert same(legal_json(s, p), [w("readyForNextHand", p)])
     s = do(s, w("readyForNextHand", 2))
     assert kr.players_to_act(s) == [1, 3]
     assert kr.view(s, 1).to_json()["players"][1]["readyForNextHand"] is True
@@ -539,7 +540,7 @@ def test_table_followup_order_after_a_divine_dragon() -> None:
     s = do(s, w("eatFreedRoyal", 1, royalId="JS"))
     s = do(s, w("resurrectRoyal", 1, royalId="KC"))
     assert head(s) == "mounting"
-    assert [a["royalId"] for a in legal_json(s) if a["type"] == "mountHorse"] == ["diamonds-Q"]
+    assert same([a["royalId"] for a in legal_json(s) if a["type"] == "mountHorse"], ["diamonds-Q"])
     s = do(s, w("mountHorse", 1, horseIndex=0, royalId="QD"))
     assert head(s) == "partner-transfer"
     s = do(s, w("transferToPartner", 1, beastIndex=0))
@@ -569,7 +570,7 @@ def test_table_indices_count_beasts_and_structures_in_order() -> None:
     s = position(hands={1: "AS 10H"}, kingdoms={2: target})
     s = do(s, w("playHailOfArrows", 1, cardIds="AS 10H"))
     beasts = [a["beastIndex"] for a in legal_json(s) if a.get("targetType") == "beast"]
-    assert beasts == [1, 2]
+    assert same(beasts, [1, 2])
     s = do(s, w("destroyWithHail", 1, targetPlayerNumber=2, targetType="beast", beastIndex=1))
     assert [x.kind for x in s.player(2).kingdom.combinations] == ["castle", "horse"]
 
@@ -671,10 +672,13 @@ def test_docs_example_hail_and_salvo_against_a_riding_queen() -> None:
     s = position(hands={1: "AS 10H AD 10D"}, kingdoms={2: target})
     hail = do(s, w("playHailOfArrows", 1, cardIds="AS 10H"))
     shots = [a for a in legal_json(hail) if a["type"] == "destroyWithHail"]
-    assert shots == [
-        w("destroyWithHail", 1, targetPlayerNumber=2, targetType="royal", characterId="JC"),
-        w("destroyWithHail", 1, targetPlayerNumber=2, targetType="beast", beastIndex=0),
-    ]
+    assert same(
+        shots,
+        [
+            w("destroyWithHail", 1, targetPlayerNumber=2, targetType="royal", characterId="JC"),
+            w("destroyWithHail", 1, targetPlayerNumber=2, targetType="beast", beastIndex=0),
+        ],
+    )
     salvo = do(
         s,
         w("playHailOfArrows", 1, cardIds="AD 10D"),
