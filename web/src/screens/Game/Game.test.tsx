@@ -1,0 +1,172 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AutoNavigate } from "../../App";
+import type { Card } from "../../net/types";
+import { client, crown, hadView, view } from "../../state/game";
+import { gameView, player } from "../../test/fixtures";
+import { CrownAnimation } from "../../components/CrownAnimation/CrownAnimation";
+import Game from "./Game";
+
+const c = (id: string): Card => {
+  const i = id.lastIndexOf("-");
+  return { id, suit: id.slice(0, i) as Card["suit"], rank: id.slice(i + 1) as Card["rank"] };
+};
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AutoNavigate />
+      <Routes>
+        <Route path="/" element={<p>home page</p>} />
+        <Route path="/lobby" element={<p>lobby page</p>} />
+        <Route path="/game" element={<Game />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const kingdom = {
+  resources: [
+    { card: c("hearts-2"), orientation: "ready" as const },
+    { card: c("diamonds-5"), orientation: "ready" as const },
+    { card: c("clubs-3"), orientation: "used" as const },
+  ],
+  royals: [],
+  combinations: [],
+};
+
+describe("Game table", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    view.value = null;
+    hadView.value = false;
+    crown.value = null;
+  });
+
+  it("goes home when there is no game state and never was", () => {
+    renderAt("/game");
+    expect(screen.getByText("home page")).toBeTruthy();
+  });
+
+  it("a waiting state sends the player to the lobby; playing sends them to the table", () => {
+    view.value = gameView({ phase: "waiting" });
+    renderAt("/");
+    expect(screen.getByText("lobby page")).toBeTruthy();
+    act(() => void (view.value = gameView({ phase: "choosing_resources", legalActions: [] })));
+    expect(screen.getByRole("heading", { name: "Choose Your Starting Resource" })).toBeTruthy();
+  });
+
+  it("starting resource: only the listed number cards can be chosen", () => {
+    const call = vi.spyOn(client, "call").mockResolvedValue({ success: true });
+    view.value = gameView({
+      phase: "choosing_resources",
+      myHand: [c("hearts-9"), c("diamonds-J")],
+      legalActions: [{ type: "chooseStartingResource", player: 1, cardId: "hearts-9" }],
+    });
+    renderAt("/game");
+    expect((screen.getByRole("button", { name: "Jack of Diamonds" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "9 of Hearts" }));
+    expect(call).toHaveBeenCalledWith("chooseStartingResource", { cardId: "hearts-9" });
+  });
+
+  it("draw first: the deck is a button only when a draw is listed", () => {
+    const call = vi.spyOn(client, "call").mockResolvedValue({ success: true });
+    view.value = gameView({
+      deckCount: 30,
+      players: [player(1, { kingdom, hasDrawnThisTurn: false }), player(2)],
+      legalActions: [{ type: "drawCard", player: 1, source: "deck" }],
+    });
+    renderAt("/game");
+    expect(screen.getByTestId("turn-header").textContent).toBe("Your Turn");
+    expect(screen.queryByRole("button", { name: "Play Royal" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Draw from the deck (30 cards)" }));
+    expect(call).toHaveBeenCalledWith("drawCard", { source: "deck" });
+  });
+
+  it("choosing a royal picks listed resources and enables Play Royal; the action sent is the listed one", async () => {
+    const call = vi.spyOn(client, "call").mockResolvedValue({ success: true });
+    const royal = { type: "playRoyal", player: 1, cardId: "hearts-Q", resourceToUseIds: ["hearts-2", "diamonds-5"] };
+    view.value = gameView({
+      myHand: [c("hearts-Q"), c("spades-7")],
+      players: [player(1, { kingdom, hasDrawnThisTurn: true }), player(2)],
+      legalActions: [royal, { type: "passTurn", player: 1 }],
+    });
+    renderAt("/game");
+    const playRoyal = screen.getByRole("button", { name: "Play Royal" }) as HTMLButtonElement;
+    expect(playRoyal.disabled).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Queen of Hearts" }));
+    expect(playRoyal.disabled).toBe(false);
+    expect(screen.getByRole("button", { name: "2 of Hearts, ready resource" }).getAttribute("aria-pressed")).toBe("true");
+    // Deselecting a resource makes the selection unlisted: the button turns off again.
+    fireEvent.click(screen.getByRole("button", { name: "2 of Hearts, ready resource" }));
+    expect(playRoyal.disabled).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "2 of Hearts, ready resource" }));
+    await act(async () => void fireEvent.click(playRoyal));
+    expect(call).toHaveBeenCalledWith("playRoyal", { cardId: "hearts-Q", resourceToUseIds: ["hearts-2", "diamonds-5"] });
+    // A used resource cannot be selected.
+    expect(screen.queryByRole("button", { name: "3 of Clubs, used resource" })).toBeNull();
+    expect(screen.getByRole("img", { name: "3 of Clubs, used resource" })).toBeTruthy();
+  });
+
+  it("a pending follow-up opens its dialog with the listed answers and Skip", async () => {
+    const call = vi.spyOn(client, "call").mockResolvedValue({ success: true });
+    view.value = gameView({
+      players: [
+        player(1, { kingdom, hasDrawnThisTurn: true }),
+        player(2, { kingdom: { resources: [], royals: [c("spades-J")], combinations: [] } }),
+      ],
+      pendingAction: { type: "eating", dragonType: "dragon", canEatCount: 1 },
+      legalActions: [
+        { type: "eatCharacter", player: 1, targetPlayerNumber: 2, characterType: "royal", characterId: "spades-J" },
+        { type: "skipPendingAction", player: 1 },
+        { type: "passTurn", player: 1 },
+      ],
+    });
+    renderAt("/game");
+    const dialog = screen.getByRole("dialog", { name: "Your Dragon Can Feed" });
+    expect(dialog.textContent).toContain("Eat Bo's Jack of Spades");
+    await act(async () => void fireEvent.click(screen.getByTestId("follow-up-skip")));
+    expect(call).toHaveBeenCalledWith("skipPendingAction", {});
+  });
+
+  it("highlights Pass Turn when every resource is used, and shows the match banner", () => {
+    view.value = gameView({
+      gameMode: "match",
+      currentHand: 2,
+      totalHands: 3,
+      players: [player(1, { kingdom: { ...kingdom, resources: [{ card: c("clubs-3"), orientation: "used" }] }, hasDrawnThisTurn: true }), player(2)],
+      legalActions: [{ type: "passTurn", player: 1 }],
+    });
+    renderAt("/game");
+    expect(screen.getByTestId("match-banner").textContent).toBe("Hand 2 of 3");
+    expect(screen.getByTestId("btn-pass").dataset.highlight).toBe("true");
+  });
+
+  it("on others' turns: their name, card counts, no action buttons", () => {
+    view.value = gameView({ currentPlayerNumber: 2, players: [player(1, { kingdom }), player(2, { cardCount: 6 })] });
+    renderAt("/game");
+    expect(screen.getByTestId("turn-header").textContent).toBe("Bo's Turn");
+    expect(screen.getByLabelText("6 cards in hand")).toBeTruthy();
+    expect(screen.queryByTestId("btn-pass")).toBeNull();
+  });
+});
+
+describe("CrownAnimation", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    crown.value = null;
+  });
+
+  it("shows 'Royal Family Complete!' with name and number for 3 s, then fades for 0.3 s", () => {
+    vi.useFakeTimers();
+    render(<CrownAnimation />);
+    act(() => void (crown.value = { key: 1, playerName: "Ann", playerNumber: 1 }));
+    expect(screen.getByText("Royal Family Complete!")).toBeTruthy();
+    expect(screen.getByText("Ann · Player 1")).toBeTruthy();
+    act(() => vi.advanceTimersByTime(3299));
+    expect(screen.queryByTestId("crown-animation")).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByTestId("crown-animation")).toBeNull();
+  });
+});
