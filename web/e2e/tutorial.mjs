@@ -76,7 +76,7 @@ async function beginTutorial(page) {
 
 // ---------------------------------------------------------------------------------------------
 
-test("the basics tutorial, start to finish, doing what each step asks", async () => {
+test("the basics tutorial, start to finish with the optional dragon lesson, doing what each step asks", async () => {
   const { context, page } = await newPage();
   // The loading state: hold the first createRoom back a little to see it.
   await page.addInitScript(() => {
@@ -199,7 +199,46 @@ test("the basics tutorial, start to finish, doing what each step asks", async ()
   v = await viewOf(page);
   const horse = v.players[0].kingdom.combinations[0];
   expect(horse.type === "horse" && horse.ridingRoyalId === "hearts-Q", "the Queen rides the Horse");
-  await page.getByTestId("tutorial-branch").waitFor();
+  expect((await page.getByTestId("tutorial-next").innerText()).trim() === "Finish", "completion reads Finish");
+  await shot(page, "tutorial-step-completion.png");
+
+  // The learner holds a run (the server signalled it): the optional dragon lesson.
+  await page.getByTestId("tutorial-branch").click();
+  await atStep(page, "dragon-intro");
+  await next(page);
+  await atStep(page, "play-dragon");
+  const followUps = page.getByTestId("follow-up-dialog");
+  let built = false;
+  for (let turn = 0; turn < 10 && !built; turn++) {
+    v = await viewOf(page);
+    if (v.currentPlayerNumber === 1 && v.players[0].hasDrawnThisTurn) {
+      if (await followUps.count()) await followUps.getByTestId("follow-up-skip").click();
+      await page.getByTestId("btn-pass").click();
+    }
+    await waitForView(page, (x) => x.currentPlayerNumber === 1 && !x.players[0].hasDrawnThisTurn, "the learner's turn", 30000);
+    await page.getByTestId("draw-deck").click();
+    v = await waitForView(page, (x) => x.players[0].hasDrawnThisTurn, "the draw");
+    const runs = v.legalActions.filter((a) => a.type === "playCombination" && a.cardIds.length === 3 && new Set(a.cardIds.map((id) => id.split("-")[1])).size === 3);
+    if (runs.length) {
+      for (const id of runs[0].cardIds) await hand(page, id).click();
+      await page.getByTestId("btn-play-combination").click();
+      built = true;
+    } else {
+      const play = v.legalActions.find((a) => a.type === "playResource");
+      if (play) {
+        await resource(page, play.resourceToUseId).click();
+        await hand(page, play.cardId).click();
+        await page.getByTestId("btn-play-resource").click();
+        await waitForView(page, (x) => x.players[0].kingdom.resources.length > v.players[0].kingdom.resources.length, "the resource");
+      }
+    }
+  }
+  expect(built, "a dragon was built within 10 turns");
+  await atStep(page, "eat-royal");
+  await followUps.locator('[data-testid=follow-up-option][data-action-type="eatCharacter"]').first().click();
+  await atStep(page, "dragon-complete");
+  v = await viewOf(page);
+  expect(v.discardPile.some((c) => c.id === "spades-Q"), "the dragon ate the Queen of spades");
   expect((await page.evaluate(() => localStorage.getItem("tutorialCompleted"))) === null, "not completed before Finish");
   await next(page, "Finish");
   await page.getByTestId("tutorial-banner").waitFor({ state: "detached" });
