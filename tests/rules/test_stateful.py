@@ -81,8 +81,8 @@ class Game(RuleBasedStateMachine):
 
 TestGame = Game.TestCase
 TestGame.settings = settings(
-    max_examples=25,
-    stateful_step_count=80,
+    max_examples=10,
+    stateful_step_count=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
