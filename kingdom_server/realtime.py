@@ -38,6 +38,9 @@ from kingdom_server.views import game_view, waiting_view
 
 log = logging.getLogger(__name__)
 
+SEAT_MOVED = "Your seat was taken over by another connection"
+"""`error` push to a socket whose seat another socket took with rejoinRoom."""
+
 BROWSING = "browsing"
 """socket.io room of sockets that hold no seat: they get publicGamesUpdated."""
 
@@ -518,6 +521,7 @@ class Hub:
                 self.sessions.pop(old, None)
                 await self.sio.leave_room(old, code)
                 await self.sio.enter_room(old, BROWSING)
+                await self._send(old, "error", {"message": SEAT_MOVED})
             await self._attach(sid, room, seat)
             if seat.absence_task is not None:
                 seat.absence_task.cancel()

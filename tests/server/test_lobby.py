@@ -6,7 +6,7 @@ import re
 
 from aiohttp.test_utils import TestServer
 
-from kingdom_server.realtime import Hub
+from kingdom_server.realtime import SEAT_MOVED, Hub
 from kingdom_server.rooms import CODE_ALPHABET
 
 CODE_RE = re.compile(f"^[{CODE_ALPHABET}]{{6}}$")
@@ -213,6 +213,7 @@ async def test_rejoin_moves_the_seat_to_the_new_socket(connect) -> None:
     tab = await connect("second tab")
     await tab.ok("rejoinRoom", {k: seat[k] for k in ("roomCode", "playerId", "reconnectToken")})
     await ana.refused("addBot", {}, "You are not in a room")
+    await ana.wait_for(lambda c: ("error", {"message": SEAT_MOVED}) in c.events)
     await tab.ok("addBot", {})
 
 
