@@ -3,7 +3,7 @@
 Each step asks for the acting player's legal actions, picks one uniformly by ``len`` and an
 index (the lazy sequence never builds the whole list), and applies it. Figures are printed for
 2 and 4 players: hands per second, actions per second, and the mean cost in microseconds of
-one ``legal_actions`` call and of one ``apply`` call.
+one ``legal_actions`` call and of one ``apply`` call. ``kingdom bench`` runs the same code.
 
     python bench/engine.py --seconds 5
     python bench/engine.py --hands 200 --json
@@ -13,56 +13,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
-import time
-from typing import Any
 
-import kingdom_rules as kr
-
-
-def run(players: int, seconds: float | None = None, hands: int | None = None,
-        seed: int = 1) -> dict[str, Any]:
-    """Random playouts of one-hand games until ``seconds`` pass or ``hands`` are played."""
-    if seconds is None and hands is None:
-        seconds = 3.0
-    rng = random.Random(seed)
-    legal_time = apply_time = 0.0
-    legal_calls = apply_calls = 0
-    done = 0
-    start = time.perf_counter()
-    deadline = start + seconds if seconds is not None else float("inf")
-    game = 0
-    clock = time.perf_counter
-    while (hands is None or done < hands) and clock() < deadline:
-        game += 1
-        state = kr.new_game(player_count=players, seed=seed * 1_000_003 + game, mode="game")
-        while state.phase != "finished":
-            p = kr.players_to_act(state)[0]
-            t0 = clock()
-            acts = kr.legal_actions(state, p)
-            n = len(acts)
-            t1 = clock()
-            action = acts[rng.randrange(n)]
-            t2 = clock()
-            state, _ = kr.apply(state, action)
-            t3 = clock()
-            legal_time += t1 - t0
-            apply_time += t3 - t2
-            legal_calls += 1
-            apply_calls += 1
-        done += 1
-    elapsed = time.perf_counter() - start
-    return {
-        "players": players,
-        "hands": done,
-        "actions": apply_calls,
-        "seconds": round(elapsed, 3),
-        "hands_per_s": round(done / elapsed, 1),
-        "actions_per_s": round(apply_calls / elapsed, 1),
-        "us_per_legal_actions": round(1e6 * legal_time / max(legal_calls, 1), 1),
-        "us_per_apply": round(1e6 * apply_time / max(apply_calls, 1), 1),
-    }
+from kingdom_cli.enginebench import format_table, run
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,17 +33,6 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(format_table(results))
     return 0
-
-
-def format_table(results: list[dict[str, Any]]) -> str:
-    head = f"{'players':>7} {'hands':>7} {'hands/s':>9} {'actions/s':>10} " \
-           f"{'µs/legal_actions':>17} {'µs/apply':>9}"
-    lines = [head]
-    for r in results:
-        lines.append(f"{r['players']:>7} {r['hands']:>7} {r['hands_per_s']:>9} "
-                     f"{r['actions_per_s']:>10} {r['us_per_legal_actions']:>17} "
-                     f"{r['us_per_apply']:>9}")
-    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -75,6 +75,14 @@ def _register() -> None:
 
     cli.add_command(serve)
 
+    from kingdom_cli.bench import bench
+    from kingdom_cli.play import play
+    from kingdom_cli.simulate import simulate
+
+    cli.add_command(simulate)
+    cli.add_command(play)
+    cli.add_command(bench)
+
 
 _register()
 

@@ -9,5 +9,11 @@ from __future__ import annotations
 
 from kingdom_rules.bots.base import Bot, RandomBot
 from kingdom_rules.bots.greedy import GreedyBot
+from kingdom_rules.bots.registry import BUILTIN, UnknownBot, make_bot
+from kingdom_rules.bots.runner import BotError, GameRecord, play_game
+from kingdom_rules.bots.search import SearchBot
 
-__all__ = ["Bot", "GreedyBot", "RandomBot"]
+__all__ = [
+    "BUILTIN", "Bot", "BotError", "GameRecord", "GreedyBot", "RandomBot", "SearchBot",
+    "UnknownBot", "make_bot", "play_game",
+]

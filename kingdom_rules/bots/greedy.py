@@ -60,7 +60,7 @@ from kingdom_rules.bots.heuristics import (
     target_weight,
 )
 from kingdom_rules.cards import Card
-from kingdom_rules.combinations import DRAGONS, RULES, STRUCTURES, classify
+from kingdom_rules.combinations import DRAGONS, RULES, STRUCTURES, classify, find_combinations
 from kingdom_rules.followups import can_ride
 from kingdom_rules.state import Combination, Kingdom
 from kingdom_rules.view import PlayerView
@@ -92,7 +92,7 @@ def choose_greedy(table: Table, legal: Sequence[Action]) -> Action:
         return first
     if table.pending:
         return _answer(table, legal)
-    return _play(table, legal)
+    return play_turn(table)
 
 
 # --- before the turn ---------------------------------------------------------------------
@@ -228,28 +228,55 @@ def _transfer_value(table: Table, a: TransferToPartner) -> float:
 # --- the turn's plays ----------------------------------------------------------------------
 
 
-def _play(table: Table, legal: Sequence[Action]) -> Action:
-    royals: dict[Card, list[PlayRoyal]] = {}
-    combos: dict[tuple[Card, ...], list[PlayCombination]] = {}
-    hails: list[PlayHailOfArrows] = []
-    resources: list[PlayResource] = []
-    rotates: list[RotateResource] = []
-    passing: Action = legal[len(legal) - 1]
-    for a in legal:
-        if isinstance(a, PlayRoyal):
-            royals.setdefault(a.card, []).append(a)
-        elif isinstance(a, PlayCombination):
-            combos.setdefault(a.cards, []).append(a)
-        elif isinstance(a, PlayHailOfArrows):
-            hails.append(a)
-        elif isinstance(a, PlayResource):
-            resources.append(a)
-        elif isinstance(a, RotateResource):
-            rotates.append(a)
-        elif isinstance(a, DrawRoyalReward):
-            return a  # more cards, more choices: draw the reward at once
-        elif isinstance(a, PassTurn):
-            passing = a
+class TurnOptions:
+    """The plays open on the turn, built from the table rather than by walking every legal
+    action: one payment per royal and per combination (the cheapest in colours a royal in
+    hand needs), which keeps the greedy policy fast enough for search rollouts."""
+
+    __slots__ = ("royals", "combos", "hails", "resources", "rotates")
+
+    def __init__(self, table: Table) -> None:
+        me = table.me
+        hand = table.hand
+        ready = ready_resources(table.mine)
+        numbers = [c for c in hand if c.is_number]
+        self.royals: dict[Card, list[PlayRoyal]] = {}
+        self.combos: dict[tuple[Card, ...], list[PlayCombination]] = {}
+        self.hails: list[PlayHailOfArrows] = []
+        self.resources: list[PlayResource] = []
+        self.rotates: list[RotateResource] = []
+        for card in hand:
+            if card.is_royal:
+                pool = [c for c in ready if c.color == card.color]
+                if len(pool) >= card.cost:
+                    self.royals[card] = [PlayRoyal(me, card, tuple(pool[:card.cost]))]
+        if len(numbers) >= 2 and len(ready) >= 2:
+            needed = {r.color for r in hand if r.is_royal}
+            by_cost = sorted(ready, key=lambda c: c.color in needed)
+            for kind, cards in find_combinations(numbers):
+                cost = RULES[kind].resources
+                if len(ready) >= cost:
+                    self.combos[cards] = [PlayCombination(me, cards, tuple(by_cost[:cost]))]
+            aces = [c for c in numbers if c.value == 1]
+            tens = [c for c in numbers if c.value == 10]
+            self.hails = [PlayHailOfArrows(me, (a, t)) for a in aces for t in tens]
+        elif len(numbers) >= 2:
+            aces = [c for c in numbers if c.value == 1]
+            tens = [c for c in numbers if c.value == 10]
+            self.hails = [PlayHailOfArrows(me, (a, t)) for a in aces for t in tens]
+        if ready:
+            self.resources = [PlayResource(me, c, ready[0]) for c in numbers]
+            self.rotates = [RotateResource(me, c, r) for c in numbers for r in ready]
+
+
+def play_turn(table: Table) -> Action:
+    """The greedy play on the turn, after the draw and with no follow-up open."""
+    if table.royal_reward:
+        return DrawRoyalReward(table.me)  # more cards, more choices: draw the reward at once
+    options = TurnOptions(table)
+    royals, combos, hails = options.royals, options.combos, options.hails
+    resources, rotates = options.resources, options.rotates
+    passing: Action = PassTurn(table.me)
     mine = table.mine
     # A royal that completes the family wins the hand; one that fills a place comes next.
     for card in sorted(royals, key=lambda c: -c.cost):

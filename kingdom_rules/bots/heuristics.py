@@ -21,11 +21,12 @@ class Table:
     """One player's picture of the table: own hand, every kingdom, piles and follow-ups."""
 
     __slots__ = ("me", "n", "hand", "kingdoms", "discard_pile", "revealed", "pending",
-                 "card_counts")
+                 "card_counts", "royal_reward")
 
     def __init__(self, me: int, n: int, hand: Sequence[Card], kingdoms: Sequence[Kingdom],
                  discard_pile: Sequence[Card], revealed: Sequence[Card | None],
-                 pending: Sequence[Pending], card_counts: Sequence[int]) -> None:
+                 pending: Sequence[Pending], card_counts: Sequence[int],
+                 royal_reward: int = 0) -> None:
         self.me = me
         self.n = n
         self.hand = tuple(hand)
@@ -34,18 +35,22 @@ class Table:
         self.revealed = tuple(revealed)
         self.pending = tuple(pending)
         self.card_counts = tuple(card_counts)
+        self.royal_reward = royal_reward
+        """Cards a slain dragon still owes this player (R24)."""
 
     @staticmethod
     def of_view(view: PlayerView) -> Table:
         return Table(view.player, view.player_count, view.hand,
                      [p.kingdom for p in view.players], view.discard_pile, view.revealed,
-                     view.pending, [p.card_count for p in view.players])
+                     view.pending, [p.card_count for p in view.players],
+                     view.players[view.player - 1].royal_reward)
 
     @staticmethod
     def of_state(state: GameState, me: int) -> Table:
         return Table(me, state.player_count, state.players[me - 1].hand,
                      [p.kingdom for p in state.players], state.discard_pile, state.revealed,
-                     state.pending, [len(p.hand) for p in state.players])
+                     state.pending, [len(p.hand) for p in state.players],
+                     state.players[me - 1].royal_reward)
 
     def kingdom(self, number: int) -> Kingdom:
         return self.kingdoms[number - 1]
@@ -154,3 +159,49 @@ def evaluate(table: Table) -> float:
 
     diff = side(mine) - side(theirs)
     return max(-1.0, min(1.0, diff / 60.0))
+
+
+# --- the searcher's position evaluation -------------------------------------------------------
+
+WIN_WEIGHTS = (
+    -0.28, 0.535,  # bias, the player to evaluate moves next
+    # own side: family progress 1 / 2 / 3, resources, family royals in hand, affordable ones,
+    # hand size, unprotected royals, combinations
+    0.949, 2.187, 0.0, 1.48, 1.942, 0.957, 1.972, -0.011, -0.12,
+    # the strongest opponent, same features
+    -1.065, -2.178, 0.0, -1.468, -1.666, -0.935, -1.972, -0.02, 0.058,
+)
+"""Logistic regression of 'wins the hand', fitted on about 80,000 turn starts of 3,000
+two-player GreedyBot self-play games (70% of held-out outcomes predicted)."""
+
+
+def _side_features(state: GameState, p: int) -> list[float]:
+    player = state.players[p - 1]
+    k = player.kingdom
+    prog = progress(k)
+    red = sum(1 for r in k.resources if r.card.color == "red")
+    black = len(k.resources) - red
+    need = [c for c in player.hand if c.is_royal and adds_progress(k, c)]
+    afford = sum(1 for c in need if (red if c.color == "red" else black) >= c.cost)
+    busy = k.riders() | k.sheltered()
+    exposed = sum(1 for r in k.royals if r not in busy)
+    return [float(prog == 1), float(prog == 2), float(prog == 3),
+            min(len(k.resources), 8) / 8, min(len(need), 3) / 3, min(afford, 2) / 2,
+            min(len(player.hand), 10) / 10, exposed / 3, len(k.combinations) / 4]
+
+
+def win_probability(state: GameState, me: int) -> float:
+    """The chance that ``me``'s side wins the hand from this full state (a determinized
+    world inside a search), by :data:`WIN_WEIGHTS`. With partners, each side is judged by
+    its strongest kingdom."""
+    import math
+
+    n = state.player_count
+    mine = [p for p in range(1, n + 1) if not are_opponents(me, p, n)]
+    theirs = [p for p in range(1, n + 1) if are_opponents(me, p, n)]
+    best_mine = max(mine, key=lambda p: threat(state.players[p - 1].kingdom))
+    best_theirs = max(theirs, key=lambda p: threat(state.players[p - 1].kingdom))
+    x = [1.0, 1.0 if state.current_player in mine else 0.0]
+    x += _side_features(state, best_mine) + _side_features(state, best_theirs)
+    z = sum(w * v for w, v in zip(WIN_WEIGHTS, x, strict=True))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))

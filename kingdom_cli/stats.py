@@ -1,0 +1,71 @@
+"""Aggregating simulated games: wins with confidence intervals, scores, lengths, combinations.
+
+Pure functions over the per-game records (``GameRecord.to_json()`` dicts), so the summary is
+the same whatever the number of worker processes that played the games.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+Json = dict[str, Any]
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate.
+
+    >>> [round(x, 3) for x in wilson(60, 100)]
+    [0.502, 0.691]
+    """
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summarize(records: list[Json], bots: list[str]) -> Json:
+    """Per seat and per team: wins (rate and 95% CI), mean score, combinations built."""
+    n = len(records)
+    players = len(bots)
+    seats = []
+    for i in range(players):
+        number = i + 1
+        wins = sum(1 for r in records if number in r["winners"])
+        lo, hi = wilson(wins, n)
+        combos: Counter[str] = Counter()
+        for r in records:
+            combos.update(r["combinations"][i])
+        seats.append({
+            "seat": number, "bot": bots[i], "wins": wins,
+            "winRate": wins / n if n else 0.0, "ci95": [lo, hi],
+            "meanScore": sum(r["scores"][i] for r in records) / n if n else 0.0,
+            "combinations": dict(sorted(combos.items())),
+        })
+    teams = []
+    if players == 4:
+        for team, members in ((1, (1, 3)), (2, (2, 4))):
+            wins = sum(1 for r in records if any(m in r["winners"] for m in members))
+            lo, hi = wilson(wins, n)
+            teams.append({
+                "team": team, "players": list(members),
+                "bots": [bots[m - 1] for m in members], "wins": wins,
+                "winRate": wins / n if n else 0.0, "ci95": [lo, hi],
+                "meanScore": sum(r["scores"][m - 1] for r in records for m in members) / n
+                if n else 0.0,
+            })
+    hands = sum(r["hands"] for r in records)
+    turns = sum(r["turns"] for r in records)
+    reasons = Counter(r["reason"] for r in records)
+    return {
+        "games": n,
+        "seats": seats,
+        "teams": teams,
+        "meanHandLengthTurns": turns / hands if hands else 0.0,
+        "drawn": sum(1 for r in records if not r["winners"]),
+        "reasons": dict(sorted(reasons.items())),
+    }

@@ -1,0 +1,380 @@
+"""The terminal table: draw a player's view with rich and ask for an action from a menu.
+
+Everything here works on the *view JSON* (``kingdom_rules.PlayerView.to_json()``, the same
+document the server pushes as ``gameState``), so ``kingdom play`` (local engine) and
+``kingdom connect`` (a server) share it. The two entry points:
+
+``render_view(view: dict, console: Console, names: dict[int, str] | None = None) -> None``
+    Draw the table: every kingdom (resources ready/used, royals, beasts with riders,
+    structures with the royals inside), the revealed cards, deck and discard counts, the
+    scores, whose turn it is, the open follow-up and the player's own hand.
+
+``choose_action(view: dict, console: Console, ask: Callable[[str], str] | None = None,
+names: dict[int, str] | None = None) -> dict``
+    Ask the player for one of ``view["legalActions"]`` and return it (an action JSON dict,
+    ready for ``kingdom_rules.action_from_json`` or the socket). Plays that differ only in
+    which resources pay are one menu line; a second menu then asks how to pay. Bad input is
+    answered with the reason and the same prompt. ``ask(prompt) -> str`` reads a line
+    (default: ``console.input``); it may raise ``EOFError`` / ``KeyboardInterrupt``, which
+    propagate as :class:`LeaveGame`.
+
+Other helpers: ``card_text(card) -> str`` ("Q♥", "Red Hero"), ``describe_action(action, view,
+names) -> str`` (one readable line, also used to narrate the bots' moves) and
+``render_scores(view, console, names)`` (the score screen between hands and at the end).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+Json = dict[str, Any]
+
+SUIT_SYMBOL = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
+KIND_NAME = {
+    "horse": "Horse", "unicorn": "Unicorn", "dragon": "Dragon", "golden-dragon": "Golden Dragon",
+    "silver-dragon": "Silver Dragon", "divine-dragon": "Divine Dragon", "castle": "Castle",
+    "cathedral": "Cathedral",
+}
+
+
+class LeaveGame(Exception):
+    """The player asked to leave (q, Ctrl-C or the end of input)."""
+
+
+# --- cards and names ----------------------------------------------------------------------
+
+
+def _card(card: Json | str) -> Json:
+    if isinstance(card, dict):
+        return card
+    if card in ("red-joker", "black-joker"):
+        return {"id": card, "suit": card, "rank": "JOKER"}
+    suit, rank = card.rsplit("-", 1)
+    return {"id": card, "suit": suit, "rank": rank}
+
+
+def card_text(card: Json | str) -> str:
+    """A card as players write it: ``Q♥``, ``10♣``, ``Red Hero``."""
+    c = _card(card)
+    if c["rank"] == "JOKER":
+        return "Red Hero" if c["suit"] == "red-joker" else "Black Hero"
+    return f"{c['rank']}{SUIT_SYMBOL.get(c['suit'], '?')}"
+
+
+def card_markup(card: Json | str) -> str:
+    """The card in rich markup, red cards in red."""
+    c = _card(card)
+    red = c["suit"] in ("hearts", "diamonds", "red-joker")
+    return f"[bold red]{card_text(c)}[/]" if red else f"[bold]{card_text(c)}[/]"
+
+
+def _cards(cards: list[Any], markup: bool = False) -> str:
+    f = card_markup if markup else card_text
+    return " ".join(f(c) for c in cards) if cards else "-"
+
+
+def player_name(view: Json, number: int, names: dict[int, str] | None = None) -> str:
+    if names and number in names:
+        return names[number]
+    for p in view.get("players", []):
+        if p.get("number") == number and p.get("name"):
+            return str(p["name"])
+    if number == view.get("myPlayerNumber"):
+        return "You"
+    return f"Player {number}"
+
+
+def _kingdom(view: Json, number: int) -> Json:
+    for p in view["players"]:
+        if p["number"] == number:
+            kingdom: Json = p["kingdom"]
+            return kingdom
+    raise KeyError(number)
+
+
+def _combo_text(combo: Json, markup: bool = False) -> str:
+    text = f"{KIND_NAME.get(combo['kind'], combo['kind'])} ({_cards(combo['cards'], markup)})"
+    if combo.get("ridingRoyalId"):
+        f = card_markup if markup else card_text
+        text += f" ridden by {f(combo['ridingRoyalId'])}"
+    if combo.get("protectedRoyalIds"):
+        text += f" holding {_cards(combo['protectedRoyalIds'], markup)}"
+    return text
+
+
+def _owned(view: Json, owner: int, me: int, names: dict[int, str] | None, what: str) -> str:
+    if owner == view.get("myPlayerNumber"):
+        return f"your {what}"
+    return f"{player_name(view, owner, names)}'s {what}"
+
+
+# --- describing actions ---------------------------------------------------------------------
+
+
+def _combo_at(view: Json, owner: int, index: int | None) -> Json | None:
+    try:
+        combos: list[Json] = _kingdom(view, owner)["combinations"]
+        return combos[index] if index is not None else None
+    except (KeyError, IndexError, TypeError):
+        return None
+
+
+def _play_label(a: Json, view: Json, names: dict[int, str] | None) -> str:
+    """What an action does, without how it is paid for."""
+    t = a["type"]
+    me = a.get("player", view.get("myPlayerNumber"))
+    target = a.get("targetPlayerNumber")
+    own = "your" if me == view.get("myPlayerNumber") else "their"
+
+    def combo(index_key: str, owner: int | None = None) -> str:
+        c = _combo_at(view, owner if owner is not None else me, a.get(index_key))
+        return _combo_text(c) if c else f"combination {a.get(index_key)}"
+
+    if t == "chooseStartingResource":
+        return f"Start with {card_text(a['cardId'])} as your resource"
+    if t == "drawCard":
+        if a["source"] == "deck":
+            return "Draw from the deck"
+        slot = 0 if a["source"] == "revealed1" else 1
+        revealed = view.get("revealedCards") or [None, None]
+        card = revealed[slot] if slot < len(revealed) else None
+        return f"Take the revealed {card_text(card)}" if card else f"Take {a['source']}"
+    if t == "playResource":
+        return f"Play {card_text(a['cardId'])} as a resource"
+    if t == "rotateResource":
+        return (f"Rotate: {card_text(a['cardId'])} into the kingdom, "
+                f"{card_text(a['resourceToRotateId'])} back to hand")
+    if t == "playRoyal":
+        return f"Play {card_text(a['cardId'])}"
+    if t == "playCombination":
+        from kingdom_rules import Card, classify
+
+        kind = classify([Card.parse(i) for i in a["cardIds"]]) or "combination"
+        return f"Build a {KIND_NAME.get(kind, kind)} with {_cards(a['cardIds'])}"
+    if t == "playHailOfArrows":
+        suits = {_card(c)["suit"] for c in a["cardIds"]}
+        name = "Flaming Salvo" if len(suits) == 1 else "Hail of Arrows"
+        return f"{name} with {_cards(a['cardIds'])}"
+    if t == "destroyWithHail":
+        verb = "Burn" if view.get("lastHailWasFlamingSalvo") else "Shoot"
+        if a["targetType"] == "royal":
+            return f"{verb} {_owned(view, target, me, names, card_text(a['characterId']))}"
+        key = "beastIndex" if a["targetType"] == "beast" else "castleIndex"
+        return f"{verb} {_owned(view, target, me, names, combo(key, target))}"
+    if t == "passTurn":
+        if view.get("pendingAction"):
+            return "Pass (skip what is left and end your turn)"
+        return "Pass (end your turn)"
+    if t == "mountHorse":
+        return f"{card_text(a['royalId'])} mounts {own} {combo('horseIndex')}"
+    if t == "transferToPartner":
+        return f"Send {own} {combo('beastIndex')} with its rider to the partner"
+    if t == "eatCharacter":
+        if a["characterType"] == "royal":
+            return f"Eat {_owned(view, target, me, names, card_text(a['characterId']))}"
+        return f"Eat {_owned(view, target, me, names, combo('beastIndex', target))}"
+    if t == "demolishCastle":
+        return f"Demolish {_owned(view, target, me, names, combo('castleIndex', target))}"
+    if t == "demolishCathedral":
+        return f"Demolish {_owned(view, target, me, names, combo('cathedralIndex', target))}"
+    if t == "eatFreedRoyal":
+        return f"Eat the freed {card_text(a['royalId'])}"
+    if t == "skipDemolitionEat":
+        return "Do not eat a freed royal"
+    if t == "slayDragon":
+        return f"Slay {_owned(view, target, me, names, combo('dragonIndex', target))}"
+    if t == "resurrectRoyal":
+        return f"Resurrect {card_text(a['royalId'])} from the discard pile"
+    if t == "placeRoyalInCastle":
+        return f"{card_text(a['royalId'])} enters {own} {combo('castleIndex')}"
+    if t == "drawRoyalReward":
+        return f"Draw {own} royal reward"
+    if t == "skipPendingAction":
+        return "Skip this follow-up"
+    if t == "readyForNextHand":
+        return "Ready for the next hand"
+    return t
+
+
+def _payment(a: Json) -> list[str] | None:
+    if a["type"] == "playResource":
+        return [a["resourceToUseId"]]
+    if a["type"] in ("playRoyal", "playCombination"):
+        ids: list[str] = a["resourceToUseIds"]
+        return ids
+    return None
+
+
+def describe_action(a: Json, view: Json, names: dict[int, str] | None = None) -> str:
+    """One readable line for an action, with its payment, e.g. ``Play Q♥ paying 2♥ 5♦``."""
+    label = _play_label(a, view, names)
+    pay = _payment(a)
+    if pay:
+        verb = "turning used" if a["type"] == "playResource" else "paying"
+        label += f", {verb} {_cards(pay)}"
+    return label
+
+
+# --- drawing the table ----------------------------------------------------------------------
+
+
+def render_view(view: Json, console: Console, names: dict[int, str] | None = None) -> None:
+    """Draw the whole table as ``view``'s player sees it."""
+    from rich.panel import Panel
+    from rich.table import Table
+
+    me = view.get("myPlayerNumber")
+    current = view.get("currentPlayerNumber")
+    table = Table(show_header=True, header_style="bold", expand=True, show_lines=True)
+    table.add_column("Player", no_wrap=True)
+    table.add_column("Kingdom")
+    for p in view["players"]:
+        n = p["number"]
+        k = p["kingdom"]
+        who = player_name(view, n, names)
+        if p.get("team"):
+            who += f"\nteam {p['team']}"
+        if view.get("phase") == "playing" and n == current:
+            who = f"[reverse] {who} [/]\n(to play)"
+        who += f"\n{p.get('cardCount', 0)} cards · {p.get('score', 0)} pts"
+        if p.get("familyComplete"):
+            who += "\n[green]family![/]"
+        ready = [r["card"] for r in k["resources"] if r["orientation"] == "ready"]
+        used = [r["card"] for r in k["resources"] if r["orientation"] != "ready"]
+        lines = [f"Resources: {_cards(ready, True)}"
+                 + (f"  [dim]used:[/] {_cards(used, True)}" if used else "")]
+        busy = {c.get("ridingRoyalId") for c in k["combinations"]}
+        for c in k["combinations"]:
+            busy.update(c.get("protectedRoyalIds", []))
+        free = [r for r in k["royals"] if r["id"] not in busy]
+        lines.append(f"Royals: {_cards(k['royals'], True)}"
+                     + (f"  [dim](unprotected: {_cards(free)})[/]" if free and
+                        len(free) != len(k["royals"]) else ""))
+        for c in k["combinations"]:
+            lines.append(f"  {_combo_text(c, True)} · {c.get('points', 0)} pt")
+        table.add_row(who, "\n".join(lines))
+    revealed = [c for c in view.get("revealedCards", []) if c]
+    top = view.get("discardPile") or []
+    centre = (f"Deck: {view.get('deckCount', 0)} · Discard: {view.get('discardCount', 0)}"
+              + (f" (top {card_markup(top[-1])})" if top else "")
+              + f" · Revealed: {_cards(revealed, True)}")
+    hand_no = f"Hand {view.get('currentHand', 1)}/{view.get('totalHands', 1)}"
+    title = f"Kingdom · {view.get('gameMode', 'game')} · {hand_no} · round {view.get('round', 1)}"
+    console.print(Panel(table, title=title, subtitle=centre))
+    pending = view.get("pendingAction")
+    if pending and view.get("phase") == "playing":
+        console.print(f"[yellow]Follow-up:[/] {pending['type'].replace('-', ' ')}")
+    if me is not None and view.get("myHand") is not None:
+        console.print(f"Your hand: {_cards(view['myHand'], True)}")
+
+
+def render_scores(view: Json, console: Console, names: dict[int, str] | None = None) -> None:
+    """The score screen: each finished hand, the totals, and the result when it is over."""
+    from rich.table import Table
+
+    players = [p["number"] for p in view["players"]]
+    table = Table(title="Scores", show_header=True, header_style="bold")
+    table.add_column("Hand")
+    for n in players:
+        table.add_column(player_name(view, n, names), justify="right")
+    table.add_column("Winner")
+    for h in view.get("handHistory", []):
+        winner = h.get("winnerPlayerNumber")
+        table.add_row(str(h["handNumber"]),
+                      *[str(h["playerScores"][str(n)]) for n in players],
+                      (player_name(view, winner, names) if winner else "nobody")
+                      + f" ({h.get('reason', '')})")
+    totals = view.get("matchScores", {})
+    table.add_row("[bold]Total[/]", *[f"[bold]{totals.get(str(n), 0)}[/]" for n in players], "")
+    console.print(table)
+    if view.get("teamScores"):
+        ts = view["teamScores"]
+        console.print(f"Teams: 1 (players 1 and 3) {ts['1']} · 2 (players 2 and 4) {ts['2']}")
+    outcome = view.get("outcome")
+    if outcome:
+        winners = outcome.get("winners") or []
+        if not winners:
+            console.print("[bold]The game is drawn.[/]")
+        else:
+            who = " and ".join(player_name(view, w, names) for w in winners)
+            verb = "win" if len(winners) > 1 or who == "You" else "wins"
+            console.print(f"[bold green]{who} {verb} the game[/] ({outcome.get('reason')}).")
+
+
+# --- asking -----------------------------------------------------------------------------------
+
+
+def _group_key(a: Json) -> tuple[Any, ...]:
+    t = a["type"]
+    if t == "playResource":
+        return (t, a["cardId"])
+    if t == "playRoyal":
+        return (t, a["cardId"])
+    if t == "playCombination":
+        return (t, tuple(a["cardIds"]))
+    return (t, tuple(sorted((k, str(v)) for k, v in a.items())))
+
+
+def _pick(console: Console, ask: Callable[[str], str], title: str, labels: list[str],
+          allow_back: bool = False) -> int | None:
+    """A numbered menu; the chosen index, or None for 'back'. Re-asks on bad input."""
+    console.print(f"[bold]{title}[/]")
+    for i, label in enumerate(labels, 1):
+        console.print(f"  [cyan]{i:>2}[/]. {label}")
+    hint = f"Choose 1-{len(labels)}" + (", b to go back" if allow_back else "") + ", q to quit"
+    while True:
+        try:
+            raw = ask(f"{hint}: ")
+        except (EOFError, KeyboardInterrupt) as exc:
+            raise LeaveGame() from exc
+        text = (raw or "").strip().lower()
+        if text in ("q", "quit", "exit"):
+            raise LeaveGame()
+        if allow_back and text in ("b", "back"):
+            return None
+        if not text:
+            console.print("[red]Please type the number of your choice.[/]")
+            continue
+        if not text.isdigit():
+            console.print(f"[red]'{raw.strip()[:20]}' is not a number: type 1 to {len(labels)}.[/]")
+            continue
+        choice = int(text)
+        if not 1 <= choice <= len(labels):
+            console.print(f"[red]There is no choice {choice}: type 1 to {len(labels)}.[/]")
+            continue
+        return choice - 1
+
+
+def choose_action(view: Json, console: Console, ask: Callable[[str], str] | None = None,
+                  names: dict[int, str] | None = None) -> Json:
+    """Ask for one of ``view['legalActions']`` and return it (see the module docstring)."""
+    legal: list[Json] = list(view.get("legalActions") or [])
+    if not legal:
+        raise ValueError("there is nothing to choose: the view has no legal actions")
+    reader: Callable[[str], str] = ask if ask is not None else console.input
+    groups: dict[tuple[Any, ...], list[Json]] = {}
+    for a in legal:
+        groups.setdefault(_group_key(a), []).append(a)
+    keys = list(groups)
+    labels = [_play_label(groups[k][0], view, names) for k in keys]
+    title = "Your move" if not view.get("pendingAction") else "Follow-up: what now?"
+    if view.get("phase") == "choosing_resources":
+        title = "Choose your starting resource"
+    elif view.get("phase") == "handComplete":
+        title = "The hand is over"
+    while True:
+        i = _pick(console, reader, title, labels)
+        assert i is not None
+        options = groups[keys[i]]
+        if len(options) == 1:
+            return options[0]
+        pays = [_cards(_payment(a) or []) for a in options]
+        verb = "Which resource turns used?" if options[0]["type"] == "playResource" \
+            else "Pay with which resources?"
+        j = _pick(console, reader, verb, pays, allow_back=True)
+        if j is not None:
+            return options[j]

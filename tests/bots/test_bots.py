@@ -1,0 +1,144 @@
+"""The built-in bots: every phase, every table size, legal choices, determinism, strength."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import kingdom_rules as kr
+from kingdom_rules.bots import (
+    Bot,
+    BotError,
+    GreedyBot,
+    RandomBot,
+    SearchBot,
+    UnknownBot,
+    make_bot,
+    play_game,
+)
+from kingdom_rules.bots.greedy import choose_greedy
+from kingdom_rules.bots.heuristics import Table, completes_family, win_probability
+
+
+def test_bots_follow_the_protocol() -> None:
+    for bot in (RandomBot(), GreedyBot(), SearchBot(rollouts=4)):
+        assert isinstance(bot, Bot)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("mode", ["game", "match"])
+def test_every_bot_finishes_games_and_matches(players: int, mode: str) -> None:
+    bots = [GreedyBot(), RandomBot(), SearchBot(rollouts=6), GreedyBot()][:players]
+    record = play_game(bots, seed=players * 10 + len(mode), mode=mode)
+    assert record.reason != "abandoned"
+    assert record.hands == (players if mode == "match" else 1)
+    assert len(record.scores) == players
+
+
+def test_an_illegal_choice_is_reported_with_the_seat() -> None:
+    class Cheat:
+        def choose(self, view, legal_actions, rng):  # type: ignore[no-untyped-def]
+            return kr.PassTurn(view.player)
+
+    with pytest.raises(BotError, match="player 1"):
+        play_game([Cheat(), RandomBot()], seed=1)
+
+
+def test_games_replay_exactly() -> None:
+    a = play_game([SearchBot(rollouts=8), GreedyBot()], seed=5)
+    b = play_game([SearchBot(rollouts=8), GreedyBot()], seed=5)
+    assert a == b
+
+
+def test_make_bot_by_name_and_path() -> None:
+    assert isinstance(make_bot("search"), SearchBot)
+    assert isinstance(make_bot("kingdom_rules.bots.greedy:GreedyBot"), GreedyBot)
+    with pytest.raises(UnknownBot, match="unknown bot"):
+        make_bot("nobody")
+    with pytest.raises(UnknownBot, match="has no bot class"):
+        make_bot("kingdom_rules.bots:Nothing")
+    with pytest.raises(UnknownBot, match="not a bot"):
+        make_bot("random:Random")
+
+
+def _greedy_states(games: int, players: int = 2):  # type: ignore[no-untyped-def]
+    """Every decision state of some greedy games."""
+    for seed in range(games):
+        state = kr.new_game(player_count=players, seed=seed, mode="game")
+        while state.phase != "finished":
+            p = kr.players_to_act(state)[0]
+            yield state, p
+            v = kr.view(state, p)
+            state, _ = kr.apply(state, GreedyBot().choose(v, v.legal_actions, random.Random()))
+
+
+def test_greedy_choices_are_legal_and_sensible() -> None:
+    completions = 0
+    for state, p in _greedy_states(25, players=3):
+        v = kr.view(state, p)
+        legal = v.legal_actions
+        choice = GreedyBot().choose(v, legal, random.Random(0))
+        assert choice in legal
+        if state.pending:
+            # follow-ups are answered or skipped, never dropped by passing
+            assert not isinstance(choice, kr.PassTurn)
+        mine = state.players[p - 1].kingdom
+        winning = [a for a in legal if isinstance(a, kr.PlayRoyal)
+                   and completes_family(mine, a.card)]
+        if winning and not state.pending:
+            completions += 1
+            assert isinstance(choice, kr.PlayRoyal) and completes_family(mine, choice.card)
+    assert completions > 0
+
+
+def test_greedy_respects_teams() -> None:
+    for state, p in _greedy_states(6, players=4):
+        if not state.pending:
+            continue
+        choice = choose_greedy(Table.of_state(state, p), kr.legal_actions(state, p))
+        target = getattr(choice, "target_player", None)
+        if target is not None:
+            assert kr.are_opponents(p, target, 4)
+
+
+def test_search_answers_every_phase_and_its_budget() -> None:
+    bot = SearchBot(rollouts=10)
+    seen = set()
+    for state, p in _greedy_states(3):
+        v = kr.view(state, p)
+        choice = bot.choose(v, v.legal_actions, random.Random(1))
+        assert choice in v.legal_actions
+        seen.add(type(choice).__name__)
+    assert {"ChooseStartingResource", "DrawCard", "PassTurn"} <= seen
+    with pytest.raises(ValueError):
+        SearchBot(rollouts=None, time_limit=None)
+
+
+def test_search_with_a_time_limit_stops_in_time() -> None:
+    import time
+
+    bot = SearchBot(rollouts=None, time_limit=0.05)
+    state = kr.new_game(player_count=2, seed=3)
+    for p in (1, 2):
+        state, _ = kr.apply(state, kr.legal_actions(state, p)[0])
+    v = kr.view(state, 1)
+    t = time.perf_counter()
+    bot.choose(v, v.legal_actions, random.Random(0))
+    assert time.perf_counter() - t < 2.0
+
+
+def test_win_probability_is_a_probability() -> None:
+    for state, p in _greedy_states(2):
+        if state.phase == "playing":
+            assert 0.0 < win_probability(state, p) < 1.0
+
+
+def test_greedy_beats_random() -> None:
+    wins = 0
+    games = 60
+    for seed in range(games):
+        bots = [GreedyBot(), RandomBot()] if seed % 2 == 0 else [RandomBot(), GreedyBot()]
+        greedy = 1 if seed % 2 == 0 else 2
+        wins += greedy in play_game(bots, seed=seed).winners
+    assert wins / games >= 0.75
