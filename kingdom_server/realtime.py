@@ -785,8 +785,8 @@ class Hub:
             room, seat = self.seat_of(sid)
             kr = _engine()
             async with room.lock:
-                if room.closed:
-                    raise CallError("Room not found")
+                if room.closed or seat.sid != sid:
+                    raise CallError("You are not in a room")
                 if room.state is None:
                     raise CallError("The game has not started yet")
                 number = room.number_of(seat)
