@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 from kingdom_server.keys import hub_key
@@ -248,3 +249,16 @@ async def test_engine_events_become_pushes(connect, monkeypatch) -> None:
         await c.wait_for(lambda c: any(e == "drawPhaseSkipped" for e, _ in c.events))
         notice = next(d for e, d in c.events if e == "drawPhaseSkipped")
         assert notice == {"message": "No card left to draw", "playerNumber": 2}
+
+
+async def test_each_action_is_stored_before_its_acknowledgement(connect, hub: Hub) -> None:
+    ana, ben = await start_room(connect, ["Ana", "Ben"])
+    room = next(iter(hub.rooms.values()))
+    actions = hub.storage.GameAction
+    for c in (ana, ben):
+        action = c.state["legalActions"][0]
+        await c.ok(action["type"], {"cardId": action["cardId"]})
+        # Read back at once (the ack has arrived, nothing else happened in between).
+        stored = [json.loads(a.data) for a in actions.select().where(
+            actions.game == room.game_id).order_by(actions.seq)]
+        assert stored[-1] == action and len(stored) == room.action_count
