@@ -295,6 +295,64 @@ test("switching to the multiplayer lesson prepares a 4-seat game; the lesson end
   await context.close();
 });
 
+test("the advanced-combos lesson: a Dragon eats a Queen, a Hail of Arrows shoots the next one", async () => {
+  const { context, page } = await newPage();
+  await page.goto(server.url + "/");
+  await page.getByLabel("Tutorial mode").selectOption("advanced-combos");
+  await page.getByTestId("mode-tutorial").click();
+  await page.getByRole("dialog", { name: "Welcome to the Tutorial!" }).getByRole("button", { name: "Begin Tutorial" }).click();
+  await page.waitForURL("**/game");
+  await atStep(page, "adv-welcome");
+  let v = await viewOf(page);
+  expect(v.tutorialMode === "advanced-combos" && v.players[0].kingdom.resources[0].card.id === "clubs-2", "the advanced deal");
+  await next(page);
+  await atStep(page, "adv-grow");
+  for (const card of ["hearts-9", "diamonds-3"]) {
+    v = await waitForView(page, (x) => x.currentPlayerNumber === 1 && !x.players[0].hasDrawnThisTurn, "the learner's turn");
+    await page.getByTestId("draw-deck").click();
+    await waitForView(page, (x) => x.players[0].hasDrawnThisTurn, "the draw");
+    const ready = v.players[0].kingdom.resources.find((r) => r.orientation === "ready").card.id;
+    await resource(page, ready).click();
+    await hand(page, card).click();
+    await page.getByTestId("btn-play-resource").click();
+    await waitForView(page, (x) => x.players[0].kingdom.resources.some((r) => r.card.id === card), "the resource");
+    await page.getByTestId("btn-pass").click();
+  }
+  await atStep(page, "adv-dragon", 30000);
+  await page.getByTestId("draw-revealed1").click(); // the Ace of clubs
+  await waitForView(page, (x) => x.myHand.some((c) => c.id === "clubs-A"), "the Ace in hand");
+  for (const id of ["hearts-4", "spades-5", "diamonds-6"]) await hand(page, id).click();
+  await page.getByTestId("btn-play-combination").click();
+  await atStep(page, "adv-eat");
+  const followUps = page.getByTestId("follow-up-dialog");
+  await followUps.locator('[data-testid=follow-up-option][data-action-type="eatCharacter"]').first().click();
+  await atStep(page, "adv-hail");
+  while (await followUps.count()) await followUps.getByTestId("follow-up-skip").click();
+  await page.getByTestId("btn-pass").click();
+  await waitForView(page, (x) => x.currentPlayerNumber === 1 && !x.players[0].hasDrawnThisTurn && x.players[1].kingdom.royals.length > 0, "the bot's new Queen", 30000);
+  await page.getByTestId("draw-deck").click();
+  v = await waitForView(page, (x) => x.players[0].hasDrawnThisTurn, "the draw");
+  const hail = v.legalActions.find((a) => a.type === "playHailOfArrows" && a.cardIds[0].split("-")[0] !== a.cardIds[1].split("-")[0]);
+  expect(hail, "a plain Hail of Arrows in hand");
+  for (const id of hail.cardIds) await hand(page, id).click();
+  await page.getByTestId("btn-hail").click();
+  await followUps.locator('[data-testid=follow-up-option][data-action-type="destroyWithHail"]').first().click();
+  await atStep(page, "adv-salvo");
+  v = await viewOf(page);
+  expect(v.players[1].kingdom.royals.length === 0 && v.discardPile.some((c) => c.id === "clubs-Q"), "the Queen of clubs was shot");
+  for (const id of ["adv-slaying", "adv-castles"]) {
+    await next(page);
+    await atStep(page, id);
+  }
+  await next(page);
+  await page.getByTestId("combinations-reference").waitFor();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await atStep(page, "adv-complete");
+  await next(page, "Finish");
+  await page.getByTestId("tutorial-banner").waitFor({ state: "detached" });
+  await context.close();
+});
+
 test("Skip ends the tutorial without the flag; the bot no longer waits", async () => {
   const { context, page } = await newPage();
   await beginTutorial(page);
