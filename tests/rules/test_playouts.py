@@ -218,3 +218,23 @@ def test_builders_who_never_play_royals_keep_every_invariant(n: int) -> None:
         if steps % 5 == 0:
             assert_views_hide(s)
     assert emptied
+
+
+def test_events_never_carry_a_hidden_card() -> None:
+    """Events may be broadcast to every player: they name no card that is in a hand or in the
+    deck after the action (R32)."""
+    from tests.rules.helpers import _ids_in
+
+    seen_types: set[str] = set()
+    for seed in range(8):
+        n = 2 + seed % 3
+        rng = random.Random(seed)
+        s = kr.new_game(player_count=n, seed=300 + seed, mode="match")
+        while s.phase != "finished":
+            _, s, events = biased_step(s, rng)
+            hidden = {c.id for c in s.deck} | {c.id for p in s.players for c in p.hand}
+            for e in events:
+                seen_types.add(e.type)
+                leaked = _ids_in(e.to_json()) & hidden
+                assert not leaked, (e.to_json(), leaked)
+    assert {"turnStarted", "cardDrawn", "handComplete", "gameFinished"} <= seen_types
