@@ -530,3 +530,15 @@ def test_negative_indexes_in_built_actions_are_refused() -> None:
         with pytest.raises(kr.IllegalAction):
             kr.apply(state, action)
         assert state.to_json() == before
+
+
+def test_replay_refuses_an_illegal_or_malformed_action() -> None:
+    with pytest.raises(kr.IllegalAction):
+        kr.replay(seed=1, player_count=2, mode="game", actions=[{"type": "passTurn", "player": 1}])
+    with pytest.raises(kr.MalformedAction):
+        kr.replay(seed=1, player_count=2, mode="game", actions=[{"type": "fly", "player": 1}])
+    s = kr.new_game(player_count=2, seed=1)
+    first = kr.legal_actions(s, 2)[0]
+    assert kr.replay(seed=1, player_count=2, actions=[first.to_json()]).to_json() == (
+        kr.apply(s, first)[0].to_json()
+    )
