@@ -52,8 +52,12 @@ class GameRecord:
     """Per seat: how many of each combination kind it built."""
     decisions: int
     decision_seconds: tuple[float, ...] = attrs.field(eq=False, repr=False, default=())
-    """Time of each decision of each seat is not kept; this holds every decision's time in
-    order, for timing studies (empty unless asked for)."""
+    """Wall-clock time of each decision of the timed seat, in order (empty unless asked
+    for with ``time_decisions_of``)."""
+    decision_cpu_seconds: tuple[float, ...] = attrs.field(eq=False, repr=False, default=())
+    """The same decisions' processor time (unaffected by other processes on the machine)."""
+    decision_choices: tuple[int, ...] = attrs.field(eq=False, repr=False, default=())
+    """How many legal actions each timed decision had."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -87,7 +91,10 @@ def play_game(bots: Sequence[Bot], seed: int, mode: str = "game", names: Sequenc
     turns = 0
     decisions = 0
     timings: list[float] = []
+    cpu_timings: list[float] = []
+    choices: list[int] = []
     clock = time.perf_counter
+    cpu = time.process_time
     while state.phase != "finished":
         acting = players_to_act(state)
         if not acting or decisions >= MAX_DECISIONS:
@@ -96,12 +103,15 @@ def play_game(bots: Sequence[Bot], seed: int, mode: str = "game", names: Sequenc
         v = view(state, p)
         legal = v.legal_actions
         t0 = clock()
+        c0 = cpu()
         try:
             action: Action = bots[p - 1].choose(v, legal, rngs[p - 1])
         except Exception as exc:  # a bot's crash is reported with its seat
             raise BotError(f"bot of player {p} failed: {exc!r}") from exc
         if time_decisions_of == p:
             timings.append(clock() - t0)
+            cpu_timings.append(cpu() - c0)
+            choices.append(len(legal))
         decisions += 1
         try:
             state, events = apply(state, action)
@@ -125,4 +135,6 @@ def play_game(bots: Sequence[Bot], seed: int, mode: str = "game", names: Sequenc
         combinations=tuple(combos),
         decisions=decisions,
         decision_seconds=tuple(timings),
+        decision_cpu_seconds=tuple(cpu_timings),
+        decision_choices=tuple(choices),
     )

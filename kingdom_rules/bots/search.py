@@ -53,7 +53,7 @@ from kingdom_rules.bots.greedy import (
     followup_value,
     play_turn,
 )
-from kingdom_rules.bots.heuristics import Table, win_probability
+from kingdom_rules.bots.heuristics import Table, completes_family, win_probability
 from kingdom_rules.engine import apply
 from kingdom_rules.legal import legal_actions
 from kingdom_rules.scoring import are_opponents, hand_score
@@ -76,7 +76,7 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, rollouts: int | None = 120, time_limit: float | None = None,
+    def __init__(self, rollouts: int | None = 100, time_limit: float | None = None,
                  horizon: int | None = 2) -> None:
         if rollouts is None and time_limit is None:
             raise ValueError("SearchBot needs a rollout count or a time limit")
@@ -190,6 +190,8 @@ def candidates(table: Table, legal: Sequence[Action]) -> list[Action]:
         out += [a for a in legal if isinstance(a, (SkipPendingAction, SkipDemolitionEat))][:1]
     elif isinstance(greedy, DrawRoyalReward):
         return [greedy]  # free cards: nothing to weigh
+    elif isinstance(greedy, PlayRoyal) and completes_family(table.mine, greedy.card):
+        return [greedy]  # wins the hand at once
     else:
         out = _turn_candidates(table)
     out = [a for a in out if a != greedy]
@@ -210,4 +212,4 @@ def _turn_candidates(table: Table) -> list[Action]:
     return out
 
 
-__all__ = ["SearchBot", "candidates", "policy", "rollout", "PlayRoyal"]
+__all__ = ["SearchBot", "candidates", "policy", "rollout"]

@@ -1,0 +1,112 @@
+"""Bot strength: seeded two-player games between two bots, seats alternating.
+
+Game i is dealt from seed i (``kingdom simulate`` uses the same runner); the first bot named
+sits in seat 1 in even games and seat 2 in odd ones, so neither has the first move more often.
+Prints the first bot's wins with a 95% confidence interval and the time of its decisions
+(median and 95th percentile, wall clock and processor time; over all its decisions and over
+those with more than one legal action). Both cores: ``--workers 2``. ``--max-seconds`` bounds
+the run: no game starts after it, and the games finished are reported.
+
+    python bench/bots.py greedy random --games 1000 --workers 2
+    python bench/bots.py search greedy --games 1000 --workers 2 --max-seconds 3000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import statistics
+import sys
+import time
+from typing import Any
+
+from kingdom_cli.stats import wilson
+from kingdom_rules.bots import make_bot, play_game
+
+Json = dict[str, Any]
+
+
+def _one(job: tuple[str, str, int, int, float]) -> Json:
+    first, second, seed, rollouts, deadline = job
+    if time.time() > deadline:
+        return {"skipped": True}
+    a, b = _make(first, rollouts), _make(second, rollouts)
+    seat = 1 if seed % 2 == 0 else 2
+    bots = [a, b] if seat == 1 else [b, a]
+    r = play_game(bots, seed=seed, names=[first, second] if seat == 1 else [second, first],
+                  time_decisions_of=seat)
+    return {"seed": seed, "seat": seat, "won": seat in r.winners, "lost": bool(r.winners)
+            and seat not in r.winners, "wall": list(r.decision_seconds),
+            "cpu": list(r.decision_cpu_seconds), "choices": list(r.decision_choices),
+            "turns": r.turns}
+
+
+def _make(spec: str, rollouts: int) -> Any:
+    if spec == "search" and rollouts:
+        from kingdom_rules.bots import SearchBot
+
+        return SearchBot(rollouts=rollouts)
+    return make_bot(spec)
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("first")
+    parser.add_argument("second")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0, help="first game's seed")
+    parser.add_argument("--rollouts", type=int, default=0,
+                        help="SearchBot rollouts per decision (default: the bot's own)")
+    parser.add_argument("--max-seconds", type=float, default=float("inf"))
+    parser.add_argument("--json", help="write the figures to this file")
+    args = parser.parse_args(argv)
+    deadline = time.time() + args.max_seconds
+    jobs = [(args.first, args.second, args.seed + i, args.rollouts, deadline)
+            for i in range(args.games)]
+    start = time.time()
+    with multiprocessing.get_context("fork").Pool(args.workers) as pool:
+        results = [r for r in pool.imap(_one, jobs, chunksize=4) if not r.get("skipped")]
+    elapsed = time.time() - start
+    n = len(results)
+    wins = sum(r["won"] for r in results)
+    lo, hi = wilson(wins, n)
+    wall = [t for r in results for t in r["wall"]]
+    cpu = [t for r in results for t in r["cpu"]]
+    real = [(w, c) for r in results for w, c, k in zip(r["wall"], r["cpu"], r["choices"],
+                                                        strict=True) if k > 1]
+    figures = {
+        "first": args.first, "second": args.second, "games": n, "wins": wins,
+        "losses": sum(r["lost"] for r in results),
+        "win_rate": round(wins / n, 4) if n else 0.0, "ci95": [round(lo, 4), round(hi, 4)],
+        "mean_turns": round(statistics.mean(r["turns"] for r in results), 2) if n else 0,
+        "decisions": len(wall),
+        "ms_median_wall": round(1000 * _pct(wall, 0.5), 2),
+        "ms_p95_wall": round(1000 * _pct(wall, 0.95), 2),
+        "ms_median_cpu": round(1000 * _pct(cpu, 0.5), 2),
+        "ms_p95_cpu": round(1000 * _pct(cpu, 0.95), 2),
+        "choice_decisions": len(real),
+        "ms_median_wall_choice": round(1000 * _pct([w for w, _ in real], 0.5), 2),
+        "ms_p95_wall_choice": round(1000 * _pct([w for w, _ in real], 0.95), 2),
+        "ms_median_cpu_choice": round(1000 * _pct([c for _, c in real], 0.5), 2),
+        "ms_p95_cpu_choice": round(1000 * _pct([c for _, c in real], 0.95), 2),
+        "ms_max_cpu": round(1000 * max(cpu, default=0.0), 2),
+        "seconds": round(elapsed, 1), "workers": args.workers, "rollouts": args.rollouts,
+    }
+    print(json.dumps(figures, indent=2))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(figures, f, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
