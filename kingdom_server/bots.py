@@ -9,6 +9,10 @@ log = logging.getLogger(__name__)
 
 DEFAULT_BOT_KIND = "GreedyBot"
 BOT_KINDS = ("GreedyBot", "RandomBot", "SearchBot")
+ALIASES = {"greedy": "GreedyBot", "random": "RandomBot", "search": "SearchBot"}
+"""The names `kingdom simulate` uses (kingdom_rules.bots.registry)."""
+FAST_KINDS = ("GreedyBot", "RandomBot", "TutorialBot")
+"""Bots that decide in well under a millisecond: run inline on the event loop."""
 BOT_NAMES = (
     "Arthur", "Guinevere", "Lancelot", "Merlin", "Percival", "Morgana", "Gawain", "Tristan",
     "Isolde", "Galahad", "Elaine", "Bedivere",
@@ -24,6 +28,14 @@ def bot_class(kind: str | None) -> Any:
         from kingdom_rules.tutorial import TutorialBot
 
         return TutorialBot
+    import importlib
+
+    if kind == "SearchBot" and not hasattr(bots, "SearchBot"):
+        # The search bot may live in its own module before the package exports it.
+        try:
+            return importlib.import_module("kingdom_rules.bots.search").SearchBot
+        except (ImportError, AttributeError):
+            log.warning("SearchBot is not available; a GreedyBot plays instead")
     for name in (kind or DEFAULT_BOT_KIND, DEFAULT_BOT_KIND, "RandomBot"):
         cls = getattr(bots, name, None)
         if cls is not None:
@@ -33,6 +45,16 @@ def bot_class(kind: str | None) -> Any:
 
 def make_bot(kind: str | None) -> Any:
     return bot_class(kind)()
+
+
+def canonical_kind(kind: str) -> str | None:
+    """GreedyBot for "GreedyBot" or "greedy"; None for an unknown kind."""
+    kind = ALIASES.get(kind, kind)
+    return kind if kind in BOT_KINDS else None
+
+
+def is_fast(bot: Any) -> bool:
+    return type(bot).__name__ in FAST_KINDS
 
 
 def pick_bot_name(taken: set[str]) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -537,9 +538,10 @@ class Hub:
 
     async def add_bot(self, sid: str, data: Any) -> Ack:
         p = v.as_object(data)
-        kind = v.field(p, "kind", str, required=False, default=botlib.DEFAULT_BOT_KIND)
-        if kind not in botlib.BOT_KINDS:
-            raise CallError(f"Unknown bot kind: {kind[:40]}")
+        wanted_kind = v.field(p, "kind", str, required=False, default=botlib.DEFAULT_BOT_KIND)
+        kind = botlib.canonical_kind(wanted_kind)
+        if kind is None:
+            raise CallError(f"Unknown bot kind: {wanted_kind[:40]}")
         wanted = v.field(p, "name", str, required=False)
         room, _ = self._host_seat(sid, "add bots")
         async with room.lock:
@@ -928,7 +930,7 @@ class Hub:
                     if nxt is None:
                         continue
                     seat, number = nxt
-                    action = self._bot_choice(room, seat, number)
+                    action = await self._bot_choice(room, seat, number)
                     try:
                         await self.apply(room, action)
                     except kr.IllegalAction as e:
@@ -944,7 +946,9 @@ class Hub:
             if room.bot_task is me:
                 room.bot_task = None
 
-    def _bot_choice(self, room: Room, seat: Seat, number: int) -> Any:
+    async def _bot_choice(self, room: Room, seat: Seat, number: int) -> Any:
+        """(lock held) The bot's action. Fast bots choose inline; slow ones (a search) think in
+        a worker thread so that the other rooms' calls keep being answered meanwhile."""
         kr = _engine()
         state = room.state
         legal = kr.legal_actions(state, number)
@@ -956,11 +960,15 @@ class Hub:
                 kind = "TutorialBot"
             bot = botlib.make_bot(kind)
             self.bots[key] = bot
+        view = kr.view(state, number)
         try:
-            return bot.choose(kr.view(state, number), legal, self.rng)
+            if botlib.is_fast(bot):
+                return bot.choose(view, legal, self.rng)
+            rng = random.Random(self.rng.random())
+            return await asyncio.to_thread(bot.choose, view, legal, rng)
         except Exception:
             log.exception("room %s: %s failed to choose", room.code, type(bot).__name__)
-            return self.rng.choice(list(legal))
+            return legal[self.rng.randrange(len(legal))]
 
 
 def seat_index(room: Room, seat: Seat) -> int:
