@@ -139,7 +139,7 @@ describe("GameClient", () => {
     expect(seen).toContain("connecting");
   });
 
-  it("hands pushes to subscribers, unwrapping {message} and {playerName}", () => {
+  it("hands pushes to subscribers, unwrapping {message} and {games}", () => {
     const { client, socket } = setup();
     const got: unknown[] = [];
     client.on("error", (m) => got.push(m));
@@ -148,10 +148,10 @@ describe("GameClient", () => {
     client.on("publicGamesUpdated", (g) => got.push(g));
     client.connect();
     socket.fire("error", { message: "bad" });
-    socket.fire("royalFamilyCompleted", { playerName: "Ann" });
+    socket.fire("royalFamilyCompleted", { playerName: "Ann", playerNumber: 1 });
     socket.fire("drawPhaseSkipped", "No cards left to draw");
     socket.fire("publicGamesUpdated", { games: [{ roomCode: "A" }] });
-    expect(got).toEqual(["bad", "Ann", "No cards left to draw", [{ roomCode: "A" }]]);
+    expect(got).toEqual(["bad", { playerName: "Ann", playerNumber: 1 }, "No cards left to draw", [{ roomCode: "A" }]]);
   });
 
   it("normalises odd acknowledgements", () => {

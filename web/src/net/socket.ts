@@ -19,7 +19,7 @@ export interface PushEvents {
   gameState: GameView;
   publicGamesUpdated: PublicGame[];
   error: string;
-  royalFamilyCompleted: string;
+  royalFamilyCompleted: { playerName: string; playerNumber?: number | null };
   drawPhaseSkipped: string;
   advanceTutorialStep: string;
 }
@@ -57,6 +57,7 @@ export interface ClientOptions {
 
 /** Push payloads arrive as the object itself or wrapped ({message}, {playerName}, {stepId}, {games}). */
 function unwrap(name: PushName, payload: unknown): unknown {
+  if (name === "royalFamilyCompleted" && typeof payload === "string") return { playerName: payload };
   if (payload === null || typeof payload !== "object" || Array.isArray(payload)) return payload;
   const p = payload as Record<string, unknown>;
   switch (name) {
@@ -64,7 +65,7 @@ function unwrap(name: PushName, payload: unknown): unknown {
     case "drawPhaseSkipped":
       return typeof p.message === "string" ? p.message : payload;
     case "royalFamilyCompleted":
-      return typeof p.playerName === "string" ? p.playerName : payload;
+      return payload;
     case "advanceTutorialStep":
       return typeof p.stepId === "string" ? p.stepId : payload;
     case "publicGamesUpdated":

@@ -64,10 +64,10 @@ export function startSession(): void {
   client.on("drawPhaseSkipped", (message) => {
     showToast({ title: "Draw Phase Skipped", description: String(message), duration: 4000 });
   });
-  client.on("royalFamilyCompleted", (playerName) => {
-    const name = String(playerName);
-    const player = view.value?.players.find((p) => p.name === name);
-    crown.value = { key: ++crownKey, playerName: name, playerNumber: player?.number ?? null };
+  client.on("royalFamilyCompleted", ({ playerName, playerNumber }) => {
+    const name = String(playerName ?? "");
+    const number = playerNumber ?? view.value?.players.find((p) => p.name === name)?.number ?? null;
+    crown.value = { key: ++crownKey, playerName: name, playerNumber: number };
     showToast({ title: "Royal Family Complete!", description: `${name} completed the Royal Family!`, duration: 5000 });
   });
   client.connect();
