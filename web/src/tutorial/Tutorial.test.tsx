@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { client, tutorialActive, view } from "../state/game";
@@ -153,6 +153,23 @@ describe("tutorial overlay", () => {
     push("dragon-ready");
     fireEvent.click(screen.getByTestId("tutorial-branch"));
     expect(stepId()).toBe("dragon-intro");
+  });
+
+  it("a tutorial game shown without the lesson (e.g. after a reload) frees the bot", () => {
+    const call = vi.spyOn(client, "call").mockResolvedValue({ success: true });
+    mount();
+    expect(call).not.toHaveBeenCalled();
+    cleanup();
+    tutorialActive.value = false;
+    render(
+      <MemoryRouter initialEntries={["/game"]}>
+        <TutorialProvider>
+          <TutorialOverlay />
+        </TutorialProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId("tutorial-banner")).toBeNull();
+    expect(call).toHaveBeenCalledWith("resumeTutorialBot", { all: true });
   });
 
   it("Skip ends the tutorial without the flag and frees the bot", () => {

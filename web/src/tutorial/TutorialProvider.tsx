@@ -85,6 +85,17 @@ export function TutorialProvider({ children }: { children: ReactNode }) {
     [],
   );
 
+  // A tutorial game without the lesson (skipped, finished, completed before, or a reloaded
+  // page): the bot must never wait for steps nobody will show.
+  const inactive = !!roomCode && v?.phase === "playing" && !tutorialActive.value;
+  const released = useRef<string | null>(null);
+  useEffect(() => {
+    if (inactive && roomCode && released.current !== roomCode) {
+      released.current = roomCode;
+      releaseBot();
+    }
+  }, [inactive, roomCode]);
+
   // A watching step ends when the turn is the learner's again, push or no push.
   const myTurn = v?.phase === "playing" && v.currentPlayerNumber != null && v.currentPlayerNumber === v.myPlayerNumber;
   useEffect(() => {
