@@ -22,7 +22,6 @@ from kingdom_server import bots as botlib
 from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
 from kingdom_server.rooms import (
-    CODE_LENGTH,
     MAX_PLAYERS,
     MIN_PLAYERS,
     Room,
@@ -973,9 +972,3 @@ class Hub:
 
 def seat_index(room: Room, seat: Seat) -> int:
     return room.seats.index(seat)
-
-
-def room_code_is_valid(code: str) -> bool:
-    from kingdom_server.rooms import CODE_ALPHABET
-
-    return len(code) == CODE_LENGTH and all(c in CODE_ALPHABET for c in code)
