@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 
-@click.command()
+@click.command(short_help="Measure the engine's speed with random playouts.")
 @click.option("--seconds", type=click.FloatRange(0.1), default=None,
               help="Time per player count (default 3 s unless --hands is given).")
 @click.option("--hands", type=click.IntRange(1), default=None, help="Hands per player count.")
@@ -39,10 +39,11 @@ def bench(app: Any, seconds: float | None, hands: int | None, players: str, seed
     from rich.table import Table
 
     table = Table(title="Engine: random playouts", header_style="bold")
-    for col in ("Players", "Hands", "Hands/s", "Actions/s", "µs/legal_actions", "µs/apply"):
+    for col in ("Players", "Hands", "Hands/s", "Actions/s", "µs/legal_actions", "µs/apply",
+                "Actions/CPU s"):
         table.add_column(col, justify="right")
     for r in results:
         table.add_row(str(r["players"]), str(r["hands"]), f"{r['hands_per_s']:.1f}",
                       f"{r['actions_per_s']:.0f}", f"{r['us_per_legal_actions']:.1f}",
-                      f"{r['us_per_apply']:.1f}")
+                      f"{r['us_per_apply']:.1f}", f"{r['actions_per_cpu_s']:.0f}")
     app.console.print(table)

@@ -24,6 +24,7 @@ def run(players: int, seconds: float | None = None, hands: int | None = None,
     legal_calls = apply_calls = 0
     done = 0
     start = time.perf_counter()
+    cpu_start = time.process_time()
     deadline = start + seconds if seconds is not None else float("inf")
     game = 0
     clock = time.perf_counter
@@ -46,6 +47,7 @@ def run(players: int, seconds: float | None = None, hands: int | None = None,
             apply_calls += 1
         done += 1
     elapsed = time.perf_counter() - start
+    cpu = max(time.process_time() - cpu_start, 1e-9)
     return {
         "players": players,
         "hands": done,
@@ -55,15 +57,17 @@ def run(players: int, seconds: float | None = None, hands: int | None = None,
         "actions_per_s": round(apply_calls / elapsed, 1),
         "us_per_legal_actions": round(1e6 * legal_time / max(legal_calls, 1), 1),
         "us_per_apply": round(1e6 * apply_time / max(apply_calls, 1), 1),
+        "cpu_seconds": round(cpu, 3),
+        "actions_per_cpu_s": round(apply_calls / cpu, 1),
     }
 
 
 def format_table(results: list[dict[str, Any]]) -> str:
     head = f"{'players':>7} {'hands':>7} {'hands/s':>9} {'actions/s':>10} " \
-           f"{'µs/legal_actions':>17} {'µs/apply':>9}"
+           f"{'µs/legal_actions':>17} {'µs/apply':>9} {'actions/CPU s':>14}"
     lines = [head]
     for r in results:
         lines.append(f"{r['players']:>7} {r['hands']:>7} {r['hands_per_s']:>9} "
                      f"{r['actions_per_s']:>10} {r['us_per_legal_actions']:>17} "
-                     f"{r['us_per_apply']:>9}")
+                     f"{r['us_per_apply']:>9} {r['actions_per_cpu_s']:>14}")
     return "\n".join(lines)

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 
-@click.command()
+@click.command(short_help="Play a game in the terminal against bots.")
 @click.option("--players", "-p", type=click.IntRange(2, 4), default=2, show_default=True,
               help="Players at the table, you included.")
 @click.option("--seed", type=int, default=None,
@@ -50,7 +50,7 @@ def play(app: Any, players: int, seed: int | None, mode: str, bots_text: str,
     game = _Game(app, state, seat, bots, seed)
     try:
         game.run()
-    except LeaveGame:
+    except (LeaveGame, KeyboardInterrupt, EOFError):
         game.console.print("\nYou left the game.")
         raise SystemExit(130) from None
 

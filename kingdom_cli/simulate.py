@@ -41,7 +41,7 @@ def _parse_bots(text: str, players: int) -> list[str]:
     return specs
 
 
-@click.command()
+@click.command(short_help="Play many seeded games between bots; show statistics.")
 @click.option("--players", "-p", type=click.IntRange(2, 4), default=2, show_default=True,
               help="Players per game.")
 @click.option("--bots", "-b", "bots_text", default="greedy,random", show_default=True,
@@ -83,6 +83,9 @@ def simulate(app: Any, players: int, bots_text: str, games: int, seed: int, work
         records = _run(app, jobs, workers)
     except BotError as exc:
         raise click.ClickException(str(exc)) from None
+    except KeyboardInterrupt:
+        app.display_error("Interrupted: no results.")
+        raise SystemExit(130) from None
     elapsed = time.perf_counter() - started
     from kingdom_cli.stats import summarize
 
