@@ -1,0 +1,63 @@
+"""The store on its own: round trips, closing, and columns added to an older database."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from kingdom_server.storage import SeatRecord, Storage
+
+
+def url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path}/store.db"
+
+
+def seat(i: int, **kw: object) -> SeatRecord:
+    base = dict(player_id=f"p{i}", name=f"P{i}", position=i, is_bot=False, bot_kind=None,
+                reconnect_token=f"t{i}", user_id=None, left=False)
+    base.update(kw)
+    return SeatRecord(**base)  # type: ignore[arg-type]
+
+
+def test_rooms_seats_and_action_logs_round_trip(tmp_path: Path) -> None:
+    store = Storage(url(tmp_path))
+    store.save_room(code="ABCDEF", host_id="p0", is_public=True, desired_player_count=3,
+                    game_mode="match", is_tutorial=False, is_ranked=False, status="waiting",
+                    seats=[seat(0), seat(1, is_bot=True, bot_kind="GreedyBot",
+                                         reconnect_token=None)])
+    store.save_room(code="GHJKMN", host_id="q", is_public=False, desired_player_count=4,
+                    game_mode="game", is_tutorial=True, is_ranked=False, status="playing",
+                    tutorial_mode="basics", seats=[seat(0, player_id="q")])
+    game = store.start_game(code="GHJKMN", seed=42, player_count=2, mode="game",
+                            deck=["hearts-5", "clubs-2"], started_at=dt.datetime(2026, 11, 21))
+    for i in range(3):
+        store.append_action(game, i, {"type": "passTurn", "player": 1 + i % 2})
+    store.close()
+
+    rooms = {r.code: r for r in Storage(url(tmp_path)).load_open_rooms()}
+    waiting, playing = rooms["ABCDEF"], rooms["GHJKMN"]
+    assert waiting.is_public and waiting.desired_player_count == 3 and waiting.game is None
+    assert [s.player_id for s in waiting.seats] == ["p0", "p1"]
+    assert waiting.seats[1].is_bot and waiting.seats[1].bot_kind == "GreedyBot"
+    assert playing.tutorial_mode == "basics" and playing.game is not None
+    assert playing.game.seed == 42 and playing.game.deck == ["hearts-5", "clubs-2"]
+    assert [a["player"] for a in playing.game.actions] == [1, 2, 1]
+
+
+def test_closed_rooms_are_not_loaded(tmp_path: Path) -> None:
+    store = Storage(url(tmp_path))
+    store.save_room(code="ABCDEF", host_id="p0", is_public=False, desired_player_count=4,
+                    game_mode="game", is_tutorial=False, is_ranked=False, status="waiting",
+                    seats=[seat(0)])
+    assert store.room_code_taken("ABCDEF")
+    store.close_room("ABCDEF")
+    assert store.load_open_rooms() == []
+    assert store.room_code_taken("ABCDEF")  # codes are not reused
+
+
+def test_columns_missing_from_an_older_database_are_added(tmp_path: Path) -> None:
+    store = Storage(url(tmp_path))
+    store.db.execute_sql("ALTER TABLE rooms DROP COLUMN tutorial_mode")
+    store.close()
+    store = Storage(url(tmp_path))
+    assert "tutorial_mode" in {c.name for c in store.db.get_columns("rooms")}
