@@ -386,7 +386,7 @@ def _why_not(state: GameState, pending: Pending, action: Action) -> tuple[str, s
         index = getattr(action, name, None)
         if index is not None:
             break
-    if index is not None and index >= len(combos):
+    if index is not None and not 0 <= index < len(combos):
         return f"There is nothing at position {index} of that kingdom", "R16"
     combo = combos[index] if index is not None else None
     royal = getattr(action, "royal", None) or getattr(action, "character", None)
