@@ -133,7 +133,7 @@ test("the public list updates live in a third browser", async () => {
   for (const p of [host, joiner, watcher]) await p.context.close();
 });
 
-test("two browsers play a match with a bot: resources, royals, combinations, follow-ups, score screen, next hand, rejected play, server restart", async () => {
+test("two browsers play a match with a bot: resources, royals, combinations, follow-ups, score screen, next hand, rejected play, server restart and a reload", async () => {
   const alice = await newPlayer();
   const bob = await newPlayer({ width: 390, height: 844 });
   const players = [
@@ -293,6 +293,11 @@ test("two browsers play a match with a bot: resources, royals, combinations, fol
     await alice.page.getByTestId("connection-banner").waitFor({ state: "detached", timeout: 30000 });
     await bob.page.getByTestId("connection-banner").waitFor({ state: "detached", timeout: 30000 });
     await waitForView(alice.page, (v) => v.phase !== "waiting", "Alice's view after the restart");
+    // A reload keeps the seat too (the reconnect token lives in sessionStorage).
+    await bob.page.reload();
+    await bob.page.waitForURL("**/game");
+    await waitForView(bob.page, (v) => v.phase !== "waiting", "Bob's view after a reload");
+    await bob.page.waitForFunction(() => !!window.__kingdom);
     restarted = true;
   }
 

@@ -8,7 +8,7 @@ import { Toasts } from "./components/Toasts/Toasts";
 import { Home } from "./screens/Home/Home";
 import { NotFound } from "./screens/NotFound/NotFound";
 import { sendAction } from "./state/actions";
-import { client, hadView, tutorialActive, view } from "./state/game";
+import { client, hadView, rejoining, tutorialActive, view } from "./state/game";
 import { TutorialOverlay } from "./tutorial/TutorialOverlay";
 import { TutorialProvider } from "./tutorial/TutorialProvider";
 
@@ -25,9 +25,10 @@ export function AutoNavigate() {
   const { pathname } = useLocation();
   const phase = v?.phase;
   const isTutorial = v?.isTutorial ?? false;
+  const rejoin = rejoining.value;
   useEffect(() => {
     if (!v) {
-      if (pathname === "/game" && !hadView.value && !tutorialActive.value) navigate("/", { replace: true });
+      if (pathname === "/game" && !hadView.value && !tutorialActive.value && !rejoining.value) navigate("/", { replace: true });
       return;
     }
     if (phase === "waiting" && !isTutorial) {
@@ -36,7 +37,9 @@ export function AutoNavigate() {
     }
     const playing = isTutorial ? phase === "playing" : phase === "choosing_resources" || phase === "playing";
     if (playing && (pathname === "/lobby" || pathname === "/")) navigate("/game");
-  }, [v, phase, isTutorial, pathname, navigate]);
+    // Back from a reload on the home page between hands: the score screen is at /game.
+    else if (phase === "handComplete" && pathname === "/" && !isTutorial) navigate("/game");
+  }, [v, phase, isTutorial, pathname, navigate, rejoin]);
   return null;
 }
 

@@ -53,6 +53,8 @@ export interface ClientOptions {
   url?: string;
   socketFactory?: SocketFactory;
   storage?: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;
+  /** Told the answer to each rejoinRoom the client makes on (re)connecting. */
+  onRejoin?: (ack: Ack) => void;
 }
 
 /** Push payloads arrive as the object itself or wrapped ({message}, {playerName}, {stepId}, {games}). */
@@ -92,9 +94,11 @@ export class GameClient {
   private readonly factory: SocketFactory;
   private readonly storage: ClientOptions["storage"];
   private readonly url: string | undefined;
+  private readonly onRejoin: ClientOptions["onRejoin"];
 
   constructor(options: ClientOptions = {}) {
     this.url = options.url;
+    this.onRejoin = options.onRejoin;
     this.factory = options.socketFactory ?? ((url, opts) => (url ? io(url, opts) : io(opts)));
     this.storage =
       options.storage !== undefined
@@ -255,6 +259,7 @@ export class GameClient {
     if (!seat) return;
     const ack = await this.call("rejoinRoom", seat);
     if (!ack.success && ack.error !== "Not connected") this.forgetSeat();
+    this.onRejoin?.(ack);
   }
 }
 

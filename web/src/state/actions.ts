@@ -3,7 +3,7 @@
  * toast where the spec names one. Components call these; they never touch the socket.
  */
 import type { Ack, ActionJson } from "../net/types";
-import { client, publicGames } from "./game";
+import { client, enteredRoom, publicGames } from "./game";
 import { showToast } from "./toasts";
 
 interface Outcome {
@@ -96,6 +96,7 @@ export async function sendAction(action: ActionJson, outcome: Outcome = outcomeF
 }
 
 export async function roomCall(event: keyof typeof ROOM, payload: object = {}): Promise<Ack> {
+  if (event === "createRoom" || event === "createPublicRoom" || event === "joinRoom" || event === "joinPublicRoom") enteredRoom();
   return report(await client.call(event, payload), ROOM[event]);
 }
 

@@ -4,7 +4,7 @@ import { GameClient, type ConnectionStatus } from "../net/socket";
 import type { GameView, PublicGame } from "../net/types";
 import { showToast } from "./toasts";
 
-export const client = new GameClient();
+export const client = new GameClient({ onRejoin: () => (rejoining.value = false) });
 
 export const view = signal<GameView | null>(null);
 /** Whether a game state ever arrived in this page's life (for /game's redirect rule). */
@@ -13,6 +13,10 @@ export const publicGames = signal<PublicGame[]>([]);
 export const connection = signal<ConnectionStatus>("disconnected");
 export const reconnectAttempt = signal(0);
 export const tutorialActive = signal(false);
+/** A seat kept from before a reload is being taken back: /game waits instead of going home. */
+export const rejoining = signal(false);
+/** The room just left: pushes for it that were already on their way are dropped. */
+let leftRoom: string | null = null;
 
 export interface CrownShow {
   key: number;
@@ -48,6 +52,8 @@ export function startSession(): void {
     reconnectAttempt.value = s.reconnectAttempt;
   });
   client.on("gameState", (v) => {
+    if (leftRoom !== null && v.roomCode === leftRoom) return;
+    rejoining.value = false;
     view.value = v;
     hadView.value = true;
   });
@@ -70,11 +76,18 @@ export function startSession(): void {
     crown.value = { key: ++crownKey, playerName: name, playerNumber: number };
     showToast({ title: "Royal Family Complete!", description: `${name} completed the Royal Family!`, duration: 5000 });
   });
+  rejoining.value = client.seat() !== null;
   client.connect();
+}
+
+/** A room call succeeded: pushes from any room are welcome again. */
+export function enteredRoom(): void {
+  leftRoom = null;
 }
 
 /** Leave the room: no acknowledgement; clear local state. */
 export function leaveRoom(): void {
+  leftRoom = view.value?.roomCode ?? leftRoom;
   client.send("leaveRoom", {});
   view.value = null;
   hadView.value = false;

@@ -1,11 +1,11 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { connection, reconnectAttempt, view } from "../../state/game";
+import { connection, reconnectAttempt, rejoining, view } from "../../state/game";
 
 /** Shown while the socket reconnects (only once we are in a room: the home page needs no socket). */
 export function ConnectionBanner() {
   useSignals();
   const status = connection.value;
-  if (status === "connected" || status === "connecting" || !view.value) return null;
+  if (status === "connected" || status === "connecting" || (!view.value && !rejoining.value)) return null;
   return (
     <div
       role="status"

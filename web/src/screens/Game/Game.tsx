@@ -17,7 +17,7 @@ import { EMPTY_SELECTION, followUps, matchSelection, ofType, resourceSetsFor, ty
 import { teamOf } from "../../logic/score";
 import type { ActionJson, GameView, PlayerView } from "../../net/types";
 import { mountOutcome, outcomeFor, sendAction } from "../../state/actions";
-import { hadView, leaveRoom, tutorialActive, view } from "../../state/game";
+import { hadView, leaveRoom, rejoining, tutorialActive, view } from "../../state/game";
 import { badge, badgeGold, button, iconButton, muted } from "../../theme/ui.css";
 import * as s from "./Game.css";
 
@@ -301,7 +301,7 @@ export default function Game() {
   const [options, setOptions] = useState(false);
 
   if (!v) {
-    if (!hadView.value && !tutorialActive.value) return <Navigate to="/" replace />;
+    if (!hadView.value && !tutorialActive.value && !rejoining.value) return <Navigate to="/" replace />;
     return (
       <main style={{ padding: 24 }}>
         <p role="status">Loading game...</p>
