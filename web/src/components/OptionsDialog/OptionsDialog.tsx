@@ -2,6 +2,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { deckStyle, showTooltips, type DeckStyle } from "../../state/settings";
 import { Card } from "../Card/Card";
 import { Dialog } from "../Dialog/Dialog";
+import { Switch } from "../Switch/Switch";
 import type { Card as CardData } from "../../net/types";
 
 const PREVIEW: CardData[] = [
@@ -44,21 +45,14 @@ export function OptionsDialog({ onClose }: { onClose: () => void }) {
   useSignals();
   return (
     <Dialog title="Game Options" onClose={onClose} testId="options-dialog">
-      <label style={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 12, marginBottom: 16 }}>
+      <div style={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 12, marginBottom: 16 }}>
         <span>
-          <strong>Action Tooltips</strong>
+          <strong id="tooltips-label">Action Tooltips</strong>
           <br />
           <span style={{ fontSize: 14, opacity: 0.8 }}>Explain each action button when you hover it.</span>
         </span>
-        <input
-          type="checkbox"
-          role="switch"
-          aria-checked={showTooltips.value}
-          checked={showTooltips.value}
-          onChange={(e) => (showTooltips.value = e.target.checked)}
-          style={{ width: 44, height: 24, accentColor: "#e2b43c" }}
-        />
-      </label>
+        <Switch checked={showTooltips.value} onChange={(next) => (showTooltips.value = next)} labelledBy="tooltips-label" />
+      </div>
       <fieldset style={{ border: "none", padding: 0, margin: 0 }}>
         <legend style={{ fontWeight: 700, marginBottom: 8 }}>Deck style</legend>
         <div style={{ display: "flex", gap: 12, flexWrap: "wrap" }}>
