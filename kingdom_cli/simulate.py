@@ -91,6 +91,11 @@ def simulate(app: Any, players: int, bots_text: str, games: int, seed: int, work
 
     summary = summarize(records, specs)
     summary["seconds"] = round(elapsed, 3)
+    if app.verbosity >= 1:  # -v: one line per game
+        for r in records:
+            winners = " ".join(map(str, r["winners"])) or "nobody"
+            app.console.print(f"game {r['game']} (seed {r['seed']}): winners {winners} "
+                              f"({r['reason']}), scores {r['scores']}, {r['turns']} turns")
     _print_summary(app, summary, specs, mode)
     settings = {"players": players, "bots": specs, "games": games, "seed": seed,
                 "mode": mode, "workers": workers}

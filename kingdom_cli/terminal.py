@@ -230,7 +230,7 @@ def render_view(view: Json, console: Console, names: dict[int, str] | None = Non
     me = view.get("myPlayerNumber")
     current = view.get("currentPlayerNumber")
     table = Table(show_header=True, header_style="bold", expand=True, show_lines=True)
-    table.add_column("Player", no_wrap=True)
+    table.add_column("Player", no_wrap=True, max_width=24)
     table.add_column("Kingdom")
     for p in view["players"]:
         n = p["number"]

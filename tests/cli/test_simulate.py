@@ -90,3 +90,8 @@ def test_wilson_interval() -> None:
     lo, hi = wilson(85, 100)
     assert 0.76 < lo < 0.85 < hi < 0.92
     assert wilson(0, 0) == (0.0, 0.0)
+
+
+def test_verbose_prints_each_game() -> None:
+    out = _simulate(["--games", "3", "--seed", "2"], root=("-v",))
+    assert out.count("game ") >= 3 and "(seed 2000006)" in out
