@@ -119,7 +119,7 @@ class Player:
 
 
 def client_process(url: str, rooms: int, seed: int, go_at: Any, ready: Any, out: Any,
-                   seconds: float, think: float) -> None:
+                   seconds: float, think: float, warmup: float) -> None:
     """Seat `rooms` rooms, report, wait for the shared start time, play, report figures."""
     raise_fd_limit()
 
@@ -128,11 +128,11 @@ def client_process(url: str, rooms: int, seed: int, go_at: Any, ready: Any, out:
             await asyncio.sleep(0.05)
         return float(go_at.value)
 
-    out.put(asyncio.run(run_rooms(url, rooms, seed, wait_go, seconds, ready, think)))
+    out.put(asyncio.run(run_rooms(url, rooms, seed, wait_go, seconds, ready, think, warmup)))
 
 
 async def run_rooms(url: str, rooms: int, seed: int, wait_go: Any, seconds: float,
-                    ready: Any, think: float) -> dict[str, Any]:
+                    ready: Any, think: float, warmup: float) -> dict[str, Any]:
     rng = random.Random(seed)
     players: list[Player] = []
     sem = asyncio.Semaphore(50)
@@ -147,22 +147,27 @@ async def run_rooms(url: str, rooms: int, seed: int, wait_go: Any, seconds: floa
             code = ack["roomCode"]
             for p in table[1:]:
                 await p.sio.call("joinRoom", {"playerName": p.name, "roomCode": code}, timeout=60)
+            # Dealt before the measured window: it measures play, not game starts.
+            await table[0].sio.call("startGame", {}, timeout=60)
             players.extend(table)
 
     await asyncio.gather(*(seat_room(i) for i in range(rooms)))
     ready.put(len(players))
     go = await wait_go()
-    stop = go + seconds
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    cpu_at_go = usage.ru_utime + usage.ru_stime
-    # Start every game at the shared start time, then play.
-    await asyncio.gather(*(p.sio.call("startGame", {}, timeout=60)
-                           for i, p in enumerate(players) if i % ROOM_SIZE == 0))
+    begin = go + warmup
+    stop = begin + seconds
+
+    async def cpu_at(when: float) -> float:
+        await asyncio.sleep(max(0.0, when - time.time()))
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        return usage.ru_utime + usage.ru_stime
+
+    cpu_begin = asyncio.ensure_future(cpu_at(begin))
     await asyncio.gather(*(p.play(go, stop, host=(i % ROOM_SIZE == 0))
                            for i, p in enumerate(players)))
-    lat = [d for p in players for t, d in p.latencies if go <= t <= stop]
+    lat = [d for p in players for t, d in p.latencies if begin <= t <= stop]
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    cpu = usage.ru_utime + usage.ru_stime - cpu_at_go
+    cpu = usage.ru_utime + usage.ru_stime - await cpu_begin
     for p in players:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(p.sio.disconnect(), 2)
@@ -230,6 +235,8 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=0.0,
                     help="mean seconds a client waits before each action (default 0: act as "
                          "soon as the previous acknowledgement is back)")
+    ap.add_argument("--warmup", type=float, default=3.0,
+                    help="seconds of play before the measured window (default 3)")
     ap.add_argument("--url", default=None, help="use a running server (loopback only)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
@@ -258,7 +265,8 @@ def main() -> None:
               for i in range(procs_n)]
     t_setup = time.time()
     procs = [ctx.Process(target=client_process,
-                         args=(url, n, 1000 + i, go_at, ready, out, args.seconds, args.think),
+                         args=(url, n, 1000 + i, go_at, ready, out, args.seconds, args.think,
+                               args.warmup),
                          daemon=True)
              for i, n in enumerate(shares)]
     try:
@@ -269,11 +277,13 @@ def main() -> None:
             sockets += wait_queue(ready, procs, 300)
         setup = time.time() - t_setup
         go = time.time() + 0.5
-        cpu0 = proc_cpu_seconds(server.pid) if server else 0.0
         go_at.value = go
-        results = [wait_queue(out, procs, args.seconds + 120) for _ in procs]
+        time.sleep(max(0.0, go + args.warmup - time.time()))
+        cpu0 = proc_cpu_seconds(server.pid) if server else 0.0
+        time.sleep(max(0.0, go + args.warmup + args.seconds - time.time()))
         cpu1 = proc_cpu_seconds(server.pid) if server else 0.0
         rss = proc_rss_mb(server.pid) if server else 0.0
+        results = [wait_queue(out, procs, 120) for _ in procs]
         for p in procs:
             p.join(10)
     finally:
@@ -293,6 +303,7 @@ def main() -> None:
         "sockets": sockets,
         "client_processes": procs_n,
         "setup_seconds": round(setup, 1),
+        "warmup_seconds": args.warmup,
         "window_seconds": window,
         "acks": len(lat),
         "acks_per_second": round(len(lat) / window, 1),
