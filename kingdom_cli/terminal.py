@@ -146,8 +146,7 @@ def _play_label(a: Json, view: Json, names: dict[int, str] | None) -> str:
     if t == "playResource":
         return f"Play {card_text(a['cardId'])} as a resource"
     if t == "rotateResource":
-        return (f"Rotate: {card_text(a['cardId'])} into the kingdom, "
-                f"{card_text(a['resourceToRotateId'])} back to hand")
+        return f"Rotate {card_text(a['cardId'])} into the kingdom (a ready resource to hand)"
     if t == "playRoyal":
         return f"Play {card_text(a['cardId'])}"
     if t == "playCombination":
@@ -203,6 +202,8 @@ def _play_label(a: Json, view: Json, names: dict[int, str] | None) -> str:
 def _payment(a: Json) -> list[str] | None:
     if a["type"] == "playResource":
         return [a["resourceToUseId"]]
+    if a["type"] == "rotateResource":
+        return [a["resourceToRotateId"]]
     if a["type"] in ("playRoyal", "playCombination"):
         ids: list[str] = a["resourceToUseIds"]
         return ids
@@ -214,7 +215,8 @@ def describe_action(a: Json, view: Json, names: dict[int, str] | None = None) ->
     label = _play_label(a, view, names)
     pay = _payment(a)
     if pay:
-        verb = "turning used" if a["type"] == "playResource" else "paying"
+        verb = {"playResource": "turning used", "rotateResource": "taking back"}.get(
+            a["type"], "paying")
         label += f", {verb} {_cards(pay)}"
     return label
 
@@ -310,7 +312,7 @@ def render_scores(view: Json, console: Console, names: dict[int, str] | None = N
 
 def _group_key(a: Json) -> tuple[Any, ...]:
     t = a["type"]
-    if t == "playResource":
+    if t in ("playResource", "rotateResource"):
         return (t, a["cardId"])
     if t == "playRoyal":
         return (t, a["cardId"])
@@ -373,8 +375,9 @@ def choose_action(view: Json, console: Console, ask: Callable[[str], str] | None
         if len(options) == 1:
             return options[0]
         pays = [_cards(_payment(a) or []) for a in options]
-        verb = "Which resource turns used?" if options[0]["type"] == "playResource" \
-            else "Pay with which resources?"
+        verb = {"playResource": "Which resource turns used?",
+                "rotateResource": "Which ready resource goes back to your hand?"}.get(
+            options[0]["type"], "Pay with which resources?")
         j = _pick(console, reader, verb, pays, allow_back=True)
         if j is not None:
             return options[j]
