@@ -99,6 +99,7 @@ function Opponent({ p, v }: { p: PlayerView; v: GameView }) {
           Player {p.number}
         </span>
         {v.playerCount === 4 && <span className={badge}>Team {teamOf(p.number)}</span>}
+        {v.playerCount === 4 && v.myPlayerNumber != null && teamOf(p.number) === teamOf(v.myPlayerNumber) && <span className={badgeGold}>Partner</span>}
         {p.isBot && <span className={badge}>Bot</span>}
         {p.connected === false && !p.isBot && <span className={badge}>Offline</span>}
         {active && <span className={badgeGold}>Playing</span>}
