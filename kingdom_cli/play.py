@@ -40,14 +40,17 @@ def play(app: Any, players: int, seed: int | None, mode: str, bots_text: str,
                                  param_hint="--bots")
     while len(specs) < players - 1:
         specs.append(specs[-1])
+    seats = [n for n in range(1, players + 1) if n != seat]
+    names = {n: f"Player {n} ({spec.rsplit(':', 1)[-1]})" for n, spec in zip(seats, specs,
+                                                                           strict=True)}
     try:
-        bots = {n: make_bot(specs.pop(0)) for n in range(1, players + 1) if n != seat}
+        bots = {n: make_bot(spec) for n, spec in zip(seats, specs, strict=True)}
     except UnknownBot as exc:
         raise click.ClickException(str(exc)) from None
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     state = kr.new_game(player_count=players, seed=seed, mode=mode)
-    game = _Game(app, state, seat, bots, seed)
+    game = _Game(app, state, seat, bots, seed, names)
     try:
         game.run()
     except (LeaveGame, KeyboardInterrupt, EOFError):
@@ -58,7 +61,8 @@ def play(app: Any, players: int, seed: int | None, mode: str, bots_text: str,
 class _Game:
     """The loop of a terminal game: bots move, the human is asked, the table is redrawn."""
 
-    def __init__(self, app: Any, state: Any, seat: int, bots: dict[int, Any], seed: int) -> None:
+    def __init__(self, app: Any, state: Any, seat: int, bots: dict[int, Any], seed: int,
+                 names: dict[int, str]) -> None:
         from rich.console import Console
 
         self.app = app
@@ -68,7 +72,7 @@ class _Game:
         self.rngs = {n: random.Random(f"kingdom-play:{seed}:{n}") for n in bots}
         self.console: Console = app.console if app.verbosity >= 0 else Console()
         self.narrate = app.verbosity >= 0
-        self.names = {n: (f"{type(b).__name__} (player {n})") for n, b in bots.items()}
+        self.names = dict(names)
         self.names[seat] = "You"
 
     def run(self) -> None:
