@@ -1,4 +1,4 @@
-// Measures how long the table takes to take in one gameState, in the browser, with a view saved
+// Measures how long the table takes to take in one gameState (render, style, layout, paint), in the browser, with a view saved
 // by the browser tests (web/e2e/artifacts/view.json). Usage: node web/e2e/perf-render.mjs
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,8 +23,8 @@ try {
       next.deckCount = v.deckCount - (i % 2); // a real change
       const t0 = performance.now();
       k.view.value = next;
-      await Promise.resolve();
-      await new Promise((r) => setTimeout(r, 0));
+      // Until the frame after the update has been styled, laid out and painted.
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
       times.push(performance.now() - t0);
       await new Promise((r) => setTimeout(r, 30));
     }

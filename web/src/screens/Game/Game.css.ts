@@ -37,6 +37,8 @@ export const banner = style({
 });
 export const opponents = style({ display: "grid", gap: 10, gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 300px), 1fr))" });
 export const opponent = style({
+  // Each panel lays itself out: a change in one kingdom does not re-lay the whole table.
+  contain: "layout style",
   padding: 10,
   borderRadius: 12,
   background: "rgba(0,0,0,.22)",
@@ -45,13 +47,14 @@ export const opponent = style({
 export const activeOpponent = style({ borderColor: vars.color.gold, boxShadow: `0 0 0 1px ${vars.color.gold}` });
 export const oppHead = style({ display: "flex", alignItems: "center", gap: 8, flexWrap: "wrap", marginBottom: 6 });
 export const felt = style({
+  contain: "layout style",
   padding: 12,
   borderRadius: 16,
   background: `radial-gradient(ellipse at center, ${vars.color.felt}, ${vars.color.feltDark})`,
   border: `2px solid #2c6446`,
   boxShadow: "inset 0 0 30px rgba(0,0,0,.35)",
 });
-export const mine = style({ padding: 12, borderRadius: 16, background: "rgba(0,0,0,.25)", border: `1px solid ${vars.color.border}` });
+export const mine = style({ contain: "layout style", padding: 12, borderRadius: 16, background: "rgba(0,0,0,.25)", border: `1px solid ${vars.color.border}` });
 export const sticky = style({
   padding: "10px 0",
   "@media": {
