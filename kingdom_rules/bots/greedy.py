@@ -231,42 +231,59 @@ def _transfer_value(table: Table, a: TransferToPartner) -> float:
 class TurnOptions:
     """The plays open on the turn, built from the table rather than by walking every legal
     action: one payment per royal and per combination (the cheapest in colours a royal in
-    hand needs), which keeps the greedy policy fast enough for search rollouts."""
+    hand needs), which keeps the greedy policy fast enough for search rollouts. Royals and
+    resources are listed at once; combinations, hails and rotations when first asked for."""
 
-    __slots__ = ("royals", "combos", "hails", "resources", "rotates")
+    __slots__ = ("table", "me", "hand", "ready", "numbers", "royals", "resources", "_combos",
+                 "_hails", "_rotates")
 
     def __init__(self, table: Table) -> None:
-        me = table.me
-        hand = table.hand
-        ready = ready_resources(table.mine)
-        numbers = [c for c in hand if c.is_number]
+        self.table = table
+        self.me = me = table.me
+        self.hand = hand = table.hand
+        self.ready = ready = ready_resources(table.mine)
+        self.numbers = numbers = [c for c in hand if c.is_number]
         self.royals: dict[Card, list[PlayRoyal]] = {}
-        self.combos: dict[tuple[Card, ...], list[PlayCombination]] = {}
-        self.hails: list[PlayHailOfArrows] = []
-        self.resources: list[PlayResource] = []
-        self.rotates: list[RotateResource] = []
         for card in hand:
             if card.is_royal:
                 pool = [c for c in ready if c.color == card.color]
                 if len(pool) >= card.cost:
                     self.royals[card] = [PlayRoyal(me, card, tuple(pool[:card.cost]))]
-        if len(numbers) >= 2 and len(ready) >= 2:
-            needed = {r.color for r in hand if r.is_royal}
-            by_cost = sorted(ready, key=lambda c: c.color in needed)
-            for kind, cards in find_combinations(numbers):
-                cost = RULES[kind].resources
-                if len(ready) >= cost:
-                    self.combos[cards] = [PlayCombination(me, cards, tuple(by_cost[:cost]))]
-            aces = [c for c in numbers if c.value == 1]
-            tens = [c for c in numbers if c.value == 10]
-            self.hails = [PlayHailOfArrows(me, (a, t)) for a in aces for t in tens]
-        elif len(numbers) >= 2:
-            aces = [c for c in numbers if c.value == 1]
-            tens = [c for c in numbers if c.value == 10]
-            self.hails = [PlayHailOfArrows(me, (a, t)) for a in aces for t in tens]
-        if ready:
-            self.resources = [PlayResource(me, c, ready[0]) for c in numbers]
-            self.rotates = [RotateResource(me, c, r) for c in numbers for r in ready]
+        self.resources: list[PlayResource] = (
+            [PlayResource(me, c, ready[0]) for c in numbers] if ready else [])
+        self._combos: dict[tuple[Card, ...], list[PlayCombination]] | None = None
+        self._hails: list[PlayHailOfArrows] | None = None
+        self._rotates: list[RotateResource] | None = None
+
+    @property
+    def combos(self) -> dict[tuple[Card, ...], list[PlayCombination]]:
+        if self._combos is None:
+            self._combos = {}
+            ready = self.ready
+            if len(self.numbers) >= 2 and len(ready) >= 2:
+                needed = {r.color for r in self.hand if r.is_royal}
+                by_cost = sorted(ready, key=lambda c: c.color in needed)
+                for kind, cards in find_combinations(self.numbers):
+                    cost = RULES[kind].resources
+                    if len(ready) >= cost:
+                        self._combos[cards] = [
+                            PlayCombination(self.me, cards, tuple(by_cost[:cost]))]
+        return self._combos
+
+    @property
+    def hails(self) -> list[PlayHailOfArrows]:
+        if self._hails is None:
+            aces = [c for c in self.numbers if c.value == 1]
+            tens = [c for c in self.numbers if c.value == 10]
+            self._hails = [PlayHailOfArrows(self.me, (a, t)) for a in aces for t in tens]
+        return self._hails
+
+    @property
+    def rotates(self) -> list[RotateResource]:
+        if self._rotates is None:
+            self._rotates = [RotateResource(self.me, c, r) for c in self.numbers
+                             for r in self.ready]
+        return self._rotates
 
 
 def play_turn(table: Table) -> Action:
@@ -274,8 +291,7 @@ def play_turn(table: Table) -> Action:
     if table.royal_reward:
         return DrawRoyalReward(table.me)  # more cards, more choices: draw the reward at once
     options = TurnOptions(table)
-    royals, combos, hails = options.royals, options.combos, options.hails
-    resources, rotates = options.resources, options.rotates
+    royals, resources = options.royals, options.resources
     passing: Action = PassTurn(table.me)
     mine = table.mine
     # A royal that completes the family wins the hand; one that fills a place comes next.
@@ -291,17 +307,17 @@ def play_turn(table: Table) -> Action:
         grow = _spare_resource(table, resources, keep_pairs=False)
         if grow is not None:
             return grow
-    choice = best_combination(table, combos)
+    choice = best_combination(table, options.combos)
     if choice is not None:
         return choice
-    hail = _best_hail(table, hails)
+    hail = _best_hail(table, options.hails)
     if hail is not None:
         return hail
     for card in sorted(royals, key=lambda c: -c.cost):
         # A spare royal is worth 3 points, but not the resources a needed royal waits for.
         if short.get(card.color, 0) <= 0:
             return royals[card][0]
-    rotate = _colour_rotation(table, rotates)
+    rotate = _colour_rotation(table, options.rotates)
     if rotate is not None:
         return rotate
     resource = _spare_resource(table, resources, keep_pairs=True)
