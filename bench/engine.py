@@ -7,6 +7,7 @@ one ``legal_actions`` call and of one ``apply`` call. ``kingdom bench`` runs the
 
     python bench/engine.py --seconds 5
     python bench/engine.py --hands 200 --json
+    python bench/engine.py --hands 100 --profile      # where the time goes (to stderr)
 """
 
 from __future__ import annotations
@@ -26,8 +27,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", default="2,4", help="player counts, comma separated")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--profile", action="store_true",
+                        help="also print where the time goes (cProfile, top 20 by own time)")
     args = parser.parse_args(argv)
+    if args.profile:
+        import cProfile
+        import pstats
+
+        profiler = cProfile.Profile()
+        profiler.enable()
     results = [run(int(p), args.seconds, args.hands, args.seed) for p in args.players.split(",")]
+    if args.profile:
+        profiler.disable()
+        pstats.Stats(profiler, stream=sys.stderr).sort_stats("tottime").print_stats(20)
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
