@@ -149,8 +149,18 @@ def _specs() -> list[dict[str, Any]]:
             picks.setdefault("freed-royal", s2)
         if s2.pending and s2.pending[0].type == "flaming-salvo":
             picks.setdefault("flaming-salvo", s2)
+    for s2 in made:
+        if not s2.pending:
+            continue
+        head = s2.pending[0]
+        if head.type == "partner-transfer":
+            picks.setdefault("4p-partner-transfer", s2)
+        if head.type == "castle-placement" and head.context == "after-structure":
+            picks.setdefault("castle-placement", s2)
+        if head.type == "slaying" and s2.player_count == 3:
+            picks.setdefault("3p-slaying", s2)
     for name, st in picks.items():
-        depth = 2 if "rich" in name else 3  # 2 million sequences at depth 3: too slow for a test
+        depth = 2 if "rich" in name else 4  # 2 million sequences at depth 3: too slow for a test
         specs.append({"name": name, "state": st.to_json(), "max_depth": depth})
     return specs
 
