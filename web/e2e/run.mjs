@@ -195,7 +195,10 @@ test("two browsers play a match with a bot: resources, royals, combinations, fol
     if (v.phase === "handComplete") {
       const ready = page.getByTestId("btn-ready");
       if (!(await ready.count()) || (await ready.isDisabled())) return false;
-      if (p.name === "Alice") await shot(page, "score.png", { fullPage: true });
+      if (p.name === "Alice" && !existsSync(join(shots, "score.png"))) {
+        await page.getByTestId("crown-animation").waitFor({ state: "detached", timeout: 10000 });
+        await shot(page, "score.png", { fullPage: true });
+      }
       await page.getByText(/^Next hand starts in: \d:\d\d$/).waitFor();
       await ready.click();
       await page.waitForFunction(() => {
