@@ -102,7 +102,8 @@ class Player:
                 continue
             if self.think > 0:
                 # A person's pause before acting (open-loop mode, --think).
-                await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+                pause = self.rng.uniform(0.5, 1.5) * self.think
+                await asyncio.sleep(max(0.0, min(pause, stop - time.time())))
                 if self.state is not state:
                     continue
             action = legal[self.rng.randrange(len(legal))]
