@@ -133,6 +133,28 @@ test("the public list updates live in a third browser", async () => {
   for (const p of [host, joiner, watcher]) await p.context.close();
 });
 
+test("the host swaps seats in a 4-player room by dragging and by the Swap menu", async () => {
+  const host = await newPlayer();
+  const { page } = host;
+  await openGameDialog(page, "Create");
+  await page.getByLabel("Your name").fill("Hal");
+  await page.getByRole("button", { name: "Create Game" }).click();
+  await page.waitForURL("**/lobby");
+  for (let i = 0; i < 3; i++) await page.getByRole("button", { name: "Add Bot" }).click();
+  await page.getByRole("region", { name: "Team 2" }).waitFor();
+  expect(await page.getByRole("button", { name: "Add Bot" }).isDisabled(), "Add Bot disabled when full");
+  const numberOf = async () => (await viewOf(page)).players.find((p) => p.name === "Hal").number;
+  expect((await numberOf()) === 1, "the host is player 1");
+  const slots = page.getByTestId("player-slot");
+  // Team 1 column holds players 1 and 3; Team 2 holds 2 and 4: drag the host onto player 2.
+  const team2First = page.getByRole("region", { name: "Team 2" }).getByTestId("player-slot").first();
+  await slots.first().dragTo(team2First);
+  await waitForView(page, (v) => v.players.find((p) => p.name === "Hal").number === 2, "the host in seat 2 after the drag");
+  await page.getByRole("combobox", { name: "Swap Hal with" }).selectOption({ index: 1 });
+  await waitForView(page, (v) => v.players.find((p) => p.name === "Hal").number !== 2, "the host moved by the Swap menu");
+  await host.context.close();
+});
+
 test("two browsers play a match with a bot: resources, royals, combinations, follow-ups, score screen, next hand, rejected play, server restart and a reload", async () => {
   const alice = await newPlayer();
   const bob = await newPlayer({ width: 390, height: 844 });
