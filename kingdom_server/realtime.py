@@ -18,6 +18,7 @@ from typing import Any
 import socketio
 import socketio.packet
 
+from kingdom_rules.actions import BY_WIRE as ACTION_WIRE_NAMES
 from kingdom_server import bots as botlib
 from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
@@ -44,31 +45,9 @@ SEAT_MOVED = "Your seat was taken over by another connection"
 BROWSING = "browsing"
 """socket.io room of sockets that hold no seat: they get publicGamesUpdated."""
 
-#: Game calls of seed 000 section 7 (plus skipPendingAction), handed to the engine as they are.
-GAME_EVENTS = (
-    "chooseStartingResource",
-    "drawCard",
-    "playResource",
-    "rotateResource",
-    "playRoyal",
-    "playCombination",
-    "playHailOfArrows",
-    "destroyWithHail",
-    "passTurn",
-    "mountHorse",
-    "transferToPartner",
-    "eatCharacter",
-    "demolishCastle",
-    "demolishCathedral",
-    "eatFreedRoyal",
-    "skipDemolitionEat",
-    "slayDragon",
-    "resurrectRoyal",
-    "placeRoyalInCastle",
-    "drawRoyalReward",
-    "skipPendingAction",
-    "readyForNextHand",
-)
+#: Game calls of seed 000 section 7 (plus skipPendingAction): the engine's wire names, so a
+#: new engine action is a new call without a second list to keep in step.
+GAME_EVENTS = tuple(ACTION_WIRE_NAMES)
 
 Ack = dict[str, Any]
 PushObserver = Callable[[Room, Seat, str, Any], None]
