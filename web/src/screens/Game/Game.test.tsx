@@ -6,7 +6,7 @@ import type { Card } from "../../net/types";
 import { client, crown, hadView, view } from "../../state/game";
 import { gameView, player } from "../../test/fixtures";
 import { CrownAnimation } from "../../components/CrownAnimation/CrownAnimation";
-import Game from "./Game";
+import Game, { drawKey } from "./Game";
 
 const c = (id: string): Card => {
   const i = id.lastIndexOf("-");
@@ -149,6 +149,36 @@ describe("Game table", () => {
     expect(screen.getByTestId("turn-header").textContent).toBe("Bo's Turn");
     expect(screen.getByLabelText("6 cards in hand")).toBeTruthy();
     expect(screen.queryByTestId("btn-pass")).toBeNull();
+  });
+});
+
+describe("draw animation", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    view.value = null;
+  });
+
+  it("a new draw glows gold on its source for 3000 ms, then the drawn card bounces until 3600 ms", () => {
+    vi.useFakeTimers();
+    const base = gameView({ round: 2, myHand: [c("hearts-7")], players: [player(1, { kingdom, hasDrawnThisTurn: true }), player(2)], legalActions: [{ type: "passTurn", player: 1 }] });
+    view.value = base;
+    renderAt("/game");
+    act(() => void (view.value = { ...base, myHand: [c("hearts-7"), c("spades-9")], lastDrawAction: { playerNumber: 1, source: "deck", drawnCard: c("spades-9") } }));
+    const deck = () => screen.getByTestId("draw-deck").className;
+    const glowing = deck();
+    act(() => vi.advanceTimersByTime(2999));
+    expect(deck()).toBe(glowing);
+    act(() => vi.advanceTimersByTime(1));
+    expect(deck()).not.toBe(glowing);
+    const bouncing = screen.getByRole("button", { name: "9 of Spades" }).className;
+    act(() => vi.advanceTimersByTime(600));
+    expect(screen.getByRole("button", { name: "9 of Spades" }).className).not.toBe(bouncing);
+  });
+
+  it("tells draws apart by hand, round and player, not by later card counts", () => {
+    const v = gameView({ round: 3, lastDrawAction: { playerNumber: 2, source: "deck", drawnCard: null } });
+    expect(drawKey(v)).toBe(drawKey({ ...v, deckCount: v.deckCount - 1 }));
+    expect(drawKey(v)).not.toBe(drawKey({ ...v, round: 4 }));
   });
 });
 

@@ -30,9 +30,13 @@ function playerName(v: GameView, n: number | null | undefined): string {
   return p?.name ?? `Player ${n}`;
 }
 
-function drawKey(v: GameView): string | null {
+/**
+ * Identifies one draw: a player draws once a turn, so hand, round and player tell draws apart
+ * (cards drawn later in the turn by a Jack or Queen leave lastDrawAction as it was).
+ */
+export function drawKey(v: GameView): string | null {
   const d = v.lastDrawAction;
-  return d ? `${v.currentHand}:${d.playerNumber}:${d.source}:${d.selectedCardId ?? ""}:${d.drawnCard?.id ?? ""}:${d.timestamp ?? ""}:${v.deckCount}` : null;
+  return d ? `${v.currentHand}:${v.round ?? ""}:${d.playerNumber}:${d.source}:${d.selectedCardId ?? ""}:${d.drawnCard?.id ?? ""}:${d.timestamp ?? ""}` : null;
 }
 
 /** The 3600 ms draw animation: the source glows gold for 3000 ms, then the new card bounces. */
