@@ -57,6 +57,12 @@ describe("Game table", () => {
     expect(screen.getByRole("heading", { name: "Choose Your Starting Resource" })).toBeTruthy();
   });
 
+  it("back on the home page between hands (a reload), the score screen is at /game", () => {
+    view.value = gameView({ phase: "handComplete", gameMode: "match", totalHands: 2, handHistory: [{ handNumber: 1, winnerPlayerNumber: 1, playerScores: { "1": 9, "2": 3 } }] });
+    renderAt("/");
+    expect(screen.getByRole("heading", { name: "Hand 1 Complete!" })).toBeTruthy();
+  });
+
   it("starting resource: only the listed number cards can be chosen", () => {
     const call = vi.spyOn(client, "call").mockResolvedValue({ success: true });
     view.value = gameView({
