@@ -1,15 +1,18 @@
 """Server load benchmark (issue 4): N rooms of 4 socket.io clients playing random legal actions.
 
-The server runs as its own process (`kingdom serve` on a fresh SQLite file, bots off), the
-clients in separate processes. Every client plays a random action from its own view's legal
-actions as soon as the acknowledgement of its previous one came back. After all rooms are
-seated and started, acknowledgements are measured for a fixed window; then everything stops.
+The server runs as its own process (`kingdom serve` on a fresh SQLite file, bot pause 0), the
+clients in separate processes (a minimal Socket.IO client over aiohttp websockets, so that the
+clients' own CPU use stays small on a shared machine). The games are dealt during the setup.
+Every client plays a random action from its own view's legal actions as soon as the
+acknowledgement of its previous one came back (or, with --think, after a person's pause).
+After a warm-up, acknowledgements are measured for a fixed window; then everything stops.
 
 Prints acknowledgements per second, p50/p99/max acknowledgement latency, the server's CPU use
-(from /proc, in % of one core) and its resident memory. Loopback only; bounded run time.
+(from /proc: % of one core, and milliseconds per acknowledgement), its resident memory, the
+clients' CPU and the machine's load average. Loopback only; bounded run time.
 
     python bench/server_load.py --rooms 50 --seconds 20
-    python bench/server_load.py --rooms 500 --procs 3 --seconds 30 --json
+    python bench/server_load.py --rooms 500 --think 2 --seconds 30 --json
 """
 
 from __future__ import annotations
@@ -51,15 +54,78 @@ def raise_fd_limit() -> None:
 # --- one client ------------------------------------------------------------------------------
 
 
-class Player:
-    def __init__(self, url: str, name: str, rng: random.Random, think: float = 0.0) -> None:
-        import socketio
+class LightSocket:
+    """Just enough Socket.IO (protocol 5 over a websocket) for a load client: events, acks,
+    pings. python-socketio's client costs several times more CPU per message, and on a
+    shared two-core machine every cycle the clients spend is one the server does not get."""
 
+    def __init__(self, url: str, session: Any) -> None:
+        self.url = url.rstrip("/") + "/socket.io/?EIO=4&transport=websocket"
+        self.session = session
+        self.ws: Any = None
+        self.handlers: dict[str, Any] = {}
+        self.acks: dict[int, asyncio.Future[Any]] = {}
+        self.next_id = 0
+        self.reader: asyncio.Task[None] | None = None
+
+    def on(self, event: str, handler: Any) -> None:
+        self.handlers[event] = handler
+
+    async def connect(self) -> None:
+        self.ws = await self.session.ws_connect(self.url, timeout=30, max_msg_size=0)
+        opened = await self.ws.receive_str(timeout=30)
+        assert opened.startswith("0"), opened
+        await self.ws.send_str("40")
+        while not (await self.ws.receive_str(timeout=30)).startswith("40"):
+            pass
+        self.reader = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        async for msg in self.ws:
+            text = msg.data
+            if not isinstance(text, str):
+                continue
+            if text == "2":
+                await self.ws.send_str("3")
+            elif text.startswith("42"):
+                event, *args = json.loads(text[2:])
+                handler = self.handlers.get(event)
+                if handler is not None:
+                    handler(*args)
+            elif text.startswith("43"):
+                i = 2
+                while text[i].isdigit():
+                    i += 1
+                fut = self.acks.pop(int(text[2:i]), None)
+                if fut is not None and not fut.done():
+                    fut.set_result(json.loads(text[i:])[0])
+        for fut in self.acks.values():
+            if not fut.done():
+                fut.set_exception(ConnectionError("socket closed"))
+
+    async def call(self, event: str, data: Any = None, timeout: float = 30) -> Any:
+        self.next_id += 1
+        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.acks[self.next_id] = fut
+        payload = [event] if data is None else [event, data]
+        await self.ws.send_str(f"42{self.next_id}" + json.dumps(payload, separators=(",", ":")))
+        return await asyncio.wait_for(fut, timeout)
+
+    async def disconnect(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self.reader is not None:
+            self.reader.cancel()
+
+
+class Player:
+    def __init__(self, url: str, name: str, rng: random.Random, think: float,
+                 session: Any) -> None:
         self.think = think
         self.url = url
         self.name = name
         self.rng = rng
-        self.sio = socketio.AsyncClient(reconnection=False)
+        self.sio = LightSocket(url, session)
         self.state: dict[str, Any] | None = None
         self.changed = asyncio.Event()
         self.sio.on("gameState", self._on_state)
@@ -72,7 +138,7 @@ class Player:
         self.changed.set()
 
     async def connect(self) -> None:
-        await self.sio.connect(self.url, transports=["websocket"], wait_timeout=30)
+        await self.sio.connect()
 
     async def timed_call(self, event: str, data: Any) -> dict[str, Any]:
         t0 = time.perf_counter()
@@ -134,13 +200,17 @@ def client_process(url: str, rooms: int, seed: int, go_at: Any, ready: Any, out:
 
 async def run_rooms(url: str, rooms: int, seed: int, wait_go: Any, seconds: float,
                     ready: Any, think: float, warmup: float) -> dict[str, Any]:
+    import aiohttp
+
     rng = random.Random(seed)
     players: list[Player] = []
     sem = asyncio.Semaphore(50)
+    session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
 
     async def seat_room(i: int) -> None:
         async with sem:
-            table = [Player(url, f"P{seed}-{i}-{j}", random.Random(rng.random()), think)
+            table = [Player(url, f"P{seed}-{i}-{j}", random.Random(rng.random()), think,
+                            session)
                      for j in range(ROOM_SIZE)]
             for p in table:
                 await p.connect()
@@ -172,6 +242,7 @@ async def run_rooms(url: str, rooms: int, seed: int, wait_go: Any, seconds: floa
     for p in players:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(p.sio.disconnect(), 2)
+    await session.close()
     return {
         "latencies": lat,
         "refused": sum(p.refused for p in players),
