@@ -152,9 +152,7 @@ interface FaceProps {
   sideways?: boolean;
 }
 
-/** Drawn once per card id and style: every push brings new card objects with the same ids. */
-export const CardFace = memo(
-  function CardFace({ card, deck, sideways }: FaceProps) {
+function CardFaceDrawing({ card, deck, sideways }: FaceProps) {
   const face = card === null ? <Back /> : deck === "classic" ? <Classic card={card} /> : <Modern card={card} />;
   // A used resource lies sideways: the drawing turns inside a landscape box, so layout stays right.
   return (
@@ -162,7 +160,11 @@ export const CardFace = memo(
       {sideways ? <g transform="translate(140 0) rotate(90)">{face}</g> : face}
     </svg>
   );
-  },
+}
+
+/** Drawn once per card id and style: every push brings new card objects with the same ids. */
+export const CardFace = memo(
+  CardFaceDrawing,
   (a: FaceProps, b: FaceProps) => a.card?.id === b.card?.id && a.deck === b.deck && a.sideways === b.sideways,
 );
 
