@@ -105,7 +105,7 @@ function Opponent({ p, v }: { p: PlayerView; v: GameView }) {
         {v.playerCount === 4 && <span className={badge}>Team {teamOf(p.number)}</span>}
         {v.playerCount === 4 && v.myPlayerNumber != null && teamOf(p.number) === teamOf(v.myPlayerNumber) && <span className={badgeGold}>Partner</span>}
         {p.isBot && <span className={badge}>Bot</span>}
-        {p.connected === false && !p.isBot && <span className={badge}>Offline</span>}
+        {p.connected === false && !p.isBot && <span className={badge}>{p.botControlled ? "Away: a bot plays" : "Offline"}</span>}
         {active && <span className={badgeGold}>Playing</span>}
         <span style={{ marginLeft: "auto", display: "inline-flex", alignItems: "center", gap: 4 }} aria-label={`${count} cards in hand`} data-testid="opponent-card-count">
           <Card card={null} size="xs" label="Cards in hand" />×{count}
