@@ -260,6 +260,17 @@ def proc_cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
+def proc_sched(pid: int) -> tuple[float, float]:
+    """(seconds on a CPU, seconds runnable but waiting for a CPU) of every thread of `pid`."""
+    run = wait = 0.0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError, ValueError):
+            on_cpu, waiting, _ = (Path(task) / "schedstat").read_text().split()
+            run += int(on_cpu) / 1e9
+            wait += int(waiting) / 1e9
+    return run, wait
+
+
 def proc_rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -352,8 +363,10 @@ def main() -> None:
         go_at.value = go
         time.sleep(max(0.0, go + args.warmup - time.time()))
         cpu0 = proc_cpu_seconds(server.pid) if server else 0.0
+        sched0 = proc_sched(server.pid) if server else (0.0, 0.0)
         time.sleep(max(0.0, go + args.warmup + args.seconds - time.time()))
         cpu1 = proc_cpu_seconds(server.pid) if server else 0.0
+        sched1 = proc_sched(server.pid) if server else (0.0, 0.0)
         rss = proc_rss_mb(server.pid) if server else 0.0
         results = [wait_queue(out, procs, 120) for _ in procs]
         for p in procs:
@@ -388,6 +401,10 @@ def main() -> None:
         if server else None,
         "server_cpu_ms_per_ack": round(1000 * (cpu1 - cpu0) / len(lat), 2)
         if server and lat else None,
+        # Time the server was ready to run but waited for a CPU (others' processes on a shared
+        # machine): a large share means the figures measure the machine, not the server.
+        "server_waiting_for_cpu_percent": round(100 * (sched1[1] - sched0[1]) / window, 1)
+        if server else None,
         "server_rss_mb": round(rss, 1) if server else None,
         "load_average_1min": round(os.getloadavg()[0], 2),
         "clients_cpu_percent_of_one_core": round(
