@@ -78,15 +78,13 @@ def waiting_view(room: Room, seat: Seat | None, now: float) -> dict[str, Any]:
 
 
 def game_view(room: Room, seat: Seat, engine_view: dict[str, Any], now: float) -> dict[str, Any]:
-    """Merge the engine's view of `seat` with the room fields and each player's seat fields."""
-    view = dict(engine_view)
-    view.update(room_fields(room, seat, now))
-    players = []
-    for p in view.get("players", []):
+    """Merge the engine's view of `seat` with the room fields and each player's seat fields.
+    `engine_view` is a fresh `to_json()` result: it is completed in place (this runs for every
+    seat after every action)."""
+    engine_view.update(room_fields(room, seat, now))
+    seats = room.seats
+    for p in engine_view.get("players", ()):
         number = p.get("number")
-        p = dict(p)
-        if isinstance(number, int) and 1 <= number <= len(room.seats):
-            p.update(seat_fields(room.seat_of_number(number)))
-        players.append(p)
-    view["players"] = players
-    return view
+        if type(number) is int and 1 <= number <= len(seats):
+            p.update(seat_fields(seats[number - 1]))
+    return engine_view
