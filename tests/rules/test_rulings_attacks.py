@@ -567,3 +567,15 @@ def test_r26_divine_dragons_and_cathedrals_are_immune_and_royals_on_foot_not_str
         err = rejected(s, wire, "Failed to destroy character", "R26")
         assert "immune" in str(err)
     rejected(s, shoot(targetType="royal", characterId="JC"), "Failed to destroy character", "R26")
+
+
+def test_r23_both_skips_at_a_freed_royal_lead_to_the_same_state_and_one_is_listed() -> None:
+    """The contract lets choices that lead to the same state be listed once."""
+    target = kingdom(combos=[combo("castle", "8C 8S 8D", inside="JS")])
+    s = play_dragon("divine-dragon", target)
+    s = do(s, w("demolishCastle", 1, targetPlayerNumber=2, castleIndex=0))
+    listed = legal_json(s)
+    assert w("skipDemolitionEat", 1) in listed and w("skipPendingAction", 1) not in listed
+    a = do(s, w("skipDemolitionEat", 1))
+    b = do(s, w("skipPendingAction", 1))
+    assert a.to_json() == b.to_json()
