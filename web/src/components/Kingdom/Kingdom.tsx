@@ -1,7 +1,27 @@
-import type { Combination, Kingdom as KingdomData } from "../../net/types";
+import { useContext, type ReactNode } from "react";
+import type { Card as CardData, Combination, Kingdom as KingdomData } from "../../net/types";
 import { cardName, combinationName } from "../../logic/cards";
-import { Card } from "../Card/Card";
+import { Card, CardFace, DeckStyleContext } from "../Card/Card";
+import { Tooltip } from "../Tooltip/Tooltip";
 import * as s from "./Kingdom.css";
+
+/** The hover card: a large, named view of a small card (opens after 700 ms, closes after 300 ms). */
+function HoverCard({ card, children }: { card: CardData; children: ReactNode }) {
+  const deck = useContext(DeckStyleContext);
+  return (
+    <Tooltip
+      placement="bottom"
+      content={
+        <span style={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 4, width: 96 }}>
+          <CardFace card={card} deck={deck} />
+          <span>{cardName(card)}</span>
+        </span>
+      }
+    >
+      {children}
+    </Tooltip>
+  );
+}
 
 export interface KingdomProps {
   kingdom: KingdomData;
@@ -28,7 +48,9 @@ function CombinationView({ combo, royals, size }: { combo: Combination; royals: 
       <div className={s.fan}>
         {combo.cards.map((c) => (
           <span key={c.id} className={s.fanCard}>
-            <Card card={c} size={size} />
+            <HoverCard card={c}>
+              <Card card={c} size={size} />
+            </HoverCard>
           </span>
         ))}
         {rider && (
@@ -89,7 +111,9 @@ export function Kingdom({ kingdom, selectedResources, onToggleResource, compact,
           <div className={s.cards}>
             {free.length === 0 && <span className={s.empty}>none</span>}
             {free.map((r) => (
-              <Card key={r.id} card={r} size={size} testId="royal" />
+              <HoverCard key={r.id} card={r}>
+                <Card card={r} size={size} testId="royal" />
+              </HoverCard>
             ))}
           </div>
         </div>

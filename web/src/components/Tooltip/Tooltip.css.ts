@@ -19,3 +19,5 @@ export const tip = style({
   pointerEvents: "none",
   boxShadow: vars.shadow.card,
 });
+
+export const below = style({ bottom: "auto", top: "calc(100% + 8px)" });

@@ -9,10 +9,11 @@ export interface TooltipProps {
   /** Spec: 300 ms in general, 100 ms for in-game action tooltips. */
   closeDelay?: number;
   enabled?: boolean;
+  placement?: "top" | "bottom";
 }
 
 /** A hover / focus tooltip with the spec's delays. */
-export function Tooltip({ content, children, openDelay = 700, closeDelay = 300, enabled = true }: TooltipProps) {
+export function Tooltip({ content, children, openDelay = 700, closeDelay = 300, enabled = true, placement = "top" }: TooltipProps) {
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const id = useId();
@@ -37,7 +38,7 @@ export function Tooltip({ content, children, openDelay = 700, closeDelay = 300, 
     >
       {children}
       {open && (
-        <span role="tooltip" id={id} className={s.tip}>
+        <span role="tooltip" id={id} className={placement === "bottom" ? `${s.tip} ${s.below}` : s.tip}>
           {content}
         </span>
       )}
