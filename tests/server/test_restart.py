@@ -161,3 +161,32 @@ async def test_sigkill_mid_match_then_restart_resumes_every_room(
         for c in again.values():
             await c.close()
         second.kill()
+
+
+async def test_restart_on_the_score_screen_resumes_the_countdown(start_server, connect_to) -> None:
+    """An in-process restart on the same database between two hands of a match."""
+    first = await start_server(score_screen_seconds=2)
+    ana = await connect_to(first, "ana")
+    seat = await ana.ok("createRoom", {"playerName": "Ana"})
+    await ana.ok("addBot", {})
+    await ana.ok("toggleGameMode", {"gameMode": "match"})
+    await ana.ok("startGame")
+    await ana.wait_state(lambda s: s["phase"] != "waiting")
+    await play_until(ana, lambda s: s["phase"] in ("handComplete", "finished"),
+                     random.Random(3), skip=("readyForNextHand",))
+    assert ana.state["phase"] == "handComplete"
+    # The bot is ready at once (its ready is logged like any action).
+    before = comparable(await ana.wait_state(lambda s: s["players"][1]["readyForNextHand"]))
+    await ana.close()
+    await first.close()
+
+    second = await start_server(score_screen_seconds=2)
+    back = await connect_to(second, "ana again")
+    await back.ok("rejoinRoom", {k: seat[k] for k in ("roomCode", "playerId", "reconnectToken")})
+    state = await back.wait_state(lambda s: s["phase"] != "waiting")
+    after = comparable(state)
+    for a, b in zip(after["players"], before["players"], strict=True):
+        assert a == b, {k: (a.get(k), b.get(k)) for k in set(a) | set(b) if a.get(k) != b.get(k)}
+    assert after == before
+    assert state["scoreScreenTimer"] in (1, 2)
+    await back.wait_state(lambda s: s["currentHand"] == 2, timeout=6)
