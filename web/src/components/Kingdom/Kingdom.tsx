@@ -90,18 +90,25 @@ export function Kingdom({ kingdom, selectedResources, onToggleResource, compact,
             {kingdom.resources.map((r) => {
               const ready = r.orientation === "ready";
               const label = `${cardName(r.card)}, ${ready ? "ready" : "used"} resource`;
-              return (
+              const card = (
                 <Card
-                  key={r.card.id}
-                  card={r.card}
-                  size={compact ? "xs" : "sm"}
-                  used={!ready}
-                  label={label}
-                  selected={selected.has(r.card.id)}
-                  disabled={onToggleResource ? !ready : undefined}
-                  onClick={ready ? onToggleResource : undefined}
-                  testId={ready ? "resource-ready" : "resource-used"}
-                />
+                    key={r.card.id}
+                    card={r.card}
+                    size={compact ? "xs" : "sm"}
+                    used={!ready}
+                    label={label}
+                    selected={selected.has(r.card.id)}
+                    disabled={onToggleResource ? !ready : undefined}
+                    onClick={ready ? onToggleResource : undefined}
+                    testId={ready ? "resource-ready" : "resource-used"}
+                  />
+              );
+              return compact ? (
+                <HoverCard key={r.card.id} card={r.card}>
+                  {card}
+                </HoverCard>
+              ) : (
+                card
               );
             })}
           </div>

@@ -39,6 +39,9 @@ export const opponents = style({ display: "grid", gap: 10, gridTemplateColumns: 
 export const opponent = style({
   // Each panel lays itself out: a change in one kingdom does not re-lay the whole table.
   contain: "layout style",
+  position: "relative",
+  // A hover card opened inside the panel must paint above the panels after it.
+  selectors: { "&:hover, &:focus-within": { zIndex: 6 } },
   padding: 10,
   borderRadius: 12,
   background: "rgba(0,0,0,.22)",
