@@ -27,11 +27,11 @@ from kingdom_rules.bots import make_bot, play_game
 Json = dict[str, Any]
 
 
-def _one(job: tuple[str, str, int, int, float]) -> Json:
-    first, second, seed, rollouts, deadline = job
+def _one(job: tuple[str, str, int, int, float, float]) -> Json:
+    first, second, seed, rollouts, cpu_limit, deadline = job
     if time.time() > deadline:
         return {"skipped": True}
-    a, b = _make(first, rollouts), _make(second, rollouts)
+    a, b = _make(first, rollouts, cpu_limit), _make(second, rollouts, cpu_limit)
     seat = 1 if seed % 2 == 0 else 2
     bots = [a, b] if seat == 1 else [b, a]
     r = play_game(bots, seed=seed, names=[first, second] if seat == 1 else [second, first],
@@ -42,10 +42,12 @@ def _one(job: tuple[str, str, int, int, float]) -> Json:
             "turns": r.turns}
 
 
-def _make(spec: str, rollouts: int) -> Any:
-    if spec == "search" and rollouts:
-        from kingdom_rules.bots import SearchBot
+def _make(spec: str, rollouts: int, cpu_limit: float) -> Any:
+    from kingdom_rules.bots import SearchBot
 
+    if spec == "search" and cpu_limit:
+        return SearchBot(rollouts=None, time_limit=cpu_limit, cpu_time=True)
+    if spec == "search" and rollouts:
         return SearchBot(rollouts=rollouts)
     return make_bot(spec)
 
@@ -66,11 +68,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="first game's seed")
     parser.add_argument("--rollouts", type=int, default=0,
                         help="SearchBot rollouts per decision (default: the bot's own)")
+    parser.add_argument("--cpu-limit", type=float, default=0.0,
+                        help="SearchBot budget in processor seconds per decision instead of "
+                             "a rollout count")
     parser.add_argument("--max-seconds", type=float, default=float("inf"))
     parser.add_argument("--json", help="write the figures to this file")
     args = parser.parse_args(argv)
     deadline = time.time() + args.max_seconds
-    jobs = [(args.first, args.second, args.seed + i, args.rollouts, deadline)
+    jobs = [(args.first, args.second, args.seed + i, args.rollouts, args.cpu_limit, deadline)
             for i in range(args.games)]
     start = time.time()
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
@@ -100,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         "ms_p95_cpu_choice": round(1000 * _pct([c for _, c in real], 0.95), 2),
         "ms_max_cpu": round(1000 * max(cpu, default=0.0), 2),
         "seconds": round(elapsed, 1), "workers": args.workers, "rollouts": args.rollouts,
+        "cpu_limit": args.cpu_limit,
     }
     print(json.dumps(figures, indent=2))
     if args.json:

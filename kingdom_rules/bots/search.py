@@ -77,12 +77,15 @@ class SearchBot:
     name = "search"
 
     def __init__(self, rollouts: int | None = 100, time_limit: float | None = None,
-                 horizon: int | None = 2) -> None:
+                 horizon: int | None = 2, cpu_time: bool = False) -> None:
         if rollouts is None and time_limit is None:
             raise ValueError("SearchBot needs a rollout count or a time limit")
         self.rollouts = rollouts
         self.time_limit = time_limit
         self.horizon = horizon
+        self.cpu_time = cpu_time
+        """Measure ``time_limit`` in processor time of this process (unaffected by other
+        programs on the machine) rather than wall-clock time."""
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action],
                rng: random.Random) -> Action:
@@ -99,10 +102,11 @@ class SearchBot:
 
     def _search(self, view: PlayerView, moves: list[Action], rng: random.Random) -> Action:
         me = view.player
-        deadline = time.perf_counter() + self.time_limit if self.time_limit else math.inf
+        clock = time.process_time if self.cpu_time else time.perf_counter
+        deadline = clock() + self.time_limit if self.time_limit else math.inf
         budget = self.rollouts if self.rollouts is not None else 1 << 30
-        if self.rollouts is None:  # time only: plan as if rollouts were plentiful
-            budget = 400
+        if self.rollouts is None:  # time only: plan the rounds for a generous budget
+            budget = 250
         totals = {a: 0.0 for a in moves}
         worlds = 0
         alive = list(moves)
@@ -118,9 +122,9 @@ class SearchBot:
                     totals[a] += rollout(state, me, self.horizon)
                 spent += len(alive)
                 worlds += 1
-                if time.perf_counter() > deadline:
+                if clock() > deadline:
                     break
-            if time.perf_counter() > deadline:
+            if clock() > deadline:
                 break
             alive.sort(key=lambda a: -(totals[a] + (GREEDY_PRIOR * worlds if a is moves[0]
                                                      else 0.0)))
