@@ -51,6 +51,9 @@ describe("ScoreScreen", () => {
   it("game mode: 'You Won!' for the winner", () => {
     const v = gameView({ phase: "finished", handHistory: history.slice(0, 1), outcome: { winners: [1] }, winner: 1 });
     render(<ScoreScreen view={v} onReady={() => {}} onHome={() => {}} />);
+    // A single game has one hand: its heading is the hand's, with the final results.
+    expect(screen.getByRole("heading", { name: "Hand 1 Complete!" })).toBeTruthy();
+    expect(screen.getByText("Final Results")).toBeTruthy();
     expect(screen.getByRole("dialog", { name: "You Won!" })).toBeTruthy();
     expect(screen.getAllByRole("button", { name: "Return to Home" }).length).toBeGreaterThan(0);
   });

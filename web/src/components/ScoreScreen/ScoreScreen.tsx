@@ -51,7 +51,7 @@ export function ScoreScreen({ view: v, onReady, onHome }: ScoreScreenProps) {
         </div>
       )}
       <div className={panel}>
-        <h1 style={{ textAlign: "center", color: "#e2b43c" }}>{final ? "Match Complete!" : `Hand ${handNumber} Complete!`}</h1>
+        <h1 style={{ textAlign: "center", color: "#e2b43c" }}>{final && v.gameMode === "match" ? "Match Complete!" : `Hand ${handNumber} Complete!`}</h1>
         {final ? (
           <h2 style={{ textAlign: "center" }}>Final Results</h2>
         ) : (
