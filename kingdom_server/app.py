@@ -42,6 +42,7 @@ async def _sockets_ctx(app: web.Application) -> AsyncIterator[None]:
         log.debug("socket.io shutdown failed", exc_info=True)
 
 
+_orjson: Any
 try:  # optional: about 12 times faster than the standard library for our pushes
     import orjson as _orjson
 except ImportError:  # pragma: no cover - depends on the environment
@@ -64,7 +65,7 @@ class _Json:
         return json.dumps(obj, **kwargs)
 
 
-class JsonPacket(socketio.packet.Packet):
+class JsonPacket(socketio.packet.Packet):  # type: ignore[misc]
     """Our pushes and acks are plain JSON: skip python-socketio's recursive search for binary
     attachments in every outgoing payload (a quarter of the server's time under load)."""
 

@@ -18,6 +18,7 @@ from kingdom_server.calls import (
     SEAT_MOVED,
     Ack,
     CallError,
+    HubParts,
     _engine,
     ok,
     seat_index,
@@ -36,7 +37,7 @@ from kingdom_server.rooms import (
 log = logging.getLogger(__name__)
 
 
-class LobbyCalls:
+class LobbyCalls(HubParts):
     """createRoom ... leaveRoom: everything before and around a game."""
 
     async def _create(

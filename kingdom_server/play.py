@@ -17,6 +17,7 @@ from kingdom_server import validation as v
 from kingdom_server.calls import (
     Ack,
     CallError,
+    HubParts,
     _engine,
     ok,
 )
@@ -28,7 +29,7 @@ from kingdom_server.rooms import (
 log = logging.getLogger(__name__)
 
 
-class GameCalls:
+class GameCalls(HubParts):
     """The engine's actions, applied one at a time per room; bots and the score screen."""
 
     def _game_call(self, event: str) -> Callable[[str, Any], Awaitable[Ack]]:

@@ -28,6 +28,7 @@ from kingdom_server.calls import (
     SEAT_MOVED,
     Ack,
     CallError,
+    HubParts,
     PushObserver,
     _engine,
     fail,
@@ -50,7 +51,7 @@ __all__ = ["BROWSING", "GAME_EVENTS", "SEAT_MOVED", "Ack", "CallError", "Hub", "
 log = logging.getLogger(__name__)
 
 
-class Hub(LobbyCalls, GameCalls):
+class Hub(LobbyCalls, GameCalls, HubParts):
     """Owns the rooms of one server process and answers every socket call."""
 
     def __init__(self, settings: Settings, storage: Storage, sio: socketio.AsyncServer) -> None:

@@ -41,7 +41,8 @@ def open_database(url: str) -> pw.Database:
         )
     from playhouse.db_url import connect
 
-    return connect(url)
+    database: pw.Database = connect(url)
+    return database
 
 
 @attrs.frozen
@@ -124,6 +125,7 @@ class Storage:
                 indexes = ((("room", "position"), False),)
 
         class Game(Base):
+            id = pw.AutoField()
             room = pw.ForeignKeyField(Room, backref="games", on_delete="CASCADE")
             seed = pw.BigIntegerField()
             player_count = pw.IntegerField()
@@ -262,7 +264,9 @@ class Storage:
                 f"VALUES ({p}, {p}, {p}, {p})"
             )
         # One statement: a transaction of its own in autocommit mode (no BEGIN/COMMIT round).
-        self.db.execute_sql(self._insert_action_sql, (game_id, seq, json.dumps(action), _now()))
+        self.db.execute_sql(  # type: ignore[no-untyped-call]
+            self._insert_action_sql, (game_id, seq, json.dumps(action), _now())
+        )
 
     def finish_game(self, game_id: int) -> None:
         self.Game.update(finished_at=_now()).where(self.Game.id == game_id).execute()

@@ -95,4 +95,4 @@ def room_code(payload: dict[str, Any], name: str = "roomCode") -> str:
         raise PayloadError("Please enter a room code")
     if len(code) > 8:
         raise PayloadError("Room not found")
-    return code
+    return str(code)
