@@ -640,3 +640,13 @@ def test_r13_state_unchanged_and_input_never_mutated() -> None:
     assert s.to_json() == before
     assert s2.to_json() != before
     assert evolve(s).to_json() == before
+
+
+def test_r3_every_seeded_deal_gives_each_player_a_number_card() -> None:
+    reshuffled = 0
+    for seed in range(300):
+        s = kr.new_game(player_count=4, seed=seed, mode="match")
+        assert all(any(x.is_number for x in p.hand) for p in s.players)
+        assert len(s.deck) == 54 - 16 - 2
+        reshuffled += s.shuffles > 1
+    assert reshuffled > 0  # some deals needed the redeal of R3
