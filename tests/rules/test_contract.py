@@ -207,7 +207,7 @@ def test_contract_view_pending_action_shape() -> None:
         assert d["type"] in PENDING_TYPES
         seen.add(d["type"])
         assert set(d) >= PENDING_KEYS, f"pendingAction lacks {sorted(PENDING_KEYS - set(d))}"
-    assert seen == PENDING_TYPES - {"resurrection"} or seen >= PENDING_TYPES - {"resurrection"}
+    assert seen == PENDING_TYPES
 
 
 def test_contract_pending_action_indexes_point_at_the_beast_or_structure() -> None:
