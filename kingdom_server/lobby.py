@@ -29,6 +29,7 @@ from kingdom_server.rooms import (
     Room,
     Seat,
     epoch_ms,
+    hash_token,
     new_player_id,
     new_reconnect_token,
     now_utc,
@@ -59,7 +60,8 @@ class LobbyCalls(HubParts):
             is_tutorial=is_tutorial,
             tutorial_mode=tutorial_mode if is_tutorial else None,
         )
-        seat = Seat(player_id=new_player_id(), name=name, reconnect_token=new_reconnect_token())
+        token = new_reconnect_token()
+        seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token))
         room.seats.append(seat)
         room.host_id = seat.player_id
         self.persist_room(room)
@@ -69,7 +71,7 @@ class LobbyCalls(HubParts):
             await self.push_room(room)
         if is_public:
             await self.push_public_games()
-        return self._seat_ack(room, seat)
+        return self._seat_ack(room, seat, token)
 
     async def create_room(self, sid: str, data: Any) -> Ack:
         p = v.as_object(data)
@@ -110,8 +112,8 @@ class LobbyCalls(HubParts):
                 raise CallError("Game already in progress")
             if len(room.seats) >= room.capacity:
                 raise CallError("Room is full")
-            seat = Seat(player_id=new_player_id(), name=name,
-                        reconnect_token=new_reconnect_token())
+            token = new_reconnect_token()
+            seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token))
             room.seats.append(seat)
             if room.host_id is None:
                 room.host_id = seat.player_id
@@ -120,7 +122,7 @@ class LobbyCalls(HubParts):
             await self.push_room(room)
         if room.is_public:
             await self.push_public_games()
-        return self._seat_ack(room, seat)
+        return self._seat_ack(room, seat, token)
 
     async def join_room(self, sid: str, data: Any) -> Ack:
         return await self._join(sid, data, public_only=False)
@@ -140,7 +142,7 @@ class LobbyCalls(HubParts):
         if (
             seat is None
             or seat.reconnect_token is None
-            or not secrets.compare_digest(seat.reconnect_token.encode(), token.encode())
+            or not secrets.compare_digest(seat.reconnect_token, hash_token(token))
         ):
             raise CallError("Cannot rejoin: this seat is not yours")
         ref = self.sessions.get(sid)
@@ -160,7 +162,7 @@ class LobbyCalls(HubParts):
                 seat.absence_task = None
             seat.absent = False
             await self.push_room(room)
-        return self._seat_ack(room, seat)
+        return self._seat_ack(room, seat, token)
 
     async def get_public_games(self, sid: str, data: Any) -> Ack:
         if sid not in self.sessions:

@@ -260,11 +260,11 @@ class Hub(LobbyCalls, GameCalls, HubParts):
         await self.sio.leave_room(sid, BROWSING)
         await self.sio.enter_room(sid, room.code)
 
-    def _seat_ack(self, room: Room, seat: Seat) -> Ack:
+    def _seat_ack(self, room: Room, seat: Seat, token: str) -> Ack:
         return ok(
             playerId=seat.player_id,
             roomCode=room.code,
-            reconnectToken=seat.reconnect_token,
+            reconnectToken=token,
             playerNumber=room.number_of(seat),
         )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import hashlib
 import secrets
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,11 @@ def new_reconnect_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def hash_token(token: str) -> str:
+    """What is kept of a reconnect token (memory and store): a leaked store opens no seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 @attrs.define(eq=False)
 class Seat:
     """One place at the table: a person (connected or not) or a bot."""
@@ -41,6 +47,7 @@ class Seat:
     bot_kind: str | None = None
     """GreedyBot / RandomBot for bots added by the host."""
     reconnect_token: str | None = None
+    """sha256 of the seat's reconnect token (`hash_token`); None once the person left."""
     user_id: str | None = None
     left: bool = False
     """The person left during a game; a bot plays the seat for good."""

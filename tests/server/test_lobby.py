@@ -318,3 +318,11 @@ async def test_another_rooms_ids_are_refused(connect, hub: Hub) -> None:
                       "Cannot rejoin: this seat is not yours")
     assert [s.player_id for s in hub.rooms[code].seats] == ids
     assert [s.bot_kind for s in hub.rooms[code].seats[1:]] == ["RandomBot"] * 3
+
+
+async def test_the_store_keeps_no_usable_token(connect, hub: Hub) -> None:
+    ana = await connect("ana")
+    seat = await ana.ok("createRoom", {"playerName": "Ana"})
+    rows = list(hub.storage.Seat.select())
+    assert rows and all(seat["reconnectToken"] not in r.reconnect_token for r in rows)
+    assert hub.rooms[seat["roomCode"]].seats[0].reconnect_token != seat["reconnectToken"]
