@@ -55,14 +55,17 @@ def serve(obj: object, host: str, port: int, db: str | None, bot_delay: float | 
     async def main() -> None:
         runner = web.AppRunner(app, handle_signals=True, shutdown_timeout=3)
         await runner.setup()
-        site = web.TCPSite(runner, host, port)
-        await site.start()
-        announce()
         try:
+            site = web.TCPSite(runner, host, port)
+            await site.start()
+            announce()
             while True:
                 await asyncio.sleep(3600)
         finally:
             await runner.cleanup()
 
-    with contextlib.suppress(KeyboardInterrupt, web.GracefulExit):
-        asyncio.run(main())
+    try:
+        with contextlib.suppress(KeyboardInterrupt, web.GracefulExit):
+            asyncio.run(main())
+    except OSError as e:  # the port is taken, the address is not ours, ...
+        raise click.ClickException(f"Cannot listen on {shown}:{port}: {e.strerror or e}") from e
