@@ -190,3 +190,15 @@ async def test_restart_on_the_score_screen_resumes_the_countdown(start_server, c
     assert after == before
     assert state["scoreScreenTimer"] in (1, 2)
     await back.wait_state(lambda s: s["currentHand"] == 2, timeout=6)
+
+
+def test_serve_says_when_the_port_is_taken(tmp_path: Path, processes: list[ServerProcess]) -> None:
+    first = ServerProcess(tmp_path / "a.db", free_port()).start()
+    processes.append(first)
+    out = subprocess.run(
+        [sys.executable, "-m", "kingdom_cli.main", "serve", "--port", str(first.port),
+         "--db", str(tmp_path / "b.db")],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert out.returncode == 1
+    assert f"Cannot listen on 127.0.0.1:{first.port}" in out.stderr
