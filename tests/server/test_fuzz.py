@@ -47,12 +47,25 @@ payloads = (
 
 
 class World:
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, playing: bool = False) -> None:
         self.server = ThreadServer(make_settings(tmp)).start()
         self.privacy = PrivacyChecker()
         self.server.hub.push_observers.append(self.privacy)
         self.clients: dict[str, Client] = {}
         self.server.run(self._setup())
+        if playing:
+            self.server.run(self._to_playing())
+
+    async def _to_playing(self) -> None:
+        """Both players chose their starting resource and the player to move has drawn: the
+        payloads then meet the play rules, not only the draw rule."""
+        for name in ("ana", "ben"):
+            c = self.clients[name]
+            action = c.state["legalActions"][0]
+            await c.ok(action["type"], {"cardId": action["cardId"]})
+        state = await self.clients["ana"].wait_state(lambda s: s["phase"] == "playing")
+        mover = "ana" if state["currentPlayerNumber"] == 1 else "ben"
+        await self.clients[mover].ok("drawCard", {"source": "deck"})
 
     async def _setup(self) -> None:
         for name in ("ana", "ben", "wendy", "walt", "outsider"):
@@ -112,6 +125,77 @@ def check(world: World, who: str, event: str, payload: Any) -> None:
 def test_random_payloads_at_seated_calls(world: World, who: str, event: str,
                                          payload: Any) -> None:
     check(world, who, event, payload)
+
+
+@pytest.fixture(scope="module")
+def playing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
+    w = World(tmp_path_factory.mktemp("fuzz-playing"), playing=True)
+    yield w
+    w.close()
+    assert not w.privacy.failures, w.privacy.failures[:3]
+
+
+def card_ids_in_play(world: World) -> list[str]:
+    """Ids a real client could name: its hand, every kingdom, the revealed cards."""
+    from tests.server.helpers import card_ids
+
+    state = world.clients["ana"].states[-1] if world.clients["ana"].states else {}
+    return sorted(card_ids(state))
+
+
+#: Each game call's own fields (CONTRACT.md); the payloads below mostly carry these.
+EVENT_FIELDS = {
+    "chooseStartingResource": ["cardId"],
+    "drawCard": ["source"],
+    "playResource": ["cardId", "resourceToUseId"],
+    "rotateResource": ["cardId", "resourceToRotateId"],
+    "playRoyal": ["cardId", "resourceToUseIds"],
+    "playCombination": ["cardIds", "resourceToUseIds"],
+    "playHailOfArrows": ["cardIds"],
+    "destroyWithHail": ["targetPlayerNumber", "targetType", "characterId", "beastIndex",
+                        "castleIndex"],
+    "mountHorse": ["horseIndex", "royalId"],
+    "transferToPartner": ["beastIndex"],
+    "eatCharacter": ["targetPlayerNumber", "characterType", "characterId", "beastIndex"],
+    "demolishCastle": ["targetPlayerNumber", "castleIndex"],
+    "demolishCathedral": ["targetPlayerNumber", "cathedralIndex"],
+    "eatFreedRoyal": ["royalId"],
+    "slayDragon": ["targetPlayerNumber", "dragonIndex"],
+    "resurrectRoyal": ["royalId"],
+    "placeRoyalInCastle": ["royalId", "castleIndex"],
+}
+
+
+@given(
+    who=st.sampled_from(["ana", "ben"]),
+    event=st.sampled_from(GAME_EVENTS),
+    data=st.data(),
+)
+def test_random_payloads_during_play(playing: World, who: str, event: str,
+                                     data: st.DataObject) -> None:
+    ids = card_ids_in_play(playing) or ["hearts-5"]
+    card = st.sampled_from(ids)
+    fields = {
+        "cardId": card, "royalId": card, "characterId": card,
+        "resourceToUseId": card, "resourceToRotateId": card,
+        "cardIds": st.lists(card, max_size=4, unique=True),
+        "resourceToUseIds": st.lists(card, max_size=4, unique=True),
+        "source": st.sampled_from(["deck", "revealed1", "revealed2", "x"]),
+        "targetPlayerNumber": st.integers(-1, 5),
+        "targetType": st.sampled_from(["royal", "beast", "castle", "dragon"]),
+        "characterType": st.sampled_from(["royal", "beast", "x"]),
+        "beastIndex": st.integers(-2, 4), "castleIndex": st.integers(-2, 4),
+        "cathedralIndex": st.integers(-2, 4), "horseIndex": st.integers(-2, 4),
+        "dragonIndex": st.integers(-2, 4),
+    }
+    own = EVENT_FIELDS.get(event, [])
+    payload = {f: data.draw(fields[f]) for f in own}
+    if own and data.draw(st.integers(0, 3)) == 0:
+        del payload[data.draw(st.sampled_from(own))]  # a field missing
+    if data.draw(st.integers(0, 3)) == 0:
+        # a field of the wrong type, or one that belongs to another call
+        payload[data.draw(st.sampled_from(sorted(fields)))] = data.draw(values | card)
+    check(playing, who, event, payload)
 
 
 @given(event=st.sampled_from([*MOVING_LOBBY, *GAME_EVENTS]), payload=payloads)
