@@ -48,6 +48,27 @@ async function shot(page, name, options = {}) {
   await page.screenshot({ path: join(shots, name), ...options });
 }
 
+/**
+ * The table's layout: header, scrolling table and dock (action bar and hand) never overlap, and
+ * the own kingdom, once scrolled into view, is fully visible between the header and the dock.
+ */
+async function expectTableLayout(page, what) {
+  await page.getByTestId("my-kingdom").scrollIntoViewIfNeeded();
+  const boxes = await page.evaluate(() => {
+    const box = (sel) => {
+      const r = document.querySelector(sel)?.getBoundingClientRect();
+      return r ? { top: Math.round(r.top), bottom: Math.round(r.bottom) } : null;
+    };
+    return { header: box("header"), scroll: box("[data-testid=table-scroll]"), dock: box("[data-testid=table-dock]"), kingdom: box("[data-testid=my-kingdom]") };
+  });
+  const { header, scroll, dock, kingdom } = boxes;
+  const json = JSON.stringify(boxes);
+  expect(header && scroll && dock && kingdom, `${what}: table parts present ${json}`);
+  expect(header.bottom <= scroll.top, `${what}: the header ends above the table ${json}`);
+  expect(scroll.bottom <= dock.top, `${what}: the table ends above the dock ${json}`);
+  expect(header.bottom <= kingdom.top && kingdom.bottom <= dock.top, `${what}: the kingdom is between header and dock ${json}`);
+}
+
 const viewOf = (page) => page.evaluate(() => window.__kingdom?.view.value ?? null);
 const gameStates = (page) => page.evaluate(() => window.__gameStates?.length ?? 0);
 
@@ -243,7 +264,9 @@ test("two browsers play a match with a bot: resources, royals, combinations, fol
       return acted("followUp");
     }
     if (has("drawCard")) {
-      await page.getByTestId("draw-deck").click();
+      // From the deck while it has cards; once it is empty, from a revealed card.
+      const draw = legal.find((a) => a.type === "drawCard" && a.source === "deck") ?? has("drawCard");
+      await page.getByTestId(`draw-${draw.source}`).click();
       return acted("draw");
     }
     // The rejected play: once, after a draw, an action the server refuses shows its toast.
@@ -262,10 +285,14 @@ test("two browsers play a match with a bot: resources, royals, combinations, fol
       if (richness > bestTable) {
         bestTable = richness;
         writeFileSync(join(shots, "view.json"), JSON.stringify(v));
+        await expectTableLayout(page, "1280 px");
         await shot(page, "table.png");
       }
     }
-    if (p.name === "Bob" && !existsSync(join(shots, "table-390.png"))) await shot(page, "table-390.png", { fullPage: true });
+    if (p.name === "Bob" && !existsSync(join(shots, "table-390.png"))) {
+      await expectTableLayout(page, "390 px");
+      await shot(page, "table-390.png", { fullPage: true });
+    }
 
     const pick = async (action, button, what) => {
       const ids = action.cardIds ?? [action.cardId];

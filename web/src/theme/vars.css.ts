@@ -24,6 +24,8 @@ export const vars = createGlobalTheme(":root", {
     display: "Georgia, 'Times New Roman', serif",
   },
   radius: { sm: "6px", md: "10px", lg: "16px" },
+  /** The app's top bar (Game header). Fixed overlays such as toasts start below it. */
+  layout: { headerHeight: "57px" },
   shadow: {
     card: "0 2px 6px rgba(0,0,0,.35)",
     panel: "0 8px 24px rgba(0,0,0,.35)",

@@ -5,7 +5,8 @@ const slide = keyframes({ from: { transform: "translateX(40px)", opacity: 0 }, t
 
 export const region = style({
   position: "fixed",
-  top: 12,
+  // Below the top bar: a toast never hides the header's buttons (rules, settings, leave).
+  top: `calc(${vars.layout.headerHeight} + 8px)`,
   right: 12,
   left: 12,
   zIndex: 100,

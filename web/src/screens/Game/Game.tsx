@@ -1,5 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { ActionBar } from "../../components/ActionBar/ActionBar";
 import { Card } from "../../components/Card/Card";
@@ -122,24 +122,42 @@ function ChooseResource({ v, onAct }: { v: GameView; onAct: (a: ActionJson) => v
   const me = v.players.find((p) => p.number === v.myPlayerNumber);
   const chosen = me?.startingResourceChosen;
   return (
-    <section style={{ textAlign: "center" }} aria-labelledby="choose-title">
-      <h1 id="choose-title" className={s.turnTitle}>
-        Choose Your Starting Resource
-      </h1>
-      <p className={muted}>
-        {chosen
-          ? "Waiting for the other players to choose..."
-          : "Put one number card (A to 10) from your hand into your kingdom as a Ready resource."}
-      </p>
-      <Hand cards={v.myHand} selected={[]} enabledIds={new Set(byCard.keys())} onToggle={chosen ? undefined : (id) => { const a = byCard.get(id); if (a) onAct(a); }} />
-      <ul style={{ listStyle: "none", padding: 0, display: "flex", gap: 8, justifyContent: "center", flexWrap: "wrap", marginTop: 16 }}>
-        {v.players.map((p) => (
-          <li key={p.number} className={p.startingResourceChosen ? badgeGold : badge}>
-            {p.name ?? `Player ${p.number}`}: {p.startingResourceChosen ? "chosen" : "choosing..."}
-          </li>
-        ))}
-      </ul>
-    </section>
+    <TableLayout>
+      <section style={{ textAlign: "center" }} aria-labelledby="choose-title">
+        <h1 id="choose-title" className={s.turnTitle}>
+          Choose Your Starting Resource
+        </h1>
+        <p className={muted}>
+          {chosen
+            ? "Waiting for the other players to choose..."
+            : "Put one number card (A to 10) from your hand into your kingdom as a Ready resource."}
+        </p>
+        <Hand cards={v.myHand} selected={[]} enabledIds={new Set(byCard.keys())} onToggle={chosen ? undefined : (id) => { const a = byCard.get(id); if (a) onAct(a); }} />
+        <ul style={{ listStyle: "none", padding: 0, display: "flex", gap: 8, justifyContent: "center", flexWrap: "wrap", marginTop: 16 }}>
+          {v.players.map((p) => (
+            <li key={p.number} className={p.startingResourceChosen ? badgeGold : badge}>
+              {p.name ?? `Player ${p.number}`}: {p.startingResourceChosen ? "chosen" : "choosing..."}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </TableLayout>
+  );
+}
+
+/** The table's scrolling part and, below it, the dock (action bar and hand): they never overlap. */
+function TableLayout({ children, dock }: { children: ReactNode; dock?: ReactNode }) {
+  return (
+    <>
+      <div className={s.scroll} data-testid="table-scroll">
+        <div className={s.table}>{children}</div>
+      </div>
+      {dock && (
+        <div className={s.dock} data-testid="table-dock">
+          <div className={s.dockInner}>{dock}</div>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -225,8 +243,26 @@ function Table({ v }: { v: GameView }) {
         : "No card can be drawn."
     : "Waiting for their move...";
 
-  return (
+  const dock = (
     <>
+      {canPlay && (
+        <>
+          <ActionBar choices={choices} allResourcesUsed={allUsed} onAct={(a) => void act(a)} />
+          {rewardOnly && (
+            <div style={{ textAlign: "center", marginTop: 8 }}>
+              <button type="button" className={button.primary} onClick={() => void act(follow[0])}>
+                Draw Royal Reward
+              </button>
+            </div>
+          )}
+        </>
+      )}
+      <Hand cards={v.myHand} selected={selection.hand} onToggle={canPlay ? toggleHand : undefined} bounceId={bounceId} />
+    </>
+  );
+
+  return (
+    <TableLayout dock={dock}>
       <div className={s.turn} aria-live="polite">
         {v.gameMode === "match" && (
           <div className={badgeGold} data-testid="match-banner" style={{ marginBottom: 6 }}>
@@ -277,24 +313,8 @@ function Table({ v }: { v: GameView }) {
         )}
       </section>
 
-      <div className={s.sticky}>
-        {canPlay && (
-          <>
-            <ActionBar choices={choices} allResourcesUsed={allUsed} onAct={(a) => void act(a)} />
-            {rewardOnly && (
-              <div style={{ textAlign: "center", marginTop: 8 }}>
-                <button type="button" className={button.primary} onClick={() => void act(follow[0])}>
-                  Draw Royal Reward
-                </button>
-              </div>
-            )}
-          </>
-        )}
-        <Hand cards={v.myHand} selected={selection.hand} onToggle={canPlay ? toggleHand : undefined} bounceId={bounceId} />
-      </div>
-
       {follow.length > 0 && !rewardOnly && <FollowUpDialog view={v} actions={follow} onAct={(a) => void act(a)} />}
-    </>
+    </TableLayout>
   );
 }
 
@@ -325,9 +345,13 @@ export default function Game() {
     <div className={s.page}>
       <Header v={v} onRules={() => setRules(true)} onSettings={() => setOptions(true)} onLeave={leave} />
       {scoring ? (
-        <ScoreScreen view={v} onReady={() => void sendAction({ type: "readyForNextHand" })} onHome={leave} />
+        <div className={s.main}>
+          <div className={s.scroll}>
+            <ScoreScreen view={v} onReady={() => void sendAction({ type: "readyForNextHand" })} onHome={leave} />
+          </div>
+        </div>
       ) : (
-        <main className={s.table}>{v.phase === "choosing_resources" ? <ChooseResource v={v} onAct={(a) => void sendAction(a)} /> : <Table v={v} />}</main>
+        <main className={s.main}>{v.phase === "choosing_resources" ? <ChooseResource v={v} onAct={(a) => void sendAction(a)} /> : <Table v={v} />}</main>
       )}
       <CrownAnimation />
       {rules && <RulesDialog onClose={() => setRules(false)} />}
