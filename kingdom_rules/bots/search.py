@@ -25,6 +25,8 @@ import random
 import time
 from collections.abc import Sequence
 
+import attrs
+
 from kingdom_rules.actions import (
     Action,
     ChooseStartingResource,
@@ -54,6 +56,7 @@ from kingdom_rules.bots.greedy import (
     play_turn,
 )
 from kingdom_rules.bots.heuristics import Table, completes_family, win_probability
+from kingdom_rules.cards import Card
 from kingdom_rules.engine import apply
 from kingdom_rules.legal import legal_actions
 from kingdom_rules.scoring import are_opponents, hand_score
@@ -84,11 +87,14 @@ class SearchBot:
         self.time_limit = time_limit
         self.horizon = horizon
         self.cpu_time = cpu_time
+        self._seen: dict[int, set[Card]] = {}
+        self._hand_key: tuple[int, int, int] = (0, 0, 0)
         """Measure ``time_limit`` in processor time of this process (unaffected by other
         programs on the machine) rather than wall-clock time."""
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action],
                rng: random.Random) -> Action:
+        self._remember(view)
         if len(legal_actions) == 1:
             return legal_actions[0]
         first = legal_actions[0]
@@ -99,6 +105,54 @@ class SearchBot:
         if len(moves) == 1:
             return moves[0]
         return self._search(view, moves, rng)
+
+    def _remember(self, view: PlayerView) -> None:
+        """Note the revealed cards other players took (public: R32): a sample must deal them
+        back to that player while they can still be in that hand."""
+        key = (view.player, view.current_hand, len(view.hand_history))
+        if key != self._hand_key:
+            self._hand_key = key
+            self._seen = {}
+        last = view.last_draw
+        if last is not None and last.player != view.player and last.source != "deck":
+            self._seen.setdefault(last.player, set()).add(last.card)
+
+    def _sample(self, view: PlayerView, rng: random.Random) -> GameState:
+        """A determinization that keeps the revealed cards each opponent took in their hand."""
+        world = view.determinize(rng)
+        if not self._seen:
+            return world
+        players = list(world.players)
+        deck = list(world.deck)
+        changed = False
+        for p, cards in self._seen.items():
+            if p == view.player:
+                continue
+            hand = list(players[p - 1].hand)
+            for card in cards:
+                if card in hand or not hand:
+                    continue
+                where = next((i for i, q in enumerate(players) if i != p - 1
+                              and q.number != view.player and card in q.hand), None)
+                slot = rng.randrange(len(hand))
+                if where is not None:
+                    other = list(players[where].hand)
+                    if hand[slot] in cards:
+                        continue
+                    other[other.index(card)] = hand[slot]
+                    players[where] = attrs.evolve(players[where], hand=tuple(other))
+                elif card in deck:
+                    if hand[slot] in cards:
+                        continue
+                    deck[deck.index(card)] = hand[slot]
+                else:
+                    continue  # played, discarded or in a kingdom: not in a hand any more
+                hand[slot] = card
+                players[p - 1] = attrs.evolve(players[p - 1], hand=tuple(hand))
+                changed = True
+        if not changed:
+            return world
+        return attrs.evolve(world, players=tuple(players), deck=tuple(deck))
 
     def _search(self, view: PlayerView, moves: list[Action], rng: random.Random) -> Action:
         me = view.player
@@ -116,7 +170,7 @@ class SearchBot:
             left = rounds - r
             per = max(1, (budget - spent) // (len(alive) * left))
             for _ in range(per):
-                world = view.determinize(rng)
+                world = self._sample(view, rng)
                 for a in alive:
                     state, _ = apply(world, a)
                     totals[a] += rollout(state, me, self.horizon)
