@@ -299,16 +299,17 @@ class LastDraw:
 
     player: int
     source: str
-    card: Card
+    card: Card | None
+    """The card drawn; None in the view of another player when it came from the deck (R32)."""
     replacement: Card | None
 
     def to_json(self, visible: bool = True) -> Json:
         return {
             "playerNumber": self.player,
             "source": self.source,
-            "drawnCard": self.card.to_json() if visible else None,
+            "drawnCard": self.card.to_json() if visible and self.card else None,
             "replacementCard": self.replacement.to_json() if self.replacement else None,
-            "selectedCardId": self.card.id if visible else None,
+            "selectedCardId": self.card.id if visible and self.card else None,
         }
 
     @staticmethod

@@ -208,6 +208,9 @@ def view(state: GameState, player: int) -> PlayerView:
     if not isinstance(player, int) or not 1 <= player <= state.player_count:
         raise ValueError(f"There is no player {player!r} in this game")
     last = state.last_draw
+    visible = last is not None and (last.player == player or last.source != "deck")
+    if last is not None and not visible:
+        last = LastDraw(last.player, last.source, None, last.replacement)
     return PlayerView(
         player=player,
         phase=state.phase,
@@ -239,7 +242,7 @@ def view(state: GameState, player: int) -> PlayerView:
         discard_pile=state.discard_pile,
         pending=state.pending,
         last_draw=last,
-        last_draw_visible=last is not None and (last.player == player or last.source != "deck"),
+        last_draw_visible=visible,
         last_hail_was_flaming_salvo=state.last_hail_was_flaming_salvo,
         winner=state.winner,
         match_scores=state.match_scores,

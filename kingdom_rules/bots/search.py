@@ -114,7 +114,7 @@ class SearchBot:
             self._hand_key = key
             self._seen = {}
         last = view.last_draw
-        if last is not None and last.player != view.player and last.source != "deck":
+        if last is not None and last.card is not None and last.player != view.player:
             self._seen.setdefault(last.player, set()).add(last.card)
 
     def _sample(self, view: PlayerView, rng: random.Random) -> GameState:
