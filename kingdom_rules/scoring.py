@@ -15,19 +15,28 @@ from collections.abc import Sequence
 from kingdom_rules.state import FAMILY_BONUS, RESOURCE_POINTS, ROYAL_POINTS, Kingdom
 
 
-def family_complete(kingdom: Kingdom) -> bool:
-    """J, Q and K in the kingdom, wherever they stand, Heroes filling gaps (R11, R27)."""
-    royals = kingdom.royals
-    if len(royals) < 3:
-        return False
+def family_places(kingdom: Kingdom) -> tuple[set[str], int]:
+    """The family ranks (J, Q, K) present in the kingdom, wherever they stand, and the number
+    of Heroes, who fill any gap (R11)."""
+    present: set[str] = set()
     heroes = 0
-    ranks = set()
-    for r in royals:
+    for r in kingdom.royals:
         if r.is_hero:
             heroes += 1
         else:
-            ranks.add(r.rank)
-    return len(ranks) + heroes >= 3
+            present.add(r.rank)
+    return present, heroes
+
+
+def family_progress(kingdom: Kingdom) -> int:
+    """How many of the Royal Family's three places are filled (3: complete)."""
+    present, heroes = family_places(kingdom)
+    return min(3, len(present) + heroes)
+
+
+def family_complete(kingdom: Kingdom) -> bool:
+    """J, Q and K in the kingdom, wherever they stand, Heroes filling gaps (R11, R27)."""
+    return len(kingdom.royals) >= 3 and family_progress(kingdom) == 3
 
 
 def hand_score(kingdom: Kingdom, family_bonus: bool = False) -> int:

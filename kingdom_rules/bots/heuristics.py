@@ -10,7 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kingdom_rules.cards import Card
-from kingdom_rules.scoring import are_opponents, hand_score, partner
+from kingdom_rules.scoring import (
+    are_opponents,
+    family_places,
+    family_progress,
+    hand_score,
+    partner,
+)
 from kingdom_rules.state import Combination, GameState, Kingdom, Pending
 from kingdom_rules.view import PlayerView
 
@@ -70,27 +76,14 @@ class Table:
         return max(self.opponents(), key=lambda o: (threat(self.kingdom(o)), -o))
 
 
-def ranks(kingdom: Kingdom) -> tuple[set[str], int]:
-    """The family ranks (J, Q, K) present and the number of Heroes."""
-    present: set[str] = set()
-    heroes = 0
-    for r in kingdom.royals:
-        if r.is_hero:
-            heroes += 1
-        else:
-            present.add(r.rank)
-    return present, heroes
-
-
 def progress(kingdom: Kingdom) -> int:
     """How many of the three family places are filled (3 means the family is complete)."""
-    present, heroes = ranks(kingdom)
-    return min(3, len(present) + heroes)
+    return family_progress(kingdom)
 
 
 def adds_progress(kingdom: Kingdom, royal: Card) -> bool:
     """Whether this royal would fill a free place of the family."""
-    present, heroes = ranks(kingdom)
+    present, heroes = family_places(kingdom)
     if len(present) + heroes >= 3:
         return False
     return royal.is_hero or royal.rank not in present
@@ -108,7 +101,7 @@ def threat(kingdom: Kingdom) -> float:
 
 def royal_worth(kingdom: Kingdom, royal: Card) -> float:
     """What a royal is worth to its owner: 3 points, more if the family needs it."""
-    present, heroes = ranks(kingdom)
+    present, heroes = family_places(kingdom)
     others = [r for r in kingdom.royals if r is not royal]
     without = min(3, len({r.rank for r in others if not r.is_hero})
                   + sum(1 for r in others if r.is_hero))
