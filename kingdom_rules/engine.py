@@ -164,7 +164,7 @@ def start_turn(state: GameState, events: list[Event], **changes: Any) -> GameSta
                 kingdom, resources=tuple(resource(r.card, True) for r in kingdom.resources)
             )
             break
-    drawable = bool(state.deck or state.discard_pile or state.revealed[0] or state.revealed[1])
+    drawable = can_draw(state)
     player = evolve(
         player, kingdom=kingdom, has_drawn_this_turn=not drawable, has_drawn_royal_reward=False
     )
