@@ -29,7 +29,7 @@ from kingdom_rules.actions import (
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
 from kingdom_rules.state import GameState, LastDraw, evolve, resource
-from kingdom_rules.table import can_draw, replace_player, take_from_deck
+from kingdom_rules.table import can_draw, draw_into_hand, replace_player, take_from_deck
 
 HEADLINES: dict[type, str] = {
     ChooseStartingResource: "Failed to choose starting resource",
@@ -230,10 +230,8 @@ def _pass(state: GameState, events: list[Event]) -> GameState:
 
 
 def _draw_reward(state: GameState, n: int) -> GameState:
-    player = state.players[n - 1]
-    state, drawn = take_from_deck(state, player.royal_reward)
-    player = evolve(player, hand=player.hand + drawn, royal_reward=0, has_drawn_royal_reward=True)
-    return replace_player(state, player)
+    reward = state.players[n - 1].royal_reward
+    return draw_into_hand(state, n, reward, royal_reward=0, has_drawn_royal_reward=True)
 
 
 # --- follow-ups ------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from kingdom_rules.state import (
     evolve,
     resource,
 )
-from kingdom_rules.table import discard, replace_player, take_from_deck, without
+from kingdom_rules.table import discard, draw_into_hand, replace_player, without
 
 
 def _in_hand(player: Player, cards: tuple[Card, ...] | list[Card], rule: str) -> None:
@@ -131,7 +131,7 @@ def play_royal(state: GameState, action: PlayRoyal, events: list[Event]) -> Game
     player = evolve(player, hand=without(player.hand, (card,)), kingdom=kingdom)
     state = replace_player(state, player)
     if card.rank in ("J", "Q"):
-        state = _draw_into_hand(state, n, 1)
+        state = draw_into_hand(state, n, 1)
     pending: list[Pending] = []
     if card.rank in ("K", "JOKER"):
         pending.append(Pending("slaying", "after-royal", royal=card))
@@ -155,7 +155,7 @@ def play_combination(state: GameState, action: PlayCombination, events: list[Eve
     )
     kingdom = evolve(kingdom, combinations=kingdom.combinations + (Combination(kind, cards),))
     player = evolve(player, hand=without(player.hand, cards), kingdom=kingdom)
-    state = _draw_into_hand(replace_player(state, player), n, rule.draws(len(cards)))
+    state = draw_into_hand(replace_player(state, player), n, rule.draws(len(cards)))
     first = cards[0]
     pending: list[Pending] = []
     if kind in STRUCTURES:
@@ -208,14 +208,6 @@ def play_hail(state: GameState, action: PlayHailOfArrows, events: list[Event]) -
         played_this_turn=True,
         quiet_turns=0,
     )
-
-
-def _draw_into_hand(state: GameState, n: int, count: int) -> GameState:
-    state, drawn = take_from_deck(state, count)
-    if not drawn:
-        return state
-    player = state.players[n - 1]
-    return replace_player(state, evolve(player, hand=player.hand + drawn))
 
 
 PLAYS: dict[type, Callable[[GameState, Any, list[Event]], GameState]] = {

@@ -38,6 +38,16 @@ def take_from_deck(state: GameState, count: int) -> tuple[GameState, tuple[Card,
     return evolve(state, deck=deck, discard_pile=discard, shuffles=shuffles), out
 
 
+def draw_into_hand(state: GameState, n: int, count: int, **changes: Any) -> GameState:
+    """Player ``n`` draws up to ``count`` cards from the deck (R6 rebuilds it when empty);
+    ``changes`` are made to that player in the same step."""
+    state, drawn = take_from_deck(state, count)
+    if not drawn and not changes:
+        return state
+    player = state.players[n - 1]
+    return replace_player(state, evolve(player, hand=player.hand + drawn, **changes))
+
+
 def can_draw(state: GameState) -> bool:
     """Whether any card can be drawn: deck, discard pile (rebuilt) or a revealed card (R6)."""
     return bool(state.deck or state.discard_pile or any(state.revealed))
