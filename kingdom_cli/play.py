@@ -20,12 +20,27 @@ import click
                    "mypkg.mybot:MyBot); the last one fills any seats left.")
 @click.option("--seat", type=click.IntRange(1, 4), default=1, show_default=True,
               help="Your player number.")
+@click.option("--deck", "deck_file", type=click.Path(exists=True, dir_okay=False),
+              default=None, metavar="FILE",
+              help="Deal the first hand from FILE: card names in deck order, top first "
+                   "(see below).")
 @click.pass_obj
 def play(app: Any, players: int, seed: int | None, mode: str, bots_text: str,
-         seat: int) -> None:
+         seat: int, deck_file: str | None) -> None:
     """Play Kingdom in the terminal against bots.
 
     You choose your moves from a numbered menu; q or Ctrl-C leaves the game.
+
+    --deck FILE sets up a puzzle or a lesson. FILE names cards, top of the deck first, as ids
+    (hearts-Q, red-joker) or short names (QH, 10S, RJ), separated by spaces, commas or new
+    lines; # starts a comment. A JSON list of names works too. The first 4 cards are player 1's
+    hand, the next 4 player 2's and so on, then the 2 revealed cards, then the deck in drawing
+    order. The cards not named follow, shuffled by --seed. Only the first hand is dealt this
+    way (later hands of a match are shuffled by --seed). An example FILE for 2 players:
+
+    \b
+        # player 1      player 2      revealed   deck
+        6H 6C 5D QH     7S 9C 2S 3C   AS 10D     6S KH
     """
     import kingdom_rules as kr
     from kingdom_cli.terminal import LeaveGame
@@ -49,8 +64,10 @@ def play(app: Any, players: int, seed: int | None, mode: str, bots_text: str,
         raise click.ClickException(str(exc)) from None
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    state = kr.new_game(player_count=players, seed=seed, mode=mode)
-    game = _Game(app, state, seat, bots, seed, names)
+    deck = _read_deck(deck_file, players, seed) if deck_file else None
+    state = kr.new_game(player_count=players, seed=seed, mode=mode, deck=deck)
+    game = _Game(app, state, seat, bots, seed, names,
+                 deck_name=click.format_filename(deck_file) if deck_file else None)
     try:
         game.run()
     except (LeaveGame, KeyboardInterrupt, EOFError):
@@ -58,11 +75,80 @@ def play(app: Any, players: int, seed: int | None, mode: str, bots_text: str,
         raise SystemExit(130) from None
 
 
+def _read_deck(path: str, players: int, seed: int) -> list[str]:
+    """The 54 card ids of a --deck file: the cards it names, then the rest shuffled by seed.
+    A bad file is a one-line ClickException naming the file and what is wrong."""
+    import json
+
+    from kingdom_rules import DECK, Card
+
+    name = click.format_filename(path)
+
+    def fail(message: str) -> click.ClickException:
+        return click.ClickException(f"deck file {name}: {message}")
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise fail(f"cannot be read ({exc})") from None
+    tokens: list[tuple[str, str]] = []  # (card name, where it is)
+    if text.lstrip().startswith("["):
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise fail(f"not valid JSON ({exc})") from None
+        if not isinstance(data, list) or not all(isinstance(x, str) for x in data):
+            raise fail("the JSON must be a list of card names")
+        tokens = [(x, f"item {i}") for i, x in enumerate(data, 1)]
+    else:
+        for number, line in enumerate(text.splitlines(), 1):
+            words = line.split("#", 1)[0].replace(",", " ").split()
+            tokens += [(w, f"line {number}") for w in words]
+    if not tokens:
+        raise fail("names no cards")
+    cards: list[Any] = []
+    where: dict[Any, str] = {}
+    for word, place in tokens:
+        card = _parse_card(word, Card)
+        if card is None:
+            raise fail(f"{place}: no such card {word!r} (write hearts-Q, QH, 10S or RJ)")
+        if card in where:
+            raise fail(f"{place}: {card.short} is named twice (also on {where[card]})")
+        where[card] = place
+        cards.append(card)
+    for p in range(players):
+        hand = cards[4 * p:4 * p + 4]
+        if len(hand) == 4 and not any(c.is_number for c in hand):
+            raise fail(f"player {p + 1}'s hand ({' '.join(c.short for c in hand)}) holds no "
+                       "number card, so it would be dealt again (R3)")
+    rest = [c for c in DECK if c not in where]
+    random.Random(f"kingdom-play-deck:{seed}").shuffle(rest)
+    return [c.id for c in cards + rest]
+
+
+def _parse_card(word: str, card_class: Any) -> Any:
+    """A card from an id or short name, forgiving letter case; None if it names no card."""
+    from kingdom_rules.cards import UnknownCard
+
+    if "-" in word:
+        suit, _, rank = word.rpartition("-")
+        candidates = [word, f"{suit.lower()}-{rank.upper()}", word.lower()]
+    else:
+        candidates = [word, word.upper()]
+    for text in candidates:
+        try:
+            return card_class.parse(text)
+        except UnknownCard:
+            continue
+    return None
+
+
 class _Game:
     """The loop of a terminal game: bots move, the human is asked, the table is redrawn."""
 
     def __init__(self, app: Any, state: Any, seat: int, bots: dict[int, Any], seed: int,
-                 names: dict[int, str]) -> None:
+                 names: dict[int, str], deck_name: str | None = None) -> None:
         from rich.console import Console
 
         self.app = app
@@ -74,6 +160,7 @@ class _Game:
         self.narrate = app.verbosity >= 0
         self.names = dict(names)
         self.names[seat] = "You"
+        self.deck_name = deck_name
 
     def run(self) -> None:
         import kingdom_rules as kr
@@ -108,7 +195,8 @@ class _Game:
         render_scores(kr.view(self.state, self.seat).to_json(), self.console, self.names)
 
     def seed_text(self) -> str:
-        return str(self.state.seed)
+        text = str(self.state.seed)
+        return f"{text} · deck {self.deck_name}" if self.deck_name else text
 
     def ask(self, prompt: str) -> str:
         return self.console.input(prompt)
