@@ -76,12 +76,14 @@ def _register() -> None:
     cli.add_command(serve)
 
     from kingdom_cli.bench import bench
+    from kingdom_cli.connect import connect
     from kingdom_cli.play import play
     from kingdom_cli.simulate import simulate
 
     cli.add_command(simulate)
     cli.add_command(play)
     cli.add_command(bench)
+    cli.add_command(connect)
 
 
 _register()

@@ -19,8 +19,9 @@ names: dict[int, str] | None = None) -> dict``
     propagate as :class:`LeaveGame`.
 
 Other helpers: ``card_text(card) -> str`` ("Q♥", "Red Hero"), ``describe_action(action, view,
-names) -> str`` (one readable line, also used to narrate the bots' moves) and
-``render_scores(view, console, names)`` (the score screen between hands and at the end).
+names) -> str`` (one readable line, also used to narrate the bots' moves),
+``render_scores(view, console, names)`` (the score screen between hands and at the end) and
+``pick(console, ask, title, labels) -> int`` (any other numbered menu, e.g. the waiting room's).
 """
 
 from __future__ import annotations
@@ -349,6 +350,13 @@ def _pick(console: Console, ask: Callable[[str], str], title: str, labels: list[
             console.print(f"[red]There is no choice {choice}: type 1 to {len(labels)}.[/]")
             continue
         return choice - 1
+
+
+def pick(console: Console, ask: Callable[[str], str], title: str, labels: list[str]) -> int:
+    """A numbered menu of ``labels``; the chosen index. Bad input re-asks; q raises LeaveGame."""
+    i = _pick(console, ask, title, labels)
+    assert i is not None
+    return i
 
 
 def choose_action(view: Json, console: Console, ask: Callable[[str], str] | None = None,

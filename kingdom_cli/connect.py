@@ -1,0 +1,620 @@
+"""`kingdom connect`: the terminal game of `kingdom play`, against people on a Kingdom server.
+
+It speaks the browser's socket.io calls (docs/protocol.md): a lobby call takes a seat, every
+``gameState`` push is drawn with kingdom_cli/terminal.py, and when the pushed view lists
+``legalActions`` the player picks one; it goes out as its own event with its payload and a
+refusal's text is shown before asking again.
+
+Input never blocks the event loop: one thread reads stdin lines into a queue and each prompt
+runs in a worker thread (``asyncio.to_thread``) that takes lines from it, so pushes keep
+arriving while the player thinks. A prompt whose question the table has overtaken (the host's
+menu when someone joins, the score screen when the next hand starts) is withdrawn and asked
+again on the new view.
+
+The seat's reconnect token is kept: after a dropped connection socket.io reconnects by itself
+(seed 000 section 9 settings) and the client calls ``rejoinRoom``; the token is also written to
+a small file (``--seat-file``) so ``kingdom connect URL --room CODE`` after a crash takes the
+seat back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import queue
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+Json = dict[str, Any]
+T = TypeVar("T")
+
+CALL_TIMEOUT = 15.0  # seconds to wait for an acknowledgement
+CONNECT_TIMEOUT = 20.0  # seed 000 section 9: connection timeout 20000 ms
+# Seed 000 section 8: a room action's fallback texts when the server gives none.
+LOBBY_FALLBACK = {
+    "createRoom": "Failed to create game", "createPublicRoom": "Failed to create public game",
+    "joinRoom": "Failed to join game", "joinPublicRoom": "Failed to join public game",
+    "startGame": "Failed to start game", "addBot": "Failed to add bot",
+    "toggleGameMode": "Failed to change game mode", "rejoinRoom": "Failed to join game",
+}
+# Fields of a view that change without anything to redraw (the score screen's countdown...).
+VOLATILE = ("scoreScreenTimer",)
+VOLATILE_PLAYER = ("connected", "botControlled", "readyForNextHand")
+
+
+class Stale(Exception):
+    """The table changed under an open prompt: the question is withdrawn."""
+
+
+class ServerGone(Exception):
+    """The session cannot go on (unreachable server, lost seat); the text is one line."""
+
+
+def default_seat_file() -> Path:
+    return Path(os.environ.get("KINGDOM_SEAT_FILE") or Path.home() / ".kingdom" / "seats.json")
+
+
+@click.command(short_help="Play online: create or join a room on a Kingdom server.")
+@click.argument("url")
+@click.option("--name", "-n", required=True, help="Your name at the table (at most 24 characters).")
+@click.option("--room", "room_code", default=None, help="Join the room with this code.")
+@click.option("--create", is_flag=True, help="Create a private room; friends join with its code.")
+@click.option("--public", "public", is_flag=True, help="Create a public room anyone can join.")
+@click.option("--players", "-p", type=click.IntRange(2, 4), default=None,
+              help="Seats of a public room (asked when omitted).")
+@click.option("--seat-file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where reconnect tokens are kept (default ~/.kingdom/seats.json, or "
+                   "$KINGDOM_SEAT_FILE).")
+@click.pass_obj
+def connect(app: Any, url: str, name: str, room_code: str | None, create: bool, public: bool,
+            players: int | None, seat_file: Path | None) -> None:
+    """Play Kingdom in the terminal against people on the server at URL.
+
+    --create makes a private room (its code is printed), --public a public one, --room CODE
+    joins one; with none of them the public games are listed to pick from. q or Ctrl-C leaves.
+    """
+    if sum([room_code is not None, create, public]) > 1:
+        raise click.UsageError("choose one of --room, --create and --public")
+    if players is not None and not public:
+        raise click.UsageError("--players is for --public rooms")
+    from rich.console import Console
+
+    console: Console = app.console if app.verbosity >= 0 else Console()
+    lines = Lines(sys.stdin)
+    session = Session(url.rstrip("/"), name, console, lines,
+                      Seats(seat_file or default_seat_file()))
+    start = ("room", room_code) if room_code else ("create", None) if create else (
+        ("public", players) if public else ("browse", None))
+    code = asyncio.run(session.main(start))
+    if code:
+        raise SystemExit(code)
+
+
+# --- reading the keyboard -------------------------------------------------------------------
+
+
+class Lines:
+    """stdin read by one daemon thread into a queue; prompts in worker threads take lines."""
+
+    def __init__(self, stream: Any) -> None:
+        self.queue: queue.Queue[str | None] = queue.Queue()
+        try:
+            self.interactive = bool(stream.isatty())
+        except (AttributeError, ValueError):
+            self.interactive = False
+        threading.Thread(target=self._read, args=(stream,), daemon=True,
+                         name="kingdom-stdin").start()
+
+    def _read(self, stream: Any) -> None:
+        try:
+            for line in iter(stream.readline, ""):
+                self.queue.put(line.rstrip("\r\n"))
+        except (OSError, ValueError):
+            pass
+        self.queue.put(None)
+
+    def read(self, cancel: threading.Event) -> str:
+        """The next line; EOFError at the end of input, Stale once ``cancel`` is set."""
+        while not cancel.is_set():
+            try:
+                line = self.queue.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            if line is None:
+                self.queue.put(None)  # every later read ends too
+                raise EOFError
+            return line
+        raise Stale()
+
+    def typed_ahead(self) -> list[str]:
+        """Lines typed at a terminal while nothing was asked (dropped: they answer nothing)."""
+        if not self.interactive:
+            return []  # scripted input is meant for the prompts, in order
+        out: list[str] = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                line = self.queue.get_nowait()
+                if line is None:
+                    self.queue.put(None)
+                    break
+                out.append(line)
+        return out
+
+
+# --- the seat file ----------------------------------------------------------------------------
+
+
+class Seats:
+    """Reconnect tokens by server and room code, in a JSON file only this user can read."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def _all(self) -> dict[str, Json]:
+        try:
+            data = json.loads(self.path.read_text())
+            return data if isinstance(data, dict) else {}
+        except (OSError, ValueError):
+            return {}
+
+    def get(self, url: str, code: str) -> Json | None:
+        return self._all().get(f"{url} {code.upper()}")
+
+    def put(self, url: str, seat: Json | None, code: str) -> None:
+        data = self._all()
+        key = f"{url} {code.upper()}"
+        if seat is None:
+            if data.pop(key, None) is None:
+                return
+        else:
+            data[key] = seat
+        with contextlib.suppress(OSError):
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as f:
+                json.dump(data, f)
+
+
+# --- the session ------------------------------------------------------------------------------
+
+
+def _fingerprint(view: Json) -> str:
+    """The view without the fields that change nothing worth redrawing."""
+    v = {k: x for k, x in view.items() if k not in VOLATILE}
+    v["players"] = [{k: x for k, x in p.items() if k not in VOLATILE_PLAYER}
+                    for p in view.get("players", [])]
+    return json.dumps(v, sort_keys=True, default=str)
+
+
+def _action_key(view: Json | None, connected: bool) -> Any:
+    if view is None:
+        return None
+    return (connected, view.get("phase"), view.get("currentHand"),
+            json.dumps(view.get("legalActions"), sort_keys=True))
+
+
+class Session:
+    """One connection and one seat: the lobby step, then the table until the game is over."""
+
+    def __init__(self, url: str, name: str, console: Any, lines: Lines, seats: Seats) -> None:
+        import socketio
+
+        self.url = url
+        self.name = name
+        self.console = console
+        self.lines = lines
+        self.seats = seats
+        self.sio = socketio.AsyncClient(
+            reconnection=True, reconnection_attempts=0, reconnection_delay=1,
+            reconnection_delay_max=5, randomization_factor=0.5)
+        self.view: Json | None = None
+        self.games: list[Json] = []
+        self.version = 0  # bumped by every push the table loop cares about
+        self.changed = asyncio.Event()
+        self.seat: Json | None = None  # roomCode, playerId, reconnectToken
+        self.ended: str | None = None  # why the session cannot go on
+        self.connected_once = False
+        self.leaving = False
+        for event, handler in (("gameState", self._on_state),
+                               ("publicGamesUpdated", self._on_games),
+                               ("royalFamilyCompleted", self._on_family),
+                               ("drawPhaseSkipped", self._on_skipped),
+                               ("error", self._on_error),
+                               ("connect", self._on_connect),
+                               ("disconnect", self._on_disconnect)):
+            self.sio.on(event, handler)
+
+    # --- pushes ---
+
+    def _bump(self) -> None:
+        self.version += 1
+        self.changed.set()
+
+    def _on_state(self, view: Json) -> None:
+        if self.view is not None and self.view.get("roomCode") == view.get("roomCode"):
+            self._note_players(self.view, view)
+        self.view = view
+        self._bump()
+
+    def _on_games(self, games: list[Json]) -> None:
+        self.games = list(games or [])
+        self._bump()
+
+    def _on_family(self, data: Json) -> None:
+        self.notice(f"[bold green]{data.get('playerName', 'A player')} completed the Royal "
+                    f"Family![/]")
+
+    def _on_skipped(self, data: Json) -> None:
+        self.notice(f"[yellow]{data.get('message', 'The draw phase was skipped.')}[/]")
+
+    def _on_error(self, data: Json) -> None:
+        message = (data or {}).get("message") or "Failed to connect to game server"
+        self.ended = f"Connection Error: {message}"
+        self._bump()
+
+    def _on_connect(self) -> None:
+        if self.connected_once and self.seat is not None:
+            # Handlers run inside socket.io's reader: a call here would wait for itself.
+            self.sio.start_background_task(self._rejoin)
+        self.connected_once = True
+
+    def _on_disconnect(self, *_: Any) -> None:
+        if not self.leaving:
+            self.notice("[yellow]Connection lost; reconnecting (Ctrl-C to leave)...[/]")
+            self._bump()  # an open question waits for the table to come back
+
+    async def _rejoin(self) -> None:
+        assert self.seat is not None
+        ack = await self.call("rejoinRoom", dict(self.seat))
+        if ack.get("success"):
+            self.notice("[green]Reconnected: you have your seat back.[/]")
+        elif self.sio.connected:
+            self.ended = f"Could not take your seat back: {ack.get('error')}"
+            self._bump()
+
+    def notice(self, markup: str) -> None:
+        self.console.print(markup)
+
+    def _note_players(self, old: Json, new: Json) -> None:
+        """One line for each arrival, departure and connection change at the table."""
+        before = {p.get("id"): p for p in old.get("players", [])}
+        after = {p.get("id"): p for p in new.get("players", [])}
+        mine = new.get("myPlayerId")
+        for pid, p in after.items():
+            if pid == mine:
+                continue
+            name = p.get("name", "A player")
+            q = before.get(pid)
+            if q is None:
+                self.notice(f"[cyan]{name} joined{' (bot)' if p.get('isBot') else ''}.[/]")
+            elif q.get("connected") and not p.get("connected") and not p.get("isBot"):
+                self.notice(f"[yellow]{name} lost the connection.[/]")
+            elif not q.get("connected") and p.get("connected") and not p.get("isBot"):
+                self.notice(f"[cyan]{name} is back.[/]")
+            elif p.get("isBot") and not q.get("isBot"):
+                self.notice(f"[yellow]{name} left; a bot plays the seat.[/]")
+        for pid, q in before.items():
+            if pid not in after and pid != mine:
+                self.notice(f"[yellow]{q.get('name', 'A player')} left.[/]")
+
+    # --- calls ---
+
+    async def call(self, event: str, payload: Json | None = None) -> Json:
+        """An acknowledged call; never raises: a lost connection is an ``error`` too."""
+        import socketio
+
+        try:
+            ack = await self.sio.call(event, payload if payload is not None else {},
+                                      timeout=CALL_TIMEOUT)
+        except socketio.exceptions.TimeoutError:
+            return {"success": False, "error": "No answer from the server"}
+        except socketio.exceptions.SocketIOError:
+            return {"success": False, "error": "Not connected"}  # seed 000 section 8
+        if not isinstance(ack, dict):
+            return {"success": False, "error": f"Unexpected answer to {event}"}
+        return ack
+
+    def error_text(self, event: str, ack: Json) -> str:
+        text = ack.get("error") or LOBBY_FALLBACK.get(event) or f"{event} failed"
+        return str(text)
+
+    # --- prompts ---
+
+    async def prompt(self, question: Callable[[Callable[[str], str]], T],
+                     key: Callable[[], Any] = lambda: None) -> T | None:
+        """Run ``question(ask)`` in a worker thread; None if ``key()`` changes first."""
+        from kingdom_cli.terminal import LeaveGame
+
+        if any(line.strip().lower() in ("q", "quit", "exit") for line in
+               self.lines.typed_ahead()):
+            raise LeaveGame()
+        cancel = threading.Event()
+
+        def ask(text: str) -> str:
+            self.console.print(text, end="")
+            line = self.lines.read(cancel)
+            if not self.lines.interactive:  # scripted input: show the answer in the log
+                self.console.print(line, markup=False, highlight=False)
+            return line
+
+        asked = key()
+        task = asyncio.ensure_future(asyncio.to_thread(question, ask))
+        try:
+            while True:
+                self.changed.clear()
+                if key() != asked or self.ended:
+                    cancel.set()
+                if task.done():
+                    break
+                waiter = asyncio.ensure_future(self.changed.wait())
+                await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
+                waiter.cancel()
+            try:
+                return task.result()
+            except Stale:
+                self.console.print()
+                return None
+        finally:
+            cancel.set()  # a cancelled prompt's thread ends within 50 ms
+
+    async def pick(self, title: str, labels: list[str],
+                   key: Callable[[], Any] = lambda: None) -> int | None:
+        from kingdom_cli.terminal import pick
+
+        return await self.prompt(lambda ask: pick(self.console, ask, title, labels), key)
+
+    async def next_change(self, seen: int) -> None:
+        while self.version == seen and not self.ended:
+            self.changed.clear()
+            await self.changed.wait()
+
+    # --- the whole session ---
+
+    async def main(self, start: tuple[str, Any]) -> int:
+        from kingdom_cli.terminal import LeaveGame
+
+        try:
+            await self.open()
+            if not await self.take_seat(*start):
+                await self.close()
+                return 1
+            return await self.table()
+        except ServerGone as exc:
+            self.console.print(f"[red]{exc}[/]")
+            await self.close()
+            return 1
+        except (LeaveGame, EOFError, KeyboardInterrupt, asyncio.CancelledError) as exc:
+            task = asyncio.current_task()
+            if isinstance(exc, asyncio.CancelledError) and task is not None:
+                task.uncancel()  # Ctrl-C: asyncio.run cancelled us; leave politely first
+            await self.leave()
+            self.console.print("\nYou left the game.")
+            return 130
+
+    async def open(self) -> None:
+        import socketio
+
+        try:
+            await self.sio.connect(self.url, transports=["websocket"],
+                                   wait_timeout=CONNECT_TIMEOUT)
+        except (socketio.exceptions.ConnectionError, ValueError, OSError) as exc:
+            reason = str(exc) or type(exc).__name__
+            raise ServerGone(f"Cannot reach a Kingdom server at {self.url} ({reason}).") from None
+
+    async def close(self) -> None:
+        self.leaving = True
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.sio.disconnect(), 3)
+
+    async def leave(self) -> None:
+        self.leaving = True
+        if self.seat is not None and self.sio.connected:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.sio.call("leaveRoom", {}, timeout=3), 3)
+            self.seats.put(self.url, None, self.seat["roomCode"])
+        await self.close()
+
+    async def take_seat(self, how: str, arg: Any) -> bool:
+        """The lobby step: a seat in a room (True), or a printed refusal (False)."""
+        if how == "room":
+            return await self.join(str(arg))
+        if how == "create":
+            return await self.seated("createRoom", {"playerName": self.name})
+        if how == "public":
+            return await self.create_public(arg)
+        return await self.browse()
+
+    async def seated(self, event: str, payload: Json) -> bool:
+        ack = await self.call(event, payload)
+        if not ack.get("success"):
+            self.console.print(f"[red]Error: {self.error_text(event, ack)}[/]")
+            return False
+        self.seat = {k: ack[k] for k in ("roomCode", "playerId", "reconnectToken")}
+        self.seats.put(self.url, {**self.seat, "name": self.name}, ack["roomCode"])
+        code = ack["roomCode"]
+        if event in ("createRoom", "createPublicRoom"):
+            self.console.print(f"Room code: [bold]{code}[/]  (friends join with: kingdom connect "
+                               f"{self.url} --name NAME --room {code})")
+        elif event == "rejoinRoom":
+            self.console.print(f"You have your seat back in room {code}.")
+        else:
+            self.console.print(f"You joined room {code} as player {ack.get('playerNumber')}.")
+        return True
+
+    async def join(self, code: str) -> bool:
+        code = code.strip().upper()
+        kept = self.seats.get(self.url, code) if code else None
+        if kept:
+            seat = {k: kept.get(k) for k in ("roomCode", "playerId", "reconnectToken")}
+            ack = await self.call("rejoinRoom", seat)
+            if ack.get("success"):
+                self.seat = seat
+                self.console.print(f"You have your seat back in room {code}.")
+                return True
+            self.seats.put(self.url, None, code)  # that seat is gone: join as a newcomer
+        return await self.seated("joinRoom", {"playerName": self.name, "roomCode": code})
+
+    async def create_public(self, players: int | None) -> bool:
+        if players is None:
+            i = await self.pick("How many players?", ["2 players", "3 players", "4 players"])
+            players = 2 + (i or 0)
+        return await self.seated("createPublicRoom",
+                                 {"playerName": self.name, "desiredPlayerCount": players})
+
+    async def browse(self) -> bool:
+        ack = await self.call("getPublicGames")
+        if not ack.get("success"):
+            raise ServerGone(f"Error: {self.error_text('getPublicGames', ack)}")
+        self.games = list(ack.get("games") or [])
+        while True:
+            games = list(self.games)
+            labels = [f"Join {g['roomCode']} · {g.get('hostName')}'s table · {g.get('gameMode')}"
+                      f" · {g.get('currentPlayers')}/{g.get('desiredPlayers')} players"
+                      f" · {g.get('status')}" for g in games]
+            labels += ["Create a public room", "Create a private room"]
+            title = "Public games" if games else "No public games yet"
+            i = await self.pick(title, labels, key=lambda: json.dumps(self.games, sort_keys=True))
+            if i is None:
+                continue  # the list changed: show it again
+            if i < len(games):
+                payload = {"playerName": self.name, "roomCode": games[i]["roomCode"]}
+                if await self.seated("joinPublicRoom", payload):
+                    return True
+            elif i == len(games):
+                return await self.create_public(None)
+            else:
+                return await self.seated("createRoom", {"playerName": self.name})
+
+    async def table(self) -> int:
+        """Draw each new view and ask when this seat has something to do, to the end."""
+        shown: str | None = None
+        said_wait = False
+        while True:
+            if self.ended:
+                raise ServerGone(self.ended)
+            seen = self.version
+            view = self.view
+            if view is None or not self.sio.connected:
+                await self.next_change(seen)
+                continue
+            fp = _fingerprint(view)
+            if fp != shown:
+                shown = fp
+                said_wait = False
+                self.show(view)
+            phase = view.get("phase")
+            if phase == "finished":
+                await self.game_over(view)
+                return 0
+            if phase == "waiting":
+                if view.get("isHost"):
+                    await self.host_menu(view, fp)
+                    continue
+                if not said_wait:
+                    self.console.print("[dim]Waiting for the host to start the game "
+                                       "(Ctrl-C to leave)...[/]")
+                    said_wait = True
+            elif view.get("legalActions"):
+                await self.act(view)
+                continue
+            await self.next_change(seen)
+
+    def names(self, view: Json) -> dict[int, str]:
+        out: dict[int, str] = {}
+        for p in view.get("players", []):
+            n = p.get("number")
+            if n is None:
+                continue
+            out[n] = "You" if n == view.get("myPlayerNumber") else (
+                str(p.get("name") or f"Player {n}") + (" (bot)" if p.get("isBot") else ""))
+        return out
+
+    def show(self, view: Json) -> None:
+        from kingdom_cli.terminal import render_scores, render_view
+
+        phase = view.get("phase")
+        names = self.names(view)
+        if phase == "waiting":
+            self.show_waiting(view)
+        elif phase == "handComplete":
+            last = view.get("currentHand") == view.get("totalHands")
+            self.console.rule("Match Complete! Final Results" if last
+                              else f"Hand {view.get('currentHand')} Complete!")
+            render_scores(view, self.console, names)
+            timer = view.get("scoreScreenTimer")
+            if timer is not None and not last:
+                self.console.print(f"Next hand starts in: {timer // 60}:{timer % 60:02d}")
+        elif phase in ("choosing_resources", "playing"):
+            render_view(view, self.console, names)
+
+    def show_waiting(self, view: Json) -> None:
+        players = view.get("players", [])
+        seats = view.get("desiredPlayerCount") if view.get("isPublic") else 4
+        seats = max(int(seats or 4), len(players))
+        kind = "public" if view.get("isPublic") else "private"
+        self.console.rule(f"Waiting room {view.get('roomCode')} · {kind} · "
+                          f"{view.get('gameMode', 'game')} mode")
+        for i in range(seats):
+            if i < len(players):
+                p = players[i]
+                tags = [t for t, on in (("bot", p.get("isBot")),
+                                        ("host", p.get("id") == view.get("hostId")),
+                                        ("you", p.get("id") == view.get("myPlayerId")),
+                                        ("disconnected", not p.get("connected", True)))
+                        if on]
+                extra = f" [dim]({', '.join(tags)})[/]" if tags else ""
+                self.console.print(f"  Player {p.get('number', i + 1)}: {p.get('name')}{extra}")
+            else:
+                self.console.print("  [dim]Waiting for player...[/]")
+        need = 2 - len(players)
+        self.console.print("[green]Ready[/]" if need <= 0 else f"Need {need} more")
+
+    async def host_menu(self, view: Json, fp: str) -> None:
+        other = "match" if view.get("gameMode") != "match" else "game"
+        labels = [f"Start the game ({len(view.get('players', []))} players)", "Add a bot",
+                  f"Switch to {other} mode", "Leave the room"]
+        calls: list[tuple[str, Json]] = [("startGame", {}), ("addBot", {}),
+                                         ("toggleGameMode", {"gameMode": other})]
+        i = await self.pick("Waiting room (you are the host)", labels,
+                            key=lambda: self.view and _fingerprint(self.view))
+        if i is None:
+            return
+        if i == 3:
+            from kingdom_cli.terminal import LeaveGame
+
+            raise LeaveGame()
+        event, payload = calls[i]
+        ack = await self.call(event, payload)
+        if not ack.get("success"):
+            self.console.print(f"[red]Error: {self.error_text(event, ack)}[/]")
+
+    async def act(self, view: Json) -> None:
+        from kingdom_cli.terminal import choose_action
+
+        names = self.names(view)
+        chosen = await self.prompt(
+            lambda ask: choose_action(view, self.console, ask=ask, names=names),
+            key=lambda: _action_key(self.view, self.sio.connected))
+        if chosen is None:
+            return
+        event = chosen["type"]
+        payload = {k: v for k, v in chosen.items() if k not in ("type", "player")}
+        ack = await self.call(event, payload)
+        if not ack.get("success"):
+            self.console.print(f"[red]{self.error_text(event, ack)}[/]")
+
+    async def game_over(self, view: Json) -> None:
+        from kingdom_cli.terminal import render_scores, render_view
+
+        names = self.names(view)
+        render_view(view, self.console, names)
+        self.console.rule("Game over")
+        render_scores(view, self.console, names)
+        await self.leave()
