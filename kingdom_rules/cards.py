@@ -36,7 +36,8 @@ class UnknownCard(ValueError):
 
 @attrs.frozen(eq=False, repr=False)
 class Card:
-    """One card. Compare with ``is`` or ``==``: cards are singletons."""
+    """One card. Compare with ``is`` or ``==``: cards are singletons, so equality is identity
+    (object's own, which runs in C); the hash is the card's order, the same in every process."""
 
     id: str
     """``<suit>-<rank>``, for example ``hearts-7``, or ``red-joker`` / ``black-joker``."""
@@ -53,6 +54,8 @@ class Card:
     is_hero: bool = attrs.field(init=False)
     cost: int = attrs.field(init=False)
     """Ready resources of the card's colour needed to play this royal (R10); 0 for numbers."""
+    bit: int = attrs.field(init=False)
+    """``1 << order``: sets of cards as integers (the engine's cache keys)."""
 
     def __attrs_post_init__(self) -> None:
         number = self.rank in NUMBER_RANKS
@@ -62,6 +65,7 @@ class Card:
         object.__setattr__(self, "is_royal", not number)
         object.__setattr__(self, "is_hero", self.rank == HERO_RANK)
         object.__setattr__(self, "cost", ROYAL_COST.get(self.rank, 0))
+        object.__setattr__(self, "bit", 1 << self.order)
 
     @property
     def short(self) -> str:
@@ -97,9 +101,6 @@ class Card:
 
     def __hash__(self) -> int:
         return self.order
-
-    def __eq__(self, other: object) -> bool:
-        return self is other
 
     def __lt__(self, other: Card) -> bool:
         return self.order < other.order

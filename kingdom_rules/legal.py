@@ -33,7 +33,7 @@ from kingdom_rules.actions import (
     SkipDemolitionEat,
     SkipPendingAction,
 )
-from kingdom_rules.cards import Card
+from kingdom_rules.cards import DECK, Card
 from kingdom_rules.combinations import RULES, find_combinations
 from kingdom_rules.followups import options
 from kingdom_rules.state import GameState
@@ -212,25 +212,29 @@ def _plays(state: GameState, n: int) -> list[_Group]:
     ready = [r.card for r in me.kingdom.resources if r.ready]
     count = len(ready)
     numbers: list[Card] = []
-    groups: list[_Group] = []
-    pools: dict[str, list[Card]] = {}
+    royals: list[Card] = []
+    mask = 0
     for card in me.hand:
         if card.is_number:
             numbers.append(card)
+            mask |= card.bit
         elif count >= card.cost:
+            royals.append(card)
+    groups: list[_Group] = []
+    if numbers and ready:
+        groups.append(_Pairs(PlayResource, n, numbers, ready))
+        groups.append(_Pairs(RotateResource, n, numbers, ready))
+    if royals:
+        pools: dict[str, list[Card]] = {}
+        for card in royals:
             pool = pools.get(card.color)
             if pool is None:
                 pool = pools[card.color] = [c for c in ready if c.color == card.color]
             if len(pool) >= card.cost:
                 groups.append(_Payments(PlayRoyal, n, card, pool, card.cost))
-    if numbers and ready:
-        groups[:0] = [
-            _Pairs(PlayResource, n, numbers, ready),
-            _Pairs(RotateResource, n, numbers, ready),
-        ]
     if len(numbers) >= 2:
         if count >= 2:
-            for _kind, cards, cost in _combinations(tuple(numbers)):
+            for cards, cost in _combinations(mask):
                 if count >= cost:
                     groups.append(_Payments(PlayCombination, n, cards, ready, cost))
         aces = [c for c in numbers if c.value == 1]
@@ -238,12 +242,14 @@ def _plays(state: GameState, n: int) -> list[_Group]:
             tens = [c for c in numbers if c.value == 10]
             if tens:
                 groups.append(_Listed([PlayHailOfArrows(n, (a, t)) for a in aces for t in tens]))
-    tail: list[Action] = [DrawRoyalReward(n), PassTurn(n)] if me.royal_reward else [PassTurn(n)]
-    groups.append(_Listed(tail))
+    groups.append(_Listed([DrawRoyalReward(n), PassTurn(n)] if me.royal_reward else [PassTurn(n)]))
     return groups
 
 
-@lru_cache(maxsize=8192)
-def _combinations(numbers: tuple[Card, ...]) -> list[tuple[str, tuple[Card, ...], int]]:
-    """find_combinations with each one's cost; hands recur, so the answer is kept."""
-    return [(kind, cards, RULES[kind].resources) for kind, cards in find_combinations(numbers)]
+@lru_cache(maxsize=16384)
+def _combinations(mask: int) -> list[tuple[tuple[Card, ...], int]]:
+    """The combinations of a set of number cards (``Card.bit`` summed) with each one's cost;
+    sets of cards recur, so the answer is kept. find_combinations' order does not depend on
+    the order of the hand."""
+    numbers = [c for c in DECK if mask & c.bit]
+    return [(cards, RULES[kind].resources) for kind, cards in find_combinations(numbers)]

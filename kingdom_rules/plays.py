@@ -36,32 +36,29 @@ def _in_hand(player: Player, cards: tuple[Card, ...] | list[Card], rule: str) ->
     for c in cards:
         if c not in hand:
             raise IllegalAction(f"{c.short} is not in your hand", rule)
-    if len(set(cards)) != len(cards):
-        raise IllegalAction("The same card is named twice", rule)
+    for i, c in enumerate(cards):
+        if c in cards[:i]:
+            raise IllegalAction("The same card is named twice", rule)
 
 
 def _use_resources(
     kingdom: Kingdom, chosen: tuple[Card, ...], needed: int, color: str | None, what: str, rule: str
-) -> Kingdom:
-    """The kingdom with ``chosen`` turned from ready to used, after checking them."""
-    if len(set(chosen)) != len(chosen):
-        raise IllegalAction("The same resource is named twice", rule)
+) -> tuple[Resource, ...]:
+    """The kingdom's resources with ``chosen`` turned from ready to used, after checking them."""
+    for i, c in enumerate(chosen):
+        if c in chosen[:i]:
+            raise IllegalAction("The same resource is named twice", rule)
     if len(chosen) != needed:
         colour = f" {color}" if color else ""
         raise IllegalAction(f"{what} costs {needed} ready{colour} resources", rule)
-    ready = {r.card for r in kingdom.resources if r.ready}
+    resources = kingdom.resources
+    ready = [r.card for r in resources if r.ready]
     for c in chosen:
         if c not in ready:
             raise IllegalAction(f"{c.short} is not a ready resource of your kingdom", rule)
         if color and c.color != color:
             raise IllegalAction(f"{what} needs {color} resources; {c.short} is {c.color}", rule)
-    used = set(chosen)
-    return evolve(
-        kingdom,
-        resources=tuple(
-            resource(r.card, False) if r.card in used else r for r in kingdom.resources
-        ),
-    )
+    return tuple(resource(r.card, False) if r.card in chosen else r for r in resources)
 
 
 def _ready_index(resources: tuple[Resource, ...], card: Card, rule: str) -> int:
@@ -126,8 +123,9 @@ def play_royal(state: GameState, action: PlayRoyal, events: list[Event]) -> Game
     if not card.is_royal:
         raise IllegalAction(f"{card.short} is not a royal", "R10")
     what = ROYAL_NAMES[card.rank]
-    kingdom = _use_resources(player.kingdom, action.resources, card.cost, card.color, what, "R10")
-    kingdom = evolve(kingdom, royals=kingdom.royals + (card,))
+    kingdom = player.kingdom
+    resources = _use_resources(kingdom, action.resources, card.cost, card.color, what, "R10")
+    kingdom = evolve(kingdom, resources=resources, royals=kingdom.royals + (card,))
     player = evolve(player, hand=without(player.hand, (card,)), kingdom=kingdom)
     state = replace_player(state, player)
     if card.rank in ("J", "Q"):
@@ -150,10 +148,15 @@ def play_combination(state: GameState, action: PlayCombination, events: list[Eve
     if kind is None:
         raise IllegalAction("Those cards form no combination", "R14")
     rule = RULES[kind]
-    kingdom = _use_resources(
-        player.kingdom, action.resources, rule.resources, None, f"A {rule.name}", "R14"
+    kingdom = player.kingdom
+    resources = _use_resources(
+        kingdom, action.resources, rule.resources, None, f"A {rule.name}", "R14"
     )
-    kingdom = evolve(kingdom, combinations=kingdom.combinations + (Combination(kind, cards),))
+    kingdom = evolve(
+        kingdom,
+        resources=resources,
+        combinations=kingdom.combinations + (Combination(kind, cards),),
+    )
     player = evolve(player, hand=without(player.hand, cards), kingdom=kingdom)
     state = draw_into_hand(replace_player(state, player), n, rule.draws(len(cards)))
     first = cards[0]

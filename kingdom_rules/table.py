@@ -65,5 +65,5 @@ def discard(state: GameState, cards: Iterable[Card]) -> GameState:
 
 
 def without(cards: tuple[Card, ...], remove: Iterable[Card]) -> tuple[Card, ...]:
-    gone = set(remove)
+    gone = tuple(remove)
     return tuple(c for c in cards if c not in gone)
