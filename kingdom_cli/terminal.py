@@ -270,9 +270,65 @@ def render_view(view: Json, console: Console, names: dict[int, str] | None = Non
     console.print(Panel(table, title=title, subtitle=centre))
     pending = view.get("pendingAction")
     if pending and view.get("phase") == "playing":
-        console.print(f"[yellow]Follow-up:[/] {pending['type'].replace('-', ' ')}")
+        question = followup_question(view, names)
+        console.print(f"[yellow]Follow-up:[/] {pending['type'].replace('-', ' ')}"
+                      + (f": {question}" if question else ""))
     if me is not None and view.get("myHand") is not None:
         console.print(f"Your hand: {_cards(view['myHand'], True)}")
+
+
+def followup_question(view: Json, names: dict[int, str] | None = None) -> str:
+    """What the open follow-up (``view['pendingAction']``) asks, in words, e.g. "which royal
+    rides your Horse (6♥ 6♠)?"; "" when there is none."""
+    p = view.get("pendingAction")
+    if not p:
+        return ""
+    t, ctx = p.get("type"), p.get("context")
+    me = view.get("currentPlayerNumber")
+    mine = me == view.get("myPlayerNumber")
+    whose = "your" if mine else f"{player_name(view, me, names)}'s"
+    you = "you" if mine else player_name(view, me, names)
+    royal = card_text(p["royalId"]) if p.get("royalId") else "the royal"
+
+    def own(index_key: str, fallback: str) -> str:
+        c = _combo_at(view, me, p.get(index_key))
+        return f"{whose} {_combo_text(c)}" if c else f"{whose} {fallback}"
+
+    if t == "mounting":
+        if ctx == "after-beast":
+            return f"which royal rides {own('beastIndex', 'new beast')}?"
+        return f"does {royal} ride one of {whose} beasts?"
+    if t == "castle-placement":
+        if ctx == "after-structure":
+            return (f"which royal enters {own('castleIndex', 'new structure')}? Royals enter "
+                    "one by one until you skip.")
+        return f"does {royal} enter one of {whose} castles or cathedrals?"
+    if t == "partner-transfer":
+        mate = (me - 1 + 2) % 4 + 1 if isinstance(me, int) else None
+        to = player_name(view, mate, names) if mate else "the partner"
+        return f"send {own('beastIndex', 'mounted beast')} to {to}, or keep it?"
+    if t == "resurrection":
+        return f"which royal do {you} take from the discard pile?"
+    if t == "eating" and ctx == "freed-royal":
+        return "eat a royal the demolition freed (not a Hero)?"
+    if t == "eating":
+        dragon = own("beastIndex", "dragon")
+        n = p.get("canEatCount") or 0
+        text = f"what does {dragon} eat? {n} bite{'s' if n != 1 else ''} left"
+        if p.get("canDemolishCathedrals"):
+            text += ", or demolish a castle or cathedral instead"
+        elif p.get("canDemolishCastles"):
+            text += ", or demolish a castle instead"
+        return text + "."
+    if t == "demolishing":
+        return f"what does {own('beastIndex', 'Divine Dragon')} demolish?"
+    if t == "slaying":
+        return f"which opposing dragon does {royal} slay?"
+    if t == "hail-of-arrows":
+        return f"which unprotected royal or beast do {you} shoot?"
+    if t == "flaming-salvo":
+        return f"which beast (with its rider) or castle do {you} burn?"
+    return ""
 
 
 def render_scores(view: Json, console: Console, names: dict[int, str] | None = None) -> None:
