@@ -172,7 +172,9 @@ def _play_label(a: Json, view: Json, names: dict[int, str] | None) -> str:
     if t == "mountHorse":
         return f"{card_text(a['royalId'])} mounts {own} {combo('horseIndex')}"
     if t == "transferToPartner":
-        return f"Send {own} {combo('beastIndex')} with its rider to the partner"
+        mate = (me - 1 + 2) % 4 + 1 if isinstance(me, int) else None
+        to = player_name(view, mate, names) if mate else "?"
+        return f"Send {own} {combo('beastIndex')} to {own} partner, {to}"
     if t == "eatCharacter":
         if a["characterType"] == "royal":
             return f"Eat {_owned(view, target, me, names, card_text(a['characterId']))}"
@@ -194,6 +196,9 @@ def _play_label(a: Json, view: Json, names: dict[int, str] | None) -> str:
     if t == "drawRoyalReward":
         return f"Draw {own} royal reward"
     if t == "skipPendingAction":
+        pending = view.get("pendingAction") or {}
+        if pending.get("type") == "partner-transfer":
+            return "Keep it (skip this follow-up)"
         return "Skip this follow-up"
     if t == "readyForNextHand":
         return "Ready for the next hand"
@@ -244,6 +249,8 @@ def render_view(view: Json, console: Console, names: dict[int, str] | None = Non
         if view.get("phase") == "playing" and n == current:
             who = f"[reverse] {who} [/]\n(to play)"
         who += f"\n{p.get('cardCount', 0)} cards · {p.get('score', 0)} pts"
+        if p.get("royalReward"):
+            who += f"\n[yellow]royal reward: {p['royalReward']} to draw[/]"
         if p.get("familyComplete"):
             who += "\n[green]family![/]"
         ready = [r["card"] for r in k["resources"] if r["orientation"] == "ready"]
