@@ -213,7 +213,8 @@ class Session:
         self.seats = seats
         self.sio = socketio.AsyncClient(
             reconnection=True, reconnection_attempts=0, reconnection_delay=1,
-            reconnection_delay_max=5, randomization_factor=0.5)
+            reconnection_delay_max=5, randomization_factor=0.5,
+            handle_sigint=False)  # Ctrl-C is ours: asyncio.run cancels main(), which leaves
         self.view: Json | None = None
         self.games: list[Json] = []
         self.version = 0  # bumped by every push the table loop cares about
@@ -363,6 +364,8 @@ class Session:
                 return None
         finally:
             cancel.set()  # a cancelled prompt's thread ends within 50 ms
+            if not task.done():  # Ctrl-C: nobody will read the thread's last word
+                task.add_done_callback(lambda t: t.cancelled() or t.exception())
 
     async def pick(self, title: str, labels: list[str],
                    key: Callable[[], Any] = lambda: None) -> int | None:
