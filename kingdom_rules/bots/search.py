@@ -70,6 +70,14 @@ ROLLOUT_LIMIT = 600
 """Actions a rollout may take before it is cut short and scored as it stands."""
 COMBINATIONS = 2
 RESOURCES = 1
+STEPS = 2000
+"""Default budget per decision in work units (see :meth:`SearchBot._search`)."""
+WORLD_COST = 3
+"""Work units charged per sample (dealing the unseen cards costs about three engine steps)."""
+ROLLOUT_COST = 2
+"""Work units charged per rollout on top of its engine steps (the first move, the score)."""
+REPAIRS = 4
+"""Cards of a sample's passer hand swapped for deck cards before a known hand is reused."""
 GREEDY_PRIOR = 0.02
 """Mean reward the greedy choice is credited with: another move must beat it clearly."""
 
@@ -79,18 +87,28 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, rollouts: int | None = 100, time_limit: float | None = None,
-                 horizon: int | None = 2, cpu_time: bool = False) -> None:
-        if rollouts is None and time_limit is None:
-            raise ValueError("SearchBot needs a rollout count or a time limit")
+    def __init__(self, rollouts: int | None = None, time_limit: float | None = None,
+                 horizon: int | None = 2, cpu_time: bool = False,
+                 steps: int | None = STEPS, infer: bool = True) -> None:
+        if rollouts is None and time_limit is None and steps is None:
+            raise ValueError("SearchBot needs a step budget, a rollout count or a time limit")
         self.rollouts = rollouts
         self.time_limit = time_limit
         self.horizon = horizon
         self.cpu_time = cpu_time
-        self._seen: dict[int, set[Card]] = {}
-        self._hand_key: tuple[int, int, int] = (0, 0, 0)
         """Measure ``time_limit`` in processor time of this process (unaffected by other
         programs on the machine) rather than wall-clock time."""
+        self.steps = steps
+        self.infer = infer
+        """Keep only samples in which the player who passed just before this turn holds
+        nothing the greedy rules would still have played (see :meth:`_consistent`)."""
+        self._seen: dict[int, set[Card]] = {}
+        self._hand_key: tuple[int, int, int] = (0, 0, 0)
+        self._turn_key: tuple[int, int, int, int] = (0, 0, 0, 0)
+        self._passer: Table | None = None
+        """The table as the player before us left it when passing (hand left empty)."""
+        self._hands: list[tuple[Card, ...]] = []
+        """Hands of the passer found consistent this turn."""
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action],
                rng: random.Random) -> Action:
@@ -116,8 +134,67 @@ class SearchBot:
         last = view.last_draw
         if last is not None and last.card is not None and last.player != view.player:
             self._seen.setdefault(last.player, set()).add(last.card)
+        turn = (view.player, view.current_hand, view.round, view.current_player)
+        if turn != self._turn_key:
+            self._turn_key = turn
+            self._passer = None
+            self._hands = []
+            me, n = view.player, view.player_count
+            before = (me - 2) % n + 1
+            if (view.phase == "playing" and view.current_player == me and before != me
+                    and not view.played_this_turn and not view.pending
+                    and (view.round > 1 or view.first_player != me)):
+                # Our first decision of the turn: the table is as the player before us left
+                # it when passing (only our resources were readied since).
+                self._passer = Table(before, n, (), [p.kingdom for p in view.players],
+                                     view.discard_pile, view.revealed, (),
+                                     [p.card_count for p in view.players], 0)
 
-    def _sample(self, view: PlayerView, rng: random.Random) -> GameState:
+    def _sample(self, view: PlayerView, rng: random.Random) -> tuple[GameState, int]:
+        """A determinization consistent with what the bot saw, and its cost in work units.
+
+        When the player before us passed, their dealt hand must be one the greedy rules
+        pass with (:meth:`_consistent`): a card they would have played is swapped for a
+        random card of the deck (up to :data:`REPAIRS` times); failing that, a consistent
+        hand found earlier this turn is dealt to them instead."""
+        world = self._deal(view, rng)
+        passer = self._passer
+        if passer is None or not self.infer:
+            return world, WORLD_COST
+        cost = WORLD_COST
+        p = passer.me
+        for _ in range(REPAIRS + 1):
+            hand = world.players[p - 1].hand
+            cost += 1
+            played = self._played(hand)
+            if played is None:
+                self._hands.append(hand)
+                return world, cost
+            if not world.deck:
+                break
+            card = played[rng.randrange(len(played))]
+            j = rng.randrange(len(world.deck))
+            world = _swap(world, p, hand.index(card), j)
+        if self._hands:
+            hand = self._hands[rng.randrange(len(self._hands))]
+            placed = _deal_hand(world, p, hand)
+            if placed is not None:
+                return placed, cost + 1
+        return world, cost
+
+    def _played(self, hand: tuple[Card, ...]) -> list[Card] | None:
+        """The cards of ``hand`` the greedy rules would have played on the passer's table
+        (None: they would have passed with this hand, as they did)."""
+        passer = self._passer
+        assert passer is not None
+        passer.hand = hand
+        action = play_turn(passer)
+        if isinstance(action, PassTurn):
+            return None
+        cards = [c for c in _cards_of(action) if c in hand]
+        return cards or list(hand)
+
+    def _deal(self, view: PlayerView, rng: random.Random) -> GameState:
         """A determinization that keeps the revealed cards each opponent took in their hand."""
         world = view.determinize(rng)
         if not self._seen:
@@ -155,30 +232,41 @@ class SearchBot:
         return attrs.evolve(world, players=tuple(players), deck=tuple(deck))
 
     def _search(self, view: PlayerView, moves: list[Action], rng: random.Random) -> Action:
+        """Sequential halving over ``moves`` on shared samples, within the budgets: work
+        (engine steps of the rollouts, plus a fixed cost per rollout and per sample: a
+        measure of processor time that does not depend on the machine), rollouts, time."""
         me = view.player
         clock = time.process_time if self.cpu_time else time.perf_counter
         deadline = clock() + self.time_limit if self.time_limit else math.inf
-        budget = self.rollouts if self.rollouts is not None else 1 << 30
-        if self.rollouts is None:  # time only: plan the rounds for a generous budget
-            budget = 250
+        work_budget = self.steps if self.steps is not None else 1 << 40
+        rollout_budget = self.rollouts if self.rollouts is not None else 1 << 40
         totals = {a: 0.0 for a in moves}
         worlds = 0
         alive = list(moves)
         rounds = max(1, math.ceil(math.log2(len(moves))))
+        work = 0
         spent = 0
+        stop = False
         for r in range(rounds):
             left = rounds - r
-            per = max(1, (budget - spent) // (len(alive) * left))
-            for _ in range(per):
-                world = self._sample(view, rng)
+            round_work = work + max(1, (work_budget - work) // left)
+            round_rollouts = spent + max(1, (rollout_budget - spent) // left)
+            while True:
+                world, cost = self._sample(view, rng)
+                work += cost
                 for a in alive:
                     state, _ = apply(world, a)
-                    totals[a] += rollout(state, me, self.horizon)
+                    value, steps = rollout(state, me, self.horizon)
+                    totals[a] += value
+                    work += steps + ROLLOUT_COST
                 spent += len(alive)
                 worlds += 1
                 if clock() > deadline:
+                    stop = True
                     break
-            if clock() > deadline:
+                if work >= round_work or spent + len(alive) > round_rollouts:
+                    break
+            if stop:
                 break
             alive.sort(key=lambda a: -(totals[a] + (GREEDY_PRIOR * worlds if a is moves[0]
                                                      else 0.0)))
@@ -187,6 +275,45 @@ class SearchBot:
         best = max(alive, key=lambda a: totals[a] + (GREEDY_PRIOR * worlds if a is moves[0]
                                                      else 0.0))
         return best
+
+
+def _cards_of(action: Action) -> tuple[Card, ...]:
+    """The cards of the hand an action of the turn plays."""
+    if isinstance(action, (PlayCombination, PlayHailOfArrows)):
+        return action.cards
+    card = getattr(action, "card", None)
+    return (card,) if isinstance(card, Card) else ()
+
+
+def _swap(world: GameState, p: int, i: int, j: int) -> GameState:
+    """``world`` with card ``i`` of player ``p``'s hand and card ``j`` of the deck swapped."""
+    players = list(world.players)
+    hand = list(players[p - 1].hand)
+    deck = list(world.deck)
+    hand[i], deck[j] = deck[j], hand[i]
+    players[p - 1] = attrs.evolve(players[p - 1], hand=tuple(hand))
+    return attrs.evolve(world, players=tuple(players), deck=tuple(deck))
+
+
+def _deal_hand(world: GameState, p: int, hand: tuple[Card, ...]) -> GameState | None:
+    """``world`` with player ``p`` holding ``hand`` (its cards taken from the deck, the
+    cards they replace put in their places), or None if a card of it is elsewhere."""
+    old = world.players[p - 1].hand
+    if len(old) != len(hand):
+        return None
+    deck = list(world.deck)
+    spare = [c for c in old if c not in hand]
+    where = {c: i for i, c in enumerate(deck)}
+    for card in hand:
+        if card in old:
+            continue
+        i = where.get(card)
+        if i is None:
+            return None
+        deck[i] = spare.pop()
+    players = list(world.players)
+    players[p - 1] = attrs.evolve(players[p - 1], hand=hand)
+    return attrs.evolve(world, players=tuple(players), deck=tuple(deck))
 
 
 def policy(state: GameState, p: int) -> Action:
@@ -198,7 +325,7 @@ def policy(state: GameState, p: int) -> Action:
     return choose_greedy(Table.of_state(state, p), legal_actions(state, p))
 
 
-def rollout(state: GameState, me: int, horizon: int | None = None) -> float:
+def rollout(state: GameState, me: int, horizon: int | None = None) -> tuple[float, int]:
     """Play on with the greedy policy for every seat and score the result for ``me``'s side:
     about 1 for a won hand and 0 for a lost one (a little credit for the score margin).
     With a ``horizon``, stop once that many more turns have started and score the position
@@ -214,7 +341,7 @@ def rollout(state: GameState, me: int, horizon: int | None = None) -> float:
             turn = (state.round, state.current_player)
             turns += 1
             if turns >= horizon and state.phase == "playing":
-                return win_probability(state, me)
+                return win_probability(state, me), steps
     n = state.player_count
     if state.hand_history and state.hand_history[-1].hand_number == hand:
         last = state.hand_history[-1]
@@ -226,7 +353,7 @@ def rollout(state: GameState, me: int, horizon: int | None = None) -> float:
     mine = max(s for i, s in enumerate(scores) if not are_opponents(me, i + 1, n))
     theirs = max(s for i, s in enumerate(scores) if are_opponents(me, i + 1, n))
     margin = max(-1.0, min(1.0, (mine - theirs) / 30.0))
-    return (0.85 if won else 0.0) + 0.075 * (margin + 1.0)
+    return (0.85 if won else 0.0) + 0.075 * (margin + 1.0), steps
 
 
 def candidates(table: Table, legal: Sequence[Action]) -> list[Action]:

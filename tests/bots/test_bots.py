@@ -112,7 +112,48 @@ def test_search_answers_every_phase_and_its_budget() -> None:
         seen.add(type(choice).__name__)
     assert {"ChooseStartingResource", "DrawCard", "PassTurn"} <= seen
     with pytest.raises(ValueError):
-        SearchBot(rollouts=None, time_limit=None)
+        SearchBot(rollouts=None, time_limit=None, steps=None)
+
+
+def test_search_with_a_step_budget_replays_exactly() -> None:
+    a = play_game([SearchBot(steps=150), GreedyBot()], seed=8)
+    b = play_game([SearchBot(steps=150), GreedyBot()], seed=8)
+    assert a == b
+
+
+def _all_cards(state: kr.GameState) -> list[kr.Card]:
+    cards = list(state.deck) + list(state.discard_pile)
+    cards += [c for c in state.revealed if c is not None]
+    for p in state.players:
+        cards += list(p.hand) + list(p.kingdom.cards())
+    return sorted(cards, key=lambda c: c.id)
+
+
+def test_search_samples_agree_with_the_greedy_passer() -> None:
+    """GreedyBot's real hand is always one the searcher's inference accepts (it passed with
+    it), and the samples keep every card of the deck exactly once."""
+    from kingdom_rules.bots.runner import seat_rng
+
+    checked = 0
+    for seed in (21, 22):
+        state = kr.new_game(player_count=2, seed=seed)
+        searcher = SearchBot(steps=60)
+        bots = {1: searcher, 2: GreedyBot()}
+        rngs = {1: seat_rng(seed, 1), 2: seat_rng(seed, 2)}
+        full = _all_cards(state)
+        while state.phase == "playing" or state.phase == "choosing_resources":
+            p = kr.players_to_act(state)[0]
+            v = kr.view(state, p)
+            if p == 1:
+                searcher._remember(v)
+                if searcher._passer is not None:
+                    assert searcher._played(state.players[1].hand) is None
+                    world, _ = searcher._sample(v, random.Random(checked))
+                    assert _all_cards(world) == full
+                    assert world.players[0].hand == state.players[0].hand
+                    checked += 1
+            state, _ = kr.apply(state, bots[p].choose(v, v.legal_actions, rngs[p]))
+    assert checked > 5
 
 
 def test_search_with_a_time_limit_stops_in_time() -> None:
