@@ -48,6 +48,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -327,8 +328,9 @@ def wait_queue(queue: Any, procs: list[Any], timeout: float) -> Any:
     raise SystemExit("timed out waiting for the client processes")
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def build_parser(description: str) -> argparse.ArgumentParser:
+    """The load options (bench/transport_floor.py adds its own to the same parser)."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--rooms", type=int, default=50, help="rooms of 4 clients (default 50)")
     ap.add_argument("--procs", type=int, default=2, help="client processes (default 2)")
     ap.add_argument("--seconds", type=float, default=20.0, help="measured window (default 20)")
@@ -339,7 +341,15 @@ def main() -> None:
                     help="seconds of play before the measured window (default 3)")
     ap.add_argument("--url", default=None, help="use a running server (loopback only)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = ap.parse_args()
+    return ap
+
+
+Launcher = Callable[[Path, int], "subprocess.Popen[str]"]
+
+
+def measure(args: argparse.Namespace, launch: Launcher = start_server) -> dict[str, Any]:
+    """Start a server with `launch(db path, port)` (unless --url), seat the rooms, play for the
+    window, stop everything; the figures."""
     if not 0 < args.seconds <= 600 or not 0 < args.rooms <= 2000:
         raise SystemExit("--seconds must be in (0, 600] and --rooms in (0, 2000]")
     raise_fd_limit()
@@ -353,7 +363,7 @@ def main() -> None:
         url = args.url
     else:
         port = free_port()
-        server = start_server(Path(tmp.name) / "bench.db", port)
+        server = launch(Path(tmp.name) / "bench.db", port)
         url = f"http://127.0.0.1:{port}"
 
     ctx = mp.get_context("spawn")
@@ -427,11 +437,22 @@ def main() -> None:
         "clients_cpu_percent_of_one_core": round(
             100 * sum(r["cpu_seconds"] for r in results) / window, 1),
     }
-    if args.json:
+    return figures
+
+
+def report(figures: dict[str, Any], as_json: bool) -> None:
+    if as_json:
         print(json.dumps(figures, indent=2))
     else:
         for k, v in figures.items():
             print(f"{k:32} {v}")
+
+
+def main() -> None:
+    args = build_parser(__doc__.split("\n\n")[0]).parse_args()
+    report(measure(args), args.json)
+
+
 
 
 if __name__ == "__main__":

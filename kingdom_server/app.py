@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import AsyncIterator
-from typing import Any
 
-import engineio.json
 import socketio
-import socketio.packet
 from aiohttp import web
 
 from kingdom_server.http import add_routes
@@ -17,6 +13,7 @@ from kingdom_server.keys import hub_key, settings_key, sio_key, storage_key
 from kingdom_server.realtime import Hub
 from kingdom_server.settings import Settings
 from kingdom_server.storage import Storage
+from kingdom_server.wire import JsonPacket
 
 log = logging.getLogger(__name__)
 
@@ -40,37 +37,6 @@ async def _sockets_ctx(app: web.Application) -> AsyncIterator[None]:
         await app[sio_key].shutdown()
     except Exception:  # pragma: no cover - best effort on the way out
         log.debug("socket.io shutdown failed", exc_info=True)
-
-
-_orjson: Any
-try:  # optional: about 12 times faster than the standard library for our pushes
-    import orjson as _orjson
-except ImportError:  # pragma: no cover - depends on the environment
-    _orjson = None
-
-
-class _Json:
-    """The JSON module python-socketio encodes packets with: orjson's dumps when it is
-    installed (same compact text), engine.io's loads (which refuses huge integers)."""
-
-    loads = staticmethod(engineio.json.loads)
-
-    @staticmethod
-    def dumps(obj: object, **kwargs: Any) -> str:
-        if _orjson is not None:
-            try:
-                return str(_orjson.dumps(obj).decode())
-            except TypeError:  # orjson is stricter (keys that are not strings, big ints)
-                pass
-        return json.dumps(obj, **kwargs)
-
-
-class JsonPacket(socketio.packet.Packet):  # type: ignore[misc]
-    """Our pushes and acks are plain JSON: skip python-socketio's recursive search for binary
-    attachments in every outgoing payload (a quarter of the server's time under load)."""
-
-    uses_binary_events = False
-    json = _Json
 
 
 def create_app(settings: Settings | None = None) -> web.Application:

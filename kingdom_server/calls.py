@@ -13,6 +13,7 @@ from kingdom_server.rooms import Room, Seat
 if TYPE_CHECKING:
     import socketio
 
+    from kingdom_server.actionlog import ActionLog
     from kingdom_server.settings import Settings
     from kingdom_server.storage import Storage
 
@@ -58,6 +59,7 @@ class HubParts:
 
     settings: Settings
     storage: Storage
+    action_log: ActionLog
     sio: socketio.AsyncServer
     rooms: dict[str, Room]
     sessions: dict[str, tuple[str, str]]

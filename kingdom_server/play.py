@@ -59,9 +59,16 @@ class GameCalls(HubParts):
         before = room.state
         state, events = kr.apply(room.state, action)
         assert room.game_id is not None
-        self.storage.append_action(room.game_id, room.action_count, action.to_json())
-        room.action_count += 1
-        room.state = state
+        seq = room.action_count
+
+        def committed() -> None:
+            # Run by the action log right after the row's commit, even if this task is
+            # cancelled meanwhile: the room's state always matches its log.
+            room.action_count = seq + 1
+            room.state = state
+
+        # Written (group commit with other rooms' actions) before the pushes and the ack.
+        await self.action_log.append(room.game_id, seq, action.to_json(), committed)
         self.stats["actions"] += 1
         if state.phase == "finished":
             self.storage.finish_game(room.game_id)

@@ -18,10 +18,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import socketio
-import socketio.packet
 
 from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
+from kingdom_server.actionlog import ActionLog
 from kingdom_server.calls import (
     BROWSING,
     GAME_EVENTS,
@@ -44,7 +44,8 @@ from kingdom_server.rooms import (
 )
 from kingdom_server.settings import Settings
 from kingdom_server.storage import RoomRecord, SeatRecord, Storage
-from kingdom_server.views import game_view, waiting_view
+from kingdom_server.views import engine_views, game_view, game_views, waiting_view
+from kingdom_server.wire import encode_event
 
 __all__ = ["BROWSING", "GAME_EVENTS", "SEAT_MOVED", "Ack", "CallError", "Hub", "fail", "ok"]
 
@@ -57,6 +58,8 @@ class Hub(LobbyCalls, GameCalls, HubParts):
     def __init__(self, settings: Settings, storage: Storage, sio: socketio.AsyncServer) -> None:
         self.settings = settings
         self.storage = storage
+        self.action_log = ActionLog(storage)
+        """Accepted actions' rows, committed in groups (each before its acknowledgement)."""
         self.sio = sio
         self.rooms: dict[str, Room] = {}
         self.sessions: dict[str, tuple[str, str]] = {}
@@ -282,12 +285,21 @@ class Hub(LobbyCalls, GameCalls, HubParts):
         return game_view(room, seat, engine_view, now)
 
     async def push_room(self, room: Room) -> None:
-        """Each connected seat gets its own view."""
-        for seat in room.seats:
+        """Each connected seat gets its own view (seats without a socket cost nothing; the
+        public part of the engine's views is serialised once for all of them)."""
+        seats = [seat for seat in room.seats if seat.sid is not None]
+        if not seats:
+            return
+        now = self._loop_time()
+        if room.state is None:
+            views = [waiting_view(room, seat, now) for seat in seats]
+        else:
+            numbers = [room.number_of(seat) for seat in seats]
+            views = game_views(room, seats, engine_views(_engine(), room.state, numbers), now)
+        for seat, data in zip(seats, views, strict=True):
             sid = seat.sid
             if sid is None:
                 continue
-            data = self.view_for(room, seat)
             for observer in self.push_observers:
                 observer(room, seat, "gameState", data)
             self.stats["pushes"] += 1
@@ -299,8 +311,7 @@ class Hub(LobbyCalls, GameCalls, HubParts):
         eio_sid = self.sio.manager.eio_sid_from_sid(sid, "/")
         if eio_sid is None:
             return
-        pkt = self.sio.packet_class(socketio.packet.EVENT, namespace="/", data=[event, data])
-        await self.sio.eio.send(eio_sid, pkt.encode())
+        await self.sio.eio.send(eio_sid, encode_event(event, data))
 
     async def push_event(self, room: Room, event: str, data: dict[str, Any]) -> None:
         for seat in room.seats:

@@ -253,9 +253,7 @@ class Storage:
         )
         return int(game.id)
 
-    def append_action(self, game_id: int, seq: int, action: dict[str, Any]) -> None:
-        """One row per accepted action, committed before the acknowledgement (hot path: the
-        statement is prepared once instead of built by the query builder each time)."""
+    def _action_sql(self) -> str:
         if self._insert_action_sql is None:
             table = self.GameAction._meta.table_name
             p = self.db.param
@@ -263,10 +261,28 @@ class Storage:
                 f'INSERT INTO "{table}" ("game_id", "seq", "data", "created_at") '
                 f"VALUES ({p}, {p}, {p}, {p})"
             )
+        return self._insert_action_sql
+
+    def append_action(self, game_id: int, seq: int, action: dict[str, Any]) -> None:
+        """One row per accepted action, committed before the acknowledgement (hot path: the
+        statement is prepared once instead of built by the query builder each time)."""
         # One statement: a transaction of its own in autocommit mode (no BEGIN/COMMIT round).
         self.db.execute_sql(  # type: ignore[no-untyped-call]
-            self._insert_action_sql, (game_id, seq, json.dumps(action), _now())
+            self._action_sql(), (game_id, seq, json.dumps(action), _now())
         )
+
+    def append_actions(self, rows: list[tuple[int, int, dict[str, Any]]]) -> None:
+        """Several actions' rows (game id, seq, action JSON), of any games, in one transaction:
+        all of them are committed when this returns, or none (the error is raised)."""
+        if len(rows) == 1:
+            self.append_action(*rows[0])
+            return
+        now = _now()
+        params = [(g, seq, json.dumps(a), now) for g, seq, a in rows]
+        with self.db.atomic():
+            self.db.cursor().executemany(  # type: ignore[no-untyped-call]
+                self._action_sql(), params
+            )
 
     def finish_game(self, game_id: int) -> None:
         self.Game.update(finished_at=_now()).where(self.Game.id == game_id).execute()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import kingdom_rules as kr
-from kingdom_server.app import JsonPacket, _Json
+from kingdom_server.wire import JsonPacket, _Json, encode_event
 
 
 def test_dumps_matches_the_standard_library() -> None:
@@ -26,3 +26,11 @@ def test_packets_encode_with_it() -> None:
     assert JsonPacket.json is _Json
     encoded = JsonPacket(2, data=["gameState", {"a": [1, None, True]}]).encode()
     assert encoded == '2["gameState",{"a":[1,null,true]}]'
+
+
+def test_encode_event_writes_what_the_packet_class_writes() -> None:
+    state = kr.new_game(player_count=3, seed=5)
+    for data in (kr.view(state, 2).to_json(), {"message": "é ✓", "n": [1, 2.5, None]}, [2**70]):
+        assert encode_event("gameState", data) == JsonPacket(
+            2, namespace="/", data=["gameState", data]
+        ).encode()

@@ -1,0 +1,155 @@
+"""Group commit of the action log: several rooms' rows in one transaction, each writer woken
+only once its row is committed; a bad row fails alone; a cancelled writer's row is kept."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kingdom_server.actionlog import ActionLog
+from kingdom_server.rooms import Room, Seat
+from kingdom_server.storage import Storage
+from tests.server.play import play_until
+
+
+def committed_rows(db: Path) -> set[tuple[int, int]]:
+    """Rows another connection can read: committed ones."""
+    with sqlite3.connect(db) as other:
+        return {(g, s) for g, s in other.execute("SELECT game_id, seq FROM game_actions")}
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> tuple[Storage, Path, list[int]]:
+    db = tmp_path / "log.db"
+    storage = Storage(f"sqlite:///{db}")
+    games = []
+    for code in ("AAAAAA", "BBBBBB", "CCCCCC"):
+        storage.save_room(code=code, host_id=None, is_public=False, desired_player_count=4,
+                          game_mode="game", is_tutorial=False, is_ranked=False, status="playing",
+                          seats=[])
+        games.append(storage.start_game(code=code, seed=1, player_count=2, mode="game",
+                                        deck=None, started_at=dt.datetime(2026, 1, 1)))
+    yield storage, db, games
+    storage.close()
+
+
+async def test_rows_of_one_moment_share_a_commit_and_wake_after_it(store: Any) -> None:
+    storage, db, games = store
+    log = ActionLog(storage)
+    seen_at_commit: list[bool] = []
+    woken_after_commit: list[bool] = []
+
+    async def write(game: int, seq: int) -> None:
+        def on_commit() -> None:
+            seen_at_commit.append((game, seq) in committed_rows(db))
+
+        await log.append(game, seq, {"type": "passTurn", "player": 1}, on_commit)
+        woken_after_commit.append((game, seq) in committed_rows(db))
+
+    await asyncio.gather(*(write(g, s) for g in games for s in range(4)))
+    assert log.rows == 12 and log.commits == 1
+    assert seen_at_commit == [True] * 12 and woken_after_commit == [True] * 12
+    # A lone row later: its own commit, at once.
+    await write(games[0], 4)
+    assert log.commits == 2 and woken_after_commit[-1]
+
+
+async def test_a_bad_row_fails_alone(store: Any) -> None:
+    storage, db, games = store
+    log = ActionLog(storage)
+    storage.append_action(games[1], 0, {"type": "passTurn", "player": 1})
+    called: list[tuple[int, int]] = []
+
+    async def write(game: int, seq: int) -> None:
+        await log.append(game, seq, {"type": "passTurn", "player": 2},
+                         lambda: called.append((game, seq)))
+
+    results = await asyncio.gather(write(games[0], 0), write(games[1], 0), write(games[2], 0),
+                                   return_exceptions=True)
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], Exception)  # the seq was taken
+    assert sorted(called) == sorted([(games[0], 0), (games[2], 0)])
+    assert committed_rows(db) == {(games[0], 0), (games[1], 0), (games[2], 0)}
+
+
+async def test_a_cancelled_writer_still_gets_its_row_and_state(store: Any) -> None:
+    storage, db, games = store
+    log = ActionLog(storage)
+    called: list[int] = []
+    task = asyncio.ensure_future(log.append(games[0], 0, {"type": "passTurn", "player": 1},
+                                            lambda: called.append(1)))
+    await asyncio.sleep(0)  # the row is queued, the commit scheduled
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert called == [1] and committed_rows(db) == {(games[0], 0)}
+
+
+async def test_every_push_and_ack_follows_the_commit(start_server, connect_to,
+                                                     tmp_path: Path) -> None:
+    """Several rooms play at once; at every gameState push the room's log in the store (read
+    through another connection) already holds every action the pushed state includes, and
+    every acknowledged action is in the store when its ack arrives."""
+    from kingdom_server.keys import hub_key
+
+    server = await start_server()
+    hub = server.app[hub_key]
+    db = tmp_path / "kingdom.db"
+    failures: list[str] = []
+
+    def check(room: Room, seat: Seat, event: str, data: Any) -> None:
+        if event == "gameState" and room.game_id is not None:
+            with sqlite3.connect(db) as other:
+                (n,) = other.execute("SELECT COUNT(*) FROM game_actions WHERE game_id = ?",
+                                     (room.game_id,)).fetchone()
+            if n != room.action_count:
+                failures.append(f"push at {room.action_count} actions, {n} committed")
+
+    hub.push_observers.append(check)
+    tables = []
+    for t in range(3):
+        clients = [await connect_to(server, f"T{t}P{i}") for i in range(2)]
+        code = (await clients[0].ok("createRoom", {"playerName": f"T{t}P0"}))["roomCode"]
+        await clients[1].ok("joinRoom", {"playerName": f"T{t}P1", "roomCode": code})
+        await clients[0].ok("startGame")
+        tables.append(clients)
+
+    acked_then_stored: list[bool] = []
+
+    def wrap(client: Any) -> None:
+        call = client.call
+
+        async def checked(event: str, data: Any = None, timeout: float = 5) -> Any:
+            ack = await call(event, data, timeout)
+            if ack.get("success"):
+                room = hub.rooms[hub.sessions[client.sio.get_sid()][0]]
+                with sqlite3.connect(db) as other:
+                    (n,) = other.execute(
+                        "SELECT COUNT(*) FROM game_actions WHERE game_id = ?", (room.game_id,)
+                    ).fetchone()
+                acked_then_stored.append(n >= 1 and n == room.action_count)
+            return ack
+
+        client.call = checked
+
+    for clients in tables:
+        for c in clients:
+            wrap(c)
+    rng = random.Random(11)
+    stop = {"n": 0}
+
+    def enough(state: dict[str, Any]) -> bool:
+        stop["n"] += 1
+        return state["phase"] == "finished" or stop["n"] > 60
+
+    await asyncio.gather(*(play_until(c, enough, random.Random(rng.random()), timeout=60)
+                           for clients in tables for c in clients))
+    assert not failures, failures[:5]
+    assert acked_then_stored and all(acked_then_stored)
+    assert hub.action_log.commits < hub.action_log.rows  # some rows did share a commit
