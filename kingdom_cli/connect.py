@@ -88,6 +88,8 @@ def connect(app: Any, url: str, name: str, room_code: str | None, create: bool, 
 
     console: Console = app.console if app.verbosity >= 0 else Console()
     lines = Lines(sys.stdin)
+    if "://" not in url:
+        url = f"http://{url}"  # "127.0.0.1:8000" means the usual scheme
     session = Session(url.rstrip("/"), name, console, lines,
                       Seats(seat_file or default_seat_file()))
     start = ("room", room_code) if room_code else ("create", None) if create else (
@@ -283,6 +285,12 @@ class Session:
     def notice(self, markup: str) -> None:
         self.console.print(markup)
 
+    def fatal(self, text: str) -> None:
+        """The one line that ends a session, on stderr, never wrapped."""
+        from rich.console import Console
+
+        Console(stderr=True).print(text, style="red", markup=False, soft_wrap=True)
+
     def _note_players(self, old: Json, new: Json) -> None:
         """One line for each arrival, departure and connection change at the table."""
         before = {p.get("id"): p for p in old.get("players", [])}
@@ -390,7 +398,7 @@ class Session:
                 return 1
             return await self.table()
         except ServerGone as exc:
-            self.console.print(f"[red]{exc}[/]")
+            self.fatal(str(exc))
             await self.close()
             return 1
         except (LeaveGame, EOFError, KeyboardInterrupt, asyncio.CancelledError) as exc:
@@ -437,14 +445,14 @@ class Session:
     async def seated(self, event: str, payload: Json) -> bool:
         ack = await self.call(event, payload)
         if not ack.get("success"):
-            self.console.print(f"[red]Error: {self.error_text(event, ack)}[/]")
+            self.fatal(f"Error: {self.error_text(event, ack)}")
             return False
         self.seat = {k: ack[k] for k in ("roomCode", "playerId", "reconnectToken")}
         self.seats.put(self.url, {**self.seat, "name": self.name}, ack["roomCode"])
         code = ack["roomCode"]
         if event in ("createRoom", "createPublicRoom"):
             self.console.print(f"Room code: [bold]{code}[/]  (friends join with: kingdom connect "
-                               f"{self.url} --name NAME --room {code})")
+                               f"{self.url} --name NAME --room {code})", soft_wrap=True)
         elif event == "rejoinRoom":
             self.console.print(f"You have your seat back in room {code}.")
         else:

@@ -344,3 +344,53 @@ def test_a_dropped_connection_rejoins_and_plays_on(tmp_path: Path) -> None:
     assert "Reconnected: you have your seat back." in out
     assert _finished(out), out[-2000:]
     assert pushes2.phases("Ana")[-1] == "finished"
+
+
+def test_a_seat_taken_over_elsewhere_ends_the_session(server: Server, tmp_path: Path) -> None:
+    proc = subprocess.Popen(_command(server.url, tmp_path, "--name", "Ana", "--create"),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, cwd=REPO, env=_env())
+    try:
+        seats = tmp_path / "seats.json"
+        _wait("the seat file", lambda: seats.exists() and bool(json.loads(seats.read_text())))
+        (kept,) = json.loads(seats.read_text()).values()
+        other = server.client("other tab")
+        server.run(other.ok("rejoinRoom", {k: kept[k] for k in
+                                           ("roomCode", "playerId", "reconnectToken")}))
+        proc.wait(timeout=LIMIT)  # stdin stays open: the push alone ends the session
+        assert proc.stdout is not None
+        out = proc.stdout.read()
+    finally:
+        proc.kill()
+    assert proc.returncode == 1, out
+    assert "Connection Error: Your seat was taken over by another connection" in out
+    assert "Traceback" not in out
+    server.run(other.close())
+
+
+def test_a_refused_move_shows_the_servers_text(server: Server, tmp_path: Path) -> None:
+    """A move the server refuses (the table moved on) prints the acknowledgement's error."""
+    import io
+
+    from rich.console import Console
+
+    from kingdom_cli.connect import Lines, Seats, Session
+
+    out = io.StringIO()
+    session = Session(server.url, "Ana", Console(file=out, width=100),
+                      Lines(io.StringIO("1\n")), Seats(tmp_path / "seats.json"))
+
+    async def script() -> None:
+        await session.open()
+        assert await session.seated("createRoom", {"playerName": "Ana"})
+        assert (await session.call("addBot", {}))["success"]
+        assert (await session.call("startGame", {}))["success"]
+        assert session.view is not None and session.view["phase"] == "choosing_resources"
+        stale = {"type": "drawCard", "player": 1, "source": "deck"}
+        await session.act({**session.view, "legalActions": [stale]})
+        await session.close()
+
+    asyncio.run(script())
+    text = out.getvalue()
+    assert "Draw from the deck" in text
+    assert re.search(r"Failed to draw card: .+", text), text[-1500:]
