@@ -285,8 +285,8 @@ class Session:
     def notice(self, markup: str) -> None:
         self.console.print(markup)
 
-    def fatal(self, text: str) -> None:
-        """The one line that ends a session, on stderr, never wrapped."""
+    def error_line(self, text: str) -> None:
+        """A refusal or the reason the session ends: one red line on stderr, never wrapped."""
         from rich.console import Console
 
         Console(stderr=True).print(text, style="red", markup=False, soft_wrap=True)
@@ -398,7 +398,7 @@ class Session:
                 return 1
             return await self.table()
         except ServerGone as exc:
-            self.fatal(str(exc))
+            self.error_line(str(exc))
             await self.close()
             return 1
         except (LeaveGame, EOFError, KeyboardInterrupt, asyncio.CancelledError) as exc:
@@ -445,7 +445,7 @@ class Session:
     async def seated(self, event: str, payload: Json) -> bool:
         ack = await self.call(event, payload)
         if not ack.get("success"):
-            self.fatal(f"Error: {self.error_text(event, ack)}")
+            self.error_line(f"Error: {self.error_text(event, ack)}")
             return False
         self.seat = {k: ack[k] for k in ("roomCode", "playerId", "reconnectToken")}
         self.seats.put(self.url, {**self.seat, "name": self.name}, ack["roomCode"])
@@ -453,8 +453,6 @@ class Session:
         if event in ("createRoom", "createPublicRoom"):
             self.console.print(f"Room code: [bold]{code}[/]  (friends join with: kingdom connect "
                                f"{self.url} --name NAME --room {code})", soft_wrap=True)
-        elif event == "rejoinRoom":
-            self.console.print(f"You have your seat back in room {code}.")
         else:
             self.console.print(f"You joined room {code} as player {ack.get('playerNumber')}.")
         return True
