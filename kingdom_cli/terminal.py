@@ -248,7 +248,9 @@ def render_view(view: Json, console: Console, names: dict[int, str] | None = Non
             who += f"\nteam {p['team']}"
         if view.get("phase") == "playing" and n == current:
             who = f"[reverse] {who} [/]\n(to play)"
-        who += f"\n{p.get('cardCount', 0)} cards · {p.get('score', 0)} pts"
+        cards, score = p.get("cardCount", 0), p.get("score", 0)
+        who += (f"\n{cards} card{'' if cards == 1 else 's'} · "
+                f"{score} pt{'' if score == 1 else 's'}")
         if p.get("royalReward"):
             who += f"\n[yellow]royal reward: {p['royalReward']} to draw[/]"
         if p.get("familyComplete"):
@@ -445,7 +447,14 @@ def choose_action(view: Json, console: Console, ask: Callable[[str], str] | None
         options = groups[keys[i]]
         if len(options) == 1:
             return options[0]
-        pays = [_cards(_payment(a) or []) for a in options]
+        # each payment's cards in the order the kingdom shows them
+        try:
+            shown = {r["card"]["id"]: i for i, r in enumerate(
+                _kingdom(view, options[0].get("player", view.get("myPlayerNumber")))["resources"])}
+        except (KeyError, TypeError):
+            shown = {}
+        pays = [_cards(sorted(_payment(a) or [], key=lambda c: shown.get(c, len(shown))))
+                for a in options]
         verb = {"playResource": "Which resource turns used?",
                 "rotateResource": "Which ready resource goes back to your hand?"}.get(
             options[0]["type"], "Pay with which resources?")

@@ -193,7 +193,7 @@ HOME_STEPS: list[Step] = [
     ("1", "Draw from the deck"), ("1", "Play 9♥ as a resource"), ("1", "5♦"),
     ("5", "Play Q♥"), ("1", "Pass"),
     # turn 4: a Castle of 4s; J♦ then Q♥ enter it, one by one
-    ("1", "Draw from the deck"), ("12", "Build a Castle"), ("x", None), ("1", "8♥ 5♦ 7♦"),
+    ("1", "Draw from the deck"), ("12", "Build a Castle"), ("x", None), ("1", "5♦ 8♥ 7♦"),
     ("abc", None), ("1", "J♦ enters"), ("1", "Q♥ enters"),
     ("1", "Play 10♦ as a resource"), ("1", "Pass"),
     # turn 5: J♥ on foot, then a Horse it mounts
@@ -201,7 +201,7 @@ HOME_STEPS: list[Step] = [
     ("1", "8♥ 7♦"), ("", None), ("1", "J♥ mounts"), ("1", "Play 2♥"), ("1", "9♥"),
     ("3", "Pass"),
     # turn 6: K♥ completes the Royal Family
-    ("1", "Draw from the deck"), ("3", "Play K♥"), ("1", "8♥ 5♦ 7♦"),
+    ("1", "Draw from the deck"), ("3", "Play K♥"), ("1", "5♦ 8♥ 7♦"),
 ]
 
 DIVINE_DECK = """\
@@ -218,7 +218,7 @@ DIVINE_STEPS: list[Step] = [
     ("1", "Draw from the deck"), ("4", "Play 6♣ as a resource"), ("1", "9♦"), ("8", "Pass"),
     # turn 5: the builder's Castle holds Q♠; the Divine Dragon demolishes it, eats the freed
     # Queen, resurrects her from the discard pile and she mounts the dragon
-    ("1", "Draw from the deck"), ("10", "Build a Divine Dragon"), ("1", "9♦ 8♣ 9♣ 10♣"),
+    ("1", "Draw from the deck"), ("10", "Build a Divine Dragon"), ("1", "9♦ 10♣ 9♣ 8♣"),
     ("0", None), ("1", "Demolish"), ("9", None), ("1", "Eat the freed Q♠"),
     ("", None), ("1", "Resurrect Q♠"), ("b", None), ("1", "Q♠ mounts"),
     ("q", None),
@@ -272,7 +272,7 @@ EATING_STEPS: list[Step] = [
     ("1", "Draw from the deck"), ("4", "Play 2♣ as a resource"), ("1", "9♣"), ("7", "Pass"),
     ("1", "Draw from the deck"), ("4", "Play 9♦ as a resource"), ("1", "9♣"), ("7", "Pass"),
     # turn 4: the Golden Dragon eats J♠, then Q♠
-    ("1", "Draw from the deck"), ("9", "Build a Golden Dragon"), ("1", "2♣ 9♣ 10♣"),
+    ("1", "Draw from the deck"), ("9", "Build a Golden Dragon"), ("1", "9♣ 10♣ 2♣"),
     ("5", None), ("1", "Eat Player 2 (builder)'s J♠"), ("x", None),
     ("1", "Eat Player 2 (builder)'s Q♠"),
     ("q", None),
