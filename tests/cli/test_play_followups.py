@@ -9,7 +9,8 @@ the board the human meets is fixed by the deck alone.
 
 A script is a list of ``(answer, label)`` steps. ``label`` is a piece of the menu line the
 answer must choose (checked after the run, so a changed menu fails with the step named), or
-None for an answer that must be refused (its reason is then checked by the test).
+None for an answer that must be refused with a reason and the same prompt, or BACK for a
+``b`` that leaves a payment menu.
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ def builder_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 
 PROMPT = re.compile(r"Choose 1-(\d+)(, b to go back)?, q to quit: ")
 MENU_LINE = re.compile(r"^\s+(\d+)\. (.*)$")
+BACK = "(back to the main menu)"
 REASONS = ("is not a number", "There is no choice", "Please type the number")
 
 
@@ -126,6 +128,8 @@ def check_choices(out: str, steps: Sequence[Step]) -> None:
         after = out[pos:].split("\n", 2)
         if answer == "q":
             assert after[1].startswith("You left the game."), (i + 1, after[:2])
+        elif label == BACK:
+            assert answer == "b" and after[0] == "Your move", (i + 1, after[:2])
         elif label is None:
             reply = after[0]
             assert any(r in reply for r in REASONS), f"step {i + 1}: {answer!r} got {reply!r}"
@@ -187,13 +191,14 @@ HOME_STEPS: list[Step] = [
     # turn 1: a resource
     ("0", None), ("1", "Draw from the deck"), ("1", "Play 8♥ as a resource"), ("1", "Pass"),
     # turn 2: a resource and J♦ (it draws 10♦)
-    ("1", "Draw from the deck"), ("1", "Play 7♦ as a resource"), ("1", "5♦"),
+    ("1", "Draw from the deck"), ("1", "Play 7♦ as a resource"), ("5", None), ("1", "5♦"),
     ("3", "Play J♦"), ("1", "Pass"),
     # turn 3: a resource and Q♥ (it draws 4♥)
     ("1", "Draw from the deck"), ("1", "Play 9♥ as a resource"), ("1", "5♦"),
     ("5", "Play Q♥"), ("1", "Pass"),
     # turn 4: a Castle of 4s; J♦ then Q♥ enter it, one by one
-    ("1", "Draw from the deck"), ("12", "Build a Castle"), ("x", None), ("1", "5♦ 8♥ 7♦"),
+    ("1", "Draw from the deck"), ("12", "Build a Castle"), ("b", BACK),
+    ("12", "Build a Castle"), ("x", None), ("1", "5♦ 8♥ 7♦"),
     ("abc", None), ("1", "J♦ enters"), ("1", "Q♥ enters"),
     ("1", "Play 10♦ as a resource"), ("1", "Pass"),
     # turn 5: J♥ on foot, then a Horse it mounts
@@ -323,6 +328,7 @@ def test_castle_placement_mounting_and_a_won_game_to_its_end(tmp_path: Path) -> 
     # the prompts, with their invalid answers refused
     assert "'99' is not a number" not in out and "There is no choice 99: type 1 to 3." in out
     assert "There is no choice 0: type 1 to 3." in out  # the draw menu
+    assert "There is no choice 5: type 1 to 2." in reply_to(out, "Which resource turns used?")
     assert "'x' is not a number: type 1 to 4." in reply_to(out, "Pay with which resources?")
     assert ("Follow-up: castle placement: which royal enters your Castle (4♥ 4♦ 4♣)? "
             "Royals enter one by one until you skip.") in out
