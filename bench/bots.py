@@ -9,6 +9,7 @@ the run: no game starts after it, and the games finished are reported.
 
     python bench/bots.py greedy random --games 1000 --workers 2
     python bench/bots.py search greedy --games 1000 --workers 2 --max-seconds 3000
+    python bench/bots.py search greedy --games 200 --steps 1500     # another work budget
 """
 
 from __future__ import annotations
@@ -27,11 +28,12 @@ from kingdom_rules.bots import make_bot, play_game
 Json = dict[str, Any]
 
 
-def _one(job: tuple[str, str, int, int, float, float]) -> Json:
-    first, second, seed, rollouts, cpu_limit, deadline = job
+def _one(job: tuple[str, str, int, int, float, int, float]) -> Json:
+    first, second, seed, rollouts, cpu_limit, steps, deadline = job
     if time.time() > deadline:
         return {"skipped": True}
-    a, b = _make(first, rollouts, cpu_limit), _make(second, rollouts, cpu_limit)
+    a = _make(first, rollouts, cpu_limit, steps)
+    b = _make(second, rollouts, cpu_limit, steps)
     seat = 1 if seed % 2 == 0 else 2
     bots = [a, b] if seat == 1 else [b, a]
     r = play_game(bots, seed=seed, names=[first, second] if seat == 1 else [second, first],
@@ -42,13 +44,15 @@ def _one(job: tuple[str, str, int, int, float, float]) -> Json:
             "turns": r.turns}
 
 
-def _make(spec: str, rollouts: int, cpu_limit: float) -> Any:
+def _make(spec: str, rollouts: int, cpu_limit: float, steps: int) -> Any:
     from kingdom_rules.bots import SearchBot
 
     if spec == "search" and cpu_limit:
-        return SearchBot(rollouts=None, time_limit=cpu_limit, cpu_time=True)
+        return SearchBot(time_limit=cpu_limit, cpu_time=True, steps=None)
     if spec == "search" and rollouts:
-        return SearchBot(rollouts=rollouts)
+        return SearchBot(rollouts=rollouts, steps=None)
+    if spec == "search" and steps:
+        return SearchBot(steps=steps)
     return make_bot(spec)
 
 
@@ -68,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="first game's seed")
     parser.add_argument("--rollouts", type=int, default=0,
                         help="SearchBot rollouts per decision (default: the bot's own)")
+    parser.add_argument("--steps", type=int, default=0,
+                        help="SearchBot work budget per decision (default: the bot's own)")
     parser.add_argument("--cpu-limit", type=float, default=0.0,
                         help="SearchBot budget in processor seconds per decision instead of "
                              "a rollout count")
@@ -75,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="write the figures to this file")
     args = parser.parse_args(argv)
     deadline = time.time() + args.max_seconds
-    jobs = [(args.first, args.second, args.seed + i, args.rollouts, args.cpu_limit, deadline)
+    jobs = [(args.first, args.second, args.seed + i, args.rollouts, args.cpu_limit, args.steps,
+             deadline)
             for i in range(args.games)]
     start = time.time()
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
@@ -105,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
         "ms_p95_cpu_choice": round(1000 * _pct([c for _, c in real], 0.95), 2),
         "ms_max_cpu": round(1000 * max(cpu, default=0.0), 2),
         "seconds": round(elapsed, 1), "workers": args.workers, "rollouts": args.rollouts,
-        "cpu_limit": args.cpu_limit,
+        "steps": args.steps, "cpu_limit": args.cpu_limit,
     }
     print(json.dumps(figures, indent=2))
     if args.json:

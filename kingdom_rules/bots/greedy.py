@@ -304,7 +304,7 @@ def play_turn(table: Table) -> Action:
     short = colour_shortfall(table)
     if len(mine.resources) < GROWTH_TARGET or any(v > 0 for v in short.values()):
         # Early on, resources first: each one played now pays every turn after.
-        grow = _spare_resource(table, resources, keep_pairs=False)
+        grow = _spare_resource(table, resources, keep_pairs=False, short=short)
         if grow is not None:
             return grow
     choice = best_combination(table, options.combos)
@@ -320,7 +320,7 @@ def play_turn(table: Table) -> Action:
     rotate = _colour_rotation(table, options.rotates)
     if rotate is not None:
         return rotate
-    resource = _spare_resource(table, resources, keep_pairs=True)
+    resource = _spare_resource(table, resources, keep_pairs=True, short=short)
     if resource is not None:
         return resource
     return passing
@@ -441,13 +441,14 @@ def colour_shortfall(table: Table) -> dict[str, int]:
 
 
 def _spare_resource(table: Table, resources: list[PlayResource],
-                    keep_pairs: bool) -> Action | None:
+                    keep_pairs: bool, short: dict[str, int] | None = None) -> Action | None:
     """Grow the kingdom: play number cards that do not pair with the hand, in the colour a
     family royal in hand needs. Resources double the turn after, so this is rarely wrong."""
     if not resources:
         return None
     hand = table.hand
-    short = colour_shortfall(table)
+    if short is None:
+        short = colour_shortfall(table)
     best: PlayResource | None = None
     best_key = (99.0, 0.0)
     for a in resources:

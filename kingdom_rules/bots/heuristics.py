@@ -7,6 +7,7 @@ shape, so a heuristic never depends on hidden cards it could not know.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from kingdom_rules.cards import Card
@@ -171,15 +172,26 @@ two-player GreedyBot self-play games (70% of held-out outcomes predicted)."""
 def _side_features(state: GameState, p: int) -> list[float]:
     player = state.players[p - 1]
     k = player.kingdom
-    prog = progress(k)
-    red = sum(1 for r in k.resources if r.card.color == "red")
+    present, heroes = family_places(k)
+    prog = min(3, len(present) + heroes)
+    red = 0
+    for r in k.resources:
+        if r.card.color == "red":
+            red += 1
     black = len(k.resources) - red
-    need = [c for c in player.hand if c.is_royal and adds_progress(k, c)]
-    afford = sum(1 for c in need if (red if c.color == "red" else black) >= c.cost)
-    busy = k.riders() | k.sheltered()
-    exposed = sum(1 for r in k.royals if r not in busy)
+    need = 0
+    afford = 0
+    if prog < 3:
+        for c in player.hand:
+            if c.is_royal and (c.is_hero or c.rank not in present):
+                need += 1
+                if (red if c.color == "red" else black) >= c.cost:
+                    afford += 1
+    exposed = len(k.royals)
+    if k.combinations:
+        exposed = len(k.free_royals())
     return [float(prog == 1), float(prog == 2), float(prog == 3),
-            min(len(k.resources), 8) / 8, min(len(need), 3) / 3, min(afford, 2) / 2,
+            min(len(k.resources), 8) / 8, min(need, 3) / 3, min(afford, 2) / 2,
             min(len(player.hand), 10) / 10, exposed / 3, len(k.combinations) / 4]
 
 
@@ -187,14 +199,19 @@ def win_probability(state: GameState, me: int) -> float:
     """The chance that ``me``'s side wins the hand from this full state (a determinized
     world inside a search), by :data:`WIN_WEIGHTS`. With partners, each side is judged by
     its strongest kingdom."""
-    import math
-
     n = state.player_count
-    mine = [p for p in range(1, n + 1) if not are_opponents(me, p, n)]
-    theirs = [p for p in range(1, n + 1) if are_opponents(me, p, n)]
-    best_mine = max(mine, key=lambda p: threat(state.players[p - 1].kingdom))
-    best_theirs = max(theirs, key=lambda p: threat(state.players[p - 1].kingdom))
-    x = [1.0, 1.0 if state.current_player in mine else 0.0]
+    if n == 2:
+        best_mine, best_theirs = me, 3 - me
+        next_mine = state.current_player == me
+    else:
+        mine = [p for p in range(1, n + 1) if not are_opponents(me, p, n)]
+        theirs = [p for p in range(1, n + 1) if are_opponents(me, p, n)]
+        best_mine = max(mine, key=lambda p: threat(state.players[p - 1].kingdom))
+        best_theirs = max(theirs, key=lambda p: threat(state.players[p - 1].kingdom))
+        next_mine = state.current_player in mine
+    x = [1.0, 1.0 if next_mine else 0.0]
     x += _side_features(state, best_mine) + _side_features(state, best_theirs)
-    z = sum(w * v for w, v in zip(WIN_WEIGHTS, x, strict=True))
+    z = 0.0
+    for w, v in zip(WIN_WEIGHTS, x, strict=True):
+        z += w * v
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))

@@ -109,6 +109,9 @@ class SearchBot:
         """The table as the player before us left it when passing (hand left empty)."""
         self._hands: list[tuple[Card, ...]] = []
         """Hands of the passer found consistent this turn."""
+        self._template: GameState | None = None
+        """This decision's first sample: the next ones shuffle its unseen cards again."""
+        self._hidden: list[Card] = []
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action],
                rng: random.Random) -> Action:
@@ -195,8 +198,10 @@ class SearchBot:
         return cards or list(hand)
 
     def _deal(self, view: PlayerView, rng: random.Random) -> GameState:
-        """A determinization that keeps the revealed cards each opponent took in their hand."""
-        world = view.determinize(rng)
+        """A determinization that keeps the revealed cards each opponent took in their hand.
+        The first of a decision comes from ``view.determinize``; the next ones deal the same
+        unseen cards again, shuffled, into that world (cheaper)."""
+        world = self._redeal(view, rng)
         if not self._seen:
             return world
         players = list(world.players)
@@ -231,11 +236,35 @@ class SearchBot:
             return world
         return attrs.evolve(world, players=tuple(players), deck=tuple(deck))
 
+    def _redeal(self, view: PlayerView, rng: random.Random) -> GameState:
+        template = self._template
+        if template is None:
+            template = self._template = view.determinize(rng)
+            hidden: list[Card] = []
+            for q in template.players:
+                if q.number != view.player:
+                    hidden += q.hand
+            hidden += template.deck
+            self._hidden = hidden
+            return template
+        cards = list(self._hidden)
+        rng.shuffle(cards)
+        players = list(template.players)
+        k = 0
+        for i, q in enumerate(players):
+            if q.number != view.player and q.hand:
+                m = len(q.hand)
+                players[i] = attrs.evolve(q, hand=tuple(cards[k:k + m]))
+                k += m
+        return attrs.evolve(template, players=tuple(players), deck=tuple(cards[k:]),
+                            seed=rng.randrange(2**31))
+
     def _search(self, view: PlayerView, moves: list[Action], rng: random.Random) -> Action:
         """Sequential halving over ``moves`` on shared samples, within the budgets: work
         (engine steps of the rollouts, plus a fixed cost per rollout and per sample: a
         measure of processor time that does not depend on the machine), rollouts, time."""
         me = view.player
+        self._template = None
         clock = time.process_time if self.cpu_time else time.perf_counter
         deadline = clock() + self.time_limit if self.time_limit else math.inf
         work_budget = self.steps if self.steps is not None else 1 << 40

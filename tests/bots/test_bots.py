@@ -148,9 +148,12 @@ def test_search_samples_agree_with_the_greedy_passer() -> None:
                 searcher._remember(v)
                 if searcher._passer is not None:
                     assert searcher._played(state.players[1].hand) is None
-                    world, _ = searcher._sample(v, random.Random(checked))
-                    assert _all_cards(world) == full
-                    assert world.players[0].hand == state.players[0].hand
+                    searcher._template = None  # a new decision
+                    for i in range(3):
+                        world, _ = searcher._sample(v, random.Random(checked + i))
+                        assert _all_cards(world) == full
+                        assert world.players[0].hand == state.players[0].hand
+                        assert len(world.players[1].hand) == len(state.players[1].hand)
                     checked += 1
             state, _ = kr.apply(state, bots[p].choose(v, v.legal_actions, rngs[p]))
     assert checked > 5
