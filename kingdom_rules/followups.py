@@ -96,6 +96,9 @@ def opponents(state: GameState, me: int) -> list[int]:
 
 # --- options ------------------------------------------------------------------------------
 
+_OWN_COMBINATION = frozenset({"mounting", "castle-placement", "partner-transfer"})
+"""Follow-ups answered with a beast or structure of the current player's own kingdom."""
+
 
 def options(state: GameState, pending: Pending) -> list[Action]:
     """Every answer to ``pending`` open to the current player, in a fixed order."""
@@ -103,6 +106,8 @@ def options(state: GameState, pending: Pending) -> list[Action]:
     kingdom = state.players[me - 1].kingdom
     t = pending.type
     out: list[Action] = []
+    if not kingdom.combinations and t in _OWN_COMBINATION:
+        return out
     if t == "mounting":
         combos = kingdom.combinations
         free = kingdom.free_royals()

@@ -14,7 +14,6 @@ them by groups and builds an action only when it is asked for. ``len``, indexing
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from functools import lru_cache
 from math import comb
 from typing import Any, overload
 
@@ -33,7 +32,7 @@ from kingdom_rules.actions import (
     SkipDemolitionEat,
     SkipPendingAction,
 )
-from kingdom_rules.cards import DECK, Card
+from kingdom_rules.cards import Card
 from kingdom_rules.combinations import RULES, find_combinations
 from kingdom_rules.followups import options
 from kingdom_rules.state import GameState
@@ -60,20 +59,23 @@ class _Listed(_Group):
         return self.items[i]
 
 
-class _Pairs(_Group):
-    """``make(player, card, resource)`` for every number card and every ready resource."""
+class _ResourcePlays(_Group):
+    """PlayResource, then RotateResource, for every number card and every ready resource."""
 
-    __slots__ = ("make", "player", "cards", "pool")
+    __slots__ = ("player", "cards", "pool", "half")
 
-    def __init__(
-        self, make: Callable[..., Action], player: int, cards: list[Card], pool: list[Card]
-    ) -> None:
-        self.make, self.player, self.cards, self.pool = make, player, cards, pool
-        self.size = len(cards) * len(pool)
+    def __init__(self, player: int, cards: list[Card], pool: list[Card]) -> None:
+        self.player, self.cards, self.pool = player, cards, pool
+        self.half = len(cards) * len(pool)
+        self.size = 2 * self.half
 
     def get(self, i: int) -> Action:
+        make: Callable[..., Action] = PlayResource
+        if i >= self.half:
+            i -= self.half
+            make = RotateResource
         q, r = divmod(i, len(self.pool))
-        return self.make(self.player, self.cards[q], self.pool[r])
+        return make(self.player, self.cards[q], self.pool[r])
 
 
 class _Payments(_Group):
@@ -116,7 +118,10 @@ class LegalActions(Sequence[Action]):
         self._state = state
         self.player = player
         self._groups = groups
-        self._len = sum(g.size for g in groups)
+        total = 0
+        for g in groups:
+            total += g.size
+        self._len = total
 
     def __len__(self) -> int:
         return self._len
@@ -170,6 +175,14 @@ class LegalActions(Sequence[Action]):
         return f"<LegalActions of player {self.player}: {self._len}>"
 
 
+_SEATS = range(1, 5)
+_DRAWS = {n: tuple(DrawCard(n, source) for source in DrawCard.SOURCES) for n in _SEATS}
+_PASS = {n: PassTurn(n) for n in _SEATS}
+# Groups are never changed once built, so the last group of every turn's plays is shared.
+_PASS_TAIL = {n: _Listed([_PASS[n]]) for n in _SEATS}
+_REWARD_TAIL = {n: _Listed([DrawRoyalReward(n), _PASS[n]]) for n in _SEATS}
+
+
 def legal_actions(state: GameState, player: int) -> LegalActions:
     """Every legal action of ``player`` now (none when it is not theirs to act)."""
     return LegalActions(state, player, _groups(state, player))
@@ -184,19 +197,18 @@ def _groups(state: GameState, n: int) -> list[_Group]:
         if n != state.current_player:
             return []
         if not me.has_drawn_this_turn:
-            draws: list[Action] = []
-            if state.deck or state.discard_pile:
-                draws.append(DrawCard(n, "deck"))
+            deck, first, second = _DRAWS[n]
+            draws: list[Action] = [deck] if state.deck or state.discard_pile else []
             if state.revealed[0] is not None:
-                draws.append(DrawCard(n, "revealed1"))
+                draws.append(first)
             if state.revealed[1] is not None:
-                draws.append(DrawCard(n, "revealed2"))
+                draws.append(second)
             return [_Listed(draws)]
         if state.pending:
             head = state.pending[0]
             answers = options(state, head)
             skip = SkipDemolitionEat(n) if head.context == "freed-royal" else SkipPendingAction(n)
-            return [_Listed(answers + [skip, PassTurn(n)])]
+            return [_Listed(answers + [skip, _PASS[n]])]
         return _plays(state, n)
     if phase == "choosing_resources":
         if me.starting_resource_chosen:
@@ -222,8 +234,7 @@ def _plays(state: GameState, n: int) -> list[_Group]:
             royals.append(card)
     groups: list[_Group] = []
     if numbers and ready:
-        groups.append(_Pairs(PlayResource, n, numbers, ready))
-        groups.append(_Pairs(RotateResource, n, numbers, ready))
+        groups.append(_ResourcePlays(n, numbers, ready))
     if royals:
         pools: dict[str, list[Card]] = {}
         for card in royals:
@@ -234,7 +245,7 @@ def _plays(state: GameState, n: int) -> list[_Group]:
                 groups.append(_Payments(PlayRoyal, n, card, pool, card.cost))
     if len(numbers) >= 2:
         if count >= 2:
-            for cards, cost in _combinations(mask):
+            for cards, cost in _combinations(mask, numbers):
                 if count >= cost:
                     groups.append(_Payments(PlayCombination, n, cards, ready, cost))
         aces = [c for c in numbers if c.value == 1]
@@ -242,14 +253,22 @@ def _plays(state: GameState, n: int) -> list[_Group]:
             tens = [c for c in numbers if c.value == 10]
             if tens:
                 groups.append(_Listed([PlayHailOfArrows(n, (a, t)) for a in aces for t in tens]))
-    groups.append(_Listed([DrawRoyalReward(n), PassTurn(n)] if me.royal_reward else [PassTurn(n)]))
+    groups.append(_REWARD_TAIL[n] if me.royal_reward else _PASS_TAIL[n])
     return groups
 
 
-@lru_cache(maxsize=16384)
-def _combinations(mask: int) -> list[tuple[tuple[Card, ...], int]]:
-    """The combinations of a set of number cards (``Card.bit`` summed) with each one's cost;
-    sets of cards recur, so the answer is kept. find_combinations' order does not depend on
-    the order of the hand."""
-    numbers = [c for c in DECK if mask & c.bit]
-    return [(cards, RULES[kind].resources) for kind, cards in find_combinations(numbers)]
+_COMBINATIONS: dict[int, list[tuple[tuple[Card, ...], int]]] = {}
+
+
+def _combinations(mask: int, numbers: list[Card]) -> list[tuple[tuple[Card, ...], int]]:
+    """The combinations of a hand's number cards (``mask``: their ``Card.bit`` summed) with
+    each one's cost. Sets of cards recur, so answers are kept; find_combinations' order does
+    not depend on the order of the hand."""
+    found = _COMBINATIONS.get(mask)
+    if found is None:
+        if len(_COMBINATIONS) >= 65536:
+            _COMBINATIONS.clear()
+        found = _COMBINATIONS[mask] = [
+            (cards, RULES[kind].resources) for kind, cards in find_combinations(numbers)
+        ]
+    return found

@@ -32,8 +32,7 @@ FAMILY_BONUS: Final = 3
 
 def evolve(obj: T, **changes: Any) -> T:
     """A copy of a frozen value with some fields replaced (the fast path of attrs.evolve)."""
-    d = obj.__dict__.copy()
-    d.update(changes)
+    d = {**obj.__dict__, **changes}
     new = _new(obj.__class__)
     _set(new, "__dict__", d)
     return new
@@ -62,12 +61,13 @@ class Resource:
         return resource(Card.from_json(d["card"]), d["orientation"] == "ready")
 
 
-_RESOURCES: Final = {(c, r): Resource(c, r) for c in DECK for r in (True, False)}
+_READY: Final = tuple(Resource(c, True) for c in DECK)
+_USED: Final = tuple(Resource(c, False) for c in DECK)
 
 
 def resource(card: Card, ready: bool) -> Resource:
     """The interned resource value for a card in a state."""
-    return _RESOURCES[card, ready]
+    return _READY[card.order] if ready else _USED[card.order]
 
 
 @attrs.frozen(slots=False)
@@ -154,11 +154,13 @@ class Kingdom:
 
     def free_royals(self) -> list[Card]:
         """Royals neither riding nor inside a structure."""
-        busy = set()
+        if not self.combinations:
+            return list(self.royals)
+        busy: list[Card] = []
         for c in self.combinations:
             if c.rider is not None:
-                busy.add(c.rider)
-            busy.update(c.protected)
+                busy.append(c.rider)
+            busy.extend(c.protected)
         return [r for r in self.royals if r not in busy]
 
     def to_json(self) -> Json:
