@@ -73,6 +73,17 @@ def card_markup(card: Json | str) -> str:
     return f"[bold red]{card_text(c)}[/]" if red else f"[bold]{card_text(c)}[/]"
 
 
+_RANK_ORDER = {r: i for i, r in enumerate(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10",
+                                            "J", "Q", "K", "JOKER"])}
+_SUIT_ORDER = {s: i for i, s in enumerate(["hearts", "diamonds", "clubs", "spades"])}
+
+
+def _by_rank(cards: list[Any]) -> list[Any]:
+    """Cards from low to high (a run reads 3♥ 4♠ 5♥), suits in a fixed order within a rank."""
+    return sorted(cards, key=lambda c: (_RANK_ORDER.get(_card(c)["rank"], 99),
+                                        _SUIT_ORDER.get(_card(c)["suit"], 9)))
+
+
 def _cards(cards: list[Any], markup: bool = False) -> str:
     f = card_markup if markup else card_text
     return " ".join(f(c) for c in cards) if cards else "-"
@@ -98,7 +109,8 @@ def _kingdom(view: Json, number: int) -> Json:
 
 
 def _combo_text(combo: Json, markup: bool = False) -> str:
-    text = f"{KIND_NAME.get(combo['kind'], combo['kind'])} ({_cards(combo['cards'], markup)})"
+    cards = _cards(_by_rank(combo["cards"]), markup)
+    text = f"{KIND_NAME.get(combo['kind'], combo['kind'])} ({cards})"
     if combo.get("ridingRoyalId"):
         f = card_markup if markup else card_text
         text += f" ridden by {f(combo['ridingRoyalId'])}"
@@ -154,11 +166,11 @@ def _play_label(a: Json, view: Json, names: dict[int, str] | None) -> str:
         from kingdom_rules import Card, classify
 
         kind = classify([Card.parse(i) for i in a["cardIds"]]) or "combination"
-        return f"Build a {KIND_NAME.get(kind, kind)} with {_cards(a['cardIds'])}"
+        return f"Build a {KIND_NAME.get(kind, kind)} with {_cards(_by_rank(a['cardIds']))}"
     if t == "playHailOfArrows":
         suits = {_card(c)["suit"] for c in a["cardIds"]}
         name = "Flaming Salvo" if len(suits) == 1 else "Hail of Arrows"
-        return f"{name} with {_cards(a['cardIds'])}"
+        return f"{name} with {_cards(_by_rank(a['cardIds']))}"
     if t == "destroyWithHail":
         verb = "Burn" if view.get("lastHailWasFlamingSalvo") else "Shoot"
         if a["targetType"] == "royal":

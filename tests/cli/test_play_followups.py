@@ -72,7 +72,7 @@ class BuilderBot:
 def builder_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     """``--bots builder`` builds nothing; ``builder-<kind>`` builds that kind of combination."""
     monkeypatch.setitem(registry.BUILTIN, "builder", BuilderBot)
-    for kind in ("horse", "dragon", "castle"):
+    for kind in ("horse", "dragon", "castle", "cathedral"):
         monkeypatch.setitem(registry.BUILTIN, f"builder-{kind}",
                             lambda kind=kind: BuilderBot((kind,)))
 
@@ -390,10 +390,10 @@ def test_a_king_slays_a_dragon_enters_the_castle_and_draws_the_reward(tmp_path: 
     out = play(tmp_path, SLAYING_DECK, SLAYING_STEPS, "--bots", "builder-dragon")
     assert followups_shown(out) == REACHED["slaying"]
     builder = "Player 2 (builder-dragon)"
-    assert "Dragon (5♥ 4♦ 3♣)" in row(view_before(out, "Follow-up: slaying"), builder)
+    assert "Dragon (3♣ 4♦ 5♥)" in row(view_before(out, "Follow-up: slaying"), builder)
     assert "Follow-up: slaying: which opposing dragon does K♥ slay?" in out
     assert "'-1' is not a number: type 1 to 3." in reply_to(
-        out, f"1. Slay {builder}'s Dragon (5♥ 4♦ 3♣)")
+        out, f"1. Slay {builder}'s Dragon (3♣ 4♦ 5♥)")
     view = view_after(out, "1. Slay")
     assert "Dragon" not in row(view, builder)
     assert "royal reward: 2 to draw" in row(view, "You")
