@@ -299,6 +299,45 @@ PARTNER_STEPS: list[Step] = [
     ("q", None),
 ]
 
+UNICORN_DECK = """\
+# you: a Flaming Salvo, then two pairs for a Unicorn   builder: J♠ rides a Horse of 7s
+9D AH 10H 8C                                           2S JS 7C 7D
+2H 2C
+2D 3S 4S 3D 5S 4C 6S 10S 8D 8S 9C 5H 9S 5D 6D 7H
+"""
+UNICORN_STEPS: list[Step] = [
+    ("1", "Start with 9♦"),
+    ("1", "Draw from the deck"), ("4", "Play 2♦ as a resource"), ("2", "Pass"),
+    ("1", "Draw from the deck"), ("4", "Play 3♦ as a resource"), ("1", "9♦"), ("8", "Pass"),
+    ("1", "Draw from the deck"), ("4", "Play 4♣ as a resource"), ("1", "9♦"), ("8", "Pass"),
+    # turn 4: the Salvo burns the Horse and J♠ (into the discard pile)
+    ("1", "Draw from the deck"), ("10", "Flaming Salvo with A♥ 10♥"), ("1", "Burn"),
+    ("6", "Pass (end"),
+    ("1", "Draw from the deck"), ("8", "Pass (end"),
+    # turn 6: the Unicorn resurrects J♠; passing skips the mounting and ends the turn
+    ("1", "Draw from the deck"), ("11", "Build a Unicorn"), ("u", None), ("1", "Resurrect J♠"),
+    ("", None), ("3", "Pass (skip what is left and end your turn)"),
+    ("q", None),
+]
+
+SILVER_DECK = """\
+# you: a mixed run for a Silver Dragon   builder: four 7s for a Cathedral
+9D 3H 4S 5H                              2S 7C 7S 7D
+2H AC
+10C 8S 2C 9S 8D 10S 9C 7H 2D 3D 4D 6H
+"""
+SILVER_STEPS: list[Step] = [
+    ("1", "Start with 9♦"),
+    ("1", "Draw from the deck"), ("4", "Play 10♣ as a resource"), ("1", "Pass"),
+    ("1", "Draw from the deck"), ("4", "Play 2♣ as a resource"), ("1", "9♦"), ("7", "Pass"),
+    ("1", "Draw from the deck"), ("4", "Play 8♦ as a resource"), ("1", "9♦"), ("7", "Pass"),
+    ("1", "Draw from the deck"), ("4", "Play 9♣ as a resource"), ("1", "9♦"), ("8", "Pass"),
+    # turn 5: the Silver Dragon demolishes the Cathedral instead of eating
+    ("1", "Draw from the deck"), ("10", "Build a Silver Dragon with 3♥ 4♠ 5♥ 6♥"),
+    ("1", "9♦ 10♣ 2♣ 8♦"), ("33", None), ("1", "Demolish"),
+    ("q", None),
+]
+
 REACHED = {
     "home": {"castle-placement", "mounting"},
     "divine": {"demolishing", "eating", "resurrection", "mounting"},
@@ -306,6 +345,8 @@ REACHED = {
     "volley": {"flaming-salvo", "hail-of-arrows"},
     "eating": {"eating"},
     "partner": {"mounting", "partner-transfer"},
+    "unicorn": {"flaming-salvo", "resurrection", "mounting"},
+    "silver": {"eating"},
 }
 """The follow-ups each scenario reaches (each test checks its own)."""
 
@@ -521,3 +562,37 @@ def test_a_missing_deck_file(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["play", "--deck", str(tmp_path / "none.txt")])
     assert result.exit_code == 2
     assert "does not exist" in result.output
+
+
+def test_a_unicorn_resurrects_and_passing_skips_the_rest(tmp_path: Path) -> None:
+    out = play(tmp_path, UNICORN_DECK, UNICORN_STEPS, "--bots", "builder-horse")
+    assert followups_shown(out) == REACHED["unicorn"]
+    assert "Discard: 5 (top J♠)" in view_after(out, "1. Burn")
+    assert "'u' is not a number: type 1 to 3." in reply_to(
+        out, "1. Resurrect J♠ from the discard pile")
+    view = view_after(out, "1. Resurrect J♠")
+    assert "Royals: J♠" in row(view, "You") and "Discard: 4 (top 7♣)" in view
+    assert "Follow-up: mounting: which royal rides your Unicorn (8♦ 8♣ 9♣ 9♠)?" in out
+    assert "Please type the number" in reply_to(out, "1. J♠ mounts your Unicorn (8♦ 8♣ 9♣ 9♠)")
+    # the turn ended at once: the builder plays, and J♠ stays on foot
+    after = out[out.index("Follow-up: mounting: which royal rides your Unicorn"):]
+    assert "Choose 1-3, q to quit: Player 2 (builder-horse): Draw from the deck" in after
+    view = view_after(after, "Player 2 (builder-horse): Pass")
+    assert "round 7" in view
+    assert "Unicorn (8♦ 8♣ 9♣ 9♠) · 1 pt" in row(view, "You")
+    assert "Royals: J♠" in row(view, "You")
+
+
+def test_a_silver_dragon_demolishes_a_cathedral(tmp_path: Path) -> None:
+    out = play(tmp_path, SILVER_DECK, SILVER_STEPS, "--bots", "builder-cathedral")
+    assert followups_shown(out) == REACHED["silver"]
+    builder = "Player 2 (builder-cathedral)"
+    assert "Cathedral (7♥ 7♦ 7♣ 7♠) · 3 pt" in row(view_before(out, "Follow-up: eating"),
+                                                   builder)
+    assert ("Follow-up: eating: what does your Silver Dragon (3♥ 4♠ 5♥ 6♥) eat? 3 bites left, "
+            "or demolish a castle or cathedral instead.") in out
+    assert "There is no choice 33: type 1 to 3." in reply_to(
+        out, f"1. Demolish {builder}'s Cathedral (7♥ 7♦ 7♣ 7♠)")
+    view = view_after(out, "1. Demolish")
+    assert "Cathedral" not in row(view, builder) and "Discard: 4 (top 7♠)" in view
+    assert "Silver Dragon (3♥ 4♠ 5♥ 6♥) · 1 pt" in row(view, "You")
