@@ -79,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
                              "a rollout count")
     parser.add_argument("--max-seconds", type=float, default=float("inf"))
     parser.add_argument("--json", help="write the figures to this file")
+    parser.add_argument("--games-json", help="write each game's seed, seat and result to this "
+                        "file (to compare two runs game by game)")
     args = parser.parse_args(argv)
     deadline = time.time() + args.max_seconds
     jobs = [(args.first, args.second, args.seed + i, args.rollouts, args.cpu_limit, args.steps,
@@ -118,6 +120,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         with open(args.json, "w") as f:
             json.dump(figures, f, indent=2)
+    if args.games_json:
+        with open(args.games_json, "w") as f:
+            json.dump([{"seed": r["seed"], "seat": r["seat"], "won": r["won"], "lost": r["lost"]}
+                       for r in results], f)
     return 0
 
 

@@ -22,6 +22,7 @@ from kingdom_rules.state import Combination, GameState, Kingdom, Pending
 from kingdom_rules.view import PlayerView
 
 FAMILY = ("J", "Q", "K")
+_new_table = object.__new__
 
 
 class Table:
@@ -54,10 +55,18 @@ class Table:
 
     @staticmethod
     def of_state(state: GameState, me: int) -> Table:
-        return Table(me, state.player_count, state.players[me - 1].hand,
-                     [p.kingdom for p in state.players], state.discard_pile, state.revealed,
-                     state.pending, [len(p.hand) for p in state.players],
-                     state.players[me - 1].royal_reward)
+        players = state.players
+        table = _new_table(Table)
+        table.me = me
+        table.n = state.player_count
+        table.hand = tuple(players[me - 1].hand)
+        table.kingdoms = tuple([p.kingdom for p in players])
+        table.discard_pile = tuple(state.discard_pile)
+        table.revealed = tuple(state.revealed)
+        table.pending = tuple(state.pending)
+        table.card_counts = tuple([len(p.hand) for p in players])
+        table.royal_reward = players[me - 1].royal_reward
+        return table
 
     def kingdom(self, number: int) -> Kingdom:
         return self.kingdoms[number - 1]

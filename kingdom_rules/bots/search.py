@@ -72,9 +72,9 @@ COMBINATIONS = 2
 RESOURCES = 1
 STEPS = 2000
 """Default budget per decision in work units (see :meth:`SearchBot._search`)."""
-WORLD_COST = 3
+WORLD_COST = 2
 """Work units charged per sample (dealing the unseen cards costs about three engine steps)."""
-ROLLOUT_COST = 2
+ROLLOUT_COST = 1
 """Work units charged per rollout on top of its engine steps (the first move, the score)."""
 REPAIRS = 4
 """Cards of a sample's passer hand swapped for deck cards before a known hand is reused."""
@@ -248,7 +248,8 @@ class SearchBot:
             self._hidden = hidden
             return template
         cards = list(self._hidden)
-        rng.shuffle(cards)
+        keys = {c: rng.random() for c in cards}  # a shuffle, faster than rng.shuffle
+        cards.sort(key=keys.__getitem__)
         players = list(template.players)
         k = 0
         for i, q in enumerate(players):
