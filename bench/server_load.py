@@ -56,6 +56,11 @@ from urllib.parse import urlparse
 ROOM_SIZE = 4
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
+try:  # the clients parse 4 pushes of ~5 KB per action: orjson keeps their CPU share small
+    from orjson import loads as json_loads
+except ImportError:  # pragma: no cover - depends on the environment
+    json_loads = json.loads
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -106,7 +111,7 @@ class LightSocket:
             if text == "2":
                 await self.ws.send_str("3")
             elif text.startswith("42"):
-                event, *args = json.loads(text[2:])
+                event, *args = json_loads(text[2:])
                 handler = self.handlers.get(event)
                 if handler is not None:
                     handler(*args)
@@ -116,7 +121,7 @@ class LightSocket:
                     i += 1
                 fut = self.acks.pop(int(text[2:i]), None)
                 if fut is not None and not fut.done():
-                    fut.set_result(json.loads(text[i:])[0])
+                    fut.set_result(json_loads(text[i:])[0])
         for fut in self.acks.values():
             if not fut.done():
                 fut.set_exception(ConnectionError("socket closed"))
@@ -296,10 +301,16 @@ def proc_rss_mb(pid: int) -> float:
     return 0.0
 
 
+#: Where the server's code is imported from (--server-src: another checkout, for comparisons).
+SERVER_SRC: Path | None = None
+
+
 def start_server(db: Path, port: int) -> subprocess.Popen[str]:
-    root = Path(__file__).resolve().parent.parent
+    root = SERVER_SRC or Path(__file__).resolve().parent.parent
     env = dict(os.environ)
     env.pop("DATABASE_URL", None)
+    if SERVER_SRC is not None:
+        env["PYTHONPATH"] = str(SERVER_SRC)
     proc = subprocess.Popen(
         [sys.executable, "-m", "kingdom_cli.main", "-q", "serve", "--port", str(port),
          "--db", str(db), "--bot-delay", "0"],
@@ -341,6 +352,9 @@ def build_parser(description: str) -> argparse.ArgumentParser:
                     help="seconds of play before the measured window (default 3)")
     ap.add_argument("--url", default=None, help="use a running server (loopback only)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--server-src", type=Path, default=None,
+                    help="import the server from this directory (a copy of another commit's "
+                         "kingdom_server, kingdom_cli and kingdom_rules) to compare versions")
     return ap
 
 
@@ -449,7 +463,9 @@ def report(figures: dict[str, Any], as_json: bool) -> None:
 
 
 def main() -> None:
+    global SERVER_SRC
     args = build_parser(__doc__.split("\n\n")[0]).parse_args()
+    SERVER_SRC = args.server_src.resolve() if args.server_src else None
     report(measure(args), args.json)
 
 
