@@ -513,6 +513,17 @@ def test_deck_option_is_documented() -> None:
     assert "top of the deck" in result.output and "shuffled by --seed" in result.output
 
 
+def test_the_example_deck_of_the_help_deals_what_it_says(tmp_path: Path) -> None:
+    text = CliRunner().invoke(cli, ["play", "--help"]).output
+    example = text[text.index("# player 1"):text.index("Options:")]
+    path = tmp_path / "example.txt"
+    path.write_text(example, encoding="utf-8")
+    out = CliRunner().invoke(cli, ["play", "--deck", str(path), "--bots", "builder"],
+                             input="1\n1\nq\n").output
+    assert "Your hand: 6♥ 6♣ 5♦ Q♥" in out and "Revealed: A♠ 10♦" in out
+    assert "Your hand: 6♣ 5♦ Q♥ 6♠" in out  # the first deck card, drawn
+
+
 def test_a_json_deck_in_any_letter_case(tmp_path: Path) -> None:
     path = tmp_path / "deck.json"
     path.write_text(json.dumps(["qh", "Hearts-5", "10s", "RED-JOKER", "2c", "2d", "2h", "2s",
