@@ -220,10 +220,11 @@ DIVINE_STEPS: list[Step] = [
     ("1", "Draw from the deck"), ("4", "Play 10♣ as a resource"), ("1", "Pass"),
     ("1", "Draw from the deck"), ("4", "Play 9♣ as a resource"), ("1", "9♦"), ("7", "Pass"),
     ("1", "Draw from the deck"), ("4", "Play 8♣ as a resource"), ("1", "9♦"), ("7", "Pass"),
-    ("1", "Draw from the deck"), ("4", "Play 6♣ as a resource"), ("1", "9♦"), ("8", "Pass"),
+    # turn 4: crop rotation, 6♣ in for 9♦ (four resources stay)
+    ("1", "Draw from the deck"), ("8", "Rotate 6♣"), ("7", None), ("1", "9♦"), ("10", "Pass"),
     # turn 5: the builder's Castle holds Q♠; the Divine Dragon demolishes it, eats the freed
     # Queen, resurrects her from the discard pile and she mounts the dragon
-    ("1", "Draw from the deck"), ("10", "Build a Divine Dragon"), ("1", "9♦ 10♣ 9♣ 8♣"),
+    ("1", "Draw from the deck"), ("12", "Build a Divine Dragon"),
     ("0", None), ("1", "Demolish"), ("9", None), ("1", "Eat the freed Q♠"),
     ("", None), ("1", "Resurrect Q♠"), ("b", None), ("1", "Q♠ mounts"),
     ("q", None),
@@ -405,6 +406,9 @@ def test_divine_dragon_demolishes_eats_the_freed_royal_resurrects_and_mounts(
     out = play(tmp_path, DIVINE_DECK, DIVINE_STEPS, "--bots", "builder-castle")
     assert followups_shown(out) == REACHED["divine"]
     builder = "Player 2 (builder-castle)"
+    assert "There is no choice 7: type 1 to 4." in reply_to(
+        out, "Which ready resource goes back to your hand?")
+    assert "used: 6♣ 10♣ 9♣ 8♣" in row(view_before(out, "Follow-up: demolishing"), "You")
     before = view_before(out, "Follow-up: demolishing")
     assert "Castle (7♥ 7♣ 7♠) holding Q♠" in before
     assert "Follow-up: demolishing: what does your Divine Dragon (2♥ 3♥ 4♥ 5♥) demolish?" in out
