@@ -1,0 +1,110 @@
+"""Engine cost in machine instructions per random step: a figure that does not move with the
+load of a shared machine (issue 2).
+
+Runs the random playouts of ``bench/engine.py`` (legal_actions, a uniform pick by ``len`` and
+an index, apply) under valgrind's cachegrind, once with ``--hands`` hands and once with none,
+and divides the difference in instructions executed by the number of steps. Compare two
+versions of the engine by running this on each: the count is the same from run to run.
+``--floor`` measures the benchmark loop alone, against an engine that does nothing.
+
+    python bench/engine_instructions.py --hands 100 --players 2
+    python bench/engine_instructions.py --floor
+
+Needs valgrind (``apt-get install valgrind``). Under valgrind Python runs about 50 times slower;
+100 hands take a minute.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+WORK = """
+import random, sys
+import kingdom_rules as kr
+hands, players = int(sys.argv[1]), int(sys.argv[2])
+rng = random.Random(1)
+steps = 0
+for g in range(hands):
+    state = kr.new_game(player_count=players, seed=1_000_003 + g, mode="game")
+    while state.phase != "finished":
+        p = kr.players_to_act(state)[0]
+        acts = kr.legal_actions(state, p)
+        action = acts[rng.randrange(len(acts))]
+        state, _ = kr.apply(state, action)
+        steps += 1
+print("steps", steps, file=sys.stderr)
+"""
+
+NULL_ENGINE = '''
+"""An engine that does nothing, with the public API's shape: the loop's own cost."""
+class _State:
+    __slots__ = ("phase", "steps", "current_player")
+    def __init__(self):
+        self.phase, self.steps, self.current_player = "playing", 0, 1
+_ACTIONS = [object()] * 12
+def new_game(player_count, seed, mode):
+    return _State()
+def players_to_act(state):
+    return [state.current_player]
+def legal_actions(state, player):
+    return _ACTIONS
+def apply(state, action):
+    state.steps += 1
+    if state.steps >= 83:
+        state.phase = "finished"
+    return state, []
+'''
+
+
+def instructions(script: str, hands: int, players: int, path: str | None) -> tuple[int, int]:
+    env = dict(os.environ)
+    if path:
+        env["PYTHONPATH"] = path
+    out = subprocess.run(
+        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+         sys.executable, script, str(hands), str(players)],
+        capture_output=True, text=True, env=env, check=True,
+    ).stderr
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", out)
+    steps = re.search(r"^steps (\d+)", out, re.M)
+    if refs is None or steps is None:
+        raise SystemExit(f"could not read valgrind's output:\n{out[-2000:]}")
+    return int(refs.group(1).replace(",", "")), int(steps.group(1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=100)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--floor", action="store_true",
+                        help="measure the loop alone, against an engine that does nothing")
+    args = parser.parse_args(argv)
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory() as tmp:
+        script = os.path.join(tmp, "work.py")
+        with open(script, "w") as f:
+            f.write(WORK)
+        path = None
+        if args.floor:
+            os.mkdir(os.path.join(tmp, "kingdom_rules"))
+            with open(os.path.join(tmp, "kingdom_rules", "__init__.py"), "w") as f:
+                f.write(NULL_ENGINE)
+            path = tmp
+        base, _ = instructions(script, 0, args.players, path)
+        total, steps = instructions(script, args.hands, args.players, path)
+    what = "loop alone (null engine)" if args.floor else f"{args.players} players"
+    print(f"{what}: {args.hands} hands, {steps} steps, "
+          f"{(total - base) / steps:,.0f} instructions per step")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
