@@ -59,7 +59,7 @@ from kingdom_rules.state import (
     Player,
     Resource,
 )
-from kingdom_rules.view import PlayerView, PublicPlayer, view
+from kingdom_rules.view import PlayerView, PublicPlayer, view, views_json
 
 __version__ = "0.1.0"
 
@@ -136,4 +136,5 @@ __all__ = [
     "replay",
     "team_of",
     "view",
+    "views_json",
 ]

@@ -11,6 +11,7 @@ carries no seed, so the deck order cannot be recomputed from it.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -99,6 +100,23 @@ class PlayerView:
         return self.players[number - 1].kingdom
 
     def to_json(self) -> Json:
+        """The view as plain JSON: :meth:`public_json` and :meth:`seat_json` together."""
+        return {**self.public_json(), **self.seat_json()}
+
+    def seat_json(self) -> Json:
+        """The part of the JSON that differs from one seat to another: the player's number,
+        hand, their legal actions, and the last draw (another player's deck draw is hidden)."""
+        return {
+            "myPlayerNumber": self.player,
+            "myHand": [c.to_json() for c in self.hand],
+            "lastDrawAction": self.last_draw.to_json(self.last_draw_visible)
+            if self.last_draw
+            else None,
+            "legalActions": [a.to_json() for a in self.legal_actions],
+        }
+
+    def public_json(self) -> Json:
+        """The part of the JSON every player of the game sees alike (R32: public)."""
         n = self.player_count
         pending = self.pending[0] if self.pending else None
         demolition = None
@@ -117,8 +135,6 @@ class PlayerView:
             "currentPlayerIndex": self.current_player - 1,
             "currentPlayerNumber": self.current_player,
             "round": self.round,
-            "myPlayerNumber": self.player,
-            "myHand": [c.to_json() for c in self.hand],
             "players": [p.to_json(n) for p in self.players],
             "deckCount": self.deck_count,
             "discardPile": [c.to_json() for c in self.discard_pile],
@@ -128,14 +144,10 @@ class PlayerView:
             "matchScores": {str(i + 1): s for i, s in enumerate(self.match_scores)},
             "teamScores": team_scores(self.match_scores),
             "handHistory": [h.to_json() for h in self.hand_history],
-            "lastDrawAction": self.last_draw.to_json(self.last_draw_visible)
-            if self.last_draw
-            else None,
             "lastHailWasFlamingSalvo": self.last_hail_was_flaming_salvo,
             "pendingAction": self._pending_json(pending) if pending else None,
             "pendingDemolitionEat": demolition,
             "outcome": self.outcome.to_json() if self.outcome else None,
-            "legalActions": [a.to_json() for a in self.legal_actions],
         }
 
     def _pending_json(self, pending: Pending) -> Json:
@@ -250,3 +262,17 @@ def view(state: GameState, player: int) -> PlayerView:
         outcome=state.outcome,
         legal_actions=legal_actions(state, player),
     )
+
+
+def views_json(state: GameState, players: Sequence[int]) -> list[Json]:
+    """``view(state, n).to_json()`` for each player number in ``players``, the public part
+    built once (a server pushes every seat's view after each action). The dictionaries share
+    their public values: treat them as read-only."""
+    out: list[Json] = []
+    public: Json | None = None
+    for n in players:
+        v = view(state, n)
+        if public is None:
+            public = v.public_json()
+        out.append({**public, **v.seat_json()})
+    return out

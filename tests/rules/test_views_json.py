@@ -1,0 +1,47 @@
+"""views_json: every seat's view JSON with the public part built once (what a server pushes)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import kingdom_rules as kr
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_views_json_equals_each_seats_own_view(players: int) -> None:
+    rng = random.Random(players)
+    state = kr.new_game(player_count=players, seed=40 + players, mode="match")
+    numbers = list(range(1, players + 1))
+    checked = 0
+    while state.phase != "finished" and checked < 400:
+        together = kr.views_json(state, numbers)
+        assert together == [kr.view(state, n).to_json() for n in numbers]
+        for n, v in zip(numbers, together, strict=True):
+            assert v["myPlayerNumber"] == n
+            assert v["myHand"] == [c.to_json() for c in state.player(n).hand]
+        p = kr.players_to_act(state)[0]
+        acts = kr.legal_actions(state, p)
+        state, _ = kr.apply(state, acts[rng.randrange(len(acts))])
+        checked += 1
+    assert checked > 50
+
+
+def test_public_and_seat_parts_split_the_view() -> None:
+    state = kr.new_game(player_count=3, seed=5)
+    v = kr.view(state, 2)
+    public, seat = v.public_json(), v.seat_json()
+    assert not public.keys() & seat.keys()
+    assert {**public, **seat} == v.to_json()
+    assert set(seat) == {"myPlayerNumber", "myHand", "lastDrawAction", "legalActions"}
+    # The public part is the same whoever looks.
+    assert kr.view(state, 1).public_json() == public == kr.view(state, 3).public_json()
+
+
+def test_views_json_of_some_seats_only() -> None:
+    state = kr.new_game(player_count=4, seed=9)
+    assert kr.views_json(state, []) == []
+    two = kr.views_json(state, [3, 1])
+    assert [v["myPlayerNumber"] for v in two] == [3, 1]
+    assert two[0]["myHand"] != two[1]["myHand"]
