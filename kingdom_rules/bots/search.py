@@ -57,7 +57,7 @@ from kingdom_rules.bots.greedy import (
 )
 from kingdom_rules.bots.heuristics import Table, completes_family, win_probability
 from kingdom_rules.cards import Card
-from kingdom_rules.engine import apply
+from kingdom_rules.engine import apply, players_to_act
 from kingdom_rules.legal import legal_actions
 from kingdom_rules.scoring import are_opponents, hand_score
 from kingdom_rules.state import GameState
@@ -78,6 +78,8 @@ ROLLOUT_COST = 1
 """Work units charged per rollout on top of its engine steps (the first move, the score)."""
 REPAIRS = 4
 """Cards of a sample's passer hand swapped for deck cards before a known hand is reused."""
+START_HORIZON = 4
+"""Turns added to the horizon when searching the starting resource."""
 GREEDY_PRIOR = 0.02
 """Mean reward the greedy choice is credited with: another move must beat it clearly."""
 
@@ -89,7 +91,8 @@ class SearchBot:
 
     def __init__(self, rollouts: int | None = None, time_limit: float | None = None,
                  horizon: int | None = 2, cpu_time: bool = False,
-                 steps: int | None = STEPS, infer: bool = True) -> None:
+                 steps: int | None = STEPS, infer: bool = False,
+                 search_start: bool = False) -> None:
         if rollouts is None and time_limit is None and steps is None:
             raise ValueError("SearchBot needs a step budget, a rollout count or a time limit")
         self.rollouts = rollouts
@@ -99,6 +102,8 @@ class SearchBot:
         """Measure ``time_limit`` in processor time of this process (unaffected by other
         programs on the machine) rather than wall-clock time."""
         self.steps = steps
+        self.search_start = search_start
+        """Search the starting resource too (else the greedy rule picks it)."""
         self.infer = infer
         """Keep only samples in which the player who passed just before this turn holds
         nothing the greedy rules would still have played (see :meth:`_consistent`)."""
@@ -120,7 +125,8 @@ class SearchBot:
             return legal_actions[0]
         first = legal_actions[0]
         table = Table.of_view(view)
-        if isinstance(first, (ChooseStartingResource, ReadyForNextHand)):
+        if isinstance(first, ReadyForNextHand) or (
+                isinstance(first, ChooseStartingResource) and not self.search_start):
             return choose_greedy(table, legal_actions)
         moves = candidates(table, legal_actions)
         if len(moves) == 1:
@@ -266,6 +272,9 @@ class SearchBot:
         measure of processor time that does not depend on the machine), rollouts, time."""
         me = view.player
         self._template = None
+        horizon = self.horizon
+        if horizon is not None and view.phase == "choosing_resources":
+            horizon += START_HORIZON  # the choice shows in the combinations built later
         clock = time.process_time if self.cpu_time else time.perf_counter
         deadline = clock() + self.time_limit if self.time_limit else math.inf
         work_budget = self.steps if self.steps is not None else 1 << 40
@@ -286,7 +295,7 @@ class SearchBot:
                 work += cost
                 for a in alive:
                     state, _ = apply(world, a)
-                    value, steps = rollout(state, me, self.horizon)
+                    value, steps = rollout(state, me, horizon)
                     totals[a] += value
                     work += steps + ROLLOUT_COST
                 spent += len(alive)
@@ -364,8 +373,16 @@ def rollout(state: GameState, me: int, horizon: int | None = None) -> tuple[floa
     steps = 0
     turns = 0
     turn = (state.round, state.current_player)
-    while state.phase == "playing" and state.current_hand == hand and steps < ROLLOUT_LIMIT:
-        state, _ = apply(state, policy(state, state.current_player))
+    while state.current_hand == hand and steps < ROLLOUT_LIMIT:
+        if state.phase == "playing":
+            p = state.current_player
+        elif state.phase == "choosing_resources":
+            p = players_to_act(state)[0]
+            if not legal_actions(state, p):
+                break  # a sample dealt this player no number card: score it as it stands
+        else:
+            break
+        state, _ = apply(state, policy(state, p))
         steps += 1
         if horizon is not None and (state.round, state.current_player) != turn:
             turn = (state.round, state.current_player)
@@ -393,7 +410,7 @@ def candidates(table: Table, legal: Sequence[Action]) -> list[Action]:
     greedy = choose_greedy(table, legal)
     out: list[Action]
     first = legal[0]
-    if isinstance(first, DrawCard):
+    if isinstance(first, (DrawCard, ChooseStartingResource)):
         out = list(legal)
     elif table.pending:
         answers: list[Action] = [a for a in legal if not isinstance(a, (PassTurn, SkipPendingAction,

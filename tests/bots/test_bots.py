@@ -121,6 +121,18 @@ def test_search_with_a_step_budget_replays_exactly() -> None:
     assert a == b
 
 
+def test_search_can_search_the_starting_resource() -> None:
+    for seed in range(3):
+        state = kr.new_game(player_count=2, seed=seed)
+        v = kr.view(state, 2)
+        choice = SearchBot(steps=120, search_start=True).choose(v, v.legal_actions,
+                                                                random.Random(0))
+        assert choice in v.legal_actions
+    record = play_game([SearchBot(steps=60, search_start=True, infer=True), GreedyBot()],
+                       seed=4)
+    assert record.reason != "abandoned"
+
+
 def _all_cards(state: kr.GameState) -> list[kr.Card]:
     cards = list(state.deck) + list(state.discard_pile)
     cards += [c for c in state.revealed if c is not None]
@@ -137,7 +149,7 @@ def test_search_samples_agree_with_the_greedy_passer() -> None:
     checked = 0
     for seed in (21, 22):
         state = kr.new_game(player_count=2, seed=seed)
-        searcher = SearchBot(steps=60)
+        searcher = SearchBot(steps=60, infer=True)
         bots = {1: searcher, 2: GreedyBot()}
         rngs = {1: seat_rng(seed, 1), 2: seat_rng(seed, 2)}
         full = _all_cards(state)
