@@ -80,6 +80,8 @@ REPAIRS = 4
 """Cards of a sample's passer hand swapped for deck cards before a known hand is reused."""
 START_HORIZON = 4
 """Turns added to the horizon when searching the starting resource."""
+START_WORK = 0.55
+"""Share of the budget for the starting resource (the opening's engine steps cost more)."""
 GREEDY_PRIOR = 0.02
 """Mean reward the greedy choice is credited with: another move must beat it clearly."""
 
@@ -273,11 +275,12 @@ class SearchBot:
         me = view.player
         self._template = None
         horizon = self.horizon
+        work_budget = self.steps if self.steps is not None else 1 << 40
         if horizon is not None and view.phase == "choosing_resources":
             horizon += START_HORIZON  # the choice shows in the combinations built later
+            work_budget = int(work_budget * START_WORK)
         clock = time.process_time if self.cpu_time else time.perf_counter
         deadline = clock() + self.time_limit if self.time_limit else math.inf
-        work_budget = self.steps if self.steps is not None else 1 << 40
         rollout_budget = self.rollouts if self.rollouts is not None else 1 << 40
         totals = {a: 0.0 for a in moves}
         worlds = 0
