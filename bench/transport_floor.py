@@ -18,6 +18,8 @@ the view of a waiting player. Their sizes are printed with the figures.
     python bench/transport_floor.py --rooms 50 --seconds 20
     python bench/transport_floor.py --rooms 500 --seconds 20 --json
 
+    python bench/transport_floor.py --game-work   # the real server's own work per action
+
 Options are bench/server_load.py's.
 """
 
@@ -30,6 +32,7 @@ import random
 import statistics
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +85,81 @@ def real_pushes(games: int = 6, seed: int = 4242) -> dict[str, Any]:
         "median_waiting_bytes": w_med,
         "steps": len(steps),
     }
+
+
+# --- the server's own work per action, in process (no sockets) ---------------------------------
+
+
+def game_work(games: int = 4, seed: int = 99) -> dict[str, float]:
+    """Processor time of what the real server does per action beyond the transport, measured
+    in this process over random 4-player games: the engine's apply, the four seats' views
+    (kingdom_server.views, as the pushes build them), their JSON text, the log row (SQLite
+    WAL, alone and in groups of 8). Microseconds per action."""
+    import datetime as dt
+    import tempfile
+
+    import kingdom_rules as kr
+    from kingdom_server.rooms import Room, Seat
+    from kingdom_server.storage import Storage
+    from kingdom_server.views import engine_views, game_view, game_views
+    from kingdom_server.wire import encode_event
+
+    rng = random.Random(seed)
+    steps = []
+    for _ in range(games):
+        state = kr.new_game(player_count=ROOM_SIZE, seed=rng.randrange(2**31), mode="game")
+        while state.phase != "finished":
+            p = kr.players_to_act(state)[0]
+            legal = kr.legal_actions(state, p)
+            action = legal[rng.randrange(len(legal))]
+            steps.append((state, action))
+            state, _ = kr.apply(state, action)
+    room = Room(code="ABCDEF", host_id="p_0")
+    room.seats = [Seat(player_id=f"p_{i}", name=f"Player {i}", sid=f"s{i}")
+                  for i in range(ROOM_SIZE)]
+    seats = room.seats
+    numbers = list(range(1, ROOM_SIZE + 1))
+
+    def timed(fn: Any) -> float:
+        t0 = time.process_time()
+        for state, action in steps:
+            fn(state, action)
+        return 1e6 * (time.process_time() - t0) / len(steps)
+
+    out: dict[str, float] = {"actions": len(steps)}
+    out["engine_apply_us"] = timed(lambda s, a: (kr.apply(s, a), kr.players_to_act(s)))
+    out["action_json_us"] = timed(lambda s, a: kr.action_from_json(a.to_json()))
+    out["views_4_seats_us"] = timed(
+        lambda s, a: game_views(room, seats, engine_views(kr, s, numbers), 0.0))
+    out["views_4_seats_engine_only_us"] = timed(lambda s, a: [kr.view(s, n) for n in numbers])
+    out["views_4_seats_one_by_one_us"] = timed(  # the server's way before 2026-11-21 22:30
+        lambda s, a: [game_view(room, seat, kr.view(s, n).to_json(), 0.0)
+                      for seat, n in zip(seats, numbers, strict=True)])
+    views = [game_views(room, seats, engine_views(kr, s, numbers), 0.0) for s, _ in steps]
+    t0 = time.process_time()
+    for vs in views:
+        for v in vs:
+            encode_event("gameState", v)
+    out["json_4_pushes_us"] = 1e6 * (time.process_time() - t0) / len(steps)
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Storage(f"sqlite:///{tmp}/log.db")
+        store.save_room(code="ABCDEF", host_id=None, is_public=False, desired_player_count=4,
+                        game_mode="game", is_tutorial=False, is_ranked=False, status="playing",
+                        seats=[])
+        game = store.start_game(code="ABCDEF", seed=1, player_count=4, mode="game", deck=None,
+                                started_at=dt.datetime(2026, 1, 1))
+        rows = [(game, i, a.to_json()) for i, (_, a) in enumerate(steps)]
+        half = len(rows) // 2
+        t0 = time.process_time()
+        for row in rows[:half]:
+            store.append_action(*row)
+        out["log_row_alone_us"] = 1e6 * (time.process_time() - t0) / half
+        t0 = time.process_time()
+        for i in range(half, len(rows), 8):
+            store.append_actions(rows[i:i + 8])
+        out["log_row_in_groups_of_8_us"] = 1e6 * (time.process_time() - t0) / (len(rows) - half)
+        store.close()
+    return {k: round(v, 1) for k, v in out.items()}
 
 
 # --- the floor server --------------------------------------------------------------------------
@@ -199,7 +277,13 @@ def main() -> None:
     ap = server_load.build_parser(__doc__.split("\n\n")[0])
     ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--game-work", action="store_true",
+                    help="instead of a load: the real server's own work per action, in process "
+                         "(processor time: engine, views, JSON, log row)")
     args = ap.parse_args()
+    if args.game_work:
+        server_load.report(game_work(), args.json)
+        return
     if args.serve:
         server_load.raise_fd_limit()
         serve(args.port)

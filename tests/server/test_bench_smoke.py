@@ -20,3 +20,15 @@ def test_server_load_bench_runs() -> None:
     figures = json.loads(out.stdout[out.stdout.index("{"):])
     assert figures["sockets"] == 4 and figures["acks"] > 0
     assert figures["p50_ms"] is not None and figures["server_cpu_percent_of_one_core"] is not None
+
+
+def test_transport_floor_bench_runs() -> None:
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "transport_floor.py"), "--rooms", "1", "--procs",
+         "1", "--seconds", "2", "--warmup", "1", "--json"],
+        capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    figures = json.loads(out.stdout[out.stdout.index("{"):])
+    assert figures["sockets"] == 4 and figures["acks"] > 0 and figures["refused_acks"] == 0
+    assert figures["acting_bytes"] > 1000 and figures["waiting_bytes"] > 1000
