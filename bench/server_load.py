@@ -95,7 +95,11 @@ class LightSocket:
         self.handlers[event] = handler
 
     async def connect(self) -> None:
-        self.ws = await self.session.ws_connect(self.url, timeout=30, max_msg_size=0)
+        # --compress: ask for permessage-deflate as browsers do (the server then deflates
+        # every push); off by default, as before.
+        compress = int(os.environ.get("KINGDOM_BENCH_WS_COMPRESS", "0"))
+        self.ws = await self.session.ws_connect(self.url, timeout=30, max_msg_size=0,
+                                                compress=compress)
         opened = await self.ws.receive_str(timeout=30)
         assert opened.startswith("0"), opened
         await self.ws.send_str("40")
@@ -352,6 +356,8 @@ def build_parser(description: str) -> argparse.ArgumentParser:
                     help="seconds of play before the measured window (default 3)")
     ap.add_argument("--url", default=None, help="use a running server (loopback only)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--compress", action="store_true",
+                    help="clients ask for permessage-deflate, as browsers do")
     ap.add_argument("--server-src", type=Path, default=None,
                     help="import the server from this directory (a copy of another commit's "
                          "kingdom_server, kingdom_cli and kingdom_rules) to compare versions")
@@ -367,6 +373,7 @@ def measure(args: argparse.Namespace, launch: Launcher = start_server) -> dict[s
     if not 0 < args.seconds <= 600 or not 0 < args.rooms <= 2000:
         raise SystemExit("--seconds must be in (0, 600] and --rooms in (0, 2000]")
     raise_fd_limit()
+    os.environ["KINGDOM_BENCH_WS_COMPRESS"] = "15" if args.compress else "0"  # to the clients
 
     server: subprocess.Popen[str] | None = None
     tmp = tempfile.TemporaryDirectory()
@@ -426,6 +433,7 @@ def measure(args: argparse.Namespace, launch: Launcher = start_server) -> dict[s
     figures = {
         "rooms": args.rooms,
         "think_seconds": args.think,
+        "websocket_compression": bool(args.compress),
         "sockets": sockets,
         "client_processes": procs_n,
         "setup_seconds": round(setup, 1),
