@@ -8,7 +8,6 @@ import random
 import pytest
 
 import kingdom_rules as kr
-from kingdom_server import views
 from kingdom_server.rooms import Room, Seat
 from kingdom_server.views import engine_views, game_view, game_views
 
@@ -47,15 +46,11 @@ def test_views_of_all_seats_equal_the_engine_views(n: int, mode: str, seed: int)
             assert got == want
 
 
-def test_an_unknown_engine_key_is_never_shared(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_engine_dicts_are_left_as_they_are() -> None:
     state = _states(4, "game", 9)[40]
-    real = kr.PlayerView.to_json
-
-    def with_secret(self: kr.PlayerView) -> dict[str, object]:
-        return {**real(self), "mySecret": self.player}
-
-    monkeypatch.setattr(kr.PlayerView, "to_json", with_secret)
-    monkeypatch.setattr(views, "_fallback_logged", False)
-    got = engine_views(kr, state, [1, 2, 3, 4])
-    assert [v["mySecret"] for v in got] == [1, 2, 3, 4]
-    assert got == [kr.view(state, p).to_json() for p in (1, 2, 3, 4)]
+    room = _room(4)
+    engine = engine_views(kr, state, [1, 2, 3, 4])
+    before = copy.deepcopy(engine)
+    pushed = game_views(room, room.seats, engine, 5.0)
+    assert engine == before  # read-only: the engine may share or keep them
+    assert all(p["name"] == f"P{p['number']}" for v in pushed for p in v["players"])
