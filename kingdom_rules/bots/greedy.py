@@ -62,6 +62,7 @@ from kingdom_rules.bots.heuristics import (
 from kingdom_rules.cards import Card
 from kingdom_rules.combinations import DRAGONS, RULES, STRUCTURES, classify, find_combinations
 from kingdom_rules.followups import can_ride
+from kingdom_rules.scoring import family_places
 from kingdom_rules.state import Combination, Kingdom
 from kingdom_rules.view import PlayerView
 
@@ -231,29 +232,42 @@ def _transfer_value(table: Table, a: TransferToPartner) -> float:
 class TurnOptions:
     """The plays open on the turn, built from the table rather than by walking every legal
     action: one payment per royal and per combination (the cheapest in colours a royal in
-    hand needs), which keeps the greedy policy fast enough for search rollouts. Royals and
-    resources are listed at once; combinations, hails and rotations when first asked for."""
+    hand needs), which keeps the greedy policy fast enough for search rollouts. Each kind of
+    play is listed when first asked for."""
 
-    __slots__ = ("table", "me", "hand", "ready", "numbers", "royals", "resources", "_combos",
+    __slots__ = ("table", "me", "hand", "ready", "numbers", "_royals", "_resources", "_combos",
                  "_hails", "_rotates")
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.me = me = table.me
+        self.me = table.me
         self.hand = hand = table.hand
-        self.ready = ready = ready_resources(table.mine)
-        self.numbers = numbers = [c for c in hand if c.is_number]
-        self.royals: dict[Card, list[PlayRoyal]] = {}
-        for card in hand:
-            if card.is_royal:
-                pool = [c for c in ready if c.color == card.color]
-                if len(pool) >= card.cost:
-                    self.royals[card] = [PlayRoyal(me, card, tuple(pool[:card.cost]))]
-        self.resources: list[PlayResource] = (
-            [PlayResource(me, c, ready[0]) for c in numbers] if ready else [])
+        self.ready = ready_resources(table.mine)
+        self.numbers = [c for c in hand if c.is_number]
+        self._royals: dict[Card, list[PlayRoyal]] | None = None
+        self._resources: list[PlayResource] | None = None
         self._combos: dict[tuple[Card, ...], list[PlayCombination]] | None = None
         self._hails: list[PlayHailOfArrows] | None = None
         self._rotates: list[RotateResource] | None = None
+
+    @property
+    def royals(self) -> dict[Card, list[PlayRoyal]]:
+        if self._royals is None:
+            self._royals = {}
+            for card in self.hand:
+                if card.is_royal:
+                    pool = [c for c in self.ready if c.color == card.color]
+                    if len(pool) >= card.cost:
+                        self._royals[card] = [PlayRoyal(self.me, card, tuple(pool[:card.cost]))]
+        return self._royals
+
+    @property
+    def resources(self) -> list[PlayResource]:
+        if self._resources is None:
+            ready = self.ready
+            self._resources = ([PlayResource(self.me, c, ready[0]) for c in self.numbers]
+                               if ready else [])
+        return self._resources
 
     @property
     def combos(self) -> dict[tuple[Card, ...], list[PlayCombination]]:
@@ -287,43 +301,69 @@ class TurnOptions:
 
 
 def play_turn(table: Table) -> Action:
-    """The greedy play on the turn, after the draw and with no follow-up open."""
+    """The greedy play on the turn, after the draw and with no follow-up open.
+
+    The search's rollouts call this for every play, so it is written for speed: the family
+    places are counted once and an action is built only for the play chosen."""
+    me = table.me
     if table.royal_reward:
-        return DrawRoyalReward(table.me)  # more cards, more choices: draw the reward at once
-    options = TurnOptions(table)
-    royals, resources = options.royals, options.resources
-    passing: Action = PassTurn(table.me)
+        return DrawRoyalReward(me)  # more cards, more choices: draw the reward at once
     mine = table.mine
-    # A royal that completes the family wins the hand; one that fills a place comes next.
-    for card in sorted(royals, key=lambda c: -c.cost):
-        if completes_family(mine, card):
-            return royals[card][0]
-    for card in sorted(royals, key=lambda c: -c.cost):
-        if adds_progress(mine, card):
-            return royals[card][0]
-    short = colour_shortfall(table)
+    hand = table.hand
+    ready = [r.card for r in mine.resources if r.ready]
+    present, heroes = family_places(mine)
+    places_open = len(present) + heroes < 3
+    royals: list[Card] = []
+    numbers: list[Card] = []
+    for card in hand:
+        if card.is_number:
+            numbers.append(card)
+        elif card.cost <= sum(1 for c in ready if c.color == card.color):
+            royals.append(card)
+    royals.sort(key=lambda c: -c.cost)  # dearest first, hand order among equals
+    # A royal that completes the family wins the hand; one that fills a place comes next
+    # (with two places filled, the first royal that fills one completes the family).
+    if places_open:
+        for card in royals:
+            if card.is_hero or card.rank not in present:
+                return _pay_royal(me, card, ready)
+    short: dict[str, int] = {}
+    if places_open:
+        red = sum(1 for r in mine.resources if r.card.color == "red")
+        black = len(mine.resources) - red
+        for royal in hand:
+            if royal.is_royal and (royal.is_hero or royal.rank not in present):
+                have = red if royal.color == "red" else black
+                short[royal.color] = max(short.get(royal.color, 0), royal.cost - have)
+    spares = numbers if ready else []
     if len(mine.resources) < GROWTH_TARGET or any(v > 0 for v in short.values()):
         # Early on, resources first: each one played now pays every turn after.
-        grow = _spare_resource(table, resources, keep_pairs=False, short=short)
+        grow = _spare_card(hand, spares, False, short)
         if grow is not None:
-            return grow
+            return PlayResource(me, grow, ready[0])
+    options = TurnOptions(table)
     choice = best_combination(table, options.combos)
     if choice is not None:
         return choice
     hail = _best_hail(table, options.hails)
     if hail is not None:
         return hail
-    for card in sorted(royals, key=lambda c: -c.cost):
+    for card in royals:
         # A spare royal is worth 3 points, but not the resources a needed royal waits for.
         if short.get(card.color, 0) <= 0:
-            return royals[card][0]
+            return _pay_royal(me, card, ready)
     rotate = _colour_rotation(table, options.rotates)
     if rotate is not None:
         return rotate
-    resource = _spare_resource(table, resources, keep_pairs=True, short=short)
-    if resource is not None:
-        return resource
-    return passing
+    spare = _spare_card(hand, spares, True, short)
+    if spare is not None:
+        return PlayResource(me, spare, ready[0])
+    return PassTurn(me)
+
+
+def _pay_royal(me: int, card: Card, ready: list[Card]) -> PlayRoyal:
+    pool = [c for c in ready if c.color == card.color]
+    return PlayRoyal(me, card, tuple(pool[:card.cost]))
 
 
 def combination_value(table: Table, cards: tuple[Card, ...]) -> float:
@@ -440,26 +480,24 @@ def colour_shortfall(table: Table) -> dict[str, int]:
     return short
 
 
-def _spare_resource(table: Table, resources: list[PlayResource],
-                    keep_pairs: bool, short: dict[str, int] | None = None) -> Action | None:
+def _spare_card(hand: tuple[Card, ...], numbers: list[Card], keep_pairs: bool,
+                short: dict[str, int]) -> Card | None:
     """Grow the kingdom: play number cards that do not pair with the hand, in the colour a
     family royal in hand needs. Resources double the turn after, so this is rarely wrong."""
-    if not resources:
-        return None
-    hand = table.hand
-    if short is None:
-        short = colour_shortfall(table)
-    best: PlayResource | None = None
+    best: Card | None = None
     best_key = (99.0, 0.0)
-    for a in resources:
-        card = a.card
-        pairs = sum(1 for c in hand if c is not card and c.is_number and c.value == card.value)
+    for card in numbers:
+        value = card.value
+        pairs = 0
+        for c in hand:
+            if c is not card and c.value == value and c.is_number:
+                pairs += 1
         if keep_pairs and pairs and not short.get(card.color, 0) > 0:
             continue  # keep a pair for a Horse
         key = (float(pairs + 0.5 * hand_links(hand, card)),
                -float(short.get(card.color, 0)))
         if key < best_key:
-            best, best_key = a, key
+            best, best_key = card, key
     return best
 
 
