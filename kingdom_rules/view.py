@@ -28,6 +28,7 @@ from kingdom_rules.state import (
     Outcome,
     Pending,
     Player,
+    evolve,
 )
 
 Json = dict[str, Any]
@@ -219,12 +220,7 @@ def view(state: GameState, player: int) -> PlayerView:
     """What ``player`` may see of ``state`` (R32), with their legal actions."""
     if not isinstance(player, int) or not 1 <= player <= state.player_count:
         raise ValueError(f"There is no player {player!r} in this game")
-    last = state.last_draw
-    visible = last is not None and (last.player == player or last.source != "deck")
-    if last is not None and not visible:
-        last = LastDraw(last.player, last.source, None, last.replacement)
     return PlayerView(
-        player=player,
         phase=state.phase,
         mode=state.mode,
         player_count=state.player_count,
@@ -235,7 +231,6 @@ def view(state: GameState, player: int) -> PlayerView:
         round=state.round,
         quiet_turns=state.quiet_turns,
         played_this_turn=state.played_this_turn,
-        hand=state.players[player - 1].hand,
         players=tuple(
             PublicPlayer(
                 p.number,
@@ -253,26 +248,43 @@ def view(state: GameState, player: int) -> PlayerView:
         revealed=state.revealed,
         discard_pile=state.discard_pile,
         pending=state.pending,
-        last_draw=last,
-        last_draw_visible=visible,
         last_hail_was_flaming_salvo=state.last_hail_was_flaming_salvo,
         winner=state.winner,
         match_scores=state.match_scores,
         hand_history=state.hand_history,
         outcome=state.outcome,
-        legal_actions=legal_actions(state, player),
+        **_seat_fields(state, player),
     )
+
+
+def _seat_fields(state: GameState, player: int) -> dict[str, Any]:
+    """What differs from one seat's view to another's: the player, their hand and legal
+    actions, and the last draw (another player's deck draw hidden, R32)."""
+    last = state.last_draw
+    visible = last is not None and (last.player == player or last.source != "deck")
+    if last is not None and not visible:
+        last = LastDraw(last.player, last.source, None, last.replacement)
+    return {
+        "player": player,
+        "hand": state.players[player - 1].hand,
+        "last_draw": last,
+        "last_draw_visible": visible,
+        "legal_actions": legal_actions(state, player),
+    }
 
 
 def views_json(state: GameState, players: Sequence[int]) -> list[Json]:
     """``view(state, n).to_json()`` for each player number in ``players``, the public part
     built once (a server pushes every seat's view after each action). The dictionaries share
     their public values: treat them as read-only."""
-    out: list[Json] = []
-    public: Json | None = None
-    for n in players:
-        v = view(state, n)
-        if public is None:
-            public = v.public_json()
-        out.append({**public, **v.seat_json()})
+    if not players:
+        return []
+    first = view(state, players[0])
+    public = first.public_json()
+    out = [{**public, **first.seat_json()}]
+    for n in players[1:]:
+        if not isinstance(n, int) or not 1 <= n <= state.player_count:
+            raise ValueError(f"There is no player {n!r} in this game")
+        seat = evolve(first, **_seat_fields(state, n))
+        out.append({**public, **seat.seat_json()})
     return out
