@@ -13,9 +13,12 @@ Branching is kept small: one payment per royal and per combination (the cheapest
 colours a royal in hand needs), the best three combinations, three resources, the best
 follow-up answers; the greedy choice is always a candidate and wins ties.
 
-Budget: ``rollouts`` per decision (reproducible: a seeded game replays exactly) and,
-optionally, ``time_limit`` seconds per decision (whichever ends first; with a time limit
-the result depends on the machine's speed).
+Budget: ``steps`` work units per decision (:data:`STEPS` by default): one per engine step
+of a rollout, plus :data:`ROLLOUT_COST` per rollout and :data:`WORLD_COST` per sample. Work
+follows processor time closely but not the machine, so a seeded game replays exactly,
+whatever the load or the number of simulation workers. Optionally ``rollouts`` per decision
+and ``time_limit`` seconds per decision (whichever ends first; with a time limit the result
+depends on the machine's speed).
 """
 
 from __future__ import annotations
