@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import AsyncIterator
 
@@ -25,7 +26,11 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     hub = Hub(settings, storage, app[sio_key])
     app[hub_key] = hub
     hub.load()
+    gc_before = gc.get_threshold()
+    if settings.gc_threshold is not None:
+        gc.set_threshold(*settings.gc_threshold)
     yield
+    gc.set_threshold(*gc_before)
     await hub.shutdown()
     storage.close()
 

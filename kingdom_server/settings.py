@@ -62,6 +62,12 @@ class Settings:
     cors_allowed_origins: str | list[str] | None = None
     """Passed to python-socketio; None means same origin only."""
 
+    gc_threshold: tuple[int, int, int] | None = (50_000, 20, 100)
+    """The garbage collector's thresholds while the app runs (None: Python's, 700/10/10).
+    With 2,000 sockets a full collection stops every room for 100-300 ms; the higher first
+    threshold lets short-lived objects die by reference counting before any collection sees
+    them, so collections become rare (bench/RESULTS.md, server load)."""
+
     @classmethod
     def for_sqlite_file(cls, path: str | os.PathLike[str], **kwargs: object) -> Settings:
         return cls(database_url="sqlite:///" + str(Path(path).expanduser().resolve()), **kwargs)  # type: ignore[arg-type]
