@@ -14,22 +14,14 @@ clients' CPU and the machine's load average. Loopback only; bounded run time.
     python bench/server_load.py --rooms 50 --seconds 20
     python bench/server_load.py --rooms 500 --think 2 --seconds 30 --json
 
-Measured 2026-11-21 on the team's 2-core machine (21:27-21:31 UTC, when the other jobs had
-stopped: the bench's own clients share the two cores with the server):
+Figures, and the same load against a server that does no game work
+(bench/transport_floor.py, the floor): bench/RESULTS.md, "Server load". In short (2026-11-21,
+2 shared cores): about 0.8-1.0 ms of server processor time per action against 0.5 ms for the
+floor; closed loop at 500 rooms, about 1,000 actions/s and round trips of 0.5 s (Little's law:
+500 / 1,000); with people's pauses of 2-4 s, p99 10-41 ms in quiet minutes.
 
-    rooms sockets think   acks/s  p50 ms  p99 ms  server CPU  ms CPU/ack  waited  RSS MB
-       50     200    0       420     116     238        82 %        1.95     11 %      62
-      500    2000    4 s     111       4     102        24 %        2.13     15 %     127
-      500    2000    2 s     212     117    1227        41 %        1.94     45 %     128
-      500    2000    0       380    1397    3600        60 %        1.58     40 %     142
-      500    2000  idle        0       -       -         5 %           -        -     123
-
-("waited": share of the window the server was ready to run but had no CPU.) The server costs
-about 1.6 to 2 ms of CPU per acknowledged action in a 4-player room (the action, its log row,
-four views pushed; orjson installed). 2,000 sockets idle cost 5 % of a core and 123 MB.
-With players who pause 4 s between moves, 500 rooms answer with p99 about 100 ms; the target
-(p99 under 50 ms with 500 rooms acting as fast as acknowledgements return) is out of reach on
-two shared cores: that load needs several times the CPU the server gets here.
+    python bench/server_load.py --compress ...      # clients ask for permessage-deflate
+    python bench/server_load.py --server-src DIR ... # load another copy of the server
 """
 
 from __future__ import annotations

@@ -166,12 +166,18 @@ def game_work(games: int = 4, seed: int = 99) -> dict[str, float]:
 
 
 def serve(port: int) -> None:
+    import gc
+
     import socketio
     from aiohttp import web
 
+    from kingdom_server.settings import Settings
     from kingdom_server.wire import JsonPacket
 
     msgs = real_pushes()
+    threshold = Settings().gc_threshold  # as the real server runs (kingdom_server/app.py)
+    if threshold is not None:
+        gc.set_threshold(*threshold)
     # Socket.IO EVENT packets, encoded once: '2["gameState",{...}]'.
     acting = '2["gameState",' + msgs["acting"].decode() + "]"
     waiting = '2["gameState",' + msgs["waiting"].decode() + "]"
