@@ -73,9 +73,9 @@ ROLLOUT_LIMIT = 600
 """Actions a rollout may take before it is cut short and scored as it stands."""
 COMBINATIONS = 2
 RESOURCES = 1
-STEPS = 1600
+STEPS = 1300
 """Default budget per decision in work units (see :meth:`SearchBot._search`): on our shared
-machine, with two simulation workers, a median of about 50 ms of processor time per search
+machine, with two simulation workers, a median of about 50 ms of processor time per decision
 and a 95th percentile under 100 ms (the time per unit varies about twofold between
 decisions and with the machine's load)."""
 WORLD_COST = 2
