@@ -73,13 +73,14 @@ ROLLOUT_LIMIT = 600
 """Actions a rollout may take before it is cut short and scored as it stands."""
 COMBINATIONS = 2
 RESOURCES = 1
-STEPS = 1300
+STEPS = 1550
 """Default budget per decision in work units (see :meth:`SearchBot._search`): on our shared
-machine, with two simulation workers, a median of about 50 ms of processor time per decision
-and a 95th percentile under 100 ms (the time per unit varies about twofold between
-decisions and with the machine's load)."""
+machine, with two simulation workers, a median of about 45 ms of processor time per decision
+and a 95th percentile of about 75 ms when the machine is quiet (the time per unit varies
+about twofold between decisions and with the machine's load; 1,900 units reached a 95th
+percentile of 102 ms)."""
 WORLD_COST = 2
-"""Work units charged per sample (dealing the unseen cards costs about three engine steps)."""
+"""Work units charged per sample (dealing the unseen cards costs about two engine steps)."""
 ROLLOUT_COST = 1
 """Work units charged per rollout on top of its engine steps (the first move, the score)."""
 REPAIRS = 4
