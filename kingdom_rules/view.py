@@ -218,8 +218,6 @@ class PlayerView:
 
 def view(state: GameState, player: int) -> PlayerView:
     """What ``player`` may see of ``state`` (R32), with their legal actions."""
-    if not isinstance(player, int) or not 1 <= player <= state.player_count:
-        raise ValueError(f"There is no player {player!r} in this game")
     return PlayerView(
         phase=state.phase,
         mode=state.mode,
@@ -260,6 +258,8 @@ def view(state: GameState, player: int) -> PlayerView:
 def _seat_fields(state: GameState, player: int) -> dict[str, Any]:
     """What differs from one seat's view to another's: the player, their hand and legal
     actions, and the last draw (another player's deck draw hidden, R32)."""
+    if not isinstance(player, int) or not 1 <= player <= state.player_count:
+        raise ValueError(f"There is no player {player!r} in this game")
     last = state.last_draw
     visible = last is not None and (last.player == player or last.source != "deck")
     if last is not None and not visible:
@@ -283,8 +283,6 @@ def views_json(state: GameState, players: Sequence[int]) -> list[Json]:
     public = first.public_json()
     out = [{**public, **first.seat_json()}]
     for n in players[1:]:
-        if not isinstance(n, int) or not 1 <= n <= state.player_count:
-            raise ValueError(f"There is no player {n!r} in this game")
         seat = evolve(first, **_seat_fields(state, n))
         out.append({**public, **seat.seat_json()})
     return out
