@@ -9,6 +9,7 @@ versions of the engine by running this on each: the count is the same from run t
 
     python bench/engine_instructions.py --hands 100 --players 2
     python bench/engine_instructions.py --floor
+    python bench/engine_instructions.py --source /tmp/old   # another checkout's kingdom_rules
 
 Needs valgrind (``apt-get install valgrind``). Under valgrind Python runs about 50 times slower;
 100 hands take a minute.
@@ -84,6 +85,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--floor", action="store_true",
                         help="measure the loop alone, against an engine that does nothing")
+    parser.add_argument("--source", default=None,
+                        help="directory holding the kingdom_rules to measure (e.g. a git "
+                             "worktree of an older commit); default: the installed one")
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
@@ -92,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         script = os.path.join(tmp, "work.py")
         with open(script, "w") as f:
             f.write(WORK)
-        path = None
+        path = args.source
         if args.floor:
             os.mkdir(os.path.join(tmp, "kingdom_rules"))
             with open(os.path.join(tmp, "kingdom_rules", "__init__.py"), "w") as f:

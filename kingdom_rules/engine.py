@@ -27,9 +27,25 @@ from kingdom_rules.actions import (
     SkipPendingAction,
 )
 from kingdom_rules.errors import IllegalAction
-from kingdom_rules.events import Event
-from kingdom_rules.state import GameState, LastDraw, evolve, resource
-from kingdom_rules.table import can_draw, draw_into_hand, replace_player, take_from_deck
+from kingdom_rules.events import Event, shared
+from kingdom_rules.state import (
+    CHOSEN,
+    DRAWN,
+    DREW_REWARD,
+    HANDS,
+    READY,
+    RESOURCES,
+    REWARDS,
+    GameState,
+    build,
+    derive,
+    evolve,
+    last_draw,
+    put,
+    resource,
+    seats,
+)
+from kingdom_rules.table import can_draw, take_from_deck
 
 HEADLINES: dict[type, str] = {
     ChooseStartingResource: "Failed to choose starting resource",
@@ -58,10 +74,12 @@ def players_to_act(state: GameState) -> list[int]:
     if phase == "playing":
         return [state.current_player]
     if phase == "choosing_resources":
-        return [p.number for p in state.players if not p.starting_resource_chosen]
-    if phase == "handComplete":
-        return [p.number for p in state.players if not p.ready_for_next_hand]
-    return []
+        done = seats(state)[CHOSEN]
+    elif phase == "handComplete":
+        done = seats(state)[READY]
+    else:
+        return []
+    return [i + 1 for i in range(state.player_count) if not done >> i & 1]
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
@@ -88,17 +106,17 @@ def _apply(state: GameState, action: Action, events: list[Event]) -> GameState:
     if phase == "playing":
         if n != state.current_player:
             raise IllegalAction("It is not your turn", "R7")
-        player = state.players[n - 1]
         if kind is DrawCard:
             return _draw(state, action, events)  # type: ignore[arg-type]
-        if not player.has_drawn_this_turn:
+        d = seats(state)
+        if not d[DRAWN] >> (n - 1) & 1:
             raise IllegalAction("Draw a card first: no play is legal before the draw", "R6")
         if kind is PassTurn:
             return _pass(state, events)
         if state.pending:
             return _answer_followup(state, action, events)
         if kind is DrawRoyalReward:
-            if not player.royal_reward:
+            if not d[REWARDS][n - 1]:
                 raise IllegalAction("No royal reward is owed", "R24")
             return _settle(_draw_reward(state, n), events)
         play = plays.PLAYS.get(kind)
@@ -128,23 +146,22 @@ def _apply(state: GameState, action: Action, events: list[Event]) -> GameState:
 def _choose_start(
     state: GameState, action: ChooseStartingResource, events: list[Event]
 ) -> GameState:
-    player = state.players[action.player - 1]
-    if player.starting_resource_chosen:
+    i = action.player - 1
+    d = seats(state)
+    if d[CHOSEN] >> i & 1:
         raise IllegalAction("You have already chosen your starting resource", "R3")
     card = action.card
-    if card not in player.hand:
+    hand = d[HANDS][i]
+    if card not in hand:
         raise IllegalAction("That card is not in your hand", "R3")
     if not card.is_number:
         raise IllegalAction("The starting resource must be a number card (A to 10)", "R3")
-    kingdom = evolve(player.kingdom, resources=player.kingdom.resources + (resource(card, True),))
-    player = evolve(
-        player,
-        hand=tuple(c for c in player.hand if c is not card),
-        kingdom=kingdom,
-        starting_resource_chosen=True,
-    )
-    state = replace_player(state, player)
-    if all(p.starting_resource_chosen for p in state.players):
+    new = derive(state)
+    new[HANDS] = put(new[HANDS], i, tuple(c for c in hand if c is not card))
+    new[RESOURCES] = put(new[RESOURCES], i, new[RESOURCES][i] + (resource(card, True),))
+    chosen = new[CHOSEN] = new[CHOSEN] | 1 << i
+    state = build(new)
+    if chosen == (1 << state.player_count) - 1:
         state = start_turn(state, events, phase="playing", current_player=state.first_player)
     return state
 
@@ -156,43 +173,56 @@ def start_turn(state: GameState, events: list[Event], **changes: Any) -> GameSta
     """Ready the current player's kingdom (R5); skip the draw if nothing can be drawn (R6).
     ``changes`` are made to the state in the same step."""
     n = changes.get("current_player", state.current_player)
-    player = state.players[n - 1]
-    kingdom = player.kingdom
-    for r in kingdom.resources:
+    i = n - 1
+    bit = 1 << i
+    new = derive(state)
+    resources = new[RESOURCES]
+    mine = resources[i]
+    for r in mine:
         if not r.ready:
-            kingdom = evolve(
-                kingdom, resources=tuple(resource(r.card, True) for r in kingdom.resources)
-            )
+            new[RESOURCES] = put(resources, i, tuple(resource(r.card, True) for r in mine))
             break
     drawable = can_draw(state)
-    player = evolve(
-        player, kingdom=kingdom, has_drawn_this_turn=not drawable, has_drawn_royal_reward=False
-    )
-    events.append(Event("turnStarted", {"player": n}))
+    new[DRAWN] = new[DRAWN] & ~bit if drawable else new[DRAWN] | bit
+    new[DREW_REWARD] &= ~bit
+    new["played_this_turn"] = False
+    new["pending"] = ()
+    new.update(changes)
+    events.append(_TURN_STARTED[n])
     if not drawable:
         events.append(Event("drawPhaseSkipped", {"player": n, "message": DRAW_SKIPPED}))
-    return replace_player(state, player, played_this_turn=False, pending=(), **changes)
+    return build(new)
 
 
 DRAW_SKIPPED = "No cards left to draw: draw skipped"
+_SEATS = range(1, 5)
+_TURN_STARTED = {n: shared("turnStarted", player=n) for n in _SEATS}
+_CARD_DRAWN = {
+    (n, source): shared("cardDrawn", player=n, source=source)
+    for n in _SEATS
+    for source in DrawCard.SOURCES
+}
 
 
 def _draw(state: GameState, action: DrawCard, events: list[Event]) -> GameState:
     n = action.player
-    player = state.players[n - 1]
-    if player.has_drawn_this_turn:
+    i = n - 1
+    if seats(state)[DRAWN] >> i & 1:
         raise IllegalAction("You have already drawn this turn", "R6")
     source = action.source
     if source == "deck":
-        if state.deck:
-            card = state.deck[0]
-            changes: dict[str, Any] = {"deck": state.deck[1:]}
+        deck = state.deck
+        if deck:
+            card = deck[0]
+            new = derive(state)
+            new["deck"] = deck[1:]
         else:
             state, drawn = take_from_deck(state, 1)
             if not drawn:
                 raise IllegalAction("The deck and the discard pile are empty", "R6")
-            card, changes = drawn[0], {}
-        changes["last_draw"] = LastDraw(n, source, card, None)
+            card = drawn[0]
+            new = derive(state)
+        new["last_draw"] = last_draw(n, source, card, None)
     elif source == "revealed1" or source == "revealed2":
         slot = 0 if source == "revealed1" else 1
         revealed_card = state.revealed[slot]
@@ -201,21 +231,21 @@ def _draw(state: GameState, action: DrawCard, events: list[Event]) -> GameState:
         card = revealed_card
         state, refill = take_from_deck(state, 1)
         replacement = refill[0] if refill else None
-        revealed = (
-            (replacement, state.revealed[1]) if slot == 0 else (state.revealed[0], replacement)
-        )
-        changes = {"revealed": revealed, "last_draw": LastDraw(n, source, card, replacement)}
+        new = derive(state)
+        new["revealed"] = put(state.revealed, slot, replacement)
+        new["last_draw"] = last_draw(n, source, card, replacement)
     else:
         raise IllegalAction("Draw from the deck, revealed1 or revealed2", "R6")
-    player = evolve(player, hand=player.hand + (card,), has_drawn_this_turn=True)
-    events.append(Event("cardDrawn", {"player": n, "source": source}))
-    return replace_player(state, player, **changes)
+    hands = new[HANDS]
+    new[HANDS] = put(hands, i, hands[i] + (card,))
+    new[DRAWN] |= 1 << i
+    events.append(_CARD_DRAWN[n, source])
+    return build(new)
 
 
 def _pass(state: GameState, events: list[Event]) -> GameState:
     n = state.current_player
-    player = state.players[n - 1]
-    if player.royal_reward:
+    if seats(state)[REWARDS][n - 1]:
         state = _draw_reward(state, n)
     quiet = state.quiet_turns + 1 if not state.played_this_turn and not can_draw(state) else 0
     if quiet >= state.player_count:
@@ -230,8 +260,15 @@ def _pass(state: GameState, events: list[Event]) -> GameState:
 
 
 def _draw_reward(state: GameState, n: int) -> GameState:
-    reward = state.players[n - 1].royal_reward
-    return draw_into_hand(state, n, reward, royal_reward=0, has_drawn_royal_reward=True)
+    """Player ``n`` draws the cards a slain dragon owes (R24)."""
+    i = n - 1
+    state, drawn = take_from_deck(state, seats(state)[REWARDS][i])
+    new = derive(state)
+    hands = new[HANDS]
+    new[HANDS] = put(hands, i, hands[i] + drawn)
+    new[REWARDS] = put(new[REWARDS], i, 0)
+    new[DREW_REWARD] |= 1 << i
+    return build(new)
 
 
 # --- follow-ups ------------------------------------------------------------------------------

@@ -8,17 +8,19 @@ from collections.abc import Sequence
 from kingdom_rules.cards import BY_ID, DECK, Card
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
-from kingdom_rules.scoring import family_complete, hand_score, partner, team_of
+from kingdom_rules.scoring import hand_score, partner, royals_complete, team_of
 from kingdom_rules.state import (
     HAND_SIZE,
     MAX_ROUNDS,
     MODES,
     REVEALED,
+    ROYALS,
     GameState,
     HandResult,
     Outcome,
     Player,
     evolve,
+    seats,
 )
 from kingdom_rules.table import replace_player, shuffler
 
@@ -109,9 +111,10 @@ def check_family(state: GameState, events: list[Event]) -> GameState:
         return state
     n = state.player_count
     cur = state.current_player
+    royals = seats(state)[ROYALS]
     for k in range(n):
         number = (cur - 1 + k) % n + 1
-        if family_complete(state.players[number - 1].kingdom):
+        if royals_complete(royals[number - 1]):
             events.append(Event("royalFamilyCompleted", {"player": number}))
             return end_hand(state, number, "family", events)
     return state

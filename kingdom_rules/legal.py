@@ -35,11 +35,12 @@ from kingdom_rules.actions import (
 from kingdom_rules.cards import Card
 from kingdom_rules.combinations import RULES, find_combinations
 from kingdom_rules.followups import options
-from kingdom_rules.state import GameState
+from kingdom_rules.state import CHOSEN, DRAWN, HANDS, READY, RESOURCES, REWARDS, GameState, seats
 
 
 class _Group:
-    """A run of actions built on demand."""
+    """A run of actions built on demand. (A run already built is a plain list of actions:
+    ``Group`` below.)"""
 
     __slots__ = ("size",)
     size: int
@@ -48,15 +49,7 @@ class _Group:
         raise NotImplementedError
 
 
-class _Listed(_Group):
-    __slots__ = ("items",)
-
-    def __init__(self, items: list[Action]) -> None:
-        self.items = items
-        self.size = len(items)
-
-    def get(self, i: int) -> Action:
-        return self.items[i]
+Group = _Group | list[Action]
 
 
 class _ResourcePlays(_Group):
@@ -114,13 +107,13 @@ class LegalActions(Sequence[Action]):
 
     __slots__ = ("_groups", "_len", "_state", "player")
 
-    def __init__(self, state: GameState, player: int, groups: list[_Group]) -> None:
+    def __init__(self, state: GameState, player: int, groups: list[Group]) -> None:
         self._state = state
         self.player = player
         self._groups = groups
         total = 0
         for g in groups:
-            total += g.size
+            total += len(g) if type(g) is list else g.size  # type: ignore[union-attr]
         self._len = total
 
     def __len__(self) -> int:
@@ -149,15 +142,23 @@ class LegalActions(Sequence[Action]):
         if not 0 <= i < self._len:
             raise IndexError("legal action index out of range")
         for g in self._groups:
-            if i < g.size:
-                return g.get(i)
-            i -= g.size
+            if type(g) is list:
+                if i < len(g):
+                    return g[i]
+                i -= len(g)
+            else:
+                if i < g.size:  # type: ignore[union-attr]
+                    return g.get(i)  # type: ignore[union-attr]
+                i -= g.size  # type: ignore[union-attr]
         raise IndexError(i)  # pragma: no cover
 
     def __iter__(self) -> Iterator[Action]:
         for g in self._groups:
-            for i in range(g.size):
-                yield g.get(i)
+            if type(g) is list:
+                yield from g
+            else:
+                for i in range(g.size):  # type: ignore[union-attr]
+                    yield g.get(i)  # type: ignore[union-attr]
 
     def __contains__(self, action: object) -> bool:
         from kingdom_rules.engine import apply
@@ -176,11 +177,17 @@ class LegalActions(Sequence[Action]):
 
 
 _SEATS = range(1, 5)
-_DRAWS = {n: tuple(DrawCard(n, source) for source in DrawCard.SOURCES) for n in _SEATS}
 _PASS = {n: PassTurn(n) for n in _SEATS}
-# Groups are never changed once built, so the last group of every turn's plays is shared.
-_PASS_TAIL = {n: _Listed([_PASS[n]]) for n in _SEATS}
-_REWARD_TAIL = {n: _Listed([DrawRoyalReward(n), _PASS[n]]) for n in _SEATS}
+# Groups are never changed once built, so the lists that recur are built once and shared:
+# the draws (by seat and by which of deck, revealed1, revealed2 can be drawn: bits 1, 2, 4)
+# and the last group of every turn's plays.
+_DRAWS: dict[tuple[int, int], list[Action]] = {
+    (n, mask): [DrawCard(n, source) for k, source in enumerate(DrawCard.SOURCES) if mask >> k & 1]
+    for n in _SEATS
+    for mask in range(8)
+}
+_PASS_TAIL: dict[int, list[Action]] = {n: [_PASS[n]] for n in _SEATS}
+_REWARD_TAIL: dict[int, list[Action]] = {n: [DrawRoyalReward(n), _PASS[n]] for n in _SEATS}
 
 
 def legal_actions(state: GameState, player: int) -> LegalActions:
@@ -188,51 +195,52 @@ def legal_actions(state: GameState, player: int) -> LegalActions:
     return LegalActions(state, player, _groups(state, player))
 
 
-def _groups(state: GameState, n: int) -> list[_Group]:
+def _groups(state: GameState, n: int) -> list[Group]:
     phase = state.phase
     if not isinstance(n, int) or not 1 <= n <= state.player_count:
         return []
-    me = state.players[n - 1]
+    d = seats(state)
+    i = n - 1
     if phase == "playing":
         if n != state.current_player:
             return []
-        if not me.has_drawn_this_turn:
-            deck, first, second = _DRAWS[n]
-            draws: list[Action] = [deck] if state.deck or state.discard_pile else []
-            if state.revealed[0] is not None:
-                draws.append(first)
-            if state.revealed[1] is not None:
-                draws.append(second)
-            return [_Listed(draws)]
+        if not d[DRAWN] >> i & 1:
+            first, second = state.revealed
+            mask = 1 if state.deck or state.discard_pile else 0
+            if first is not None:
+                mask |= 2
+            if second is not None:
+                mask |= 4
+            return [_DRAWS[n, mask]]
         if state.pending:
             head = state.pending[0]
             answers = options(state, head)
             skip = SkipDemolitionEat(n) if head.context == "freed-royal" else SkipPendingAction(n)
-            return [_Listed(answers + [skip, _PASS[n]])]
-        return _plays(state, n)
+            return [answers + [skip, _PASS[n]]]
+        return _plays(d, n)
     if phase == "choosing_resources":
-        if me.starting_resource_chosen:
+        if d[CHOSEN] >> i & 1:
             return []
-        return [_Listed([ChooseStartingResource(n, c) for c in me.hand if c.is_number])]
-    if phase == "handComplete" and not me.ready_for_next_hand:
-        return [_Listed([ReadyForNextHand(n)])]
+        return [[ChooseStartingResource(n, c) for c in d[HANDS][i] if c.is_number]]
+    if phase == "handComplete" and not d[READY] >> i & 1:
+        return [[ReadyForNextHand(n)]]
     return []
 
 
-def _plays(state: GameState, n: int) -> list[_Group]:
-    me = state.players[n - 1]
-    ready = [r.card for r in me.kingdom.resources if r.ready]
+def _plays(d: dict[str, Any], n: int) -> list[Group]:
+    """The plays of player ``n`` after the draw; ``d``: the state's fields (see seats)."""
+    ready = [r.card for r in d[RESOURCES][n - 1] if r.ready]
     count = len(ready)
     numbers: list[Card] = []
     royals: list[Card] = []
     mask = 0
-    for card in me.hand:
+    for card in d[HANDS][n - 1]:
         if card.is_number:
             numbers.append(card)
             mask |= card.bit
         elif count >= card.cost:
             royals.append(card)
-    groups: list[_Group] = []
+    groups: list[Group] = []
     if numbers and ready:
         groups.append(_ResourcePlays(n, numbers, ready))
     if royals:
@@ -252,8 +260,8 @@ def _plays(state: GameState, n: int) -> list[_Group]:
         if aces:
             tens = [c for c in numbers if c.value == 10]
             if tens:
-                groups.append(_Listed([PlayHailOfArrows(n, (a, t)) for a in aces for t in tens]))
-    groups.append(_REWARD_TAIL[n] if me.royal_reward else _PASS_TAIL[n])
+                groups.append([PlayHailOfArrows(n, (a, t)) for a in aces for t in tens])
+    groups.append(_REWARD_TAIL[n] if d[REWARDS][n - 1] else _PASS_TAIL[n])
     return groups
 
 

@@ -19,14 +19,20 @@ from kingdom_rules.combinations import DRAGONS, RULES, STRUCTURES, classify, is_
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
 from kingdom_rules.state import (
+    HANDS,
+    RESOURCES,
     Combination,
     GameState,
     Kingdom,
     Pending,
     Player,
     Resource,
+    build,
+    derive,
     evolve,
+    put,
     resource,
+    seats,
 )
 from kingdom_rules.table import discard, draw_into_hand, replace_player, without
 
@@ -72,13 +78,16 @@ def _ready_index(resources: tuple[Resource, ...], card: Card, rule: str) -> int:
 
 def play_resource(state: GameState, action: PlayResource, events: list[Event]) -> GameState:
     """R8: the new resource enters used, one ready resource turns used."""
-    player = state.players[action.player - 1]
+    p = action.player - 1
     card = action.card
-    if card not in player.hand:
+    hand = seats(state)[HANDS][p]
+    if card not in hand:
         raise IllegalAction(f"{card.short} is not in your hand", "R8")
     if not card.is_number:
         raise IllegalAction("Only number cards (A to 10) are resources", "R8")
-    resources = player.kingdom.resources
+    new = derive(state)
+    all_resources = new[RESOURCES]
+    resources = all_resources[p]
     i = _ready_index(resources, action.resource, "R8")
     resources = (
         resources[:i]
@@ -86,28 +95,32 @@ def play_resource(state: GameState, action: PlayResource, events: list[Event]) -
         + resources[i + 1 :]
         + (resource(card, False),)
     )
-    player = evolve(
-        player,
-        hand=tuple(c for c in player.hand if c is not card),
-        kingdom=evolve(player.kingdom, resources=resources),
-    )
-    return replace_player(state, player, played_this_turn=True, quiet_turns=0)
+    new[HANDS] = put(new[HANDS], p, tuple(c for c in hand if c is not card))
+    new[RESOURCES] = put(all_resources, p, resources)
+    new["played_this_turn"] = True
+    new["quiet_turns"] = 0
+    return build(new)
 
 
 def rotate_resource(state: GameState, action: RotateResource, events: list[Event]) -> GameState:
     """R9: a ready resource goes to the hand, a number card from hand takes its place, used."""
-    player = state.players[action.player - 1]
+    p = action.player - 1
     card, out = action.card, action.resource
-    if card not in player.hand:
+    hand = seats(state)[HANDS][p]
+    if card not in hand:
         raise IllegalAction(f"{card.short} is not in your hand", "R9")
     if not card.is_number:
         raise IllegalAction("Only number cards (A to 10) can be rotated in", "R9")
-    resources = player.kingdom.resources
+    new = derive(state)
+    all_resources = new[RESOURCES]
+    resources = all_resources[p]
     i = _ready_index(resources, out, "R9")
     resources = resources[:i] + (resource(card, False),) + resources[i + 1 :]
-    hand = tuple(c for c in player.hand if c is not card) + (out,)
-    player = evolve(player, hand=hand, kingdom=evolve(player.kingdom, resources=resources))
-    return replace_player(state, player, played_this_turn=True, quiet_turns=0)
+    new[HANDS] = put(new[HANDS], p, tuple(c for c in hand if c is not card) + (out,))
+    new[RESOURCES] = put(all_resources, p, resources)
+    new["played_this_turn"] = True
+    new["quiet_turns"] = 0
+    return build(new)
 
 
 ROYAL_NAMES = {"J": "A Jack", "Q": "A Queen", "K": "A King", "JOKER": "A Hero"}

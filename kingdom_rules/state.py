@@ -2,9 +2,19 @@
 
 Values are frozen attrs classes. The engine builds the next state with :func:`evolve`, which
 copies the instance dictionary and so costs a fraction of ``attrs.evolve``; the old state is
-never touched. Each card is in exactly one place: a hand, the deck, the revealed cards, a
-kingdom (resource, royal or combination card) or the discard pile. Riders and royals inside
-structures are listed in ``Kingdom.royals`` and referenced by id from the combination.
+never touched.
+
+Immutable outside, flat inside: a state keeps its seats' fields in per-field tuples and bit
+masks (the *seat fields*, see :func:`seats`), so that a step copies one dictionary instead of
+rebuilding ``Player`` and ``Kingdom`` values. ``state.players`` is built from them the first
+time it is read; a state made by the constructor gets its seat fields the first time the
+engine reads it. The two never disagree: the engine changes seats either in a copy from
+:func:`derive` (which drops ``players``) or with ``evolve(state, players=...)`` (which writes
+both).
+
+Each card is in exactly one place: a hand, the deck, the revealed cards, a kingdom
+(resource, royal or combination card) or the discard pile. Riders and royals inside structures
+are listed in ``Kingdom.royals`` and referenced by id from the combination.
 """
 
 from __future__ import annotations
@@ -33,6 +43,8 @@ FAMILY_BONUS: Final = 3
 def evolve(obj: T, **changes: Any) -> T:
     """A copy of a frozen value with some fields replaced (the fast path of attrs.evolve)."""
     d = {**obj.__dict__, **changes}
+    if "players" in changes and HANDS in d:
+        d.update(_seats_from_players(changes["players"]))
     new = _new(obj.__class__)
     _set(new, "__dict__", d)
     return new
@@ -483,3 +495,134 @@ def _state_from_json(d: Json) -> GameState:
         hand_history=tuple(HandResult.from_json(h) for h in d["handHistory"]),
         outcome=Outcome.from_json(outcome) if outcome else None,
     )
+
+
+# --- the seat fields: flat inside ------------------------------------------------------------
+
+HANDS: Final = "_hands"
+"""Each seat's hand (a tuple of tuples of cards, seat 1 first); the other per-seat tuples are
+RESOURCES, ROYALS, COMBINATIONS and REWARDS (royal_reward)."""
+RESOURCES: Final = "_resources"
+ROYALS: Final = "_royals"
+COMBINATIONS: Final = "_combinations"
+REWARDS: Final = "_rewards"
+CHOSEN: Final = "_chosen"
+"""Bit mask of the seats whose starting resource is chosen (bit ``number - 1``); DRAWN
+(has_drawn_this_turn), DREW_REWARD (has_drawn_royal_reward) and READY (ready_for_next_hand)
+are the other flags."""
+DRAWN: Final = "_drawn"
+DREW_REWARD: Final = "_drew_reward"
+READY: Final = "_ready"
+
+
+class _Players:
+    """``GameState.players`` when the instance has none: a state the engine made builds them
+    from its seat fields the first time they are read, and keeps them. (A class attribute that
+    only answers when the instance dictionary lacks the name; ``__getattr__`` would do the same
+    but would slow down every other attribute of the state.)"""
+
+    def __get__(self, state: GameState | None, owner: type | None = None) -> Any:
+        if state is None:
+            return self
+        d = state.__dict__
+        players = d["players"] = _players_from_seats(d)
+        return players
+
+
+setattr(GameState, "players", _Players())  # noqa: B010 (mypy: the field is declared above)
+
+
+def seats(state: GameState) -> dict[str, Any]:
+    """The state's instance dictionary, with its seat fields."""
+    d = state.__dict__
+    if HANDS not in d:
+        d.update(_seats_from_players(d["players"]))
+    return d
+
+
+def derive(state: GameState) -> dict[str, Any]:
+    """A copy of the state's fields to build the next state from with :func:`build`; seat
+    fields may be changed in it (``players`` is left out, to be built again when read)."""
+    d = seats(state).copy()
+    d.pop("players", None)
+    return d
+
+
+def build(fields: dict[str, Any]) -> GameState:
+    """The state holding ``fields`` (a dictionary from :func:`derive`, changed)."""
+    new = _new(GameState)
+    _set(new, "__dict__", fields)
+    return new
+
+
+def put(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    """``items`` with item ``i`` replaced."""
+    out = list(items)
+    out[i] = value
+    return tuple(out)
+
+
+def _seats_from_players(players: tuple[Player, ...]) -> dict[str, Any]:
+    chosen = drawn = drew = ready = 0
+    for i, p in enumerate(players):
+        bit = 1 << i
+        if p.starting_resource_chosen:
+            chosen |= bit
+        if p.has_drawn_this_turn:
+            drawn |= bit
+        if p.has_drawn_royal_reward:
+            drew |= bit
+        if p.ready_for_next_hand:
+            ready |= bit
+    return {
+        HANDS: tuple(p.hand for p in players),
+        RESOURCES: tuple(p.kingdom.resources for p in players),
+        ROYALS: tuple(p.kingdom.royals for p in players),
+        COMBINATIONS: tuple(p.kingdom.combinations for p in players),
+        REWARDS: tuple(p.royal_reward for p in players),
+        CHOSEN: chosen,
+        DRAWN: drawn,
+        DREW_REWARD: drew,
+        READY: ready,
+    }
+
+
+def _players_from_seats(d: dict[str, Any]) -> tuple[Player, ...]:
+    # Built like evolve builds (no attrs __init__): the values come from valid states.
+    hands, resources, royals, combinations = d[HANDS], d[RESOURCES], d[ROYALS], d[COMBINATIONS]
+    rewards, chosen, drawn, drew, ready = d[REWARDS], d[CHOSEN], d[DRAWN], d[DREW_REWARD], d[READY]
+    out = []
+    for i, hand in enumerate(hands):
+        res, roy, com = resources[i], royals[i], combinations[i]
+        if res or roy or com:
+            kingdom = _new(Kingdom)
+            _set(kingdom, "__dict__", {"resources": res, "royals": roy, "combinations": com})
+        else:
+            kingdom = EMPTY_KINGDOM
+        player = _new(Player)
+        _set(player, "__dict__", {
+            "number": i + 1,
+            "hand": hand,
+            "kingdom": kingdom,
+            "starting_resource_chosen": bool(chosen >> i & 1),
+            "has_drawn_this_turn": bool(drawn >> i & 1),
+            "royal_reward": rewards[i],
+            "has_drawn_royal_reward": bool(drew >> i & 1),
+            "ready_for_next_hand": bool(ready >> i & 1),
+        })
+        out.append(player)
+    return tuple(out)
+
+
+def last_draw(player: int, source: str, card: Card | None, replacement: Card | None) -> LastDraw:
+    """``LastDraw(player, source, card, replacement)``, built without attrs' checks (a step
+    makes one on every draw); the draws from the deck are made once."""
+    if replacement is None and card is not None and source == "deck":
+        return _DECK_DRAWS[player - 1][card.order]
+    new = _new(LastDraw)
+    _set(new, "__dict__", {"player": player, "source": source, "card": card,
+                           "replacement": replacement})
+    return new
+
+
+_DECK_DRAWS: Final = tuple(tuple(LastDraw(n, "deck", c, None) for c in DECK) for n in range(1, 5))

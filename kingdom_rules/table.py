@@ -7,7 +7,23 @@ from collections.abc import Iterable
 from typing import Any
 
 from kingdom_rules.cards import Card
-from kingdom_rules.state import GameState, Player, evolve
+from kingdom_rules.state import (
+    CHOSEN,
+    COMBINATIONS,
+    DRAWN,
+    DREW_REWARD,
+    HANDS,
+    READY,
+    RESOURCES,
+    REWARDS,
+    ROYALS,
+    GameState,
+    Player,
+    build,
+    derive,
+    evolve,
+    put,
+)
 
 
 def shuffler(seed: int, hand: int, count: int) -> random.Random:
@@ -38,14 +54,15 @@ def take_from_deck(state: GameState, count: int) -> tuple[GameState, tuple[Card,
     return evolve(state, deck=deck, discard_pile=discard, shuffles=shuffles), out
 
 
-def draw_into_hand(state: GameState, n: int, count: int, **changes: Any) -> GameState:
-    """Player ``n`` draws up to ``count`` cards from the deck (R6 rebuilds it when empty);
-    ``changes`` are made to that player in the same step."""
+def draw_into_hand(state: GameState, n: int, count: int) -> GameState:
+    """Player ``n`` draws up to ``count`` cards from the deck (R6 rebuilds it when empty)."""
     state, drawn = take_from_deck(state, count)
-    if not drawn and not changes:
+    if not drawn:
         return state
-    player = state.players[n - 1]
-    return replace_player(state, evolve(player, hand=player.hand + drawn, **changes))
+    new = derive(state)
+    hands = new[HANDS]
+    new[HANDS] = put(hands, n - 1, hands[n - 1] + drawn)
+    return build(new)
 
 
 def can_draw(state: GameState) -> bool:
@@ -55,9 +72,24 @@ def can_draw(state: GameState) -> bool:
 
 def replace_player(state: GameState, player: Player, **changes: Any) -> GameState:
     """The state with one seat replaced, and other fields changed in the same step."""
-    players = list(state.players)
-    players[player.number - 1] = player
-    return evolve(state, players=tuple(players), **changes)
+    new = derive(state)
+    i = player.number - 1
+    bit = 1 << i
+    kingdom = player.kingdom
+    new[HANDS] = put(new[HANDS], i, player.hand)
+    new[RESOURCES] = put(new[RESOURCES], i, kingdom.resources)
+    new[ROYALS] = put(new[ROYALS], i, kingdom.royals)
+    new[COMBINATIONS] = put(new[COMBINATIONS], i, kingdom.combinations)
+    new[REWARDS] = put(new[REWARDS], i, player.royal_reward)
+    for key, flag in (
+        (CHOSEN, player.starting_resource_chosen),
+        (DRAWN, player.has_drawn_this_turn),
+        (DREW_REWARD, player.has_drawn_royal_reward),
+        (READY, player.ready_for_next_hand),
+    ):
+        new[key] = new[key] | bit if flag else new[key] & ~bit
+    new.update(changes)
+    return build(new)
 
 
 def discard(state: GameState, cards: Iterable[Card]) -> GameState:
