@@ -10,11 +10,14 @@ the run: no game starts after it, and the games finished are reported.
     python bench/bots.py greedy random --games 1000 --workers 2
     python bench/bots.py search greedy --games 1000 --workers 2 --max-seconds 3000
     python bench/bots.py search greedy --games 200 --steps 1500     # another work budget
+    python bench/bots.py search greedy --games 400 --set search.RESOURCES=2   # an experiment
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import importlib
 import json
 import multiprocessing
 import statistics
@@ -26,6 +29,10 @@ from kingdom_cli.stats import wilson
 from kingdom_rules.bots import make_bot, play_game
 
 Json = dict[str, Any]
+
+
+SEARCH_KWARGS: Json = {}
+"""Extra SearchBot arguments (``--search-kwargs``), set before the worker processes fork."""
 
 
 def _one(job: tuple[str, str, int, int, float, int, float]) -> Json:
@@ -52,7 +59,9 @@ def _make(spec: str, rollouts: int, cpu_limit: float, steps: int) -> Any:
     if spec == "search" and rollouts:
         return SearchBot(rollouts=rollouts, steps=None)
     if spec == "search" and steps:
-        return SearchBot(steps=steps)
+        return SearchBot(steps=steps, **SEARCH_KWARGS)
+    if spec == "search" and SEARCH_KWARGS:
+        return SearchBot(**SEARCH_KWARGS)
     return make_bot(spec)
 
 
@@ -81,7 +90,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="write the figures to this file")
     parser.add_argument("--games-json", help="write each game's seed, seat and result to this "
                         "file (to compare two runs game by game)")
+    parser.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                        help="for experiments: override a constant of kingdom_rules.bots.MODULE "
+                             "(a Python literal) before the games start; repeatable")
+    parser.add_argument("--search-kwargs", default="{}",
+                        help='more SearchBot arguments as JSON, e.g. \'{"horizon": 3}\'')
     args = parser.parse_args(argv)
+    SEARCH_KWARGS.update(json.loads(args.search_kwargs))
+    for item in args.set:
+        target, _, value = item.partition("=")
+        module_name, _, name = target.rpartition(".")
+        module = importlib.import_module(f"kingdom_rules.bots.{module_name}")
+        if not hasattr(module, name):
+            parser.error(f"--set: kingdom_rules.bots.{module_name} has no {name}")
+        setattr(module, name, ast.literal_eval(value))
     deadline = time.time() + args.max_seconds
     jobs = [(args.first, args.second, args.seed + i, args.rollouts, args.cpu_limit, args.steps,
              deadline)
@@ -114,7 +136,8 @@ def main(argv: list[str] | None = None) -> int:
         "ms_p95_cpu_choice": round(1000 * _pct([c for _, c in real], 0.95), 2),
         "ms_max_cpu": round(1000 * max(cpu, default=0.0), 2),
         "seconds": round(elapsed, 1), "workers": args.workers, "rollouts": args.rollouts,
-        "steps": args.steps, "cpu_limit": args.cpu_limit,
+        "steps": args.steps, "cpu_limit": args.cpu_limit, "set": args.set,
+        "search_kwargs": SEARCH_KWARGS,
     }
     print(json.dumps(figures, indent=2))
     if args.json:

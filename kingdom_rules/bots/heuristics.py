@@ -164,21 +164,74 @@ def evaluate(table: Table) -> float:
     return max(-1.0, min(1.0, diff / 60.0))
 
 
+WIN_WEIGHTS: tuple[float, ...] = (
+    -0.193,  # bias
+    0.406,  # moves next
+    -0.008,  # deck
+    0.713,  # own: family 1
+    1.552,  # own: family 2
+    -0.232,  # own: resources
+    0.824,  # own: red resources
+    0.734,  # own: black resources
+    1.861,  # own: family royals in hand
+    0.410,  # own: affordable family royals
+    1.585,  # own: wins on its turn
+    1.484,  # own: hand size
+    0.208,  # own: royals on foot
+    0.985,  # own: heroes on foot
+    -1.044,  # own: sheltered royals
+    1.662,  # own: combinations
+    0.126,  # own: score
+    0.013,  # own: pairs in hand
+    -0.136,  # own: runs in hand
+    0.186,  # own: volley in hand
+    -0.129,  # own: attack on the other's royals
+    0.286,  # own: other royals in hand
+    0.403,  # own: family royal revealed
+    5.242,  # own: wins at once
+    -0.713,  # other: family 1
+    -1.552,  # other: family 2
+    0.232,  # other: resources
+    -0.823,  # other: red resources
+    -0.734,  # other: black resources
+    -1.861,  # other: family royals in hand
+    -0.410,  # other: affordable family royals
+    -1.585,  # other: wins on its turn
+    -1.488,  # other: hand size
+    -0.205,  # other: royals on foot
+    -0.983,  # other: heroes on foot
+    1.046,  # other: sheltered royals
+    -1.664,  # other: combinations
+    -0.135,  # other: score
+    -0.013,  # other: pairs in hand
+    0.136,  # other: runs in hand
+    -0.186,  # other: volley in hand
+    0.129,  # other: attack on the other's royals
+    -0.286,  # other: other royals in hand
+    -0.403,  # other: family royal revealed
+    -5.242,  # other: wins at once
+)
+"""Logistic regression of 'wins the hand' on :func:`position_features`, fitted by
+``bench/fit_evaluation.py --games 20000 --seed 1`` on the turn starts of two-player
+GreedyBot self-play games (held-out log-loss 0.533, 72% of outcomes predicted)."""
+
+
 # --- the searcher's position evaluation -------------------------------------------------------
 
-WIN_WEIGHTS = (
-    -0.28, 0.535,  # bias, the player to evaluate moves next
-    # own side: family progress 1 / 2 / 3, resources, family royals in hand, affordable ones,
-    # hand size, unprotected royals, combinations
-    0.949, 2.187, 0.0, 1.48, 1.942, 0.957, 1.972, -0.011, -0.12,
-    # the strongest opponent, same features
-    -1.065, -2.178, 0.0, -1.468, -1.666, -0.935, -1.972, -0.02, 0.058,
+SIDE_FEATURES = (
+    "family 1", "family 2", "resources", "red resources", "black resources",
+    "family royals in hand", "affordable family royals", "wins on its turn", "hand size",
+    "royals on foot", "heroes on foot", "sheltered royals", "combinations", "score",
+    "pairs in hand", "runs in hand", "volley in hand", "attack on the other's royals",
+    "other royals in hand", "family royal revealed", "wins at once",
 )
-"""Logistic regression of 'wins the hand', fitted on about 80,000 turn starts of 3,000
-two-player GreedyBot self-play games (70% of held-out outcomes predicted)."""
+"""The features of one side (its strongest kingdom) in :func:`position_features`."""
+FEATURE_NAMES = ("bias", "moves next", "deck") + tuple(
+    f"{who}: {name}" for who in ("own", "other") for name in SIDE_FEATURES)
 
 
-def _side_features(state: GameState, p: int) -> list[float]:
+def _side_features(state: GameState, p: int, o: int, next_p: bool) -> list[float]:
+    """Features of player ``p`` against player ``o``; ``next_p``: p moves next."""
     player = state.players[p - 1]
     k = player.kingdom
     present, heroes = family_places(k)
@@ -190,24 +243,47 @@ def _side_features(state: GameState, p: int) -> list[float]:
     black = len(k.resources) - red
     need = 0
     afford = 0
-    if prog < 3:
-        for c in player.hand:
-            if c.is_royal and (c.is_hero or c.rank not in present):
+    spare = 0
+    values = [0] * 11
+    for c in player.hand:
+        if c.is_royal:
+            if prog < 3 and (c.is_hero or c.rank not in present):
                 need += 1
                 if (red if c.color == "red" else black) >= c.cost:
                     afford += 1
-    exposed = len(k.royals)
-    if k.combinations:
-        exposed = len(k.free_royals())
-    return [float(prog == 1), float(prog == 2), float(prog == 3),
-            min(len(k.resources), 8) / 8, min(need, 3) / 3, min(afford, 2) / 2,
-            min(len(player.hand), 10) / 10, exposed / 3, len(k.combinations) / 4]
+            else:
+                spare += 1
+        else:
+            values[c.value] += 1
+    pairs = sum(1 for v in values if v >= 2)
+    runs = sum(1 for v in range(1, 9) if values[v] and values[v + 1] and values[v + 2])
+    volley = values[1] > 0 and values[10] > 0
+    free = k.free_royals()
+    on_foot = sum(1 for r in free if not r.is_hero)
+    heroes_free = len(free) - on_foot
+    other_free = state.players[o - 1].kingdom.free_royals()
+    attack = 0.0
+    if other_free and (volley or (runs and len(k.resources) >= 3)):
+        attack = min(len(other_free), 2) / 2
+    revealed = 0.0
+    if prog < 3:
+        for shown in state.revealed:
+            if shown is not None and shown.is_royal and (shown.is_hero
+                                                         or shown.rank not in present):
+                revealed = 1.0
+    return [float(prog == 1), float(prog == 2), min(len(k.resources), 10) / 8,
+            min(red, 4) / 4, min(black, 4) / 4, min(need, 3) / 3, min(afford, 2) / 2,
+            float(prog == 2 and afford > 0), min(len(player.hand), 10) / 10,
+            on_foot / 3, heroes_free / 2, (len(k.royals) - len(free)) / 3,
+            min(len(k.combinations), 4) / 4, min(hand_score(k), 30) / 20,
+            min(pairs, 3) / 2, min(runs, 3) / 2, float(volley), attack,
+            min(spare, 2) / 2, revealed if next_p else 0.0,
+            float(next_p and prog == 2 and afford > 0)]
 
 
-def win_probability(state: GameState, me: int) -> float:
-    """The chance that ``me``'s side wins the hand from this full state (a determinized
-    world inside a search), by :data:`WIN_WEIGHTS`. With partners, each side is judged by
-    its strongest kingdom."""
+def position_features(state: GameState, me: int) -> list[float]:
+    """The features :data:`WIN_WEIGHTS` weigh, for ``me``'s side (names in
+    :data:`FEATURE_NAMES`). With partners, each side is judged by its strongest kingdom."""
     n = state.player_count
     if n == 2:
         best_mine, best_theirs = me, 3 - me
@@ -218,9 +294,16 @@ def win_probability(state: GameState, me: int) -> float:
         best_mine = max(mine, key=lambda p: threat(state.players[p - 1].kingdom))
         best_theirs = max(theirs, key=lambda p: threat(state.players[p - 1].kingdom))
         next_mine = state.current_player in mine
-    x = [1.0, 1.0 if next_mine else 0.0]
-    x += _side_features(state, best_mine) + _side_features(state, best_theirs)
+    x = [1.0, 1.0 if next_mine else 0.0, min(len(state.deck), 40) / 40]
+    x += _side_features(state, best_mine, best_theirs, next_mine)
+    x += _side_features(state, best_theirs, best_mine, not next_mine)
+    return x
+
+
+def win_probability(state: GameState, me: int) -> float:
+    """The chance that ``me``'s side wins the hand from this full state (a determinized
+    world inside a search): a logistic model of :func:`position_features`."""
     z = 0.0
-    for w, v in zip(WIN_WEIGHTS, x, strict=True):
+    for w, v in zip(WIN_WEIGHTS, position_features(state, me), strict=True):
         z += w * v
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
