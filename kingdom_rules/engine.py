@@ -42,6 +42,7 @@ from kingdom_rules.state import (
     evolve,
     last_draw,
     put,
+    ready_all,
     resource,
     seats,
 )
@@ -180,7 +181,7 @@ def start_turn(state: GameState, events: list[Event], **changes: Any) -> GameSta
     mine = resources[i]
     for r in mine:
         if not r.ready:
-            new[RESOURCES] = put(resources, i, tuple(resource(r.card, True) for r in mine))
+            new[RESOURCES] = put(resources, i, ready_all(mine))
             break
     drawable = can_draw(state)
     new[DRAWN] = new[DRAWN] & ~bit if drawable else new[DRAWN] | bit

@@ -32,7 +32,7 @@ from kingdom_rules.actions import (
     SkipDemolitionEat,
     SkipPendingAction,
 )
-from kingdom_rules.cards import Card
+from kingdom_rules.cards import DECK, Card
 from kingdom_rules.combinations import RULES, find_combinations
 from kingdom_rules.followups import options
 from kingdom_rules.state import CHOSEN, DRAWN, HANDS, READY, RESOURCES, REWARDS, GameState, seats
@@ -229,7 +229,10 @@ def _groups(state: GameState, n: int) -> list[Group]:
 
 def _plays(d: dict[str, Any], n: int) -> list[Group]:
     """The plays of player ``n`` after the draw; ``d``: the state's fields (see seats)."""
-    ready = [r.card for r in d[RESOURCES][n - 1] if r.ready]
+    ready: list[Card] = []
+    for r in d[RESOURCES][n - 1]:  # (plain loops: cheaper than comprehensions in 3.11)
+        if r.ready:
+            ready.append(r.card)
     count = len(ready)
     numbers: list[Card] = []
     royals: list[Card] = []
@@ -253,19 +256,21 @@ def _plays(d: dict[str, Any], n: int) -> list[Group]:
                 groups.append(_Payments(PlayRoyal, n, card, pool, card.cost))
     if len(numbers) >= 2:
         if count >= 2:
-            for cards, cost in _combinations(mask, numbers):
+            found = _COMBINATIONS.get(mask)
+            for cards, cost in found if found is not None else _combinations(mask, numbers):
                 if count >= cost:
                     groups.append(_Payments(PlayCombination, n, cards, ready, cost))
-        aces = [c for c in numbers if c.value == 1]
-        if aces:
+        if mask & _ACES and mask & _TENS:
+            aces = [c for c in numbers if c.value == 1]
             tens = [c for c in numbers if c.value == 10]
-            if tens:
-                groups.append([PlayHailOfArrows(n, (a, t)) for a in aces for t in tens])
+            groups.append([PlayHailOfArrows(n, (a, t)) for a in aces for t in tens])
     groups.append(_REWARD_TAIL[n] if d[REWARDS][n - 1] else _PASS_TAIL[n])
     return groups
 
 
 _COMBINATIONS: dict[int, list[tuple[tuple[Card, ...], int]]] = {}
+_ACES = sum(c.bit for c in DECK if c.value == 1)
+_TENS = sum(c.bit for c in DECK if c.value == 10)
 
 
 def _combinations(mask: int, numbers: list[Card]) -> list[tuple[tuple[Card, ...], int]]:

@@ -82,6 +82,14 @@ def resource(card: Card, ready: bool) -> Resource:
     return _READY[card.order] if ready else _USED[card.order]
 
 
+def ready_all(resources: tuple[Resource, ...]) -> tuple[Resource, ...]:
+    """The same resources, every one ready (R5)."""
+    out = []
+    for r in resources:
+        out.append(_READY[r.card.order])
+    return tuple(out)
+
+
 @attrs.frozen(slots=False)
 class Combination:
     """A beast or structure in a kingdom (R14-R19)."""
