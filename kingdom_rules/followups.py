@@ -32,8 +32,8 @@ from kingdom_rules.combinations import (
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
 from kingdom_rules.scoring import are_opponents, partner
-from kingdom_rules.state import Combination, GameState, Kingdom, Pending, evolve
-from kingdom_rules.table import discard, replace_player
+from kingdom_rules.state import Combination, GameState, Kingdom, Pending, evolve, kingdom_of
+from kingdom_rules.table import add_reward, discard, with_kingdom
 
 HEADLINES: dict[type, str] = {
     MountBeast: "Failed to mount royal",
@@ -103,7 +103,7 @@ _OWN_COMBINATION = frozenset({"mounting", "castle-placement", "partner-transfer"
 def options(state: GameState, pending: Pending) -> list[Action]:
     """Every answer to ``pending`` open to the current player, in a fixed order."""
     me = state.current_player
-    kingdom = state.players[me - 1].kingdom
+    kingdom = kingdom_of(state, me)
     t = pending.type
     out: list[Action] = []
     if not kingdom.combinations and t in _OWN_COMBINATION:
@@ -135,7 +135,7 @@ def options(state: GameState, pending: Pending) -> list[Action]:
     elif t == "resurrection":
         out = [ResurrectRoyal(me, c) for c in state.discard_pile if c.is_royal]
     elif t == "eating" and pending.context == "freed-royal":
-        target = state.players[pending.target_player - 1].kingdom
+        target = kingdom_of(state, pending.target_player)
         free = target.free_royals()
         out = [EatFreedRoyal(me, r) for r in pending.freed if not r.is_hero and r in free]
     else:
@@ -146,7 +146,7 @@ def options(state: GameState, pending: Pending) -> list[Action]:
 
 def _against(state: GameState, pending: Pending, me: int, o: int) -> list[Action]:
     """Answers aimed at opponent ``o``: eating, demolishing, slaying, Hail and Salvo."""
-    kingdom = state.players[o - 1].kingdom
+    kingdom = kingdom_of(state, o)
     combos = kingdom.combinations
     t = pending.type
     out: list[Action] = []
@@ -221,7 +221,7 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
         state = _update_combination(
             state, me, action.beast_index, lambda c: evolve(c, rider=action.royal)
         )
-        beast = state.players[me - 1].kingdom.combinations[action.beast_index]
+        beast = kingdom_of(state, me).combinations[action.beast_index]
         events.append(Event("mounted", {"player": me, "royalId": action.royal.id}))
         if partner(me, state.player_count):
             rest = (
@@ -244,24 +244,21 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
         state, beast = _remove_combination(state, me, action.beast_index)
         if beast.rider is not None:
             state = _move_royal(state, me, mate, beast.rider)
-        mk = state.players[mate - 1].kingdom
+        mk = kingdom_of(state, mate)
         state = _set_kingdom(state, mate, evolve(mk, combinations=mk.combinations + (beast,)))
         events.append(Event("transferredToPartner", {"player": me, "partner": mate}))
         return evolve(state, pending=rest)
     if isinstance(action, ResurrectRoyal):
         card = action.royal
         state = evolve(state, discard_pile=tuple(c for c in state.discard_pile if c is not card))
-        k = state.players[me - 1].kingdom
+        k = kingdom_of(state, me)
         state = _set_kingdom(state, me, evolve(k, royals=k.royals + (card,)))
         events.append(Event("royalResurrected", {"player": me, "royalId": card.id}))
         return evolve(state, pending=rest)
     if isinstance(action, SlayDragon):
         state, dragon = _remove_combination(state, action.target_player, action.dragon_index)
         state = discard(state, dragon.cards)
-        p = state.players[me - 1]
-        state = replace_player(
-            state, evolve(p, royal_reward=p.royal_reward + len(dragon.cards) - 1)
-        )
+        state = add_reward(state, me, len(dragon.cards) - 1)
         events.append(Event("dragonSlain", {"player": me, "target": action.target_player}))
         return evolve(state, pending=rest)
     if isinstance(action, DestroyWithHail):
@@ -339,33 +336,33 @@ def _destroy(
 
 
 def _set_kingdom(state: GameState, n: int, kingdom: Kingdom) -> GameState:
-    return replace_player(state, evolve(state.players[n - 1], kingdom=kingdom))
+    return with_kingdom(state, n, kingdom)
 
 
 def _update_combination(state: GameState, n: int, i: int, change: object) -> GameState:
-    k = state.players[n - 1].kingdom
+    k = kingdom_of(state, n)
     combos = list(k.combinations)
     combos[i] = change(combos[i])  # type: ignore[operator]
     return _set_kingdom(state, n, evolve(k, combinations=tuple(combos)))
 
 
 def _remove_combination(state: GameState, n: int, i: int) -> tuple[GameState, Combination]:
-    k = state.players[n - 1].kingdom
+    k = kingdom_of(state, n)
     c = k.combinations[i]
     combos = k.combinations[:i] + k.combinations[i + 1 :]
     return _set_kingdom(state, n, evolve(k, combinations=combos)), c
 
 
 def _kill_royal(state: GameState, n: int, royal: Card) -> GameState:
-    k = state.players[n - 1].kingdom
+    k = kingdom_of(state, n)
     state = _set_kingdom(state, n, evolve(k, royals=tuple(r for r in k.royals if r is not royal)))
     return discard(state, (royal,))
 
 
 def _move_royal(state: GameState, src: int, dst: int, royal: Card) -> GameState:
-    k = state.players[src - 1].kingdom
+    k = kingdom_of(state, src)
     state = _set_kingdom(state, src, evolve(k, royals=tuple(r for r in k.royals if r is not royal)))
-    k = state.players[dst - 1].kingdom
+    k = kingdom_of(state, dst)
     return _set_kingdom(state, dst, evolve(k, royals=k.royals + (royal,)))
 
 
@@ -384,7 +381,7 @@ def _why_not(state: GameState, pending: Pending, action: Action) -> tuple[str, s
         if not are_opponents(me, target, n):
             return "Partners are never opponents", "R22"
     owner = target if target is not None else me
-    kingdom = state.players[owner - 1].kingdom
+    kingdom = kingdom_of(state, owner)
     combos = kingdom.combinations
     index = None
     for name in ("beast_index", "castle_index", "cathedral_index", "dragon_index"):

@@ -25,20 +25,20 @@ from kingdom_rules.state import (
     GameState,
     Kingdom,
     Pending,
-    Player,
     Resource,
     build,
     derive,
     evolve,
+    hand_of,
+    kingdom_of,
     put,
     resource,
     seats,
 )
-from kingdom_rules.table import discard, draw_into_hand, replace_player, without
+from kingdom_rules.table import discard, draw_into_hand, with_kingdom, without
 
 
-def _in_hand(player: Player, cards: tuple[Card, ...] | list[Card], rule: str) -> None:
-    hand = player.hand
+def _in_hand(hand: tuple[Card, ...], cards: tuple[Card, ...] | list[Card], rule: str) -> None:
     for c in cards:
         if c not in hand:
             raise IllegalAction(f"{c.short} is not in your hand", rule)
@@ -130,17 +130,16 @@ def play_royal(state: GameState, action: PlayRoyal, events: list[Event]) -> Game
     """R10-R13: pay in ready resources of the royal's colour; J and Q draw one card; a King or
     Hero may slay; then the royal may mount a beast or enter a structure."""
     n = action.player
-    player = state.players[n - 1]
+    hand = hand_of(state, n)
     card = action.card
-    _in_hand(player, (card,), "R10")
+    _in_hand(hand, (card,), "R10")
     if not card.is_royal:
         raise IllegalAction(f"{card.short} is not a royal", "R10")
     what = ROYAL_NAMES[card.rank]
-    kingdom = player.kingdom
+    kingdom = kingdom_of(state, n)
     resources = _use_resources(kingdom, action.resources, card.cost, card.color, what, "R10")
     kingdom = evolve(kingdom, resources=resources, royals=kingdom.royals + (card,))
-    player = evolve(player, hand=without(player.hand, (card,)), kingdom=kingdom)
-    state = replace_player(state, player)
+    state = with_kingdom(state, n, kingdom, without(hand, (card,)))
     if card.rank in ("J", "Q"):
         state = draw_into_hand(state, n, 1)
     pending: list[Pending] = []
@@ -154,14 +153,14 @@ def play_royal(state: GameState, action: PlayRoyal, events: list[Event]) -> Game
 def play_combination(state: GameState, action: PlayCombination, events: list[Event]) -> GameState:
     """R14-R21: build the beast or structure, draw its cards, queue its follow-ups."""
     n = action.player
-    player = state.players[n - 1]
+    hand = hand_of(state, n)
     cards = action.cards
-    _in_hand(player, cards, "R14")
+    _in_hand(hand, cards, "R14")
     kind = classify(cards)
     if kind is None:
         raise IllegalAction("Those cards form no combination", "R14")
     rule = RULES[kind]
-    kingdom = player.kingdom
+    kingdom = kingdom_of(state, n)
     resources = _use_resources(
         kingdom, action.resources, rule.resources, None, f"A {rule.name}", "R14"
     )
@@ -170,8 +169,8 @@ def play_combination(state: GameState, action: PlayCombination, events: list[Eve
         resources=resources,
         combinations=kingdom.combinations + (Combination(kind, cards),),
     )
-    player = evolve(player, hand=without(player.hand, cards), kingdom=kingdom)
-    state = draw_into_hand(replace_player(state, player), n, rule.draws(len(cards)))
+    state = with_kingdom(state, n, kingdom, without(hand, cards))
+    state = draw_into_hand(state, n, rule.draws(len(cards)))
     first = cards[0]
     pending: list[Pending] = []
     if kind in STRUCTURES:
@@ -208,14 +207,16 @@ def play_combination(state: GameState, action: PlayCombination, events: list[Eve
 
 def play_hail(state: GameState, action: PlayHailOfArrows, events: list[Event]) -> GameState:
     """R15, R25, R26: both cards go to the discard pile; the target is chosen next."""
-    player = state.players[action.player - 1]
+    n = action.player
+    hand = hand_of(state, n)
     cards = action.cards
-    _in_hand(player, cards, "R15")
+    _in_hand(hand, cards, "R15")
     if not is_hail(cards):
         raise IllegalAction("Hail of Arrows requires exactly 2 cards (one Ace and one 10)", "R15")
     salvo = cards[0].suit == cards[1].suit
-    player = evolve(player, hand=without(player.hand, cards))
-    state = discard(replace_player(state, player), cards)
+    new = derive(state)
+    new[HANDS] = put(new[HANDS], n - 1, without(hand, cards))
+    state = discard(build(new), cards)
     kind = "flaming-salvo" if salvo else "hail-of-arrows"
     return evolve(
         state,

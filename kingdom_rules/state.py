@@ -556,6 +556,32 @@ def derive(state: GameState) -> dict[str, Any]:
     return d
 
 
+def kingdom_of(state: GameState, n: int) -> Kingdom:
+    """Player ``n``'s kingdom (``state.players[n - 1].kingdom`` without building the seats)."""
+    d = seats(state)
+    players = d.get("players")
+    if players is not None:
+        return players[n - 1].kingdom  # type: ignore[no-any-return]
+    i = n - 1
+    return _kingdom(d[RESOURCES][i], d[ROYALS][i], d[COMBINATIONS][i])
+
+
+def hand_of(state: GameState, n: int) -> tuple[Card, ...]:
+    """Player ``n``'s hand."""
+    return seats(state)[HANDS][n - 1]  # type: ignore[no-any-return]
+
+
+def _kingdom(
+    resources: tuple[Resource, ...], royals: tuple[Card, ...], combinations: tuple[Combination, ...]
+) -> Kingdom:
+    if not (resources or royals or combinations):
+        return EMPTY_KINGDOM
+    kingdom = _new(Kingdom)
+    _set(kingdom, "__dict__",
+         {"resources": resources, "royals": royals, "combinations": combinations})
+    return kingdom
+
+
 def build(fields: dict[str, Any]) -> GameState:
     """The state holding ``fields`` (a dictionary from :func:`derive`, changed)."""
     new = _new(GameState)
@@ -601,25 +627,22 @@ def _players_from_seats(d: dict[str, Any]) -> tuple[Player, ...]:
     rewards, chosen, drawn, drew, ready = d[REWARDS], d[CHOSEN], d[DRAWN], d[DREW_REWARD], d[READY]
     out = []
     for i, hand in enumerate(hands):
-        res, roy, com = resources[i], royals[i], combinations[i]
-        if res or roy or com:
-            kingdom = _new(Kingdom)
-            _set(kingdom, "__dict__", {"resources": res, "royals": roy, "combinations": com})
-        else:
-            kingdom = EMPTY_KINGDOM
         player = _new(Player)
         _set(player, "__dict__", {
             "number": i + 1,
             "hand": hand,
-            "kingdom": kingdom,
-            "starting_resource_chosen": bool(chosen >> i & 1),
-            "has_drawn_this_turn": bool(drawn >> i & 1),
+            "kingdom": _kingdom(resources[i], royals[i], combinations[i]),
+            "starting_resource_chosen": _BOOL[chosen >> i & 1],
+            "has_drawn_this_turn": _BOOL[drawn >> i & 1],
             "royal_reward": rewards[i],
-            "has_drawn_royal_reward": bool(drew >> i & 1),
-            "ready_for_next_hand": bool(ready >> i & 1),
+            "has_drawn_royal_reward": _BOOL[drew >> i & 1],
+            "ready_for_next_hand": _BOOL[ready >> i & 1],
         })
         out.append(player)
     return tuple(out)
+
+
+_BOOL: Final = (False, True)
 
 
 def last_draw(player: int, source: str, card: Card | None, replacement: Card | None) -> LastDraw:

@@ -18,6 +18,7 @@ from kingdom_rules.state import (
     REWARDS,
     ROYALS,
     GameState,
+    Kingdom,
     Player,
     build,
     derive,
@@ -75,11 +76,8 @@ def replace_player(state: GameState, player: Player, **changes: Any) -> GameStat
     new = derive(state)
     i = player.number - 1
     bit = 1 << i
-    kingdom = player.kingdom
+    _put_kingdom(new, i, player.kingdom)
     new[HANDS] = put(new[HANDS], i, player.hand)
-    new[RESOURCES] = put(new[RESOURCES], i, kingdom.resources)
-    new[ROYALS] = put(new[ROYALS], i, kingdom.royals)
-    new[COMBINATIONS] = put(new[COMBINATIONS], i, kingdom.combinations)
     new[REWARDS] = put(new[REWARDS], i, player.royal_reward)
     for key, flag in (
         (CHOSEN, player.starting_resource_chosen),
@@ -90,6 +88,33 @@ def replace_player(state: GameState, player: Player, **changes: Any) -> GameStat
         new[key] = new[key] | bit if flag else new[key] & ~bit
     new.update(changes)
     return build(new)
+
+
+def with_kingdom(
+    state: GameState, n: int, kingdom: Kingdom, hand: tuple[Card, ...] | None = None,
+    **changes: Any,
+) -> GameState:
+    """The state with player ``n``'s kingdom (and hand, if given) replaced, and other fields
+    changed in the same step."""
+    new = derive(state)
+    _put_kingdom(new, n - 1, kingdom)
+    if hand is not None:
+        new[HANDS] = put(new[HANDS], n - 1, hand)
+    new.update(changes)
+    return build(new)
+
+
+def add_reward(state: GameState, n: int, cards: int) -> GameState:
+    """Player ``n`` is owed ``cards`` more cards (R24: a slain dragon's reward)."""
+    new = derive(state)
+    new[REWARDS] = put(new[REWARDS], n - 1, new[REWARDS][n - 1] + cards)
+    return build(new)
+
+
+def _put_kingdom(new: dict[str, Any], i: int, kingdom: Kingdom) -> None:
+    new[RESOURCES] = put(new[RESOURCES], i, kingdom.resources)
+    new[ROYALS] = put(new[ROYALS], i, kingdom.royals)
+    new[COMBINATIONS] = put(new[COMBINATIONS], i, kingdom.combinations)
 
 
 def discard(state: GameState, cards: Iterable[Card]) -> GameState:
