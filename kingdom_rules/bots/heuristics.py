@@ -18,7 +18,7 @@ from kingdom_rules.scoring import (
     hand_score,
     partner,
 )
-from kingdom_rules.state import Combination, GameState, Kingdom, Pending
+from kingdom_rules.state import Combination, GameState, Kingdom, Pending, Player
 from kingdom_rules.view import PlayerView
 
 FAMILY = ("J", "Q", "K")
@@ -230,17 +230,19 @@ FEATURE_NAMES = ("bias", "moves next", "deck") + tuple(
     f"{who}: {name}" for who in ("own", "other") for name in SIDE_FEATURES)
 
 
-def _side_features(state: GameState, p: int, o: int, next_p: bool) -> list[float]:
-    """Features of player ``p`` against player ``o``; ``next_p``: p moves next."""
-    player = state.players[p - 1]
+def _side_features(state: GameState, player: Player, free: list[Card],
+                   other_free: list[Card], next_p: bool) -> list[float]:
+    """Features of ``player`` (royals ``free`` neither riding nor sheltered) against a player
+    whose free royals are ``other_free``; ``next_p``: the player moves next."""
     k = player.kingdom
     present, heroes = family_places(k)
     prog = min(3, len(present) + heroes)
+    resources = k.resources
     red = 0
-    for r in k.resources:
+    for r in resources:
         if r.card.color == "red":
             red += 1
-    black = len(k.resources) - red
+    black = len(resources) - red
     need = 0
     afford = 0
     spare = 0
@@ -255,48 +257,58 @@ def _side_features(state: GameState, p: int, o: int, next_p: bool) -> list[float
                 spare += 1
         else:
             values[c.value] += 1
-    pairs = sum(1 for v in values if v >= 2)
-    runs = sum(1 for v in range(1, 9) if values[v] and values[v + 1] and values[v + 2])
+    pairs = 0
+    for v in values:
+        if v >= 2:
+            pairs += 1
+    runs = 0
+    for v in range(1, 9):
+        if values[v] and values[v + 1] and values[v + 2]:
+            runs += 1
     volley = values[1] > 0 and values[10] > 0
-    free = k.free_royals()
-    on_foot = sum(1 for r in free if not r.is_hero)
-    heroes_free = len(free) - on_foot
-    other_free = state.players[o - 1].kingdom.free_royals()
+    on_foot = 0
+    for royal in free:
+        if not royal.is_hero:
+            on_foot += 1
     attack = 0.0
-    if other_free and (volley or (runs and len(k.resources) >= 3)):
+    if other_free and (volley or (runs and len(resources) >= 3)):
         attack = min(len(other_free), 2) / 2
     revealed = 0.0
-    if prog < 3:
+    if next_p and prog < 3:
         for shown in state.revealed:
             if shown is not None and shown.is_royal and (shown.is_hero
                                                          or shown.rank not in present):
                 revealed = 1.0
-    return [float(prog == 1), float(prog == 2), min(len(k.resources), 10) / 8,
+    return [float(prog == 1), float(prog == 2), min(len(resources), 10) / 8,
             min(red, 4) / 4, min(black, 4) / 4, min(need, 3) / 3, min(afford, 2) / 2,
             float(prog == 2 and afford > 0), min(len(player.hand), 10) / 10,
-            on_foot / 3, heroes_free / 2, (len(k.royals) - len(free)) / 3,
+            on_foot / 3, (len(free) - on_foot) / 2, (len(k.royals) - len(free)) / 3,
             min(len(k.combinations), 4) / 4, min(hand_score(k), 30) / 20,
             min(pairs, 3) / 2, min(runs, 3) / 2, float(volley), attack,
-            min(spare, 2) / 2, revealed if next_p else 0.0,
-            float(next_p and prog == 2 and afford > 0)]
+            min(spare, 2) / 2, revealed, float(next_p and prog == 2 and afford > 0)]
 
 
 def position_features(state: GameState, me: int) -> list[float]:
     """The features :data:`WIN_WEIGHTS` weigh, for ``me``'s side (names in
     :data:`FEATURE_NAMES`). With partners, each side is judged by its strongest kingdom."""
     n = state.player_count
+    players = state.players
     if n == 2:
         best_mine, best_theirs = me, 3 - me
         next_mine = state.current_player == me
     else:
         mine = [p for p in range(1, n + 1) if not are_opponents(me, p, n)]
         theirs = [p for p in range(1, n + 1) if are_opponents(me, p, n)]
-        best_mine = max(mine, key=lambda p: threat(state.players[p - 1].kingdom))
-        best_theirs = max(theirs, key=lambda p: threat(state.players[p - 1].kingdom))
+        best_mine = max(mine, key=lambda p: threat(players[p - 1].kingdom))
+        best_theirs = max(theirs, key=lambda p: threat(players[p - 1].kingdom))
         next_mine = state.current_player in mine
+    a = players[best_mine - 1]
+    b = players[best_theirs - 1]
+    free_a = a.kingdom.free_royals()
+    free_b = b.kingdom.free_royals()
     x = [1.0, 1.0 if next_mine else 0.0, min(len(state.deck), 40) / 40]
-    x += _side_features(state, best_mine, best_theirs, next_mine)
-    x += _side_features(state, best_theirs, best_mine, not next_mine)
+    x += _side_features(state, a, free_a, free_b, next_mine)
+    x += _side_features(state, b, free_b, free_a, not next_mine)
     return x
 
 
