@@ -32,7 +32,16 @@ from kingdom_rules.combinations import (
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
 from kingdom_rules.scoring import are_opponents, partner
-from kingdom_rules.state import Combination, GameState, Kingdom, Pending, evolve, kingdom_of
+from kingdom_rules.state import (
+    COMBINATIONS,
+    Combination,
+    GameState,
+    Kingdom,
+    Pending,
+    evolve,
+    kingdom_of,
+    seats,
+)
 from kingdom_rules.table import add_reward, discard, with_kingdom
 
 HEADLINES: dict[type, str] = {
@@ -103,11 +112,11 @@ _OWN_COMBINATION = frozenset({"mounting", "castle-placement", "partner-transfer"
 def options(state: GameState, pending: Pending) -> list[Action]:
     """Every answer to ``pending`` open to the current player, in a fixed order."""
     me = state.current_player
-    kingdom = kingdom_of(state, me)
     t = pending.type
     out: list[Action] = []
-    if not kingdom.combinations and t in _OWN_COMBINATION:
+    if t in _OWN_COMBINATION and not seats(state)[COMBINATIONS][me - 1]:
         return out
+    kingdom = kingdom_of(state, me)
     if t == "mounting":
         combos = kingdom.combinations
         free = kingdom.free_royals()

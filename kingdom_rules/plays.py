@@ -14,7 +14,7 @@ from kingdom_rules.actions import (
     PlayRoyal,
     RotateResource,
 )
-from kingdom_rules.cards import Card
+from kingdom_rules.cards import DECK, Card
 from kingdom_rules.combinations import DRAGONS, RULES, STRUCTURES, classify, is_hail
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
@@ -57,14 +57,28 @@ def _use_resources(
     if len(chosen) != needed:
         colour = f" {color}" if color else ""
         raise IllegalAction(f"{what} costs {needed} ready{colour} resources", rule)
-    resources = kingdom.resources
-    ready = [r.card for r in resources if r.ready]
-    for c in chosen:
-        if c not in ready:
-            raise IllegalAction(f"{c.short} is not a ready resource of your kingdom", rule)
-        if color and c.color != color:
-            raise IllegalAction(f"{what} needs {color} resources; {c.short} is {c.color}", rule)
-    return tuple(resource(r.card, False) if r.card in chosen else r for r in resources)
+    out: list[Resource] = []
+    turned = 0
+    wrong_color = False
+    for r in kingdom.resources:
+        if r.ready and r.card in chosen:
+            out.append(resource(r.card, False))
+            turned += 1
+            if color and r.card.color != color:
+                wrong_color = True
+        else:
+            out.append(r)
+    if turned != needed or wrong_color:
+        # Find the first named card at fault, in the order named.
+        ready = [r.card for r in kingdom.resources if r.ready]
+        for c in chosen:
+            if c not in ready:
+                raise IllegalAction(f"{c.short} is not a ready resource of your kingdom", rule)
+            if color and c.color != color:
+                raise IllegalAction(
+                    f"{what} needs {color} resources; {c.short} is {c.color}", rule
+                )
+    return tuple(out)
 
 
 def _ready_index(resources: tuple[Resource, ...], card: Card, rule: str) -> int:
@@ -142,12 +156,22 @@ def play_royal(state: GameState, action: PlayRoyal, events: list[Event]) -> Game
     state = with_kingdom(state, n, kingdom, without(hand, (card,)))
     if card.rank in ("J", "Q"):
         state = draw_into_hand(state, n, 1)
-    pending: list[Pending] = []
-    if card.rank in ("K", "JOKER"):
-        pending.append(Pending("slaying", "after-royal", royal=card))
-    pending.append(Pending("mounting", "after-royal", royal=card))
-    pending.append(Pending("castle-placement", "after-royal", royal=card))
-    return evolve(state, pending=tuple(pending), played_this_turn=True, quiet_turns=0)
+    return evolve(state, pending=_AFTER_ROYAL[card], played_this_turn=True, quiet_turns=0)
+
+
+_AFTER_ROYAL: dict[Card, tuple[Pending, ...]] = {
+    card: (
+        (Pending("slaying", "after-royal", royal=card),) if card.rank in ("K", "JOKER") else ()
+    )
+    + (
+        Pending("mounting", "after-royal", royal=card),
+        Pending("castle-placement", "after-royal", royal=card),
+    )
+    for card in DECK
+    if card.is_royal
+}
+"""The follow-ups a royal opens (R13): slaying for a King or Hero, then mounting and entering a
+structure. Made once per royal: they are immutable values."""
 
 
 def play_combination(state: GameState, action: PlayCombination, events: list[Event]) -> GameState:
