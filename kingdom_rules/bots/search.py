@@ -71,8 +71,10 @@ TARGETED = (EatCharacter, DemolishCastle, DemolishCathedral, EatFreedRoyal, Slay
 """Follow-ups whose choice of target is worth a search."""
 ROLLOUT_LIMIT = 600
 """Actions a rollout may take before it is cut short and scored as it stands."""
-COMBINATIONS = 2
-RESOURCES = 1
+COMBINATIONS = 3
+"""Combinations searched on the turn (the best by the greedy value)."""
+RESOURCES = 3
+"""Number cards of the hand searched as a resource to play (the greedy one is always in)."""
 STEPS = 1550
 """Default budget per decision in work units (see :meth:`SearchBot._search`): on our shared
 machine, with two simulation workers, a median of about 45 ms of processor time per decision
@@ -100,7 +102,7 @@ class SearchBot:
 
     def __init__(self, rollouts: int | None = None, time_limit: float | None = None,
                  horizon: int | None = 2, cpu_time: bool = False,
-                 steps: int | None = STEPS, infer: bool = False,
+                 steps: int | None = STEPS, infer: bool = True,
                  search_start: bool = False) -> None:
         if rollouts is None and time_limit is None and steps is None:
             raise ValueError("SearchBot needs a step budget, a rollout count or a time limit")
