@@ -2,12 +2,15 @@
 
 The bot cannot see the other hands or the deck, so it searches the *information set* it is
 in: each sample deals the unseen cards at random, consistently with its view
-(:meth:`PlayerView.determinize`), and every candidate move is played out to the end of the
-hand in that same world by the fast greedy policy for every seat (the bot's own turn
-included). Comparing candidates on shared worlds (common random numbers) removes most of
-the luck of the draw from the comparison; sequential halving spends the budget on the
-moves still in contention. The search is flat (one level of the bot's own moves): on
-this game's budget of about a hundred rollouts per decision a deeper tree measured weaker.
+(:meth:`PlayerView.determinize`), and every candidate move is played on in that same
+world by the fast greedy policy for every seat (the bot's own turn included) until two more
+turns have started, where :func:`heuristics.win_probability` (a fitted logistic model)
+scores the position. Comparing candidates on shared worlds (common random numbers) removes
+most of the luck of the draw from the comparison; sequential halving spends the budget on
+the moves still in contention. The player who passed just before the bot's turn is dealt,
+in each sample, a hand the greedy rules would have passed with (``infer``). The search is
+flat (one level of the bot's own moves): on this game's budget of a few hundred rollouts
+per decision a deeper tree measured weaker.
 
 Branching is kept small: one payment per royal and per combination (the cheapest in the
 colours a royal in hand needs), the best three combinations, three resources, the best
