@@ -33,8 +33,8 @@ from kingdom_rules.state import (
     DRAWN,
     DREW_REWARD,
     HANDS,
+    KINGDOMS,
     READY,
-    RESOURCES,
     REWARDS,
     GameState,
     build,
@@ -45,6 +45,7 @@ from kingdom_rules.state import (
     ready_all,
     resource,
     seats,
+    with_resources,
 )
 from kingdom_rules.table import can_draw, take_from_deck
 
@@ -159,7 +160,9 @@ def _choose_start(
         raise IllegalAction("The starting resource must be a number card (A to 10)", "R3")
     new = derive(state)
     new[HANDS] = put(new[HANDS], i, tuple(c for c in hand if c is not card))
-    new[RESOURCES] = put(new[RESOURCES], i, new[RESOURCES][i] + (resource(card, True),))
+    kingdom = new[KINGDOMS][i]
+    kingdom = with_resources(kingdom, kingdom.resources + (resource(card, True),))
+    new[KINGDOMS] = put(new[KINGDOMS], i, kingdom)
     chosen = new[CHOSEN] = new[CHOSEN] | 1 << i
     state = build(new)
     if chosen == (1 << state.player_count) - 1:
@@ -177,11 +180,12 @@ def start_turn(state: GameState, events: list[Event], **changes: Any) -> GameSta
     i = n - 1
     bit = 1 << i
     new = derive(state)
-    resources = new[RESOURCES]
-    mine = resources[i]
-    for r in mine:
+    kingdoms = new[KINGDOMS]
+    kingdom = kingdoms[i]
+    for r in kingdom.resources:
         if not r.ready:
-            new[RESOURCES] = put(resources, i, ready_all(mine))
+            kingdom = with_resources(kingdom, ready_all(kingdom.resources))
+            new[KINGDOMS] = put(kingdoms, i, kingdom)
             break
     drawable = can_draw(state)
     new[DRAWN] = new[DRAWN] & ~bit if drawable else new[DRAWN] | bit

@@ -33,7 +33,7 @@ from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
 from kingdom_rules.scoring import are_opponents, partner
 from kingdom_rules.state import (
-    COMBINATIONS,
+    KINGDOMS,
     Combination,
     GameState,
     Kingdom,
@@ -114,7 +114,7 @@ def options(state: GameState, pending: Pending) -> list[Action]:
     me = state.current_player
     t = pending.type
     out: list[Action] = []
-    if t in _OWN_COMBINATION and not seats(state)[COMBINATIONS][me - 1]:
+    if t in _OWN_COMBINATION and not seats(state)[KINGDOMS][me - 1].combinations:
         return out
     kingdom = kingdom_of(state, me)
     if t == "mounting":

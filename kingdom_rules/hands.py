@@ -11,10 +11,10 @@ from kingdom_rules.events import Event
 from kingdom_rules.scoring import hand_score, partner, royals_complete, team_of
 from kingdom_rules.state import (
     HAND_SIZE,
+    KINGDOMS,
     MAX_ROUNDS,
     MODES,
     REVEALED,
-    ROYALS,
     GameState,
     HandResult,
     Outcome,
@@ -111,10 +111,10 @@ def check_family(state: GameState, events: list[Event]) -> GameState:
         return state
     n = state.player_count
     cur = state.current_player
-    royals = seats(state)[ROYALS]
+    kingdoms = seats(state)[KINGDOMS]
     for k in range(n):
         number = (cur - 1 + k) % n + 1
-        if royals_complete(royals[number - 1]):
+        if royals_complete(kingdoms[number - 1].royals):
             events.append(Event("royalFamilyCompleted", {"player": number}))
             return end_hand(state, number, "family", events)
     return state

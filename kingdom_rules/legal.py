@@ -35,7 +35,7 @@ from kingdom_rules.actions import (
 from kingdom_rules.cards import DECK, Card
 from kingdom_rules.combinations import RULES, find_combinations
 from kingdom_rules.followups import options
-from kingdom_rules.state import CHOSEN, DRAWN, HANDS, READY, RESOURCES, REWARDS, GameState, seats
+from kingdom_rules.state import CHOSEN, DRAWN, HANDS, KINGDOMS, READY, REWARDS, GameState, seats
 
 
 class _Group:
@@ -230,7 +230,7 @@ def _groups(state: GameState, n: int) -> list[Group]:
 def _plays(d: dict[str, Any], n: int) -> list[Group]:
     """The plays of player ``n`` after the draw; ``d``: the state's fields (see seats)."""
     ready: list[Card] = []
-    for r in d[RESOURCES][n - 1]:  # (plain loops: cheaper than comprehensions in 3.11)
+    for r in d[KINGDOMS][n - 1].resources:  # (plain loops: cheaper than comprehensions in 3.11)
         if r.ready:
             ready.append(r.card)
     count = len(ready)

@@ -20,7 +20,7 @@ from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
 from kingdom_rules.state import (
     HANDS,
-    RESOURCES,
+    KINGDOMS,
     Combination,
     GameState,
     Kingdom,
@@ -34,6 +34,7 @@ from kingdom_rules.state import (
     put,
     resource,
     seats,
+    with_resources,
 )
 from kingdom_rules.table import discard, draw_into_hand, with_kingdom, without
 
@@ -100,8 +101,9 @@ def play_resource(state: GameState, action: PlayResource, events: list[Event]) -
     if not card.is_number:
         raise IllegalAction("Only number cards (A to 10) are resources", "R8")
     new = derive(state)
-    all_resources = new[RESOURCES]
-    resources = all_resources[p]
+    kingdoms = new[KINGDOMS]
+    kingdom = kingdoms[p]
+    resources = kingdom.resources
     i = _ready_index(resources, action.resource, "R8")
     resources = (
         resources[:i]
@@ -110,7 +112,7 @@ def play_resource(state: GameState, action: PlayResource, events: list[Event]) -
         + (resource(card, False),)
     )
     new[HANDS] = put(new[HANDS], p, tuple(c for c in hand if c is not card))
-    new[RESOURCES] = put(all_resources, p, resources)
+    new[KINGDOMS] = put(kingdoms, p, with_resources(kingdom, resources))
     new["played_this_turn"] = True
     new["quiet_turns"] = 0
     return build(new)
@@ -126,12 +128,13 @@ def rotate_resource(state: GameState, action: RotateResource, events: list[Event
     if not card.is_number:
         raise IllegalAction("Only number cards (A to 10) can be rotated in", "R9")
     new = derive(state)
-    all_resources = new[RESOURCES]
-    resources = all_resources[p]
+    kingdoms = new[KINGDOMS]
+    kingdom = kingdoms[p]
+    resources = kingdom.resources
     i = _ready_index(resources, out, "R9")
     resources = resources[:i] + (resource(card, False),) + resources[i + 1 :]
     new[HANDS] = put(new[HANDS], p, tuple(c for c in hand if c is not card) + (out,))
-    new[RESOURCES] = put(all_resources, p, resources)
+    new[KINGDOMS] = put(kingdoms, p, with_resources(kingdom, resources))
     new["played_this_turn"] = True
     new["quiet_turns"] = 0
     return build(new)

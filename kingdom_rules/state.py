@@ -509,10 +509,8 @@ def _state_from_json(d: Json) -> GameState:
 
 HANDS: Final = "_hands"
 """Each seat's hand (a tuple of tuples of cards, seat 1 first); the other per-seat tuples are
-RESOURCES, ROYALS, COMBINATIONS and REWARDS (royal_reward)."""
-RESOURCES: Final = "_resources"
-ROYALS: Final = "_royals"
-COMBINATIONS: Final = "_combinations"
+KINGDOMS and REWARDS (royal_reward)."""
+KINGDOMS: Final = "_kingdoms"
 REWARDS: Final = "_rewards"
 CHOSEN: Final = "_chosen"
 """Bit mask of the seats whose starting resource is chosen (bit ``number - 1``); DRAWN
@@ -558,12 +556,7 @@ def derive(state: GameState) -> dict[str, Any]:
 
 def kingdom_of(state: GameState, n: int) -> Kingdom:
     """Player ``n``'s kingdom (``state.players[n - 1].kingdom`` without building the seats)."""
-    d = seats(state)
-    players = d.get("players")
-    if players is not None:
-        return players[n - 1].kingdom  # type: ignore[no-any-return]
-    i = n - 1
-    return _kingdom(d[RESOURCES][i], d[ROYALS][i], d[COMBINATIONS][i])
+    return seats(state)[KINGDOMS][n - 1]  # type: ignore[no-any-return]
 
 
 def hand_of(state: GameState, n: int) -> tuple[Card, ...]:
@@ -571,15 +564,13 @@ def hand_of(state: GameState, n: int) -> tuple[Card, ...]:
     return seats(state)[HANDS][n - 1]  # type: ignore[no-any-return]
 
 
-def _kingdom(
-    resources: tuple[Resource, ...], royals: tuple[Card, ...], combinations: tuple[Combination, ...]
-) -> Kingdom:
-    if not (resources or royals or combinations):
-        return EMPTY_KINGDOM
-    kingdom = _new(Kingdom)
-    _set(kingdom, "__dict__",
-         {"resources": resources, "royals": royals, "combinations": combinations})
-    return kingdom
+def with_resources(kingdom: Kingdom, resources: tuple[Resource, ...]) -> Kingdom:
+    """The kingdom with other resources (``evolve`` without the keyword arguments: the
+    commonest change of a step)."""
+    new = _new(Kingdom)
+    _set(new, "__dict__", {"resources": resources, "royals": kingdom.royals,
+                           "combinations": kingdom.combinations})
+    return new
 
 
 def build(fields: dict[str, Any]) -> GameState:
@@ -610,9 +601,7 @@ def _seats_from_players(players: tuple[Player, ...]) -> dict[str, Any]:
             ready |= bit
     return {
         HANDS: tuple(p.hand for p in players),
-        RESOURCES: tuple(p.kingdom.resources for p in players),
-        ROYALS: tuple(p.kingdom.royals for p in players),
-        COMBINATIONS: tuple(p.kingdom.combinations for p in players),
+        KINGDOMS: tuple(p.kingdom for p in players),
         REWARDS: tuple(p.royal_reward for p in players),
         CHOSEN: chosen,
         DRAWN: drawn,
@@ -623,7 +612,7 @@ def _seats_from_players(players: tuple[Player, ...]) -> dict[str, Any]:
 
 def _players_from_seats(d: dict[str, Any]) -> tuple[Player, ...]:
     # Built like evolve builds (no attrs __init__): the values come from valid states.
-    hands, resources, royals, combinations = d[HANDS], d[RESOURCES], d[ROYALS], d[COMBINATIONS]
+    hands, kingdoms = d[HANDS], d[KINGDOMS]
     rewards, chosen, drawn, drew, ready = d[REWARDS], d[CHOSEN], d[DRAWN], d[DREW_REWARD], d[READY]
     out = []
     for i, hand in enumerate(hands):
@@ -631,7 +620,7 @@ def _players_from_seats(d: dict[str, Any]) -> tuple[Player, ...]:
         _set(player, "__dict__", {
             "number": i + 1,
             "hand": hand,
-            "kingdom": _kingdom(resources[i], royals[i], combinations[i]),
+            "kingdom": kingdoms[i],
             "starting_resource_chosen": _BOOL[chosen >> i & 1],
             "has_drawn_this_turn": _BOOL[drawn >> i & 1],
             "royal_reward": rewards[i],

@@ -9,14 +9,12 @@ from typing import Any
 from kingdom_rules.cards import Card
 from kingdom_rules.state import (
     CHOSEN,
-    COMBINATIONS,
     DRAWN,
     DREW_REWARD,
     HANDS,
+    KINGDOMS,
     READY,
-    RESOURCES,
     REWARDS,
-    ROYALS,
     GameState,
     Kingdom,
     Player,
@@ -76,7 +74,7 @@ def replace_player(state: GameState, player: Player, **changes: Any) -> GameStat
     new = derive(state)
     i = player.number - 1
     bit = 1 << i
-    _put_kingdom(new, i, player.kingdom)
+    new[KINGDOMS] = put(new[KINGDOMS], i, player.kingdom)
     new[HANDS] = put(new[HANDS], i, player.hand)
     new[REWARDS] = put(new[REWARDS], i, player.royal_reward)
     for key, flag in (
@@ -97,7 +95,7 @@ def with_kingdom(
     """The state with player ``n``'s kingdom (and hand, if given) replaced, and other fields
     changed in the same step."""
     new = derive(state)
-    _put_kingdom(new, n - 1, kingdom)
+    new[KINGDOMS] = put(new[KINGDOMS], n - 1, kingdom)
     if hand is not None:
         new[HANDS] = put(new[HANDS], n - 1, hand)
     new.update(changes)
@@ -109,12 +107,6 @@ def add_reward(state: GameState, n: int, cards: int) -> GameState:
     new = derive(state)
     new[REWARDS] = put(new[REWARDS], n - 1, new[REWARDS][n - 1] + cards)
     return build(new)
-
-
-def _put_kingdom(new: dict[str, Any], i: int, kingdom: Kingdom) -> None:
-    new[RESOURCES] = put(new[RESOURCES], i, kingdom.resources)
-    new[ROYALS] = put(new[ROYALS], i, kingdom.royals)
-    new[COMBINATIONS] = put(new[COMBINATIONS], i, kingdom.combinations)
 
 
 def discard(state: GameState, cards: Iterable[Card]) -> GameState:
