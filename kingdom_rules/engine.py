@@ -44,8 +44,7 @@ from kingdom_rules.state import (
     put,
     ready_all,
     resource,
-    seats,
-    with_resources,
+        with_resources,
 )
 from kingdom_rules.table import can_draw, take_from_deck
 
@@ -76,9 +75,9 @@ def players_to_act(state: GameState) -> list[int]:
     if phase == "playing":
         return [state.current_player]
     if phase == "choosing_resources":
-        done = seats(state)[CHOSEN]
+        done = state.__dict__[CHOSEN]
     elif phase == "handComplete":
-        done = seats(state)[READY]
+        done = state.__dict__[READY]
     else:
         return []
     return [i + 1 for i in range(state.player_count) if not done >> i & 1]
@@ -110,7 +109,7 @@ def _apply(state: GameState, action: Action, events: list[Event]) -> GameState:
             raise IllegalAction("It is not your turn", "R7")
         if kind is DrawCard:
             return _draw(state, action, events)  # type: ignore[arg-type]
-        d = seats(state)
+        d = state.__dict__
         if not d[DRAWN] >> (n - 1) & 1:
             raise IllegalAction("Draw a card first: no play is legal before the draw", "R6")
         if kind is PassTurn:
@@ -149,7 +148,7 @@ def _choose_start(
     state: GameState, action: ChooseStartingResource, events: list[Event]
 ) -> GameState:
     i = action.player - 1
-    d = seats(state)
+    d = state.__dict__
     if d[CHOSEN] >> i & 1:
         raise IllegalAction("You have already chosen your starting resource", "R3")
     card = action.card
@@ -212,7 +211,7 @@ _CARD_DRAWN = {
 def _draw(state: GameState, action: DrawCard, events: list[Event]) -> GameState:
     n = action.player
     i = n - 1
-    if seats(state)[DRAWN] >> i & 1:
+    if state.__dict__[DRAWN] >> i & 1:
         raise IllegalAction("You have already drawn this turn", "R6")
     source = action.source
     if source == "deck":
@@ -250,7 +249,7 @@ def _draw(state: GameState, action: DrawCard, events: list[Event]) -> GameState:
 
 def _pass(state: GameState, events: list[Event]) -> GameState:
     n = state.current_player
-    if seats(state)[REWARDS][n - 1]:
+    if state.__dict__[REWARDS][n - 1]:
         state = _draw_reward(state, n)
     quiet = state.quiet_turns + 1 if not state.played_this_turn and not can_draw(state) else 0
     if quiet >= state.player_count:
@@ -267,7 +266,7 @@ def _pass(state: GameState, events: list[Event]) -> GameState:
 def _draw_reward(state: GameState, n: int) -> GameState:
     """Player ``n`` draws the cards a slain dragon owes (R24)."""
     i = n - 1
-    state, drawn = take_from_deck(state, seats(state)[REWARDS][i])
+    state, drawn = take_from_deck(state, state.__dict__[REWARDS][i])
     new = derive(state)
     hands = new[HANDS]
     new[HANDS] = put(hands, i, hands[i] + drawn)

@@ -40,8 +40,7 @@ from kingdom_rules.state import (
     Pending,
     evolve,
     kingdom_of,
-    seats,
-)
+    )
 from kingdom_rules.table import add_reward, discard, with_kingdom
 
 HEADLINES: dict[type, str] = {
@@ -114,7 +113,7 @@ def options(state: GameState, pending: Pending) -> list[Action]:
     me = state.current_player
     t = pending.type
     out: list[Action] = []
-    if t in _OWN_COMBINATION and not seats(state)[KINGDOMS][me - 1].combinations:
+    if t in _OWN_COMBINATION and not state.__dict__[KINGDOMS][me - 1].combinations:
         return out
     kingdom = kingdom_of(state, me)
     if t == "mounting":

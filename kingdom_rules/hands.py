@@ -20,8 +20,7 @@ from kingdom_rules.state import (
     Outcome,
     Player,
     evolve,
-    seats,
-)
+    )
 from kingdom_rules.table import replace_player, shuffler
 
 __all__ = ["MAX_ROUNDS", "new_game", "deal", "check_family", "end_hand", "ready"]
@@ -111,7 +110,7 @@ def check_family(state: GameState, events: list[Event]) -> GameState:
         return state
     n = state.player_count
     cur = state.current_player
-    kingdoms = seats(state)[KINGDOMS]
+    kingdoms = state.__dict__[KINGDOMS]
     for k in range(n):
         number = (cur - 1 + k) % n + 1
         if royals_complete(kingdoms[number - 1].royals):

@@ -35,7 +35,7 @@ from kingdom_rules.actions import (
 from kingdom_rules.cards import DECK, Card
 from kingdom_rules.combinations import RULES, find_combinations
 from kingdom_rules.followups import options
-from kingdom_rules.state import CHOSEN, DRAWN, HANDS, KINGDOMS, READY, REWARDS, GameState, seats
+from kingdom_rules.state import CHOSEN, DRAWN, HANDS, KINGDOMS, READY, REWARDS, GameState
 
 
 class _Group:
@@ -199,7 +199,7 @@ def _groups(state: GameState, n: int) -> list[Group]:
     phase = state.phase
     if not isinstance(n, int) or not 1 <= n <= state.player_count:
         return []
-    d = seats(state)
+    d = state.__dict__
     i = n - 1
     if phase == "playing":
         if n != state.current_player:
@@ -228,7 +228,7 @@ def _groups(state: GameState, n: int) -> list[Group]:
 
 
 def _plays(d: dict[str, Any], n: int) -> list[Group]:
-    """The plays of player ``n`` after the draw; ``d``: the state's fields (see seats)."""
+    """The plays of player ``n`` after the draw; ``d``: the state's fields (``state.__dict__``)."""
     ready: list[Card] = []
     for r in d[KINGDOMS][n - 1].resources:  # (plain loops: cheaper than comprehensions in 3.11)
         if r.ready:

@@ -33,8 +33,7 @@ from kingdom_rules.state import (
     kingdom_of,
     put,
     resource,
-    seats,
-    with_resources,
+        with_resources,
 )
 from kingdom_rules.table import discard, draw_into_hand, with_kingdom, without
 
@@ -95,7 +94,7 @@ def play_resource(state: GameState, action: PlayResource, events: list[Event]) -
     """R8: the new resource enters used, one ready resource turns used."""
     p = action.player - 1
     card = action.card
-    hand = seats(state)[HANDS][p]
+    hand = state.__dict__[HANDS][p]
     if card not in hand:
         raise IllegalAction(f"{card.short} is not in your hand", "R8")
     if not card.is_number:
@@ -122,7 +121,7 @@ def rotate_resource(state: GameState, action: RotateResource, events: list[Event
     """R9: a ready resource goes to the hand, a number card from hand takes its place, used."""
     p = action.player - 1
     card, out = action.card, action.resource
-    hand = seats(state)[HANDS][p]
+    hand = state.__dict__[HANDS][p]
     if card not in hand:
         raise IllegalAction(f"{card.short} is not in your hand", "R9")
     if not card.is_number:

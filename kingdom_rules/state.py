@@ -4,13 +4,15 @@ Values are frozen attrs classes. The engine builds the next state with :func:`ev
 copies the instance dictionary and so costs a fraction of ``attrs.evolve``; the old state is
 never touched.
 
-Immutable outside, flat inside: a state keeps its seats' fields in per-field tuples and bit
-masks (the *seat fields*, see :func:`seats`), so that a step copies one dictionary instead of
-rebuilding ``Player`` and ``Kingdom`` values. ``state.players`` is built from them the first
-time it is read; a state made by the constructor gets its seat fields the first time the
-engine reads it. The two never disagree: the engine changes seats either in a copy from
-:func:`derive` (which drops ``players``) or with ``evolve(state, players=...)`` (which writes
-both).
+Immutable outside, flat inside: a state keeps its seats' fields in per-seat tuples (hands,
+kingdoms, royal rewards) and bit masks (the four flags), the *seat fields*, in its instance
+dictionary under the keys HANDS, KINGDOMS, ... below (the engine reads ``state.__dict__``
+directly: a function call would cost more than the read). So a step copies one dictionary
+instead of rebuilding ``Player`` values and the players tuple. ``state.players`` is built from
+the seat fields the first time it is read; the constructor (and so ``attrs.evolve``) computes
+the seat fields from ``players``. The two never disagree: the engine changes seats either in a
+copy from :func:`derive` (which drops ``players``) or with ``evolve(state, players=...)``
+(which writes both).
 
 Each card is in exactly one place: a hand, the deck, the revealed cards, a kingdom
 (resource, royal or combination card) or the discard pile. Riders and royals inside structures
@@ -430,6 +432,10 @@ class GameState:
     def is_over(self) -> bool:
         return self.phase == "finished"
 
+    def __attrs_post_init__(self) -> None:
+        # The seat fields, flat inside (see the module's docstring).
+        self.__dict__.update(_seats_from_players(self.players))
+
     def player(self, number: int) -> Player:
         return self.players[number - 1]
 
@@ -538,30 +544,22 @@ class _Players:
 setattr(GameState, "players", _Players())  # noqa: B010 (mypy: the field is declared above)
 
 
-def seats(state: GameState) -> dict[str, Any]:
-    """The state's instance dictionary, with its seat fields."""
-    d = state.__dict__
-    if HANDS not in d:
-        d.update(_seats_from_players(d["players"]))
-    return d
-
-
 def derive(state: GameState) -> dict[str, Any]:
     """A copy of the state's fields to build the next state from with :func:`build`; seat
     fields may be changed in it (``players`` is left out, to be built again when read)."""
-    d = seats(state).copy()
+    d = state.__dict__.copy()
     d.pop("players", None)
     return d
 
 
 def kingdom_of(state: GameState, n: int) -> Kingdom:
-    """Player ``n``'s kingdom (``state.players[n - 1].kingdom`` without building the seats)."""
-    return seats(state)[KINGDOMS][n - 1]  # type: ignore[no-any-return]
+    """Player ``n``'s kingdom (``state.players[n - 1].kingdom`` without building the players)."""
+    return state.__dict__[KINGDOMS][n - 1]  # type: ignore[no-any-return]
 
 
 def hand_of(state: GameState, n: int) -> tuple[Card, ...]:
     """Player ``n``'s hand."""
-    return seats(state)[HANDS][n - 1]  # type: ignore[no-any-return]
+    return state.__dict__[HANDS][n - 1]  # type: ignore[no-any-return]
 
 
 def with_resources(kingdom: Kingdom, resources: tuple[Resource, ...]) -> Kingdom:
