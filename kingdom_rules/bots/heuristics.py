@@ -18,7 +18,16 @@ from kingdom_rules.scoring import (
     hand_score,
     partner,
 )
-from kingdom_rules.state import Combination, GameState, Kingdom, Pending, Player
+from kingdom_rules.state import (
+    HANDS,
+    KINGDOMS,
+    REWARDS,
+    Combination,
+    GameState,
+    Kingdom,
+    Pending,
+    Player,
+)
 from kingdom_rules.view import PlayerView
 
 FAMILY = ("J", "Q", "K")
@@ -55,17 +64,23 @@ class Table:
 
     @staticmethod
     def of_state(state: GameState, me: int) -> Table:
-        players = state.players
+        # The state's seat fields, not state.players: rollouts call this on every step, and
+        # players are built on demand (kingdom_rules.state).
+        d = state.__dict__
+        hands = d[HANDS]
         table = _new_table(Table)
         table.me = me
         table.n = state.player_count
-        table.hand = tuple(players[me - 1].hand)
-        table.kingdoms = tuple([p.kingdom for p in players])
-        table.discard_pile = tuple(state.discard_pile)
-        table.revealed = tuple(state.revealed)
-        table.pending = tuple(state.pending)
-        table.card_counts = tuple([len(p.hand) for p in players])
-        table.royal_reward = players[me - 1].royal_reward
+        table.hand = hands[me - 1]
+        table.kingdoms = d[KINGDOMS]
+        table.discard_pile = state.discard_pile
+        table.revealed = state.revealed
+        table.pending = state.pending
+        counts = []
+        for hand in hands:
+            counts.append(len(hand))
+        table.card_counts = tuple(counts)
+        table.royal_reward = d[REWARDS][me - 1]
         return table
 
     def kingdom(self, number: int) -> Kingdom:
