@@ -10,6 +10,7 @@ versions of the engine by running this on each: the count is the same from run t
     python bench/engine_instructions.py --hands 100 --players 2
     python bench/engine_instructions.py --floor
     python bench/engine_instructions.py --source /tmp/old   # another checkout's kingdom_rules
+    python bench/engine_instructions.py --rollouts          # SearchBot's greedy rollouts
 
 Needs valgrind (``apt-get install valgrind``). Under valgrind Python runs about 50 times slower;
 100 hands take a minute.
@@ -41,6 +42,30 @@ for g in range(hands):
         steps += 1
 print("steps", steps, file=sys.stderr)
 """
+
+ROLLOUTS = """
+import random, sys
+import kingdom_rules as kr
+from kingdom_rules.bots.search import rollout
+hands = int(sys.argv[1])
+rng = random.Random(3)
+states = []
+for g in range(8):
+    s = kr.new_game(player_count=2, seed=500 + g)
+    while s.phase != "finished" and len(states) < 40 * (g + 1):
+        p = kr.players_to_act(s)[0]
+        acts = kr.legal_actions(s, p)
+        s, _ = kr.apply(s, acts[rng.randrange(len(acts))])
+        if s.phase == "playing":
+            states.append(s)
+steps = 0
+if hands:
+    for s in states:
+        steps += rollout(s, 1, horizon=2)[1]
+print("steps", steps, file=sys.stderr)
+"""
+"""SearchBot's rollouts: greedy play for every seat from 320 positions of 8 seeded games, a
+two-turn horizon each (``--rollouts``; any ``--hands`` above 0 runs them once)."""
 
 NULL_ENGINE = '''
 """An engine that does nothing, with the public API's shape: the loop's own cost."""
@@ -85,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--floor", action="store_true",
                         help="measure the loop alone, against an engine that does nothing")
+    parser.add_argument("--rollouts", action="store_true",
+                        help="measure SearchBot's greedy rollouts instead of random playouts")
     parser.add_argument("--source", default=None,
                         help="directory holding the kingdom_rules to measure (e.g. a git "
                              "worktree of an older commit); default: the installed one")
@@ -95,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         script = os.path.join(tmp, "work.py")
         with open(script, "w") as f:
-            f.write(WORK)
+            f.write(ROLLOUTS if args.rollouts else WORK)
         path = args.source
         if args.floor:
             os.mkdir(os.path.join(tmp, "kingdom_rules"))
@@ -105,6 +132,10 @@ def main(argv: list[str] | None = None) -> int:
         base, _ = instructions(script, 0, args.players, path)
         total, steps = instructions(script, args.hands, args.players, path)
     what = "loop alone (null engine)" if args.floor else f"{args.players} players"
+    if args.rollouts:
+        print(f"greedy rollouts: {steps} steps, "
+              f"{(total - base) / steps:,.0f} instructions per step")
+        return 0
     print(f"{what}: {args.hands} hands, {steps} steps, "
           f"{(total - base) / steps:,.0f} instructions per step")
     return 0
