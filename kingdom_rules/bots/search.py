@@ -80,10 +80,10 @@ RESOURCES = 3
 """Number cards of the hand searched as a resource to play (the greedy one is always in)."""
 STEPS = 1550
 """Default budget per decision in work units (see :meth:`SearchBot._search`): on our shared
-machine, with two simulation workers, a median of about 45 ms of processor time per decision
-and a 95th percentile of about 75 ms when the machine is quiet (the time per unit varies
-about twofold between decisions and with the machine's load; 1,900 units reached a 95th
-percentile of 102 ms)."""
+machine a median of about 55 ms of processor time per decision and a 95th percentile of
+95-99 ms when the machine is quiet (2026-11-22, with inference and the 45-feature
+evaluation; the time per unit varies about twofold between decisions and with the machine's
+load: 117 ms at the 95th percentile under load)."""
 WORLD_COST = 2
 """Work units charged per sample (dealing the unseen cards costs about two engine steps)."""
 ROLLOUT_COST = 1
