@@ -40,7 +40,7 @@ from kingdom_rules.state import (
     Pending,
     evolve,
     kingdom_of,
-    )
+)
 from kingdom_rules.table import add_reward, discard, with_kingdom
 
 HEADLINES: dict[type, str] = {

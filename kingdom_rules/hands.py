@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from kingdom_rules.cards import BY_ID, DECK, Card
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
-from kingdom_rules.scoring import hand_score, partner, royals_complete, team_of
+from kingdom_rules.scoring import family_complete, hand_score, partner, team_of
 from kingdom_rules.state import (
     HAND_SIZE,
     KINGDOMS,
@@ -20,7 +20,7 @@ from kingdom_rules.state import (
     Outcome,
     Player,
     evolve,
-    )
+)
 from kingdom_rules.table import replace_player, shuffler
 
 __all__ = ["MAX_ROUNDS", "new_game", "deal", "check_family", "end_hand", "ready"]
@@ -113,7 +113,7 @@ def check_family(state: GameState, events: list[Event]) -> GameState:
     kingdoms = state.__dict__[KINGDOMS]
     for k in range(n):
         number = (cur - 1 + k) % n + 1
-        if royals_complete(kingdoms[number - 1].royals):
+        if family_complete(kingdoms[number - 1]):
             events.append(Event("royalFamilyCompleted", {"player": number}))
             return end_hand(state, number, "family", events)
     return state

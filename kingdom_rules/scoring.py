@@ -12,20 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kingdom_rules.cards import Card
 from kingdom_rules.state import FAMILY_BONUS, RESOURCE_POINTS, ROYAL_POINTS, Kingdom
 
 
 def family_places(kingdom: Kingdom) -> tuple[set[str], int]:
     """The family ranks (J, Q, K) present in the kingdom, wherever they stand, and the number
     of Heroes, who fill any gap (R11)."""
-    return _places(kingdom.royals)
-
-
-def _places(royals: Sequence[Card]) -> tuple[set[str], int]:
     present: set[str] = set()
     heroes = 0
-    for r in royals:
+    for r in kingdom.royals:
         if r.is_hero:
             heroes += 1
         else:
@@ -41,15 +36,7 @@ def family_progress(kingdom: Kingdom) -> int:
 
 def family_complete(kingdom: Kingdom) -> bool:
     """J, Q and K in the kingdom, wherever they stand, Heroes filling gaps (R11, R27)."""
-    return royals_complete(kingdom.royals)
-
-
-def royals_complete(royals: Sequence[Card]) -> bool:
-    """Whether a kingdom's royals (``Kingdom.royals``) make the Royal Family (R11, R27)."""
-    if len(royals) < 3:
-        return False
-    present, heroes = _places(royals)
-    return len(present) + heroes >= 3
+    return len(kingdom.royals) >= 3 and family_progress(kingdom) == 3
 
 
 def hand_score(kingdom: Kingdom, family_bonus: bool = False) -> int:
