@@ -44,9 +44,9 @@ from kingdom_rules.state import (
     put,
     ready_all,
     resource,
-        with_resources,
+    with_resources,
 )
-from kingdom_rules.table import can_draw, take_from_deck
+from kingdom_rules.table import can_draw, draw_into_hand, take_from_deck
 
 HEADLINES: dict[type, str] = {
     ChooseStartingResource: "Failed to choose starting resource",
@@ -266,10 +266,7 @@ def _pass(state: GameState, events: list[Event]) -> GameState:
 def _draw_reward(state: GameState, n: int) -> GameState:
     """Player ``n`` draws the cards a slain dragon owes (R24)."""
     i = n - 1
-    state, drawn = take_from_deck(state, state.__dict__[REWARDS][i])
-    new = derive(state)
-    hands = new[HANDS]
-    new[HANDS] = put(hands, i, hands[i] + drawn)
+    new = derive(draw_into_hand(state, n, state.__dict__[REWARDS][i]))
     new[REWARDS] = put(new[REWARDS], i, 0)
     new[DREW_REWARD] |= 1 << i
     return build(new)

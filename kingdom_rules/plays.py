@@ -20,7 +20,6 @@ from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
 from kingdom_rules.state import (
     HANDS,
-    KINGDOMS,
     Combination,
     GameState,
     Kingdom,
@@ -33,7 +32,7 @@ from kingdom_rules.state import (
     kingdom_of,
     put,
     resource,
-        with_resources,
+    with_resources,
 )
 from kingdom_rules.table import discard, draw_into_hand, with_kingdom, without
 
@@ -92,16 +91,14 @@ def _ready_index(resources: tuple[Resource, ...], card: Card, rule: str) -> int:
 
 def play_resource(state: GameState, action: PlayResource, events: list[Event]) -> GameState:
     """R8: the new resource enters used, one ready resource turns used."""
-    p = action.player - 1
+    n = action.player
     card = action.card
-    hand = state.__dict__[HANDS][p]
+    hand = hand_of(state, n)
     if card not in hand:
         raise IllegalAction(f"{card.short} is not in your hand", "R8")
     if not card.is_number:
         raise IllegalAction("Only number cards (A to 10) are resources", "R8")
-    new = derive(state)
-    kingdoms = new[KINGDOMS]
-    kingdom = kingdoms[p]
+    kingdom = kingdom_of(state, n)
     resources = kingdom.resources
     i = _ready_index(resources, action.resource, "R8")
     resources = (
@@ -110,33 +107,30 @@ def play_resource(state: GameState, action: PlayResource, events: list[Event]) -
         + resources[i + 1 :]
         + (resource(card, False),)
     )
-    new[HANDS] = put(new[HANDS], p, tuple(c for c in hand if c is not card))
-    new[KINGDOMS] = put(kingdoms, p, with_resources(kingdom, resources))
-    new["played_this_turn"] = True
-    new["quiet_turns"] = 0
-    return build(new)
+    return with_kingdom(
+        state, n, with_resources(kingdom, resources), tuple(c for c in hand if c is not card),
+        played=True,
+    )
 
 
 def rotate_resource(state: GameState, action: RotateResource, events: list[Event]) -> GameState:
     """R9: a ready resource goes to the hand, a number card from hand takes its place, used."""
-    p = action.player - 1
+    n = action.player
     card, out = action.card, action.resource
-    hand = state.__dict__[HANDS][p]
+    hand = hand_of(state, n)
     if card not in hand:
         raise IllegalAction(f"{card.short} is not in your hand", "R9")
     if not card.is_number:
         raise IllegalAction("Only number cards (A to 10) can be rotated in", "R9")
-    new = derive(state)
-    kingdoms = new[KINGDOMS]
-    kingdom = kingdoms[p]
+    kingdom = kingdom_of(state, n)
     resources = kingdom.resources
     i = _ready_index(resources, out, "R9")
     resources = resources[:i] + (resource(card, False),) + resources[i + 1 :]
-    new[HANDS] = put(new[HANDS], p, tuple(c for c in hand if c is not card) + (out,))
-    new[KINGDOMS] = put(kingdoms, p, with_resources(kingdom, resources))
-    new["played_this_turn"] = True
-    new["quiet_turns"] = 0
-    return build(new)
+    return with_kingdom(
+        state, n, with_resources(kingdom, resources),
+        tuple(c for c in hand if c is not card) + (out,),
+        played=True,
+    )
 
 
 ROYAL_NAMES = {"J": "A Jack", "Q": "A Queen", "K": "A King", "JOKER": "A Hero"}

@@ -90,15 +90,17 @@ def replace_player(state: GameState, player: Player, **changes: Any) -> GameStat
 
 def with_kingdom(
     state: GameState, n: int, kingdom: Kingdom, hand: tuple[Card, ...] | None = None,
-    **changes: Any,
+    played: bool = False,
 ) -> GameState:
-    """The state with player ``n``'s kingdom (and hand, if given) replaced, and other fields
-    changed in the same step."""
+    """The state with player ``n``'s kingdom (and hand, if given) replaced; ``played``: this is
+    a play of the turn (it ends a run of quiet turns, R28)."""
     new = derive(state)
     new[KINGDOMS] = put(new[KINGDOMS], n - 1, kingdom)
     if hand is not None:
         new[HANDS] = put(new[HANDS], n - 1, hand)
-    new.update(changes)
+    if played:
+        new["played_this_turn"] = True
+        new["quiet_turns"] = 0
     return build(new)
 
 
