@@ -256,8 +256,7 @@ def _plays(d: dict[str, Any], n: int) -> list[Group]:
                 groups.append(_Payments(PlayRoyal, n, card, pool, card.cost))
     if len(numbers) >= 2:
         if count >= 2:
-            found = _COMBINATIONS.get(mask)
-            for cards, cost in found if found is not None else _combinations(mask, numbers):
+            for cards, cost in _combinations(mask, numbers):
                 if count >= cost:
                     groups.append(_Payments(PlayCombination, n, cards, ready, cost))
         if mask & _ACES and mask & _TENS:

@@ -45,7 +45,7 @@ FAMILY_BONUS: Final = 3
 def evolve(obj: T, **changes: Any) -> T:
     """A copy of a frozen value with some fields replaced (the fast path of attrs.evolve)."""
     d = {**obj.__dict__, **changes}
-    if "players" in changes and HANDS in d:
+    if "players" in changes:  # a GameState's seat fields follow its players
         d.update(_seats_from_players(changes["players"]))
     new = _new(obj.__class__)
     _set(new, "__dict__", d)

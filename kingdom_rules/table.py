@@ -8,12 +8,8 @@ from typing import Any
 
 from kingdom_rules.cards import Card
 from kingdom_rules.state import (
-    CHOSEN,
-    DRAWN,
-    DREW_REWARD,
     HANDS,
     KINGDOMS,
-    READY,
     REWARDS,
     GameState,
     Kingdom,
@@ -71,21 +67,9 @@ def can_draw(state: GameState) -> bool:
 
 def replace_player(state: GameState, player: Player, **changes: Any) -> GameState:
     """The state with one seat replaced, and other fields changed in the same step."""
-    new = derive(state)
-    i = player.number - 1
-    bit = 1 << i
-    new[KINGDOMS] = put(new[KINGDOMS], i, player.kingdom)
-    new[HANDS] = put(new[HANDS], i, player.hand)
-    new[REWARDS] = put(new[REWARDS], i, player.royal_reward)
-    for key, flag in (
-        (CHOSEN, player.starting_resource_chosen),
-        (DRAWN, player.has_drawn_this_turn),
-        (DREW_REWARD, player.has_drawn_royal_reward),
-        (READY, player.ready_for_next_hand),
-    ):
-        new[key] = new[key] | bit if flag else new[key] & ~bit
-    new.update(changes)
-    return build(new)
+    players = list(state.players)
+    players[player.number - 1] = player
+    return evolve(state, players=tuple(players), **changes)
 
 
 def with_kingdom(
