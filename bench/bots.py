@@ -11,6 +11,8 @@ the run: no game starts after it, and the games finished are reported.
     python bench/bots.py search greedy --games 1000 --workers 2 --max-seconds 3000
     python bench/bots.py search greedy --games 200 --steps 1500     # another work budget
     python bench/bots.py search greedy --games 400 --set search.RESOURCES=2   # an experiment
+    python bench/bots.py greedy greedy --games 16000 --seed 900000 --style own
+        # the first GreedyBot in another style (here SearchBot's own: search.OWN)
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ Json = dict[str, Any]
 
 SEARCH_KWARGS: Json = {}
 """Extra SearchBot arguments (``--search-kwargs``), set before the worker processes fork."""
+STYLE: Json = {}
+"""The first bot's greedy style (``--style``), when it is GreedyBot."""
 
 
 def _one(job: tuple[str, str, int, int, float, int, float]) -> Json:
@@ -40,6 +44,11 @@ def _one(job: tuple[str, str, int, int, float, int, float]) -> Json:
     if time.time() > deadline:
         return {"skipped": True}
     a = _make(first, rollouts, cpu_limit, steps)
+    if STYLE and first == "greedy":
+        from kingdom_rules.bots import GreedyBot
+        from kingdom_rules.bots.greedy import Style
+
+        a = GreedyBot(Style(**STYLE))
     b = _make(second, rollouts, cpu_limit, steps)
     seat = 1 if seed % 2 == 0 else 2
     bots = [a, b] if seat == 1 else [b, a]
@@ -95,8 +104,17 @@ def main(argv: list[str] | None = None) -> int:
                              "(a Python literal) before the games start; repeatable")
     parser.add_argument("--search-kwargs", default="{}",
                         help='more SearchBot arguments as JSON, e.g. \'{"horizon": 3}\'')
+    parser.add_argument("--style", default="",
+                        help='the first GreedyBot\'s style as JSON (fields of greedy.Style, '
+                             'e.g. \'{"keep": 2}\') or "own" (SearchBot\'s own, search.OWN)')
     args = parser.parse_args(argv)
     SEARCH_KWARGS.update(json.loads(args.search_kwargs))
+    if args.style == "own":
+        from kingdom_rules.bots.search import OWN
+
+        STYLE.update(OWN._asdict())
+    elif args.style:
+        STYLE.update(json.loads(args.style))
     for item in args.set:
         target, _, value = item.partition("=")
         module_name, _, name = target.rpartition(".")
@@ -137,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         "ms_max_cpu": round(1000 * max(cpu, default=0.0), 2),
         "seconds": round(elapsed, 1), "workers": args.workers, "rollouts": args.rollouts,
         "steps": args.steps, "cpu_limit": args.cpu_limit, "set": args.set,
-        "search_kwargs": SEARCH_KWARGS,
+        "search_kwargs": SEARCH_KWARGS, "style": STYLE,
     }
     print(json.dumps(figures, indent=2))
     if args.json:

@@ -1,13 +1,16 @@
 """Fit SearchBot's position evaluation (``heuristics.WIN_WEIGHTS``) by logistic regression.
 
-Plays seeded two-player games with the greedy policy for both seats (the policy of the
-search's rollouts, so the positions are the ones its horizon scores), records
+Plays seeded two-player games with the greedy policy for both seats, records
 :func:`heuristics.position_features` at every turn start from both players' sides with
-who won the hand, and fits the weights by Newton's method with a little L2 (numpy; the
-library itself stays numpy-free). Games are split 80/20 into fitting and held-out sets;
-the held-out log-loss and accuracy are printed with the weights to paste into heuristics.py.
+who won the hand (with ``--own``: one seat plays SearchBot's own style ``search.OWN``
+against the plain greedy rules, as in the search's rollouts, and only that seat's side is
+recorded, since the search scores positions only for its own side), and fits the weights by
+Newton's method with a little L2 (numpy; the library itself stays numpy-free). Games are
+split 80/20 into fitting and held-out sets; the held-out log-loss and accuracy are printed
+with the weights to paste into heuristics.py.
 
     python3 bench/fit_evaluation.py --games 20000 --seed 1      # needs numpy and attrs
+    python3 bench/fit_evaluation.py --games 40000 --seed 1 --own
 """
 
 from __future__ import annotations
@@ -23,20 +26,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
+from kingdom_rules.bots.greedy import GREEDY  # noqa: E402
 from kingdom_rules.bots.heuristics import (  # noqa: E402
     FEATURE_NAMES,
     WIN_WEIGHTS,
     Table,
     position_features,
 )
-from kingdom_rules.bots.search import candidates, policy  # noqa: E402
+from kingdom_rules.bots.search import OWN, candidates, policy  # noqa: E402
 from kingdom_rules.engine import apply, players_to_act  # noqa: E402
 from kingdom_rules.hands import new_game  # noqa: E402
 from kingdom_rules.legal import legal_actions  # noqa: E402
 
 
-def play(seed: int, epsilon: float) -> tuple[list[list[float]], list[float]]:
-    """One greedy self-play game: features at each turn start from both sides, labels."""
+def play(seed: int, epsilon: float, own: bool = False) -> tuple[list[list[float]], list[float]]:
+    """One greedy self-play game: features at each turn start from both sides, labels.
+    ``own``: the seat ``1 + seed % 2`` plays ``search.OWN`` and only its side is recorded."""
+    seat = 1 + seed % 2
+    styles = {1: GREEDY, 2: GREEDY}
+    if own:
+        styles[seat] = OWN
     rng = random.Random(f"fit:{seed}")
     state = new_game(player_count=2, seed=seed, mode="game")
     rows: list[tuple[list[float], int]] = []
@@ -51,12 +60,12 @@ def play(seed: int, epsilon: float) -> tuple[list[list[float]], list[float]]:
             moves = candidates(Table.of_state(state, p), legal)
             action = moves[rng.randrange(len(moves))]
         else:
-            action = policy(state, p)
+            action = policy(state, p, styles[p])
         state, _ = apply(state, action)
         steps += 1
         if state.phase == "playing" and (state.round, state.current_player) != turn:
             turn = (state.round, state.current_player)
-            for me in (1, 2):
+            for me in ((seat,) if own else (1, 2)):
                 rows.append((position_features(state, me), me))
     winner = state.hand_history[-1].winner if state.hand_history else None
     xs = [x for x, _ in rows]
@@ -92,6 +101,8 @@ def main() -> int:
     parser.add_argument("--epsilon", type=float, default=0.0,
                         help="chance of a random search candidate instead of the greedy play")
     parser.add_argument("--l2", type=float, default=1.0)
+    parser.add_argument("--own", action="store_true",
+                        help="one seat plays search.OWN; record only its side")
     args = parser.parse_args()
     start = time.time()
     train_x: list[list[float]] = []
@@ -99,7 +110,7 @@ def main() -> int:
     test_x: list[list[float]] = []
     test_y: list[float] = []
     for i in range(args.games):
-        xs, ys = play(args.seed + i, args.epsilon)
+        xs, ys = play(args.seed + i, args.epsilon, args.own)
         if i % 5 == 4:
             test_x += xs
             test_y += ys

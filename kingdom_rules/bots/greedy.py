@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from kingdom_rules.actions import (
     Action,
@@ -75,25 +76,47 @@ class GreedyBot:
 
     name = "greedy"
 
+    def __init__(self, style: Style | None = None) -> None:
+        self.style = style if style is not None else GREEDY
+        """The rules' settings (:class:`Style`); the default is the readable greedy play."""
+
     def choose(self, view: PlayerView, legal_actions: Sequence[Action],
                rng: random.Random) -> Action:
-        return choose_greedy(Table.of_view(view), legal_actions)
+        return choose_greedy(Table.of_view(view), legal_actions, self.style)
 
 
-def choose_greedy(table: Table, legal: Sequence[Action]) -> Action:
-    """The greedy choice among ``legal`` for ``table.me`` (shared with the search's rollouts)."""
+class Style(NamedTuple):
+    """Settings of the greedy rules. GreedyBot plays :data:`GREEDY`; SearchBot's own side
+    plays a sharper style (see :mod:`kingdom_rules.bots.search`)."""
+
+    growth: int = GROWTH_TARGET
+    """Below this many resources, growing the kingdom comes before combinations."""
+    keep: int = 0
+    """Pass rather than play a spare number card as a resource when the hand holds no more
+    than this many number cards."""
+    revealed_numbers: bool = True
+    """Draw a revealed number card that pairs (or links twice) with the hand; else only
+    revealed royals are taken, and number cards come from the deck."""
+
+
+GREEDY = Style()
+
+
+def choose_greedy(table: Table, legal: Sequence[Action], style: Style = GREEDY) -> Action:
+    """The greedy choice among ``legal`` for ``table.me`` (shared with the search's
+    rollouts), played in ``style``."""
     first = legal[0]
     if len(legal) == 1:
         return first
     if isinstance(first, ChooseStartingResource):
         return max(legal, key=lambda a: _start_value(table, a))  # type: ignore[arg-type]
     if isinstance(first, DrawCard):
-        return _draw(table, legal)
+        return _draw(table, legal, style.revealed_numbers)
     if isinstance(first, ReadyForNextHand):
         return first
     if table.pending:
         return _answer(table, legal)
-    return play_turn(table)
+    return play_turn(table, style)
 
 
 # --- before the turn ---------------------------------------------------------------------
@@ -106,7 +129,7 @@ def _start_value(table: Table, action: ChooseStartingResource) -> float:
     return 2.0 * colour - 1.5 * hand_links(table.hand, card) - card.value * 0.01
 
 
-def _draw(table: Table, legal: Sequence[Action]) -> Action:
+def _draw(table: Table, legal: Sequence[Action], numbers: bool = True) -> Action:
     best: Action | None = None
     best_value = 0.0
     mine = table.mine
@@ -123,6 +146,8 @@ def _draw(table: Table, legal: Sequence[Action]) -> Action:
             for o in table.opponents():
                 if completes_family(table.kingdom(o), card):
                     value += 5.0
+        elif not numbers:
+            continue
         elif any(c.is_number and c.value == card.value for c in table.hand):
             value = 1.5
         elif hand_links(table.hand, card) >= 2:
@@ -300,8 +325,8 @@ class TurnOptions:
         return self._rotates
 
 
-def play_turn(table: Table) -> Action:
-    """The greedy play on the turn, after the draw and with no follow-up open.
+def play_turn(table: Table, style: Style = GREEDY) -> Action:
+    """The greedy play on the turn, after the draw and with no follow-up open, in ``style``.
 
     The search's rollouts call this for every play, so it is written for speed: the family
     places are counted once and an action is built only for the play chosen."""
@@ -336,7 +361,7 @@ def play_turn(table: Table) -> Action:
                 have = red if royal.color == "red" else black
                 short[royal.color] = max(short.get(royal.color, 0), royal.cost - have)
     spares = numbers if ready else []
-    if len(mine.resources) < GROWTH_TARGET or any(v > 0 for v in short.values()):
+    if len(mine.resources) < style.growth or any(v > 0 for v in short.values()):
         # Early on, resources first: each one played now pays every turn after.
         grow = _spare_card(hand, spares, False, short)
         if grow is not None:
@@ -355,6 +380,8 @@ def play_turn(table: Table) -> Action:
     rotate = _colour_rotation(table, options.rotates)
     if rotate is not None:
         return rotate
+    if len(numbers) <= style.keep:
+        return PassTurn(me)
     spare = _spare_card(hand, spares, True, short)
     if spare is not None:
         return PlayResource(me, spare, ready[0])
@@ -501,4 +528,5 @@ def _spare_card(hand: tuple[Card, ...], numbers: list[Card], keep_pairs: bool,
     return best
 
 
-__all__ = ["GreedyBot", "choose_greedy", "followup_value", "combination_value", "ready_resources"]
+__all__ = ["GREEDY", "GreedyBot", "Style", "choose_greedy", "followup_value",
+           "combination_value", "ready_resources"]

@@ -17,7 +17,8 @@ from kingdom_rules.bots import (
     make_bot,
     play_game,
 )
-from kingdom_rules.bots.greedy import choose_greedy
+from kingdom_rules.bots.greedy import GREEDY, Style, choose_greedy
+from kingdom_rules.bots.search import OWN
 from kingdom_rules.bots.heuristics import Table, completes_family, win_probability
 
 
@@ -90,6 +91,42 @@ def test_greedy_choices_are_legal_and_sensible() -> None:
             completions += 1
             assert isinstance(choice, kr.PlayRoyal) and completes_family(mine, choice.card)
     assert completions > 0
+
+
+def test_greedy_styles_change_only_what_they_name() -> None:
+    """A style that keeps number cards plays one as a resource only for the colour a royal in
+    its hand still lacks (growth 0); one that skips
+    revealed number cards takes a revealed card only if it is a royal; otherwise the choice
+    is the plain greedy one."""
+    hoard = Style(growth=0, keep=99, revealed_numbers=False)
+    draws = differ = 0
+    for state, p in _greedy_states(12):
+        legal = kr.legal_actions(state, p)
+        table = Table.of_state(state, p)
+        plain = choose_greedy(table, legal, GREEDY)
+        assert plain == choose_greedy(table, legal)
+        choice = choose_greedy(table, legal, hoard)
+        assert choice in legal
+        if isinstance(choice, kr.PlayResource):
+            assert any(c.is_royal for c in table.hand)
+        if isinstance(choice, kr.DrawCard):
+            draws += 1
+            if choice.source != "deck":
+                card = state.revealed[0 if choice.source == "revealed1" else 1]
+                assert card is not None and card.is_royal
+        if choice != plain:
+            differ += 1
+            assert isinstance(plain, (kr.PlayResource, kr.DrawCard, kr.PlayCombination,
+                                      kr.PlayHailOfArrows, kr.PlayRoyal, kr.RotateResource))
+        assert choose_greedy(table, legal, OWN) in legal
+    assert draws > 0 and differ > 0
+
+
+def test_a_greedy_bot_plays_its_style() -> None:
+    plain = play_game([GreedyBot(), GreedyBot()], seed=3)
+    assert play_game([GreedyBot(GREEDY), GreedyBot()], seed=3) == plain
+    own = play_game([GreedyBot(OWN), GreedyBot()], seed=3)
+    assert own.reason != "abandoned"
 
 
 def test_greedy_respects_teams() -> None:
