@@ -80,12 +80,12 @@ COMBINATIONS = 3
 """Combinations searched on the turn (the best by the greedy value)."""
 RESOURCES = 3
 """Number cards of the hand searched as a resource to play (the greedy one is always in)."""
-STEPS = 1550
+STEPS = 1400
 """Default budget per decision in work units (see :meth:`SearchBot._search`): on our shared
-machine a median of about 55 ms of processor time per decision and a 95th percentile of
-95-99 ms when the machine is quiet (2026-11-22, with inference and the 45-feature
-evaluation; the time per unit varies about twofold between decisions and with the machine's
-load: 117 ms at the 95th percentile under load)."""
+machine a median of 45 ms of processor time per decision and a 95th percentile of 85 ms
+(2026-11-22, 1,000 games against GreedyBot, two workers on the two cores; the time per unit
+varies about twofold between decisions and with the machine's load, so the 95th percentile
+keeps a margin below 100 ms)."""
 WORLD_COST = 2
 """Work units charged per sample (dealing the unseen cards costs about two engine steps)."""
 ROLLOUT_COST = 1

@@ -18,8 +18,8 @@ from kingdom_rules.bots import (
     play_game,
 )
 from kingdom_rules.bots.greedy import GREEDY, Style, choose_greedy
-from kingdom_rules.bots.search import OWN
 from kingdom_rules.bots.heuristics import Table, completes_family, win_probability
+from kingdom_rules.bots.search import OWN
 
 
 def test_bots_follow_the_protocol() -> None:
