@@ -16,6 +16,10 @@ Follow-ups are always answered: mount or shelter the royal just played, eat / sh
 hurts the leader most, resurrect the royal the family needs, and send a rider to the partner
 only when it fills a place in the partner's family that the bot's own family does not lose.
 Partners are never targeted (the engine never offers them).
+
+A :class:`Style` changes three of these settings (how many resources to grow first, how many
+number cards to keep in hand, whether to take revealed number cards); GreedyBot plays
+:data:`GREEDY`, the rules as written above.
 """
 
 from __future__ import annotations

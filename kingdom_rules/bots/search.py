@@ -3,8 +3,9 @@
 The bot cannot see the other hands or the deck, so it searches the *information set* it is
 in: each sample deals the unseen cards at random, consistently with its view
 (:meth:`PlayerView.determinize`), and every candidate move is played on in that same
-world by the fast greedy policy for every seat (the bot's own turn included) until two more
-turns have started, where :func:`heuristics.win_probability` (a fitted logistic model)
+world by the fast greedy policy for every seat (the bot's own side, its own turn included,
+in the sharper style :data:`OWN`; the others as GreedyBot plays) until two more turns have
+started, where :func:`heuristics.win_probability` (a fitted logistic model)
 scores the position. Comparing candidates on shared worlds (common random numbers) removes
 most of the luck of the draw from the comparison; sequential halving spends the budget on
 the moves still in contention. The player who passed just before the bot's turn is dealt,
@@ -389,7 +390,8 @@ def policy(state: GameState, p: int, style: Style = GREEDY) -> Action:
 
 
 def rollout(state: GameState, me: int, horizon: int | None = None) -> tuple[float, int]:
-    """Play on with the greedy policy for every seat and score the result for ``me``'s side:
+    """Play on with the greedy policy for every seat (``me``'s side in the style :data:`OWN`)
+    and score the result for ``me``'s side:
     about 1 for a won hand and 0 for a lost one (a little credit for the score margin).
     With a ``horizon``, stop once that many more turns have started and score the position
     by :func:`win_probability` instead: smoother, and several times cheaper."""
