@@ -33,7 +33,6 @@ from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
 from kingdom_rules.scoring import are_opponents, partner
 from kingdom_rules.state import (
-    KINGDOMS,
     Combination,
     GameState,
     Kingdom,
@@ -113,9 +112,9 @@ def options(state: GameState, pending: Pending) -> list[Action]:
     me = state.current_player
     t = pending.type
     out: list[Action] = []
-    if t in _OWN_COMBINATION and not state.__dict__[KINGDOMS][me - 1].combinations:
-        return out
     kingdom = kingdom_of(state, me)
+    if t in _OWN_COMBINATION and not kingdom.combinations:
+        return out
     if t == "mounting":
         combos = kingdom.combinations
         free = kingdom.free_royals()
