@@ -25,8 +25,9 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from kingdom_rules.cards import DECK, Card
+from kingdom_rules.cards import ALL_CARDS, Card
 from kingdom_rules.combinations import BEASTS, DRAGONS, RULES, STRUCTURES, coarse_type
+from kingdom_rules.setups import STANDARD, Setup, setup_from_json
 
 T = TypeVar("T")
 Json = dict[str, Any]
@@ -75,8 +76,8 @@ class Resource:
         return resource(Card.from_json(d["card"]), d["orientation"] == "ready")
 
 
-_READY: Final = tuple(Resource(c, True) for c in DECK)
-_USED: Final = tuple(Resource(c, False) for c in DECK)
+_READY: Final = tuple(Resource(c, True) for c in ALL_CARDS)
+_USED: Final = tuple(Resource(c, False) for c in ALL_CARDS)
 
 
 def resource(card: Card, ready: bool) -> Resource:
@@ -217,6 +218,11 @@ class Player:
     """Cards still owed by a slain dragon (R24); drawn on drawRoyalReward or on pass."""
     has_drawn_royal_reward: bool = False
     ready_for_next_hand: bool = False
+    pile: tuple[Card, ...] = ()
+    """The seat's own pile, top card first (Constructed R35, the Spire runner R36); empty in
+    the standard game."""
+    revealed: tuple[Card | None, ...] = ()
+    """The seat's own revealed pair (Constructed, R35); empty otherwise."""
 
     def to_json(self, hand: bool = True) -> Json:
         from kingdom_rules.scoring import family_complete, hand_score
@@ -235,6 +241,9 @@ class Player:
             readyForNextHand=self.ready_for_next_hand,
             familyComplete=family_complete(self.kingdom),
         )
+        if self.pile or self.revealed:  # only in setups with own piles (R35, R36)
+            d["pile"] = [c.to_json() for c in self.pile]
+            d["revealedCards"] = [c.to_json() if c else None for c in self.revealed]
         return d
 
     @staticmethod
@@ -248,6 +257,8 @@ class Player:
             d["royalReward"],
             d["hasDrawnRoyalReward"],
             d["readyForNextHand"],
+            tuple(Card.from_json(c) for c in d.get("pile", ())),
+            tuple(Card.from_json(c) if c else None for c in d.get("revealedCards", ())),
         )
 
 
@@ -427,6 +438,8 @@ class GameState:
     match_scores: tuple[int, ...] = ()
     hand_history: tuple[HandResult, ...] = ()
     outcome: Outcome | None = None
+    setup: Setup = STANDARD
+    """How the hand's cards enter play (R33-R37): the standard deal, Constructed or Spire."""
 
     @property
     def is_over(self) -> bool:
@@ -468,6 +481,7 @@ class GameState:
             "teamScores": team_scores(self.match_scores),
             "handHistory": [h.to_json() for h in self.hand_history],
             "outcome": self.outcome.to_json() if self.outcome else None,
+            **({"setup": self.setup.to_json()} if self.setup.own_piles else {}),
         }
 
     @staticmethod
@@ -508,6 +522,7 @@ def _state_from_json(d: Json) -> GameState:
         match_scores=tuple(ms[str(i + 1)] for i in range(len(ms))),
         hand_history=tuple(HandResult.from_json(h) for h in d["handHistory"]),
         outcome=Outcome.from_json(outcome) if outcome else None,
+        setup=setup_from_json(d.get("setup")),
     )
 
 
@@ -522,6 +537,9 @@ CHOSEN: Final = "_chosen"
 """Bit mask of the seats whose starting resource is chosen (bit ``number - 1``); DRAWN
 (has_drawn_this_turn), DREW_REWARD (has_drawn_royal_reward) and READY (ready_for_next_hand)
 are the other flags."""
+PILES: Final = "_piles"
+"""Each seat's own pile (Player.pile); OWN_REVEALED: each seat's own revealed pair."""
+OWN_REVEALED: Final = "_own_revealed"
 DRAWN: Final = "_drawn"
 DREW_REWARD: Final = "_drew_reward"
 READY: Final = "_ready"
@@ -560,6 +578,16 @@ def kingdom_of(state: GameState, n: int) -> Kingdom:
 def hand_of(state: GameState, n: int) -> tuple[Card, ...]:
     """Player ``n``'s hand."""
     return state.__dict__[HANDS][n - 1]  # type: ignore[no-any-return]
+
+
+def pile_of(state: GameState, n: int) -> tuple[Card, ...]:
+    """Player ``n``'s own pile, top first (empty in the standard game)."""
+    return state.__dict__[PILES][n - 1]  # type: ignore[no-any-return]
+
+
+def own_revealed_of(state: GameState, n: int) -> tuple[Card | None, ...]:
+    """Player ``n``'s own revealed pair (Constructed); empty otherwise."""
+    return state.__dict__[OWN_REVEALED][n - 1]  # type: ignore[no-any-return]
 
 
 def with_resources(kingdom: Kingdom, resources: tuple[Resource, ...]) -> Kingdom:
@@ -601,6 +629,8 @@ def _seats_from_players(players: tuple[Player, ...]) -> dict[str, Any]:
         HANDS: tuple(p.hand for p in players),
         KINGDOMS: tuple(p.kingdom for p in players),
         REWARDS: tuple(p.royal_reward for p in players),
+        PILES: tuple(p.pile for p in players),
+        OWN_REVEALED: tuple(p.revealed for p in players),
         CHOSEN: chosen,
         DRAWN: drawn,
         DREW_REWARD: drew,
@@ -612,6 +642,7 @@ def _players_from_seats(d: dict[str, Any]) -> tuple[Player, ...]:
     # Built like evolve builds (no attrs __init__): the values come from valid states.
     hands, kingdoms = d[HANDS], d[KINGDOMS]
     rewards, chosen, drawn, drew, ready = d[REWARDS], d[CHOSEN], d[DRAWN], d[DREW_REWARD], d[READY]
+    piles, revealed = d[PILES], d[OWN_REVEALED]
     out = []
     for i, hand in enumerate(hands):
         player = _new(Player)
@@ -624,6 +655,8 @@ def _players_from_seats(d: dict[str, Any]) -> tuple[Player, ...]:
             "royal_reward": rewards[i],
             "has_drawn_royal_reward": _BOOL[drew >> i & 1],
             "ready_for_next_hand": _BOOL[ready >> i & 1],
+            "pile": piles[i],
+            "revealed": revealed[i],
         })
         out.append(player)
     return tuple(out)
@@ -643,4 +676,6 @@ def last_draw(player: int, source: str, card: Card | None, replacement: Card | N
     return new
 
 
-_DECK_DRAWS: Final = tuple(tuple(LastDraw(n, "deck", c, None) for c in DECK) for n in range(1, 5))
+_DECK_DRAWS: Final = tuple(
+    tuple(LastDraw(n, "deck", c, None) for c in ALL_CARDS) for n in range(1, 5)
+)

@@ -220,6 +220,8 @@ def all_state_cards(d: dict[str, Any]) -> list[str]:
         out += [x["id"] for x in k["royals"]]
         for cb in k["combinations"]:
             out += [x["id"] for x in cb["cards"]]
+        out += [x["id"] for x in p.get("pile", [])]  # own piles (R35, R36)
+        out += [x["id"] for x in p.get("revealedCards", []) if x is not None]
     out += [x["id"] for x in d["deck"]]
     out += [x["id"] for x in d["revealedCards"] if x is not None]
     out += [x["id"] for x in d["discardPile"]]
