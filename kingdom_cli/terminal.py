@@ -150,10 +150,17 @@ def _play_label(a: Json, view: Json, names: dict[int, str] | None) -> str:
     if t == "chooseStartingResource":
         return f"Start with {card_text(a['cardId'])} as your resource"
     if t == "drawCard":
+        constructed = view.get("setupType") == "constructed"
+        seats = view.get("players") or []
         if a["source"] == "deck":
+            if constructed or (view.get("setupType") == "spire" and me == 1 and seats
+                               and seats[0].get("pileCount")):
+                return f"Draw from {own} pile"
             return "Draw from the deck"
         slot = 0 if a["source"] == "revealed1" else 1
         revealed = view.get("revealedCards") or [None, None]
+        if constructed and isinstance(me, int) and 0 < me <= len(seats):
+            revealed = seats[me - 1].get("revealedCards") or [None, None]
         card = revealed[slot] if slot < len(revealed) else None
         return f"Take the revealed {card_text(card)}" if card else f"Take {a['source']}"
     if t == "playResource":
@@ -263,6 +270,11 @@ def render_view(view: Json, console: Console, names: dict[int, str] | None = Non
         cards, score = p.get("cardCount", 0), p.get("score", 0)
         who += (f"\n{cards} card{'' if cards == 1 else 's'} · "
                 f"{score} pt{'' if score == 1 else 's'}")
+        if p.get("pileCount") or p.get("revealedCards"):  # own piles (Constructed, Spire)
+            who += f"\npile: {p.get('pileCount', 0)}"
+            shown = [c for c in p.get("revealedCards") or [] if c]
+            if view.get("setupType") == "constructed":
+                who += f" · revealed: {_cards(shown, True)}"
         if p.get("royalReward"):
             who += f"\n[yellow]royal reward: {p['royalReward']} to draw[/]"
         if p.get("familyComplete"):

@@ -277,7 +277,7 @@ def _draw_own(state: GameState, action: DrawCard, events: list[Event]) -> GameSt
         card = drawn[0]
     elif source == "revealed1" or source == "revealed2":
         slot = 0 if source == "revealed1" else 1
-        shown = own_revealed_of(state, n) if constructed else state.revealed
+        shown = (own_revealed_of(state, n) or (None, None)) if constructed else state.revealed
         revealed_card = shown[slot]
         if revealed_card is None:
             raise IllegalAction("There is no card in that place", "R6")

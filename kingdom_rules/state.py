@@ -47,7 +47,11 @@ def evolve(obj: T, **changes: Any) -> T:
     """A copy of a frozen value with some fields replaced (the fast path of attrs.evolve)."""
     d = {**obj.__dict__, **changes}
     if "players" in changes:  # a GameState's seat fields follow its players
-        d.update(_seats_from_players(changes["players"]))
+        seats = _seats_from_players(changes["players"])
+        if PILES not in seats:
+            d.pop(PILES, None)
+            d.pop(OWN_REVEALED, None)
+        d.update(seats)
     new = _new(obj.__class__)
     _set(new, "__dict__", d)
     return new
@@ -447,7 +451,10 @@ class GameState:
 
     def __attrs_post_init__(self) -> None:
         # The seat fields, flat inside (see the module's docstring).
-        self.__dict__.update(_seats_from_players(self.players))
+        d = self.__dict__
+        d.update(_seats_from_players(self.players))
+        if not self.setup.own_piles:  # the class attribute answers: one key less to copy
+            del d["setup"]
 
     def player(self, number: int) -> Player:
         return self.players[number - 1]
@@ -538,7 +545,10 @@ CHOSEN: Final = "_chosen"
 (has_drawn_this_turn), DREW_REWARD (has_drawn_royal_reward) and READY (ready_for_next_hand)
 are the other flags."""
 PILES: Final = "_piles"
-"""Each seat's own pile (Player.pile); OWN_REVEALED: each seat's own revealed pair."""
+"""Each seat's own pile (Player.pile); OWN_REVEALED: each seat's own revealed pair. Both are
+left out while every seat's is empty (the standard game), so a standard step copies no more
+than it did before setups existed: read them with :func:`pile_of` / :func:`own_revealed_of`,
+write them with :func:`set_pile` / :func:`set_own_revealed`."""
 OWN_REVEALED: Final = "_own_revealed"
 DRAWN: Final = "_drawn"
 DREW_REWARD: Final = "_drew_reward"
@@ -560,6 +570,7 @@ class _Players:
 
 
 setattr(GameState, "players", _Players())  # noqa: B010 (mypy: the field is declared above)
+setattr(GameState, "setup", STANDARD)  # noqa: B010 (a standard state keeps no "setup" key)
 
 
 def derive(state: GameState) -> dict[str, Any]:
@@ -582,12 +593,26 @@ def hand_of(state: GameState, n: int) -> tuple[Card, ...]:
 
 def pile_of(state: GameState, n: int) -> tuple[Card, ...]:
     """Player ``n``'s own pile, top first (empty in the standard game)."""
-    return state.__dict__[PILES][n - 1]  # type: ignore[no-any-return]
+    piles = state.__dict__.get(PILES)
+    return piles[n - 1] if piles else ()  # type: ignore[no-any-return]
 
 
 def own_revealed_of(state: GameState, n: int) -> tuple[Card | None, ...]:
     """Player ``n``'s own revealed pair (Constructed); empty otherwise."""
-    return state.__dict__[OWN_REVEALED][n - 1]  # type: ignore[no-any-return]
+    shown = state.__dict__.get(OWN_REVEALED)
+    return shown[n - 1] if shown else ()  # type: ignore[no-any-return]
+
+
+def set_pile(fields: dict[str, Any], n: int, pile: tuple[Card, ...]) -> None:
+    """Replace player ``n``'s own pile in ``fields`` (a dictionary from :func:`derive`)."""
+    piles = fields.get(PILES) or ((),) * len(fields[HANDS])
+    fields[PILES] = put(piles, n - 1, pile)
+
+
+def set_own_revealed(fields: dict[str, Any], n: int, revealed: tuple[Card | None, ...]) -> None:
+    """Replace player ``n``'s own revealed pair in ``fields`` (from :func:`derive`)."""
+    shown = fields.get(OWN_REVEALED) or ((),) * len(fields[HANDS])
+    fields[OWN_REVEALED] = put(shown, n - 1, revealed)
 
 
 def with_resources(kingdom: Kingdom, resources: tuple[Resource, ...]) -> Kingdom:
@@ -625,24 +650,28 @@ def _seats_from_players(players: tuple[Player, ...]) -> dict[str, Any]:
             drew |= bit
         if p.ready_for_next_hand:
             ready |= bit
-    return {
+    seats = {
         HANDS: tuple(p.hand for p in players),
         KINGDOMS: tuple(p.kingdom for p in players),
         REWARDS: tuple(p.royal_reward for p in players),
-        PILES: tuple(p.pile for p in players),
-        OWN_REVEALED: tuple(p.revealed for p in players),
         CHOSEN: chosen,
         DRAWN: drawn,
         DREW_REWARD: drew,
         READY: ready,
     }
+    for p in players:
+        if p.pile or p.revealed:
+            seats[PILES] = tuple(p.pile for p in players)
+            seats[OWN_REVEALED] = tuple(p.revealed for p in players)
+            break
+    return seats
 
 
 def _players_from_seats(d: dict[str, Any]) -> tuple[Player, ...]:
     # Built like evolve builds (no attrs __init__): the values come from valid states.
     hands, kingdoms = d[HANDS], d[KINGDOMS]
     rewards, chosen, drawn, drew, ready = d[REWARDS], d[CHOSEN], d[DRAWN], d[DREW_REWARD], d[READY]
-    piles, revealed = d[PILES], d[OWN_REVEALED]
+    piles, revealed = d.get(PILES), d.get(OWN_REVEALED)
     out = []
     for i, hand in enumerate(hands):
         player = _new(Player)
@@ -655,8 +684,8 @@ def _players_from_seats(d: dict[str, Any]) -> tuple[Player, ...]:
             "royal_reward": rewards[i],
             "has_drawn_royal_reward": _BOOL[drew >> i & 1],
             "ready_for_next_hand": _BOOL[ready >> i & 1],
-            "pile": piles[i],
-            "revealed": revealed[i],
+            "pile": piles[i] if piles else (),
+            "revealed": revealed[i] if revealed else (),
         })
         out.append(player)
     return tuple(out)

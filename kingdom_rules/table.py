@@ -11,8 +11,6 @@ from kingdom_rules.cards import Card
 from kingdom_rules.state import (
     HANDS,
     KINGDOMS,
-    OWN_REVEALED,
-    PILES,
     REWARDS,
     GameState,
     Kingdom,
@@ -20,7 +18,11 @@ from kingdom_rules.state import (
     build,
     derive,
     evolve,
+    own_revealed_of,
+    pile_of,
     put,
+    set_own_revealed,
+    set_pile,
 )
 
 
@@ -63,7 +65,7 @@ def take(state: GameState, n: int, count: int) -> tuple[GameState, tuple[Card, .
     setup = state.setup
     if not setup.own_piles:
         return take_from_deck(state, count)
-    pile = state.__dict__[PILES][n - 1]
+    pile = pile_of(state, n)
     if setup.kind == "spire":
         if n != RUNNER or not pile:
             return take_from_deck(state, count)
@@ -88,7 +90,7 @@ def take(state: GameState, n: int, count: int) -> tuple[GameState, tuple[Card, .
         out += pile[:need]
         pile = pile[need:]
     new = derive(state)
-    new[PILES] = put(new[PILES], n - 1, pile)
+    set_pile(new, n, pile)
     new["discard_pile"] = discard
     new["shuffles"] = shuffles
     return build(new), out
@@ -96,14 +98,14 @@ def take(state: GameState, n: int, count: int) -> tuple[GameState, tuple[Card, .
 
 def _with_pile(state: GameState, n: int, pile: tuple[Card, ...]) -> GameState:
     new = derive(state)
-    new[PILES] = put(new[PILES], n - 1, pile)
+    set_pile(new, n, pile)
     return build(new)
 
 
 def with_own_revealed(state: GameState, n: int, revealed: tuple[Card | None, ...]) -> GameState:
     """The state with player ``n``'s own revealed pair replaced (Constructed, R35)."""
     new = derive(state)
-    new[OWN_REVEALED] = put(new[OWN_REVEALED], n - 1, revealed)
+    set_own_revealed(new, n, revealed)
     return build(new)
 
 
@@ -112,12 +114,11 @@ def draw_sources(state: GameState, n: int) -> int:
     4 revealed2 (R6, R35, R36)."""
     setup = state.setup
     if setup.kind == "constructed":
-        d = state.__dict__
-        mask = 1 if d[PILES][n - 1] or any(c.owner == n for c in state.discard_pile) else 0
-        revealed = d[OWN_REVEALED][n - 1]
+        mask = 1 if pile_of(state, n) or any(c.owner == n for c in state.discard_pile) else 0
+        revealed = own_revealed_of(state, n) or (None, None)
     else:
         deck = state.deck or state.discard_pile
-        mask = 1 if deck or (n == RUNNER and setup.own_piles and state.__dict__[PILES][0]) else 0
+        mask = 1 if deck or (n == RUNNER and setup.own_piles and pile_of(state, n)) else 0
         revealed = state.revealed
     if revealed[0] is not None:
         mask |= 2
