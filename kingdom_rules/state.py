@@ -594,13 +594,13 @@ def hand_of(state: GameState, n: int) -> tuple[Card, ...]:
 def pile_of(state: GameState, n: int) -> tuple[Card, ...]:
     """Player ``n``'s own pile, top first (empty in the standard game)."""
     piles = state.__dict__.get(PILES)
-    return piles[n - 1] if piles else ()  # type: ignore[no-any-return]
+    return piles[n - 1] if piles else ()
 
 
 def own_revealed_of(state: GameState, n: int) -> tuple[Card | None, ...]:
     """Player ``n``'s own revealed pair (Constructed); empty otherwise."""
     shown = state.__dict__.get(OWN_REVEALED)
-    return shown[n - 1] if shown else ()  # type: ignore[no-any-return]
+    return shown[n - 1] if shown else ()
 
 
 def set_pile(fields: dict[str, Any], n: int, pile: tuple[Card, ...]) -> None:
