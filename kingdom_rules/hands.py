@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kingdom_rules.cards import BY_ID, DECK, Card
+from kingdom_rules.cards import DECK, Card
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
 from kingdom_rules.scoring import family_complete, hand_score, partner, team_of
@@ -35,7 +35,8 @@ def new_game(
     """A new game, dealt and waiting for every player's starting resource.
 
     ``deck`` fixes the order of the first hand's deck (top first), for scripted deals such
-    as the tutorial; later hands are shuffled from the seed.
+    as the tutorial, as cards, card ids (``hearts-Q``) or short names (``QH``); later hands
+    are shuffled from the seed.
 
     >>> state = new_game(player_count=3, seed=7, mode="match")
     >>> state.phase, state.total_hands, [len(p.hand) for p in state.players]
@@ -49,7 +50,7 @@ def new_game(
         raise ValueError("The seed is a whole number")
     preset = None
     if deck is not None:
-        preset = tuple(c if isinstance(c, Card) else BY_ID[c] for c in deck)
+        preset = tuple(c if isinstance(c, Card) else Card.parse(c) for c in deck)
         if sorted(c.order for c in preset) != list(range(len(DECK))):
             raise ValueError("A preset deck holds each of the 54 cards exactly once")
     state = GameState(
