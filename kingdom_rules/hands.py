@@ -11,7 +11,6 @@ from kingdom_rules.events import Event
 from kingdom_rules.scoring import family_complete, hand_score, partner, team_of
 from kingdom_rules.state import (
     HAND_SIZE,
-    KINGDOMS,
     MAX_ROUNDS,
     MODES,
     REVEALED,
@@ -20,6 +19,7 @@ from kingdom_rules.state import (
     Outcome,
     Player,
     evolve,
+    kingdoms_of,
 )
 from kingdom_rules.table import replace_player, shuffler
 
@@ -111,7 +111,7 @@ def check_family(state: GameState, events: list[Event]) -> GameState:
         return state
     n = state.player_count
     cur = state.current_player
-    kingdoms = state.__dict__[KINGDOMS]
+    kingdoms = kingdoms_of(state)
     for k in range(n):
         number = (cur - 1 + k) % n + 1
         if family_complete(kingdoms[number - 1]):

@@ -552,6 +552,11 @@ def derive(state: GameState) -> dict[str, Any]:
     return d
 
 
+# The accessors: every module outside the engine's two hot paths (``engine.py``, ``legal.py``,
+# which read the keys above from ``state.__dict__`` because a call would cost more than the
+# read) asks a seat's fields through these, never through the keys.
+
+
 def kingdom_of(state: GameState, n: int) -> Kingdom:
     """Player ``n``'s kingdom (``state.players[n - 1].kingdom`` without building the players)."""
     return state.__dict__[KINGDOMS][n - 1]  # type: ignore[no-any-return]
@@ -560,6 +565,79 @@ def kingdom_of(state: GameState, n: int) -> Kingdom:
 def hand_of(state: GameState, n: int) -> tuple[Card, ...]:
     """Player ``n``'s hand."""
     return state.__dict__[HANDS][n - 1]  # type: ignore[no-any-return]
+
+
+def kingdoms_of(state: GameState) -> tuple[Kingdom, ...]:
+    """Every seat's kingdom, seat 1 first."""
+    return state.__dict__[KINGDOMS]  # type: ignore[no-any-return]
+
+
+def hands_of(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    """Every seat's hand, seat 1 first."""
+    return state.__dict__[HANDS]  # type: ignore[no-any-return]
+
+
+def reward_of(state: GameState, n: int) -> int:
+    """Cards a slain dragon still owes player ``n`` (R24; ``Player.royal_reward``)."""
+    return state.__dict__[REWARDS][n - 1]  # type: ignore[no-any-return]
+
+
+def has_drawn(state: GameState, n: int) -> bool:
+    """Whether player ``n`` has drawn this turn (``Player.has_drawn_this_turn``)."""
+    return bool(state.__dict__[DRAWN] >> (n - 1) & 1)
+
+
+def has_chosen(state: GameState, n: int) -> bool:
+    """Whether player ``n`` has chosen a starting resource (``starting_resource_chosen``)."""
+    return bool(state.__dict__[CHOSEN] >> (n - 1) & 1)
+
+
+def has_drawn_reward(state: GameState, n: int) -> bool:
+    """Whether player ``n`` drew a royal reward this turn (``has_drawn_royal_reward``)."""
+    return bool(state.__dict__[DREW_REWARD] >> (n - 1) & 1)
+
+
+def is_ready(state: GameState, n: int) -> bool:
+    """Whether player ``n`` is ready for the next hand (``ready_for_next_hand``)."""
+    return bool(state.__dict__[READY] >> (n - 1) & 1)
+
+
+def table_of(state: GameState) -> tuple[tuple[tuple[Card, ...], ...], tuple[Kingdom, ...],
+                                        tuple[int, ...]]:
+    """Every seat's hand, kingdom and royal reward in one call (the bots' rollouts read them
+    on every step)."""
+    d = state.__dict__
+    return d[HANDS], d[KINGDOMS], d[REWARDS]
+
+
+def with_hand(state: GameState, n: int, hand: tuple[Card, ...]) -> GameState:
+    """The state with player ``n``'s hand replaced."""
+    new = derive(state)
+    new[HANDS] = put(new[HANDS], n - 1, hand)
+    return build(new)
+
+
+def with_kingdom(
+    state: GameState, n: int, kingdom: Kingdom, hand: tuple[Card, ...] | None = None,
+    played: bool = False,
+) -> GameState:
+    """The state with player ``n``'s kingdom (and hand, if given) replaced; ``played``: this is
+    a play of the turn (it ends a run of quiet turns, R28)."""
+    new = derive(state)
+    new[KINGDOMS] = put(new[KINGDOMS], n - 1, kingdom)
+    if hand is not None:
+        new[HANDS] = put(new[HANDS], n - 1, hand)
+    if played:
+        new["played_this_turn"] = True
+        new["quiet_turns"] = 0
+    return build(new)
+
+
+def add_reward(state: GameState, n: int, cards: int) -> GameState:
+    """Player ``n`` is owed ``cards`` more cards (R24: a slain dragon's reward)."""
+    new = derive(state)
+    new[REWARDS] = put(new[REWARDS], n - 1, new[REWARDS][n - 1] + cards)
+    return build(new)
 
 
 def with_resources(kingdom: Kingdom, resources: tuple[Resource, ...]) -> Kingdom:
