@@ -18,6 +18,7 @@ from kingdom_rules.cards import DECK, Card
 from kingdom_rules.combinations import DRAGONS, RULES, STRUCTURES, classify, is_hail
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
+from kingdom_rules.followups import slays
 from kingdom_rules.state import (
     Combination,
     GameState,
@@ -154,7 +155,7 @@ def play_royal(state: GameState, action: PlayRoyal, events: list[Event]) -> Game
 
 _AFTER_ROYAL: dict[Card, tuple[Pending, ...]] = {
     card: (
-        (Pending("slaying", "after-royal", royal=card),) if card.rank in ("K", "JOKER") else ()
+        (Pending("slaying", "after-royal", royal=card),) if slays(card) else ()
     )
     + (
         Pending("mounting", "after-royal", royal=card),

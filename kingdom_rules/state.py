@@ -26,7 +26,8 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from kingdom_rules.cards import DECK, Card
-from kingdom_rules.combinations import BEASTS, DRAGONS, RULES, STRUCTURES, coarse_type
+from kingdom_rules.combinations import BEASTS, DRAGONS, STRUCTURES, coarse_type
+from kingdom_rules.scoring import COMBINATION_POINTS, family_complete, hand_score, team_scores
 
 T = TypeVar("T")
 Json = dict[str, Any]
@@ -37,9 +38,6 @@ MAX_ROUNDS: Final = 60
 """A hand ends after this many rounds (R28)."""
 HAND_SIZE: Final = 4
 REVEALED: Final = 2
-ROYAL_POINTS: Final = 3
-RESOURCE_POINTS: Final = 1
-FAMILY_BONUS: Final = 3
 
 
 def evolve(obj: T, **changes: Any) -> T:
@@ -118,7 +116,7 @@ class Combination:
 
     @property
     def points(self) -> int:
-        return RULES[self.kind].points
+        return COMBINATION_POINTS[self.kind]
 
     def to_json(self) -> Json:
         k = self.kind
@@ -219,8 +217,6 @@ class Player:
     ready_for_next_hand: bool = False
 
     def to_json(self, hand: bool = True) -> Json:
-        from kingdom_rules.scoring import family_complete, hand_score
-
         d: Json = {"number": self.number}
         if hand:
             d["hand"] = [c.to_json() for c in self.hand]
@@ -440,8 +436,6 @@ class GameState:
         return self.players[number - 1]
 
     def to_json(self) -> Json:
-        from kingdom_rules.scoring import team_scores
-
         return {
             "playerCount": self.player_count,
             "gameMode": self.mode,
