@@ -17,6 +17,8 @@ from typing import Any
 import attrs
 import peewee as pw
 
+from kingdom_server.tables import Tables
+
 
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC).replace(tzinfo=None)
@@ -88,6 +90,8 @@ class Storage:
     def __init__(self, url: str) -> None:
         self.db = open_database(url)
         db = self.db
+        self.tables = Tables(db)
+        """Feature modules' tables bound to this database (kingdom_server/tables.py)."""
 
         class Base(pw.Model):
             class Meta:
