@@ -50,6 +50,10 @@ from kingdom_rules.hands import new_game
 from kingdom_rules.legal import LegalActions, legal_actions
 from kingdom_rules.scoring import are_opponents, family_complete, hand_score, partner, team_of
 from kingdom_rules.state import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MODES,
+    PLAYER_COUNTS,
     Combination,
     GameState,
     HandResult,
@@ -58,6 +62,7 @@ from kingdom_rules.state import (
     Pending,
     Player,
     Resource,
+    total_hands,
 )
 from kingdom_rules.view import PlayerView, PublicPlayer, view, views_json
 
@@ -100,9 +105,13 @@ __all__ = [
     "IllegalAction",
     "Kingdom",
     "LegalActions",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "MODES",
     "MalformedAction",
     "MountBeast",
     "Outcome",
+    "PLAYER_COUNTS",
     "PassTurn",
     "Pending",
     "PlaceRoyalInCastle",
@@ -135,6 +144,7 @@ __all__ = [
     "players_to_act",
     "replay",
     "team_of",
+    "total_hands",
     "view",
     "views_json",
 ]
