@@ -314,6 +314,7 @@ def assert_views_hide(state: GameState) -> None:
             )
         hidden = {x.id for x in state.deck}
         for q in state.players:
+            hidden |= {x.id for x in q.pile}  # every own pile, the viewer's too (R35, R36)
             if q.number != p:
                 hidden |= {x.id for x in q.hand}
         leaked = strings & hidden
@@ -323,6 +324,7 @@ def assert_views_hide(state: GameState) -> None:
         for q in d["players"]:
             assert "hand" not in q
             assert q["cardCount"] == len(state.player(q["number"]).hand)
+            assert q["pileCount"] == len(state.player(q["number"]).pile)
         # legal actions are the viewer's own
         for a in d["legalActions"]:
             assert a["player"] == p
