@@ -132,6 +132,7 @@ __all__ = [
     "PlayerView",
     "PublicPlayer",
     "RULES",
+    "STANDARD",
     "ReadyForNextHand",
     "Resource",
     "ResurrectRoyal",
