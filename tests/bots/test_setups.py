@@ -4,6 +4,8 @@ combats (R36-R38) played to the end with legal actions only."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -49,3 +51,17 @@ def test_bots_play_spire_combats_and_report_the_result(seed: int) -> None:
     assert record.combat is not None
     assert record.combat.won == (record.winners == (1,))
     assert record.to_json()["combat"]["hpLost"] == record.combat.hp_lost
+
+
+def test_the_setups_example_of_the_bots_guide_runs(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = Path(__file__).resolve().parents[2] / "docs" / "bots.md"
+    section = doc.read_text().split("## Constructed and Spire games", 1)[1]
+    match = re.search(r"```python\n(.*?)```", section, re.S)
+    assert match is not None
+    (tmp_path / "my.deck").write_text(kr.PREBUILT_DECKS["royal-rush"].to_text())
+    monkeypatch.chdir(tmp_path)
+    scope: dict[str, object] = {"print": lambda *a: None}
+    exec(compile(match.group(1), "bots-guide", "exec"), scope)
+    record = scope["record"]
+    assert getattr(record, "combat", None) is not None
