@@ -160,12 +160,15 @@ class Deck:
 
     @staticmethod
     def from_json(data: Any) -> Deck:
-        if not isinstance(data, list):
+        """The deck :meth:`to_json` wrote. Raises ``ValueError`` for anything else."""
+        if not isinstance(data, list) or len(data) > len(DECK):
             raise ValueError("A deck is a list of {card, count}")
         out = []
         for item in data:
             if not isinstance(item, dict) or type(item.get("count")) is not int:
                 raise ValueError("A deck is a list of {card, count}")
+            if not 1 <= item["count"] <= 99:
+                raise ValueError("A count is 1 to 99")
             out.append((Card.from_json(item.get("card")), item["count"]))
         return Deck(tuple(out))
 

@@ -184,6 +184,17 @@ def test_r34_deck_text_and_code_round_trip() -> None:
         kr.Deck.parse("4 QH\n3 ZZ\n")
     with pytest.raises(ValueError, match="Not a deck code"):
         kr.Deck.from_code("hello")
+    for broken in ([{"card": "QH", "count": 10**9}], [{"card": "ZZ", "count": 1}], "4 QH",
+                   [{"card": "QH"}], [["QH", 4]]):
+        with pytest.raises(ValueError):
+            kr.Deck.from_json(broken)
+    for broken_setup in ({"type": "spire", "runDeck": "QH"}, {"type": "spire"},
+                         {"type": "constructed", "decks": [[{"card": "QH", "count": -1}]]},
+                         {"type": "spire", "runDeck": ["QH", "2H"], "handSizes": [9, 4]},
+                         {"type": "chess"}, [], {"type": "spire", "runDeck": ["QH"],
+                                                 "kingdoms": ["x", {}]}):
+        with pytest.raises(ValueError):
+            kr.setup_from_json(broken_setup)
 
 
 def test_r34_prebuilt_decks_are_legal_and_differ() -> None:
