@@ -142,6 +142,7 @@ __all__ = [
     "PlayerView",
     "PublicPlayer",
     "RULES",
+    "STANDARD",
     "ReadyForNextHand",
     "Resource",
     "ResurrectRoyal",

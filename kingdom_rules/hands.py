@@ -86,7 +86,8 @@ def deal(state: GameState, hand_number: int, preset: tuple[Card, ...] | None = N
     if setup.own_piles:
         if isinstance(setup, SpireSetup):
             return _deal_spire(state, setup, hand_number)
-        return _deal_constructed(state, setup, hand_number)  # type: ignore[arg-type]
+        if isinstance(setup, ConstructedSetup):
+            return _deal_constructed(state, setup, hand_number)
     n = state.player_count
     shuffles = 0
     cards = list(preset) if preset is not None else list(DECK)
