@@ -89,7 +89,7 @@ def _cards(cards: list[Any], markup: bool = False) -> str:
     return " ".join(f(c) for c in cards) if cards else "-"
 
 
-def player_name(view: Json, number: int, names: dict[int, str] | None = None) -> str:
+def player_name(view: Json, number: int | None, names: dict[int, str] | None = None) -> str:
     if names and number in names:
         return names[number]
     for p in view.get("players", []):
@@ -100,7 +100,7 @@ def player_name(view: Json, number: int, names: dict[int, str] | None = None) ->
     return f"Player {number}"
 
 
-def _kingdom(view: Json, number: int) -> Json:
+def _kingdom(view: Json, number: int | None) -> Json:
     for p in view["players"]:
         if p["number"] == number:
             kingdom: Json = p["kingdom"]
@@ -119,7 +119,9 @@ def _combo_text(combo: Json, markup: bool = False) -> str:
     return text
 
 
-def _owned(view: Json, owner: int, me: int, names: dict[int, str] | None, what: str) -> str:
+def _owned(
+    view: Json, owner: int | None, me: int | None, names: dict[int, str] | None, what: str
+) -> str:
     if owner == view.get("myPlayerNumber"):
         return f"your {what}"
     return f"{player_name(view, owner, names)}'s {what}"
@@ -128,7 +130,7 @@ def _owned(view: Json, owner: int, me: int, names: dict[int, str] | None, what: 
 # --- describing actions ---------------------------------------------------------------------
 
 
-def _combo_at(view: Json, owner: int, index: int | None) -> Json | None:
+def _combo_at(view: Json, owner: int | None, index: int | None) -> Json | None:
     try:
         combos: list[Json] = _kingdom(view, owner)["combinations"]
         return combos[index] if index is not None else None
@@ -221,7 +223,7 @@ def _play_label(a: Json, view: Json, names: dict[int, str] | None) -> str:
         return "Skip this follow-up"
     if t == "readyForNextHand":
         return "Ready for the next hand"
-    return t
+    return str(t)
 
 
 def _payment(a: Json) -> list[str] | None:

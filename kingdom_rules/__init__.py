@@ -62,6 +62,10 @@ from kingdom_rules.setups import (
     setup_from_json,
 )
 from kingdom_rules.state import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MODES,
+    PLAYER_COUNTS,
     Combination,
     GameState,
     HandResult,
@@ -70,6 +74,7 @@ from kingdom_rules.state import (
     Pending,
     Player,
     Resource,
+    total_hands,
 )
 from kingdom_rules.view import PlayerView, PublicPlayer, view, views_json
 
@@ -117,10 +122,14 @@ __all__ = [
     "IllegalDeck",
     "Kingdom",
     "LegalActions",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "MODES",
     "MalformedAction",
     "MountBeast",
     "NoSuchPlayer",
     "Outcome",
+    "PLAYER_COUNTS",
     "PassTurn",
     "Pending",
     "PlaceRoyalInCastle",
@@ -133,6 +142,7 @@ __all__ = [
     "PlayerView",
     "PublicPlayer",
     "RULES",
+    "STANDARD",
     "ReadyForNextHand",
     "Resource",
     "ResurrectRoyal",
@@ -162,6 +172,7 @@ __all__ = [
     "replay",
     "setup_from_json",
     "team_of",
+    "total_hands",
     "view",
     "views_json",
 ]

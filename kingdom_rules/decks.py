@@ -95,7 +95,8 @@ class Deck:
     @staticmethod
     def parse(text: str) -> Deck:
         """A deck from its text list: one face per line as ``4 QH``, ``QH x4`` or ``QH``
-        (one copy), card names as :meth:`Card.parse` accepts; ``#`` starts a comment.
+        (one copy), card names as :meth:`Card.parse` accepts in any letter case; ``#``
+        starts a comment.
         Raises ``ValueError`` naming the line that cannot be read."""
         out: dict[Card, int] = {}
         for number, raw in enumerate(text.splitlines(), 1):
@@ -113,10 +114,9 @@ class Deck:
                 if not m:
                     raise ValueError(f"Line {number}: write a card as '4 QH' or 'QH x4'")
                 name, count_text = m.group(1), m.group(2) or "1"
-            try:
-                card = Card.parse(name)
-            except UnknownCard:
-                raise ValueError(f"Line {number}: no such card: {name!r}") from None
+            card = _card_named(name)
+            if card is None:
+                raise ValueError(f"Line {number}: no such card: {name!r}")
             count = int(count_text)
             if count < 1 or count > 99:
                 raise ValueError(f"Line {number}: a count is 1 to 99")
@@ -160,14 +160,29 @@ class Deck:
 
     @staticmethod
     def from_json(data: Any) -> Deck:
-        if not isinstance(data, list):
+        """The deck :meth:`to_json` wrote. Raises ``ValueError`` for anything else."""
+        if not isinstance(data, list) or len(data) > len(DECK):
             raise ValueError("A deck is a list of {card, count}")
         out = []
         for item in data:
             if not isinstance(item, dict) or type(item.get("count")) is not int:
                 raise ValueError("A deck is a list of {card, count}")
+            if not 1 <= item["count"] <= 99:
+                raise ValueError("A count is 1 to 99")
             out.append((Card.from_json(item.get("card")), item["count"]))
         return Deck(tuple(out))
+
+
+def _card_named(name: str) -> Card | None:
+    """A card from a name as :meth:`Card.parse` reads it, forgiving letter case (``qh``,
+    ``Hearts-q``)."""
+    suit, dash, rank = name.rpartition("-")
+    for text in (name, name.upper(), f"{suit.lower()}{dash}{rank.upper()}", name.lower()):
+        try:
+            return Card.parse(text)
+        except UnknownCard:
+            continue
+    return None
 
 
 def deck_problem(deck: Deck, collection: Mapping[Card, int] | None = None) -> str | None:

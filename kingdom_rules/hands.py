@@ -15,6 +15,7 @@ from kingdom_rules.state import (
     HAND_SIZE,
     MAX_ROUNDS,
     MODES,
+    PLAYER_COUNTS,
     REVEALED,
     GameState,
     HandResult,
@@ -24,6 +25,7 @@ from kingdom_rules.state import (
     evolve,
     kingdoms_of,
     resource,
+    total_hands,
 )
 from kingdom_rules.table import replace_player, shuffler
 
@@ -48,7 +50,7 @@ def new_game(
     >>> state.phase, state.total_hands, [len(p.hand) for p in state.players]
     ('choosing_resources', 3, [4, 4, 4])
     """
-    if type(player_count) is not int or not 2 <= player_count <= 4:
+    if type(player_count) is not int or player_count not in PLAYER_COUNTS:
         raise ValueError("A game has 2 to 4 players")
     if mode not in MODES:
         raise ValueError("The mode is 'game' or 'match'")
@@ -69,7 +71,7 @@ def new_game(
         mode=mode,
         seed=seed,
         players=tuple(Player(i + 1) for i in range(player_count)),
-        total_hands=player_count if mode == "match" else 1,
+        total_hands=total_hands(player_count, mode),
         match_scores=(0,) * player_count,
         setup=setup,
     )
@@ -84,7 +86,8 @@ def deal(state: GameState, hand_number: int, preset: tuple[Card, ...] | None = N
     if setup.own_piles:
         if isinstance(setup, SpireSetup):
             return _deal_spire(state, setup, hand_number)
-        return _deal_constructed(state, setup, hand_number)  # type: ignore[arg-type]
+        if isinstance(setup, ConstructedSetup):
+            return _deal_constructed(state, setup, hand_number)
     n = state.player_count
     shuffles = 0
     cards = list(preset) if preset is not None else list(DECK)

@@ -35,6 +35,17 @@ Json = dict[str, Any]
 
 PHASES: Final = ("choosing_resources", "playing", "handComplete", "finished")
 MODES: Final = ("game", "match")
+"""A single hand, or a match of as many hands as there are players (R30)."""
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
+PLAYER_COUNTS: Final = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+"""How many players a game may have (2 to 4; 2 vs 2 at four)."""
+
+
+def total_hands(player_count: int, mode: str) -> int:
+    """How many hands a game of ``mode`` lasts: one, or one per player in a match (R30)."""
+    return player_count if mode == "match" else 1
+
 MAX_ROUNDS: Final = 60
 """A hand ends after this many rounds (R28)."""
 HAND_SIZE: Final = 4

@@ -170,10 +170,10 @@ def test_r34_an_illegal_deck_cannot_be_brought_to_a_table() -> None:
 
 
 def test_r34_deck_text_and_code_round_trip() -> None:
-    text = "# my deck\n4 QH\nAS x3\n10d\n  2 TC  # tens\nRJ\n"
-    d = kr.Deck.parse(text.replace("10d", "10D"))
+    text = "# my deck\n4 qh\nAS x3\nclubs-10\n  1 TC  # tens\nRJ\n"
+    d = kr.Deck.parse(text)
     assert d.count(c("QH")) == 4 and d.count(c("AS")) == 3 and d.count(c("10C")) == 2
-    assert d.size == 11 and len(d.cards()) == 11
+    assert d.size == 10 and len(d.cards()) == 10
     assert kr.Deck.parse(d.to_text()) == d
     for deck_ in (d, *kr.PREBUILT_DECKS.values()):
         code = deck_.code()
@@ -184,6 +184,17 @@ def test_r34_deck_text_and_code_round_trip() -> None:
         kr.Deck.parse("4 QH\n3 ZZ\n")
     with pytest.raises(ValueError, match="Not a deck code"):
         kr.Deck.from_code("hello")
+    for broken in ([{"card": "QH", "count": 10**9}], [{"card": "ZZ", "count": 1}], "4 QH",
+                   [{"card": "QH"}], [["QH", 4]]):
+        with pytest.raises(ValueError):
+            kr.Deck.from_json(broken)
+    for broken_setup in ({"type": "spire", "runDeck": "QH"}, {"type": "spire"},
+                         {"type": "constructed", "decks": [[{"card": "QH", "count": -1}]]},
+                         {"type": "spire", "runDeck": ["QH", "2H"], "handSizes": [9, 4]},
+                         {"type": "chess"}, [], {"type": "spire", "runDeck": ["QH"],
+                                                 "kingdoms": ["x", {}]}):
+        with pytest.raises(ValueError):
+            kr.setup_from_json(broken_setup)
 
 
 def test_r34_prebuilt_decks_are_legal_and_differ() -> None:
