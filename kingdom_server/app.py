@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import socketio
 from aiohttp import web
 
-from kingdom_server import accounts
+from kingdom_server import accounts, stats
 from kingdom_server.http import add_routes
 from kingdom_server.hub import Hub
 from kingdom_server.keys import hub_key, settings_key, sio_key, storage_key
@@ -22,7 +22,7 @@ from kingdom_server.wire import JsonPacket
 log = logging.getLogger(__name__)
 
 #: Every feature module's tables (kingdom_server/tables.py), created at startup.
-FEATURE_TABLES: tuple[type[FeatureTable], ...] = (*accounts.TABLES,)
+FEATURE_TABLES: tuple[type[FeatureTable], ...] = (*accounts.TABLES, *stats.TABLES)
 
 
 async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
@@ -30,9 +30,11 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     storage = Storage(settings.database_url)
     app[storage_key] = storage
     storage.tables.create(FEATURE_TABLES)
-    app[accounts.accounts_key] = accounts.Accounts(storage)
-    app[accounts.accounts_key].purge_expired()
-    hub = Hub(settings, storage, app[sio_key])
+    users = app[accounts.accounts_key] = accounts.Accounts(storage)
+    users.purge_expired()
+    results = app[stats.results_key] = stats.Results(storage)
+    users.on_user_deleted.append(results.forget_user)
+    hub = Hub(settings, storage, app[sio_key], accounts=users, results=results)
     app[hub_key] = hub
     hub.load()
     gc_before = gc.get_threshold()

@@ -1,5 +1,5 @@
-"""HTTP routes: /api/health, the feature modules' routes (accounts, ...), and the built web app
-with its route fallback."""
+"""HTTP routes: /api/health, the feature modules' routes (accounts, stats, ...), and the built
+web app with its route fallback."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from kingdom_server import accounts
+from kingdom_server import accounts, stats
 from kingdom_server.keys import hub_key, settings_key
 
 
@@ -56,5 +56,6 @@ async def web_app(request: web.Request) -> web.StreamResponse:
 def add_routes(app: web.Application) -> None:
     app.router.add_get("/api/health", health)
     accounts.add_routes(app)
+    stats.add_routes(app)
     app.router.add_route("*", "/api/{tail:.*}", api_not_found)
     app.router.add_get("/{tail:.*}", web_app)
