@@ -10,6 +10,7 @@ socket.io wiring in front of both (every call answered, connections and disconne
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -140,7 +141,15 @@ class Hub:
             await self.sio.save_session(sid, {"userId": user.id, "username": user.username})
         await self.sio.enter_room(sid, BROWSING)
         if user is not None:
-            await self.lobby.restore_user_seat(sid, user.id)
+            # After the handshake is answered: a seat is only attached to a connected socket.
+            self.background.spawn(self._restore_seat(sid, user.id))
+
+    async def _restore_seat(self, sid: str, user_id: str) -> None:
+        for _ in range(50):
+            if self.sio.manager.is_connected(sid, "/"):
+                await self.lobby.restore_user_seat(sid, user_id)
+                return
+            await asyncio.sleep(0.01)
 
     async def on_disconnect(self, sid: str, *args: Any) -> None:
         await self.lobby.disconnected(sid)
