@@ -14,6 +14,7 @@ import { TutorialProvider } from "./tutorial/TutorialProvider";
 
 const loadLobby = () => import("./screens/Lobby/Lobby");
 const loadGame = () => import("./screens/Game/Game");
+const Profile = lazy(() => import("./screens/Profile/Profile"));
 const Lobby = lazy(loadLobby);
 const Game = lazy(loadGame);
 
@@ -68,6 +69,7 @@ export function App() {
             <Route path="/" element={<Home />} />
             <Route path="/lobby" element={<Lobby />} />
             <Route path="/game" element={<Game />} />
+            <Route path="/profile" element={<Profile />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>
