@@ -75,6 +75,7 @@ def _register() -> None:
 
     cli.add_command(serve)
 
+    from kingdom_cli.account import user
     from kingdom_cli.bench import bench
     from kingdom_cli.connect import connect
     from kingdom_cli.play import play
@@ -84,6 +85,7 @@ def _register() -> None:
     cli.add_command(play)
     cli.add_command(bench)
     cli.add_command(connect)
+    cli.add_command(user)
 
 
 _register()
