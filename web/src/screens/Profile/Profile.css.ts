@@ -71,3 +71,4 @@ export const form = style({ display: "grid", gap: 4, gridTemplateColumns: "repea
 export const formActions = style({ display: "flex", gap: 8, flexWrap: "wrap", alignItems: "center" });
 export const note = style({ fontSize: 14, color: vars.color.muted });
 export const error = style({ fontSize: 14, color: "#ffd5d8" });
+export const subform = style({ marginTop: 16, paddingTop: 12, borderTop: `1px solid ${vars.color.border}` });

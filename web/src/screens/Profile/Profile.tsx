@@ -137,7 +137,7 @@ function AccountPanel({ u }: { u: User }) {
           </button>
         </div>
       </form>
-      <form onSubmit={savePassword}>
+      <form onSubmit={savePassword} className={s.subform}>
         <div className={s.form}>
           <label className={field}>
             Current password
@@ -152,7 +152,7 @@ function AccountPanel({ u }: { u: User }) {
           Change password
         </button>
       </form>
-      <form onSubmit={remove}>
+      <form onSubmit={remove} className={s.subform}>
         <div className={s.form}>
           <label className={field}>
             Password to delete the account
