@@ -24,8 +24,17 @@ import click
     default=None,
     help="Seconds a bot waits before acting (default 0.8).",
 )
+@click.option(
+    "--tls",
+    is_flag=True,
+    default=False,
+    help="Players reach the server over https (directly or through a proxy): the session "
+    "cookie is marked Secure (also KINGDOM_SECURE_COOKIES=1).",
+)
 @click.pass_obj
-def serve(obj: object, host: str, port: int, db: str | None, bot_delay: float | None) -> None:
+def serve(
+    obj: object, host: str, port: int, db: str | None, bot_delay: float | None, tls: bool
+) -> None:
     """Start the game server and print its address."""
     import asyncio
 
@@ -36,6 +45,8 @@ def serve(obj: object, host: str, port: int, db: str | None, bot_delay: float | 
     kwargs: dict[str, object] = {}
     if bot_delay is not None:
         kwargs["bot_delay"] = bot_delay
+    if tls:
+        kwargs["secure_cookies"] = True
     if os.environ.get("KINGDOM_ABSENCE_SECONDS"):
         kwargs["absence_seconds"] = float(os.environ["KINGDOM_ABSENCE_SECONDS"])
     settings = (
