@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
+import attrs
+
 from kingdom_rules.actions import (
     Action,
     DemolishCastle,
@@ -22,6 +24,7 @@ from kingdom_rules.actions import (
     SkipDemolitionEat,
     SlayDragon,
     TransferToPartner,
+    position_of,
 )
 from kingdom_rules.cards import Card
 from kingdom_rules.combinations import (
@@ -316,16 +319,17 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
     ):
         label = pending.type.replace("-", " ")
         raise IllegalAction(f"Answer the {label} follow-up first, or skip it", "R7")
+    if action._PLACES:
+        action = _resolve(state, action)
     if action not in options(state, pending):
         message, rule = _why_not(state, pending, action)
         raise IllegalAction(message, rule)
     me = state.current_player
     rest = state.pending[1:]
     if isinstance(action, MountBeast):
-        state = _update_combination(
-            state, me, action.beast_index, lambda c: evolve(c, rider=action.royal)
-        )
-        beast = kingdom_of(state, me).combinations[action.beast_index]
+        i = position_of(action)
+        state = _update_combination(state, me, i, lambda c: evolve(c, rider=action.royal))
+        beast = kingdom_of(state, me).combinations[i]
         events.append(Event("mounted", {"player": me, "royalId": action.royal.id}))
         if partner(me, state.player_count):
             rest = (
@@ -336,7 +340,7 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
         state = _update_combination(
             state,
             me,
-            action.castle_index,
+            position_of(action),
             lambda c: evolve(c, protected=c.protected + (action.royal,)),
         )
         events.append(Event("royalPlaced", {"player": me, "royalId": action.royal.id}))
@@ -345,7 +349,7 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
     if isinstance(action, TransferToPartner):
         mate = partner(me, state.player_count)
         assert mate is not None
-        state, beast = _remove_combination(state, me, action.beast_index)
+        state, beast = _remove_combination(state, me, position_of(action))
         if beast.rider is not None:
             state = _move_royal(state, me, mate, beast.rider)
         mk = kingdom_of(state, mate)
@@ -360,7 +364,7 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
         events.append(Event("royalResurrected", {"player": me, "royalId": card.id}))
         return evolve(state, pending=rest)
     if isinstance(action, SlayDragon):
-        state, dragon = _remove_combination(state, action.target_player, action.dragon_index)
+        state, dragon = _remove_combination(state, action.target_player, position_of(action))
         state = discard(state, dragon.cards)
         state = add_reward(state, me, slay_reward(dragon))
         events.append(Event("dragonSlain", {"player": me, "target": action.target_player}))
@@ -373,8 +377,7 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
             assert action.character is not None
             state = _kill_royal(state, o, action.character)
         else:
-            assert action.beast_index is not None
-            state, beast = _remove_combination(state, o, action.beast_index)
+            state, beast = _remove_combination(state, o, position_of(action))
             state = discard(state, beast.cards)
         events.append(Event("characterEaten", {"player": me, "target": o}))
         left = pending.eat_count - 1
@@ -386,10 +389,7 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
         return evolve(state, pending=rest)
     if isinstance(action, (DemolishCastle, DemolishCathedral)):
         o = action.target_player
-        index = (
-            action.castle_index if isinstance(action, DemolishCastle) else action.cathedral_index
-        )
-        state, structure = _remove_combination(state, o, index)
+        state, structure = _remove_combination(state, o, position_of(action))
         state = discard(state, structure.cards)
         events.append(
             Event("structureDemolished", {"player": me, "target": o, "kind": structure.kind})
@@ -420,9 +420,7 @@ def _destroy(
         assert action.character is not None
         state = _kill_royal(state, o, action.character)
     else:
-        index = action.beast_index if action.target_type == "beast" else action.castle_index
-        assert index is not None
-        state, target = _remove_combination(state, o, index)
+        state, target = _remove_combination(state, o, position_of(action))
         state = discard(state, target.cards)
         salvo = pending.type == "flaming-salvo"
         if salvo and target.rider is not None and target.kind not in RIDER_SURVIVES_SALVO:
@@ -468,6 +466,32 @@ def _move_royal(state: GameState, src: int, dst: int, royal: Card) -> GameState:
     state = _set_kingdom(state, src, evolve(k, royals=tuple(r for r in k.royals if r is not royal)))
     k = kingdom_of(state, dst)
     return _set_kingdom(state, dst, evolve(k, royals=k.royals + (royal,)))
+
+
+def _resolve(state: GameState, action: Action) -> Action:
+    """``action`` with each beast or structure it names by its first card (``horseCardId``
+    and the like, seed 000's positions' alternative) given its position in the kingdom too;
+    IllegalAction when that card starts no combination there, or names another one than the
+    position given with it."""
+    owner = getattr(action, "target_player", None) or state.current_player
+    if not 1 <= owner <= state.player_count:
+        return action  # (the explanation names the missing player)
+    for index_attr, card_attr in action._PLACES:
+        card = getattr(action, card_attr)
+        if card is None:
+            continue
+        i = index_of(kingdom_of(state, owner), card)
+        if i is None:
+            raise IllegalAction(f"No beast or structure of that kingdom starts with {card.short}",
+                                "R16")
+        given = getattr(action, index_attr)
+        if given is None:
+            action = attrs.evolve(action, **{index_attr: i})  # type: ignore[arg-type]
+        elif given != i:
+            raise IllegalAction(
+                f"Position {given} and {card.short} name two different combinations", "R16"
+            )
+    return action
 
 
 # --- why an answer is refused ------------------------------------------------------------

@@ -124,6 +124,7 @@ class Combination:
             "type": coarse_type(k),
             "kind": k,
             "cards": [c.to_json() for c in self.cards],
+            "firstCardId": self.cards[0].id,
             "ridingRoyalId": self.rider.id if self.rider else None,
             "protectedRoyalIds": [c.id for c in self.protected],
             "isGolden": k == "golden-dragon",
