@@ -44,10 +44,11 @@ from kingdom_rules.actions import (
 from kingdom_rules.cards import DECK, Card
 from kingdom_rules.combinations import RULES, classify, find_combinations
 from kingdom_rules.engine import apply, players_to_act
-from kingdom_rules.errors import IllegalAction, MalformedAction, NoSuchPlayer
+from kingdom_rules.errors import IllegalAction, InvalidState, MalformedAction, NoSuchPlayer
 from kingdom_rules.events import Event
 from kingdom_rules.hands import new_game
 from kingdom_rules.legal import LegalActions, legal_actions
+from kingdom_rules.positions import check_state, format_position, parse_position
 from kingdom_rules.scoring import are_opponents, family_complete, hand_score, partner, team_of
 from kingdom_rules.state import (
     Combination,
@@ -98,6 +99,7 @@ __all__ = [
     "GameState",
     "HandResult",
     "IllegalAction",
+    "InvalidState",
     "Kingdom",
     "LegalActions",
     "MalformedAction",
@@ -126,12 +128,15 @@ __all__ = [
     "action_from_json",
     "apply",
     "are_opponents",
+    "check_state",
     "classify",
     "family_complete",
     "find_combinations",
+    "format_position",
     "hand_score",
     "legal_actions",
     "new_game",
+    "parse_position",
     "partner",
     "players_to_act",
     "replay",

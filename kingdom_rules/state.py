@@ -467,11 +467,19 @@ class GameState:
 
     @staticmethod
     def from_json(d: Json) -> GameState:
-        """The state back from :meth:`to_json`. Raises ``ValueError`` for a broken document."""
+        """The state back from :meth:`to_json`. Raises :class:`InvalidState` (a ``ValueError``)
+        for a broken document or a state no game can reach (a card missing or twice, a
+        "horse" of a 6 and a 7, a rider that is not in the kingdom: see
+        :func:`kingdom_rules.positions.check_state`)."""
+        from kingdom_rules.errors import InvalidState
+        from kingdom_rules.positions import check_state
+
         try:
-            return _state_from_json(d)
-        except (KeyError, TypeError, AttributeError, IndexError) as exc:
-            raise ValueError(f"not a game state: {exc!r}") from exc
+            state = _state_from_json(d)
+        except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
+            raise InvalidState(f"not a game state: {exc!r}") from exc
+        check_state(state)
+        return state
 
 
 def _state_from_json(d: Json) -> GameState:
