@@ -24,9 +24,12 @@ import click
               default=None, metavar="FILE",
               help="Deal the first hand from FILE: card names in deck order, top first "
                    "(see below).")
+@click.option("--position", "position", default=None, metavar="TEXT",
+              help="Start from this position (the text form of kingdom_rules.parse_position, "
+                   "see docs/bots.md); it sets the players and the mode.")
 @click.pass_obj
 def play(app: Any, players: int, seed: int | None, mode: str, bots_text: str,
-         seat: int, deck_file: str | None) -> None:
+         seat: int, deck_file: str | None, position: str | None) -> None:
     """Play Kingdom in the terminal against bots.
 
     You choose your moves from a numbered menu; q or Ctrl-C leaves the game.
@@ -41,11 +44,25 @@ def play(app: Any, players: int, seed: int | None, mode: str, bots_text: str,
     \b
         # player 1      player 2      revealed   deck
         6H 6C 5D QH     7S 9C 2S 3C   AS 10D     6S KH
+
+    --position TEXT starts from a chosen position instead of a deal, for example
+    "2p game playing turn=1 1.hand=QH,5S 1.res=2H,3H 1.chosen 1.drawn 2.hand=KC
+    2.res=9S 2.chosen rest=deck" (cards as ids or short names).
     """
     import kingdom_rules as kr
     from kingdom_cli.terminal import LeaveGame
     from kingdom_rules.bots import UnknownBot, make_bot
 
+    start = None
+    if position is not None:
+        if deck_file is not None:
+            raise click.BadParameter("give --deck or --position, not both",
+                                     param_hint="--position")
+        try:
+            start = kr.parse_position(position)
+        except kr.InvalidState as exc:
+            raise click.BadParameter(str(exc), param_hint="--position") from None
+        players, mode = start.player_count, start.mode
     if seat > players:
         raise click.BadParameter(f"there is no seat {seat} at a table of {players}",
                                  param_hint="--seat")
@@ -65,7 +82,7 @@ def play(app: Any, players: int, seed: int | None, mode: str, bots_text: str,
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     deck = _read_deck(deck_file, players, seed) if deck_file else None
-    state = kr.new_game(player_count=players, seed=seed, mode=mode, deck=deck)
+    state = start or kr.new_game(player_count=players, seed=seed, mode=mode, deck=deck)
     game = _Game(app, state, seat, bots, seed, names,
                  deck_name=click.format_filename(deck_file) if deck_file else None)
     try:
