@@ -6,17 +6,21 @@ never touched.
 
 Immutable outside, flat inside: a state keeps its seats' fields in per-seat tuples (hands,
 kingdoms, royal rewards) and bit masks (the four flags), the *seat fields*, in its instance
-dictionary under the keys HANDS, KINGDOMS, ... below (the engine reads ``state.__dict__``
-directly: a function call would cost more than the read). So a step copies one dictionary
-instead of rebuilding ``Player`` values and the players tuple. ``state.players`` is built from
-the seat fields the first time it is read; the constructor (and so ``attrs.evolve``) computes
-the seat fields from ``players``. The two never disagree: the engine changes seats either in a
-copy from :func:`derive` (which drops ``players``) or with ``evolve(state, players=...)``
-(which writes both).
+dictionary under the keys HANDS, KINGDOMS, ... below. Only this module and the engine's two hot
+paths (``engine.py`` and ``legal.py``, where a function call would cost more than the read) use
+those keys; every other module asks the named accessors below (:func:`hand_of`,
+:func:`kingdom_of`, :func:`has_drawn`, :func:`reward_of`, :func:`table_of`, ...) and changes a
+seat with :func:`with_hand`, :func:`with_kingdom`, :func:`add_reward`. So a step copies one
+dictionary instead of rebuilding ``Player`` values and the players tuple. ``state.players`` is
+built from the seat fields the first time it is read; the constructor (and so ``attrs.evolve``)
+computes the seat fields from ``players``. The two never disagree: the engine changes seats
+either in a copy from :func:`derive` (which drops ``players``) or with ``evolve(state,
+players=...)`` (which writes both).
 
 Each card is in exactly one place: a hand, the deck, the revealed cards, a kingdom
-(resource, royal or combination card) or the discard pile. Riders and royals inside structures
-are listed in ``Kingdom.royals`` and referenced by id from the combination.
+(resource, royal or combination card) or the discard pile (:func:`GameState.from_json` refuses
+a document where it is not: :func:`kingdom_rules.positions.check_state`). Riders and royals
+inside structures are listed in ``Kingdom.royals`` and referenced by id from the combination.
 """
 
 from __future__ import annotations
