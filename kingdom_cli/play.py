@@ -34,6 +34,10 @@ def play(app: Any, players: int, seed: int | None, mode: str, bots_text: str,
 
     You choose your moves from a numbered menu; q or Ctrl-C leaves the game.
 
+    --position TEXT starts from a chosen position instead of a deal, for example
+    "2p game playing turn=1 1.hand=QH,5S 1.res=2H,3H 1.chosen 1.drawn 2.hand=KC
+    2.res=9S 2.chosen rest=deck" (cards as ids or short names; see docs/bots.md).
+
     --deck FILE sets up a puzzle or a lesson. FILE names cards, top of the deck first, as ids
     (hearts-Q, red-joker) or short names (QH, 10S, RJ), separated by spaces, commas or new
     lines; # starts a comment. A JSON list of names works too. The first 4 cards are player 1's
@@ -44,10 +48,6 @@ def play(app: Any, players: int, seed: int | None, mode: str, bots_text: str,
     \b
         # player 1      player 2      revealed   deck
         6H 6C 5D QH     7S 9C 2S 3C   AS 10D     6S KH
-
-    --position TEXT starts from a chosen position instead of a deal, for example
-    "2p game playing turn=1 1.hand=QH,5S 1.res=2H,3H 1.chosen 1.drawn 2.hand=KC
-    2.res=9S 2.chosen rest=deck" (cards as ids or short names).
     """
     import kingdom_rules as kr
     from kingdom_cli.terminal import LeaveGame

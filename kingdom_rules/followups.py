@@ -26,12 +26,13 @@ from kingdom_rules.actions import (
     TransferToPartner,
     position_of,
 )
-from kingdom_rules.cards import Card
+from kingdom_rules.cards import DECK, Card
 from kingdom_rules.combinations import (
     DRAGONS,
     HAIL_BEASTS,
     HORSE_TYPES,
     RIDER_SURVIVES_SALVO,
+    RULES,
     SALVO_BEASTS,
     SLAYABLE,
 )
@@ -196,6 +197,24 @@ def demolish_refusal(pending: Pending, kind: str, wanted: str) -> Refusal | None
     return None
 
 
+# The same rules as sets, asked of the functions above once (the listing and the bots test
+# membership on every call; a function call per candidate would cost more).
+EDIBLE_ROYALS: Final = frozenset(c for c in DECK if c.is_royal and eat_royal_refusal(c) is None)
+"""Royals a dragon may eat when they stand on foot (R22)."""
+EDIBLE_BEASTS: Final = frozenset(k for k in RULES if eat_beast_refusal(k) is None)
+"""Kinds a dragon may eat (R22, R23)."""
+SLAYABLE_KINDS: Final = frozenset(k for k in RULES if slay_refusal(k) is None)
+"""Kinds a King or Hero may slay (R24)."""
+SHOT_KINDS: Final = {
+    (target_type, salvo): frozenset(k for k in RULES if shot_refusal(k, target_type, salvo) is None)
+    for target_type in ("beast", "castle")
+    for salvo in (False, True)
+}
+"""Kinds a Hail of Arrows (``salvo`` False) or a Flaming Salvo may destroy, by target type."""
+HAIL_HITS_ROYALS: Final = shot_refusal(None, "royal", False) is None
+SALVO_HITS_ROYALS: Final = shot_refusal(None, "royal", True) is None
+
+
 def opponents(state: GameState, me: int) -> list[int]:
     n = state.player_count
     return [o for o in range(1, n + 1) if are_opponents(me, o, n)]
@@ -221,20 +240,28 @@ def options(state: GameState, pending: Pending) -> list[Action]:
         if pending.context == "after-beast":
             i = index_of(kingdom, pending.beast)
             if i is not None:
-                out = [MountBeast(me, i, r) for r in free if can_ride(combos[i], r)]
+                out = [MountBeast(me, i, r) for r in free if ride_refusal(combos[i], r) is None]
         elif pending.royal in free:
             r = pending.royal
-            out = [MountBeast(me, i, r) for i, c in enumerate(combos) if can_ride(c, r)]
+            out = [MountBeast(me, i, r) for i, c in enumerate(combos) if ride_refusal(c, r) is None]
     elif t == "castle-placement":
         combos = kingdom.combinations
         free = kingdom.free_royals()
         if pending.context == "after-structure":
             i = index_of(kingdom, pending.structure)
             if i is not None:
-                out = [PlaceRoyalInCastle(me, r, i) for r in free if fits(combos[i], r)]
+                out = [
+                    PlaceRoyalInCastle(me, r, i)
+                    for r in free
+                    if shelter_refusal(combos[i], r) is None
+                ]
         elif pending.royal in free:
             r = pending.royal
-            out = [PlaceRoyalInCastle(me, r, i) for i, c in enumerate(combos) if fits(c, r)]
+            out = [
+                PlaceRoyalInCastle(me, r, i)
+                for i, c in enumerate(combos)
+                if shelter_refusal(c, r) is None
+            ]
     elif t == "partner-transfer":
         i = index_of(kingdom, pending.beast)
         if i is not None and partner(me, state.player_count):
@@ -247,7 +274,7 @@ def options(state: GameState, pending: Pending) -> list[Action]:
         out = [
             EatFreedRoyal(me, r)
             for r in pending.freed
-            if eat_royal_refusal(r) is None and r in free
+            if r in EDIBLE_ROYALS and r in free
         ]
     else:
         for o in opponents(state, me):
@@ -266,31 +293,32 @@ def _against(state: GameState, pending: Pending, me: int, o: int) -> list[Action
             out += [
                 EatCharacter(me, o, "royal", character=r)
                 for r in kingdom.free_royals()
-                if eat_royal_refusal(r) is None
+                if r in EDIBLE_ROYALS
             ]
             out += [
                 EatCharacter(me, o, "beast", beast_index=i)
                 for i, c in enumerate(combos)
-                if eat_beast_refusal(c.kind) is None
+                if c.kind in EDIBLE_BEASTS
             ]
         out += _demolitions(pending, me, o, combos)
     elif t == "demolishing":
         out += _demolitions(pending, me, o, combos)
     elif t == "slaying":
-        out += [SlayDragon(me, o, i) for i, c in enumerate(combos) if slay_refusal(c.kind) is None]
+        out += [SlayDragon(me, o, i) for i, c in enumerate(combos) if c.kind in SLAYABLE_KINDS]
     elif t == "hail-of-arrows" or t == "flaming-salvo":
         salvo = t == "flaming-salvo"
-        if shot_refusal(None, "royal", salvo) is None:
+        beasts, castles = SHOT_KINDS["beast", salvo], SHOT_KINDS["castle", salvo]
+        if SALVO_HITS_ROYALS if salvo else HAIL_HITS_ROYALS:
             out += [DestroyWithHail(me, o, "royal", character=r) for r in kingdom.free_royals()]
         out += [
             DestroyWithHail(me, o, "beast", beast_index=i)
             for i, c in enumerate(combos)
-            if shot_refusal(c.kind, "beast", salvo) is None
+            if c.kind in beasts
         ]
         out += [
             DestroyWithHail(me, o, "castle", castle_index=i)
             for i, c in enumerate(combos)
-            if shot_refusal(c.kind, "castle", salvo) is None
+            if c.kind in castles
         ]
     return out
 

@@ -75,10 +75,10 @@ from kingdom_rules.combinations import (
     find_combinations,
 )
 from kingdom_rules.followups import (
+    EDIBLE_BEASTS,
+    EDIBLE_ROYALS,
+    SHOT_KINDS,
     can_ride,
-    eat_beast_refusal,
-    eat_royal_refusal,
-    shot_refusal,
     slay_reward,
 )
 from kingdom_rules.scoring import family_places
@@ -435,9 +435,9 @@ def _eat_prospect(table: Table, eats: int, castles: bool, cathedrals: bool) -> f
         k = table.kingdom(o)
         w = target_weight(table, o)
         values += [royal_worth(k, r) * w for r in k.free_royals()
-                   if eat_royal_refusal(r) is None]
+                   if r in EDIBLE_ROYALS]
         values += [(combination_worth(k, c) + 1.0) * w for c in k.combinations
-                   if eat_beast_refusal(c.kind) is None]
+                   if c.kind in EDIBLE_BEASTS]
         for c in k.combinations:
             if (c.kind == "castle" and castles) or (c.kind == "cathedral" and cathedrals):
                 values.append((c.points + 1.0) * w)
@@ -475,7 +475,7 @@ def _best_hail(table: Table, hails: list[PlayHailOfArrows]) -> Action | None:
         for r in k.free_royals():
             best_royal = max(best_royal, royal_worth(k, r) * w)
         for c in k.combinations:
-            if c.rider is not None and shot_refusal(c.kind, "beast", False) is None:
+            if c.rider is not None and c.kind in SHOT_KINDS["beast", False]:
                 best_beast = max(best_beast, combination_worth(k, c) * w)
     salvo_targets = 0.0
     for o in table.opponents():
@@ -483,8 +483,7 @@ def _best_hail(table: Table, hails: list[PlayHailOfArrows]) -> Action | None:
         w = target_weight(table, o)
         for c in k.combinations:
             if (c.rider is not None or c.protected) and (
-                    shot_refusal(c.kind, "beast", True) is None
-                    or shot_refusal(c.kind, "castle", True) is None):
+                    c.kind in SHOT_KINDS["beast", True] or c.kind in SHOT_KINDS["castle", True]):
                 salvo_targets = max(salvo_targets, (combination_worth(k, c) + 3.0) * w)
     for h in hails:
         suited = h.cards[0].suit == h.cards[1].suit
