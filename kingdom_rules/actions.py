@@ -137,8 +137,8 @@ class PlayResource(_Wire):
     WIRE: ClassVar[str] = "playResource"
     _FIELDS = (("card", "cardId", "card"), ("resource", "resourceToUseId", "card"))
     player: int
-    card: Card = attrs.field(converter=_card_field)
-    resource: Card = attrs.field(converter=_card_field)
+    card: Card  # (no converter: the commonest action; apply checks its shape when it fails)
+    resource: Card
 
 
 @attrs.frozen
@@ -148,8 +148,8 @@ class RotateResource(_Wire):
     WIRE: ClassVar[str] = "rotateResource"
     _FIELDS = (("card", "cardId", "card"), ("resource", "resourceToRotateId", "card"))
     player: int
-    card: Card = attrs.field(converter=_card_field)
-    resource: Card = attrs.field(converter=_card_field)
+    card: Card  # (as PlayResource)
+    resource: Card
 
 
 @attrs.frozen
@@ -513,8 +513,8 @@ _PAIRED: dict[str, str] = {
 
 def shape_problem(action: object) -> str | None:
     """What is wrong with the shape of ``action`` (not an action at all, or a field of the
-    wrong type), or None when it is well formed. (Card fields are checked as the action is
-    built.)"""
+    wrong type), or None when it is well formed. (Most card fields are checked as the action
+    is built already.)"""
     cls = type(action)
     if BY_WIRE.get(getattr(cls, "WIRE", "")) is not cls:
         return f"Not an action: {cls.__name__}"
@@ -527,6 +527,12 @@ def shape_problem(action: object) -> str | None:
             if kind.endswith("?"):
                 continue
             return f"Missing field '{attr}'"
+        if base == "card" and v.__class__ is not Card:
+            return _not_card(v).replace("a Card", f"a Card in '{attr}'", 1)
+        if base == "cards" and (
+            not isinstance(v, tuple) or any(c.__class__ is not Card for c in v)
+        ):
+            return _not_cards(v)
         if base == "int" and type(v) is not int:
             return f"Field '{attr}' must be a whole number, not {type(v).__name__}"
         if base == "str" and type(v) is not str:
