@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
-from kingdom_rules.cards import Card
+from kingdom_rules.cards import Card, instance
 from kingdom_rules.decks import Deck, check_deck
 
 if TYPE_CHECKING:
@@ -137,6 +137,15 @@ class ConstructedSetup:
             raise ValueError(f"A Constructed game of {player_count} needs {player_count} decks")
         for deck in self.decks:
             check_deck(deck)
+
+    def instances(self, n: int) -> list[Card]:
+        """Seat ``n``'s deck as the card instances it owns, copies numbered from 1 (R33)."""
+        copies: dict[Card, int] = {}
+        cards: list[Card] = []
+        for face in self.decks[n - 1].cards():
+            copies[face] = copies.get(face, 0) + 1
+            cards.append(instance(face, n, copies[face]))
+        return cards
 
     def to_json(self) -> Json:
         return {"type": self.kind, "decks": [d.to_json() for d in self.decks]}

@@ -6,17 +6,21 @@ never touched.
 
 Immutable outside, flat inside: a state keeps its seats' fields in per-seat tuples (hands,
 kingdoms, royal rewards) and bit masks (the four flags), the *seat fields*, in its instance
-dictionary under the keys HANDS, KINGDOMS, ... below (the engine reads ``state.__dict__``
-directly: a function call would cost more than the read). So a step copies one dictionary
-instead of rebuilding ``Player`` values and the players tuple. ``state.players`` is built from
-the seat fields the first time it is read; the constructor (and so ``attrs.evolve``) computes
-the seat fields from ``players``. The two never disagree: the engine changes seats either in a
-copy from :func:`derive` (which drops ``players``) or with ``evolve(state, players=...)``
-(which writes both).
+dictionary under the keys HANDS, KINGDOMS, ... below. Only this module and the engine's two hot
+paths (``engine.py`` and ``legal.py``, where a function call would cost more than the read) use
+those keys; every other module asks the named accessors below (:func:`hand_of`,
+:func:`kingdom_of`, :func:`has_drawn`, :func:`reward_of`, :func:`table_of`, ...) and changes a
+seat with :func:`with_hand`, :func:`with_kingdom`, :func:`add_reward`. So a step copies one
+dictionary instead of rebuilding ``Player`` values and the players tuple. ``state.players`` is
+built from the seat fields the first time it is read; the constructor (and so ``attrs.evolve``)
+computes the seat fields from ``players``. The two never disagree: the engine changes seats
+either in a copy from :func:`derive` (which drops ``players``) or with ``evolve(state,
+players=...)`` (which writes both).
 
 Each card is in exactly one place: a hand, the deck, the revealed cards, a kingdom
-(resource, royal or combination card) or the discard pile. Riders and royals inside structures
-are listed in ``Kingdom.royals`` and referenced by id from the combination.
+(resource, royal or combination card) or the discard pile (:func:`GameState.from_json` refuses
+a document where it is not: :func:`kingdom_rules.positions.check_state`). Riders and royals
+inside structures are listed in ``Kingdom.royals`` and referenced by id from the combination.
 """
 
 from __future__ import annotations
@@ -140,6 +144,7 @@ class Combination:
             "type": coarse_type(k),
             "kind": k,
             "cards": [c.to_json() for c in self.cards],
+            "firstCardId": self.cards[0].id,
             "ridingRoyalId": self.rider.id if self.rider else None,
             "protectedRoyalIds": [c.id for c in self.protected],
             "isGolden": k == "golden-dragon",
@@ -498,11 +503,19 @@ class GameState:
 
     @staticmethod
     def from_json(d: Json) -> GameState:
-        """The state back from :meth:`to_json`. Raises ``ValueError`` for a broken document."""
+        """The state back from :meth:`to_json`. Raises :class:`InvalidState` (a ``ValueError``)
+        for a broken document or a state no game can reach (a card missing or twice, a
+        "horse" of a 6 and a 7, a rider that is not in the kingdom: see
+        :func:`kingdom_rules.positions.check_state`)."""
+        from kingdom_rules.errors import InvalidState
+        from kingdom_rules.positions import check_state
+
         try:
-            return _state_from_json(d)
-        except (KeyError, TypeError, AttributeError, IndexError) as exc:
-            raise ValueError(f"not a game state: {exc!r}") from exc
+            state = _state_from_json(d)
+        except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
+            raise InvalidState(f"not a game state: {exc!r}") from exc
+        check_state(state)
+        return state
 
 
 def _state_from_json(d: Json) -> GameState:
