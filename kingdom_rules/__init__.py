@@ -45,7 +45,7 @@ from kingdom_rules.cards import DECK, Card
 from kingdom_rules.combinations import RULES, classify, find_combinations
 from kingdom_rules.decks import PREBUILT_DECKS, Deck, IllegalDeck, check_deck, deck_problem
 from kingdom_rules.engine import apply, players_to_act
-from kingdom_rules.errors import IllegalAction, MalformedAction
+from kingdom_rules.errors import IllegalAction, MalformedAction, NoSuchPlayer
 from kingdom_rules.events import Event
 from kingdom_rules.hands import new_game
 from kingdom_rules.legal import LegalActions, legal_actions
@@ -119,6 +119,7 @@ __all__ = [
     "LegalActions",
     "MalformedAction",
     "MountBeast",
+    "NoSuchPlayer",
     "Outcome",
     "PassTurn",
     "Pending",

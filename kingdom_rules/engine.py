@@ -25,9 +25,10 @@ from kingdom_rules.actions import (
     RotateResource,
     SkipDemolitionEat,
     SkipPendingAction,
+    shape_problem,
 )
 from kingdom_rules.cards import Card
-from kingdom_rules.errors import IllegalAction
+from kingdom_rules.errors import IllegalAction, MalformedAction
 from kingdom_rules.events import Event, shared
 from kingdom_rules.state import (
     CHOSEN,
@@ -102,7 +103,12 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     except IllegalAction as exc:
         if exc.message.startswith(headline(action)):
             raise
-        raise IllegalAction(f"{headline(action)}: {exc.message}", exc.rule) from None
+        raise type(exc)(f"{headline(action)}: {exc.message}", exc.rule) from None
+    except (AttributeError, TypeError) as exc:
+        problem = shape_problem(action)
+        if problem is None:
+            raise
+        raise MalformedAction(f"{headline(action)}: {problem}") from exc
     return new, events
 
 

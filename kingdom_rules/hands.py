@@ -6,14 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kingdom_rules.cards import BY_ID, DECK, Card, instance
+from kingdom_rules.cards import DECK, Card, instance
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
 from kingdom_rules.scoring import family_complete, hand_score, partner, team_of
 from kingdom_rules.setups import STANDARD, ConstructedSetup, Setup, SpireSetup, StandardSetup
 from kingdom_rules.state import (
     HAND_SIZE,
-    KINGDOMS,
     MAX_ROUNDS,
     MODES,
     REVEALED,
@@ -23,6 +22,7 @@ from kingdom_rules.state import (
     Outcome,
     Player,
     evolve,
+    kingdoms_of,
     resource,
 )
 from kingdom_rules.table import replace_player, shuffler
@@ -40,8 +40,9 @@ def new_game(
     """A new game, dealt and waiting for every player's starting resource.
 
     ``deck`` fixes the order of the first hand's deck (top first), for scripted deals such
-    as the tutorial; later hands are shuffled from the seed. ``setup``: how the cards enter
-    play (:mod:`kingdom_rules.setups`: the standard deal, Constructed or a Spire combat).
+    as the tutorial, as cards, card ids (``hearts-Q``) or short names (``QH``); later hands
+    are shuffled from the seed. ``setup``: how the cards enter play
+    (:mod:`kingdom_rules.setups`: the standard deal, Constructed or a Spire combat).
 
     >>> state = new_game(player_count=3, seed=7, mode="match")
     >>> state.phase, state.total_hands, [len(p.hand) for p in state.players]
@@ -60,7 +61,7 @@ def new_game(
     if deck is not None and setup.own_piles:
         raise ValueError("A preset deck is for the standard deal only")
     if deck is not None:
-        preset = tuple(c if isinstance(c, Card) else BY_ID[c] for c in deck)
+        preset = tuple(c if isinstance(c, Card) else Card.parse(c) for c in deck)
         if sorted(c.order for c in preset) != list(range(len(DECK))):
             raise ValueError("A preset deck holds each of the 54 cards exactly once")
     state = GameState(
@@ -224,7 +225,7 @@ def check_family(state: GameState, events: list[Event]) -> GameState:
         return state
     n = state.player_count
     cur = state.current_player
-    kingdoms = state.__dict__[KINGDOMS]
+    kingdoms = kingdoms_of(state)
     for k in range(n):
         number = (cur - 1 + k) % n + 1
         if family_complete(kingdoms[number - 1]):

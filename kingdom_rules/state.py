@@ -26,7 +26,8 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from kingdom_rules.cards import ALL_CARDS, Card
-from kingdom_rules.combinations import BEASTS, DRAGONS, RULES, STRUCTURES, coarse_type
+from kingdom_rules.combinations import BEASTS, DRAGONS, STRUCTURES, coarse_type
+from kingdom_rules.scoring import COMBINATION_POINTS, family_complete, hand_score, team_scores
 from kingdom_rules.setups import STANDARD, Setup, setup_from_json
 
 T = TypeVar("T")
@@ -38,9 +39,6 @@ MAX_ROUNDS: Final = 60
 """A hand ends after this many rounds (R28)."""
 HAND_SIZE: Final = 4
 REVEALED: Final = 2
-ROYAL_POINTS: Final = 3
-RESOURCE_POINTS: Final = 1
-FAMILY_BONUS: Final = 3
 
 
 def evolve(obj: T, **changes: Any) -> T:
@@ -123,7 +121,7 @@ class Combination:
 
     @property
     def points(self) -> int:
-        return RULES[self.kind].points
+        return COMBINATION_POINTS[self.kind]
 
     def to_json(self) -> Json:
         k = self.kind
@@ -229,8 +227,6 @@ class Player:
     """The seat's own revealed pair (Constructed, R35); empty otherwise."""
 
     def to_json(self, hand: bool = True) -> Json:
-        from kingdom_rules.scoring import family_complete, hand_score
-
         d: Json = {"number": self.number}
         if hand:
             d["hand"] = [c.to_json() for c in self.hand]
@@ -460,8 +456,6 @@ class GameState:
         return self.players[number - 1]
 
     def to_json(self) -> Json:
-        from kingdom_rules.scoring import team_scores
-
         return {
             "playerCount": self.player_count,
             "gameMode": self.mode,
@@ -581,6 +575,11 @@ def derive(state: GameState) -> dict[str, Any]:
     return d
 
 
+# The accessors: every module outside the engine's two hot paths (``engine.py``, ``legal.py``,
+# which read the keys above from ``state.__dict__`` because a call would cost more than the
+# read) asks a seat's fields through these, never through the keys.
+
+
 def kingdom_of(state: GameState, n: int) -> Kingdom:
     """Player ``n``'s kingdom (``state.players[n - 1].kingdom`` without building the players)."""
     return state.__dict__[KINGDOMS][n - 1]  # type: ignore[no-any-return]
@@ -613,6 +612,79 @@ def set_own_revealed(fields: dict[str, Any], n: int, revealed: tuple[Card | None
     """Replace player ``n``'s own revealed pair in ``fields`` (from :func:`derive`)."""
     shown = fields.get(OWN_REVEALED) or ((),) * len(fields[HANDS])
     fields[OWN_REVEALED] = put(shown, n - 1, revealed)
+
+
+def kingdoms_of(state: GameState) -> tuple[Kingdom, ...]:
+    """Every seat's kingdom, seat 1 first."""
+    return state.__dict__[KINGDOMS]  # type: ignore[no-any-return]
+
+
+def hands_of(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    """Every seat's hand, seat 1 first."""
+    return state.__dict__[HANDS]  # type: ignore[no-any-return]
+
+
+def reward_of(state: GameState, n: int) -> int:
+    """Cards a slain dragon still owes player ``n`` (R24; ``Player.royal_reward``)."""
+    return state.__dict__[REWARDS][n - 1]  # type: ignore[no-any-return]
+
+
+def has_drawn(state: GameState, n: int) -> bool:
+    """Whether player ``n`` has drawn this turn (``Player.has_drawn_this_turn``)."""
+    return bool(state.__dict__[DRAWN] >> (n - 1) & 1)
+
+
+def has_chosen(state: GameState, n: int) -> bool:
+    """Whether player ``n`` has chosen a starting resource (``starting_resource_chosen``)."""
+    return bool(state.__dict__[CHOSEN] >> (n - 1) & 1)
+
+
+def has_drawn_reward(state: GameState, n: int) -> bool:
+    """Whether player ``n`` drew a royal reward this turn (``has_drawn_royal_reward``)."""
+    return bool(state.__dict__[DREW_REWARD] >> (n - 1) & 1)
+
+
+def is_ready(state: GameState, n: int) -> bool:
+    """Whether player ``n`` is ready for the next hand (``ready_for_next_hand``)."""
+    return bool(state.__dict__[READY] >> (n - 1) & 1)
+
+
+def table_of(state: GameState) -> tuple[tuple[tuple[Card, ...], ...], tuple[Kingdom, ...],
+                                        tuple[int, ...]]:
+    """Every seat's hand, kingdom and royal reward in one call (the bots' rollouts read them
+    on every step)."""
+    d = state.__dict__
+    return d[HANDS], d[KINGDOMS], d[REWARDS]
+
+
+def with_hand(state: GameState, n: int, hand: tuple[Card, ...]) -> GameState:
+    """The state with player ``n``'s hand replaced."""
+    new = derive(state)
+    new[HANDS] = put(new[HANDS], n - 1, hand)
+    return build(new)
+
+
+def with_kingdom(
+    state: GameState, n: int, kingdom: Kingdom, hand: tuple[Card, ...] | None = None,
+    played: bool = False,
+) -> GameState:
+    """The state with player ``n``'s kingdom (and hand, if given) replaced; ``played``: this is
+    a play of the turn (it ends a run of quiet turns, R28)."""
+    new = derive(state)
+    new[KINGDOMS] = put(new[KINGDOMS], n - 1, kingdom)
+    if hand is not None:
+        new[HANDS] = put(new[HANDS], n - 1, hand)
+    if played:
+        new["played_this_turn"] = True
+        new["quiet_turns"] = 0
+    return build(new)
+
+
+def add_reward(state: GameState, n: int, cards: int) -> GameState:
+    """Player ``n`` is owed ``cards`` more cards (R24: a slain dragon's reward)."""
+    new = derive(state)
+    new[REWARDS] = put(new[REWARDS], n - 1, new[REWARDS][n - 1] + cards)
+    return build(new)
 
 
 def with_resources(kingdom: Kingdom, resources: tuple[Resource, ...]) -> Kingdom:

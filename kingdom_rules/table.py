@@ -9,21 +9,25 @@ from typing import Any
 
 from kingdom_rules.cards import Card
 from kingdom_rules.state import (
-    HANDS,
-    KINGDOMS,
-    REWARDS,
     GameState,
-    Kingdom,
     Player,
+    add_reward,
     build,
     derive,
     evolve,
+    hand_of,
     own_revealed_of,
     pile_of,
-    put,
     set_own_revealed,
     set_pile,
+    with_hand,
+    with_kingdom,
 )
+
+__all__ = [
+    "add_reward", "can_draw", "discard", "draw_into_hand", "replace_player", "shuffler",
+    "take_from_deck", "with_kingdom", "without",
+]
 
 
 def shuffler(seed: int, hand: int, count: int) -> random.Random:
@@ -133,10 +137,7 @@ def draw_into_hand(state: GameState, n: int, count: int) -> GameState:
     state, drawn = take(state, n, count)
     if not drawn:
         return state
-    new = derive(state)
-    hands = new[HANDS]
-    new[HANDS] = put(hands, n - 1, hands[n - 1] + drawn)
-    return build(new)
+    return with_hand(state, n, hand_of(state, n) + drawn)
 
 
 def can_draw(state: GameState, n: int = 0) -> bool:
@@ -153,29 +154,6 @@ def replace_player(state: GameState, player: Player, **changes: Any) -> GameStat
     players = list(state.players)
     players[player.number - 1] = player
     return evolve(state, players=tuple(players), **changes)
-
-
-def with_kingdom(
-    state: GameState, n: int, kingdom: Kingdom, hand: tuple[Card, ...] | None = None,
-    played: bool = False,
-) -> GameState:
-    """The state with player ``n``'s kingdom (and hand, if given) replaced; ``played``: this is
-    a play of the turn (it ends a run of quiet turns, R28)."""
-    new = derive(state)
-    new[KINGDOMS] = put(new[KINGDOMS], n - 1, kingdom)
-    if hand is not None:
-        new[HANDS] = put(new[HANDS], n - 1, hand)
-    if played:
-        new["played_this_turn"] = True
-        new["quiet_turns"] = 0
-    return build(new)
-
-
-def add_reward(state: GameState, n: int, cards: int) -> GameState:
-    """Player ``n`` is owed ``cards`` more cards (R24: a slain dragon's reward)."""
-    new = derive(state)
-    new[REWARDS] = put(new[REWARDS], n - 1, new[REWARDS][n - 1] + cards)
-    return build(new)
 
 
 def discard(state: GameState, cards: Iterable[Card]) -> GameState:

@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from kingdom_rules.cards import DECK, INSTANCES, Card
+from kingdom_rules.errors import NoSuchPlayer
 from kingdom_rules.followups import index_of
 from kingdom_rules.legal import LegalActions, legal_actions
 from kingdom_rules.scoring import family_complete, hand_score, team_of, team_scores
@@ -291,8 +292,8 @@ def view(state: GameState, player: int) -> PlayerView:
 def _seat_fields(state: GameState, player: int) -> dict[str, Any]:
     """What differs from one seat's view to another's: the player, their hand and legal
     actions, and the last draw (another player's deck draw hidden, R32)."""
-    if not isinstance(player, int) or not 1 <= player <= state.player_count:
-        raise ValueError(f"There is no player {player!r} in this game")
+    if type(player) is not int or not 1 <= player <= state.player_count:
+        raise NoSuchPlayer(player)
     last = state.last_draw
     visible = last is not None and (last.player == player or last.source != "deck")
     if last is not None and not visible:

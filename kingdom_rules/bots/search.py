@@ -69,7 +69,7 @@ from kingdom_rules.cards import Card
 from kingdom_rules.engine import apply, players_to_act
 from kingdom_rules.legal import legal_actions
 from kingdom_rules.scoring import are_opponents, hand_score
-from kingdom_rules.state import DRAWN, GameState
+from kingdom_rules.state import GameState, has_drawn
 from kingdom_rules.view import PlayerView
 
 TARGETED = (EatCharacter, DemolishCastle, DemolishCathedral, EatFreedRoyal, SlayDragon,
@@ -392,8 +392,7 @@ def _deal_hand(world: GameState, p: int, hand: tuple[Card, ...]) -> GameState | 
 def policy(state: GameState, p: int, style: Style = GREEDY) -> Action:
     """The greedy policy straight from a full state (the rollouts' hot path: the turn's
     plays are built from the table, not by walking every legal action)."""
-    drawn = state.__dict__[DRAWN] >> (p - 1) & 1  # (a seat field: see Table.of_state)
-    if state.phase == "playing" and drawn and not state.pending:
+    if state.phase == "playing" and has_drawn(state, p) and not state.pending:
         return play_turn(Table.of_state(state, p), style)
     return choose_greedy(Table.of_state(state, p), legal_actions(state, p), style)
 
