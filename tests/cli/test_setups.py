@@ -32,6 +32,8 @@ def test_play_constructed_with_a_deck_list_to_the_end(tmp_path: Path) -> None:
     assert "Draw from your pile" in out
     assert "pile: " in out and "revealed: " in out
     assert "mine.deck" in out
+    assert "@p" not in out  # copies show as their face (R33)
+    assert "Deck: " not in out  # no shared deck in Constructed (R35)
 
 
 def test_play_constructed_refuses_an_illegal_or_unreadable_deck(tmp_path: Path) -> None:
