@@ -4,7 +4,9 @@ the engine in one known way (a wrong ruling), and check that ``pytest tests/rule
     .venv/bin/python -m tests.rules.mutants            # every mutant (a few minutes)
     .venv/bin/python -m tests.rules.mutants 3 7        # some of them
 
-Run on 21 Nov 2026 against 7554330: all 15 mutants killed. The engine in the repository is
+Run on 21 Nov 2026 against 7554330: all 15 mutants killed. The 5 setup mutants (15-19: own
+pile rebuilds, the runner's draws, fortified cards, a tied combat, pairs of copies) were added
+and killed on 24 Nov 2026. The engine in the repository is
 never touched. When a mutant's original text no longer exists (the engine changed), it is
 reported as STALE and should be updated.
 """
@@ -110,6 +112,36 @@ MUTANTS = [
         "kingdom_rules/scoring.py",
         "return len(ranks) + heroes >= 3",
         "return len(ranks) >= 3",
+    ),
+    (
+        "own pile rebuilt from every discarded card (R35)",
+        "kingdom_rules/table.py",
+        "mine = [c for c in discard if c.owner == n]",
+        "mine = list(discard)",
+    ),
+    (
+        "the runner draws the shared deck first (R36)",
+        "kingdom_rules/table.py",
+        "if n != RUNNER or not pile:",
+        "if True:",
+    ),
+    (
+        "fortified cards not on top (R36, R39)",
+        "kingdom_rules/hands.py",
+        "pile = fortified + rest",
+        "pile = rest + fortified",
+    ),
+    (
+        "a tie wins the combat (R38)",
+        "kingdom_rules/setups.py",
+        "won = last.winner == 1",
+        "won = last.winner in (1, None)",
+    ),
+    (
+        "copies of a face are no pair (R33)",
+        "kingdom_rules/combinations.py",
+        "pairs = list(_subsets(b, 2))",
+        "pairs = [p for p in _subsets(b, 2) if p[0].face is not p[1].face]",
     ),
 ]
 IGNORE = ["test_import_purity.py", "test_tutorial.py", "test_doctests.py"]
