@@ -12,16 +12,15 @@ import asyncio
 import logging
 import random
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import kingdom_rules as kr
 from kingdom_rules.actions import BY_WIRE as ACTION_WIRE_NAMES
 from kingdom_server import bots as botlib
 from kingdom_server import tutorial as lessons
-from kingdom_server import validation as v
 from kingdom_server.actionlog import ActionLog
-from kingdom_server.answers import Ack, CallError, ok
+from kingdom_server.answers import Ack, Call, CallError, Payload, ok
 from kingdom_server.background import Background
 from kingdom_server.pushes import Pushes, loop_time
 from kingdom_server.rooms import Room, Rooms, Seat, epoch_ms
@@ -33,9 +32,6 @@ log = logging.getLogger(__name__)
 #: Game calls of seed 000 section 7 (plus skipPendingAction): the engine's wire names, so a
 #: new engine action is a new call without a second list to keep in step.
 GAME_EVENTS = tuple(ACTION_WIRE_NAMES)
-
-GameCall = Callable[[str, Any], Awaitable[Ack]]
-
 
 class Games:
     """The engine's actions, applied one at a time per room; bots and the score screen."""
@@ -66,11 +62,10 @@ class Games:
 
     # -- calls -----------------------------------------------------------------------------
 
-    def call(self, event: str) -> GameCall:
+    def call(self, event: str) -> Call:
         """The handler of game call `event` (one of GAME_EVENTS)."""
 
-        async def call(sid: str, data: Any) -> Ack:
-            payload = v.as_object(data)
+        async def call(sid: str, payload: Payload) -> Ack:
             room, seat = self.rooms.seat_of(sid)
             async with room.lock:
                 if room.closed or seat.sid != sid:
@@ -121,7 +116,10 @@ class Games:
         await self.action_log.append(room.game_id, seq, action.to_json(), committed)
         self.stats["actions"] += 1
         if state.phase == "finished":
-            self.storage.finish_game(room.game_id)
+            try:
+                self.storage.finish_game(room.game_id)
+            except Exception:  # only a timestamp: the log already says the game is over
+                log.exception("room %s: finish_game failed", room.code)
             for hook in self.finished_hooks:
                 hook(room)
         self.sync_score_screen(room)

@@ -19,7 +19,7 @@ import socketio
 from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
 from kingdom_server.actionlog import ActionLog
-from kingdom_server.answers import Ack, CallError, fail, ok
+from kingdom_server.answers import Ack, Call, CallError, fail, ok
 from kingdom_server.background import Background
 from kingdom_server.games import GAME_EVENTS, Games
 from kingdom_server.lobby import Lobby
@@ -27,13 +27,11 @@ from kingdom_server.pushes import SEAT_MOVED, Pushes, PushObserver
 from kingdom_server.rooms import BROWSING, Room, Rooms
 from kingdom_server.settings import Settings
 from kingdom_server.storage import Storage
+from kingdom_server.wire import unknown_event
 
 __all__ = ["BROWSING", "GAME_EVENTS", "SEAT_MOVED", "Ack", "CallError", "Hub", "fail", "ok"]
 
 log = logging.getLogger(__name__)
-
-Call = Callable[[str, Any], Awaitable[Ack]]
-
 
 class Hub:
     """Owns the rooms of one server process and answers every socket call."""
@@ -95,7 +93,7 @@ class Hub:
             data = args[0] if args else None
             try:
                 v.check_size(data, self.settings.max_string_length)
-                ack = await fn(sid, data)
+                ack = await fn(sid, v.as_object(data))
             except (CallError, v.PayloadError) as e:
                 ack = fail(str(e))
             except Exception:
@@ -108,8 +106,7 @@ class Hub:
         return handler
 
     async def on_unknown(self, event: Any, sid: str, *args: Any) -> Ack:
-        shown = event if len(event) <= 40 else event[:40] + "..."
-        return fail(f"Unknown event: {shown}")
+        return unknown_event(event)
 
     # -- connections -----------------------------------------------------------------------
 

@@ -56,6 +56,11 @@ class Settings:
     max_string_length: int = 1000
     """Longest string accepted anywhere in a call's payload."""
 
+    max_message_bytes: int = 64 * 1024
+    """Largest message a client may send: a websocket frame, a long-polling POST body, an HTTP
+    request body. Every legal call is far smaller; bigger ones are refused (413) or close the
+    connection."""
+
     max_name_length: int = 24
     """Longest player name (after trimming)."""
 
