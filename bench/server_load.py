@@ -307,6 +307,11 @@ def proc_rss_mb(pid: int) -> float:
 SERVER_SRC: Path | None = None
 
 
+#: Extra `kingdom serve` flags: every client of the benchmark comes from one address, so the
+#: per-address limits are off (a server that does not know the flag is asked without it).
+SERVER_FLAGS: list[str] = ["--no-rate-limits"]
+
+
 def start_server(db: Path, port: int) -> subprocess.Popen[str]:
     root = SERVER_SRC or Path(__file__).resolve().parent.parent
     env = dict(os.environ)
@@ -315,7 +320,7 @@ def start_server(db: Path, port: int) -> subprocess.Popen[str]:
         env["PYTHONPATH"] = str(SERVER_SRC)
     proc = subprocess.Popen(
         [sys.executable, "-m", "kingdom_cli.main", "-q", "serve", "--port", str(port),
-         "--db", str(db), "--bot-delay", "0"],
+         "--db", str(db), "--bot-delay", "0", *SERVER_FLAGS],
         cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
         preexec_fn=raise_fd_limit,
     )
@@ -472,6 +477,8 @@ def main() -> None:
     global SERVER_SRC
     args = build_parser(__doc__.split("\n\n")[0]).parse_args()
     SERVER_SRC = args.server_src.resolve() if args.server_src else None
+    if SERVER_SRC is not None and not (SERVER_SRC / "kingdom_server" / "limits.py").exists():
+        SERVER_FLAGS.clear()  # an older server without limits (nor the flag)
     report(measure(args), args.json)
 
 

@@ -22,12 +22,13 @@ from kingdom_server.actionlog import ActionLog
 from kingdom_server.answers import Ack, Call, CallError, fail, ok
 from kingdom_server.background import Background
 from kingdom_server.games import GAME_EVENTS, Games
+from kingdom_server.limits import Limiter
 from kingdom_server.lobby import Lobby
 from kingdom_server.pushes import SEAT_MOVED, Pushes, PushObserver
 from kingdom_server.rooms import BROWSING, Room, Rooms
 from kingdom_server.settings import Settings
 from kingdom_server.storage import Storage
-from kingdom_server.wire import unknown_event
+from kingdom_server.wire import Server, unknown_event
 
 __all__ = ["BROWSING", "GAME_EVENTS", "SEAT_MOVED", "Ack", "CallError", "Hub", "fail", "ok"]
 
@@ -48,6 +49,11 @@ class Hub:
                            self.stats)
         self.lobby = Lobby(settings, storage, sio, self.room_list, self.pushes, self.games,
                            self.background)
+        self.limiter = Limiter(settings.rate_limits) if settings.rate_limits else None
+        self.addresses: dict[str, str] = {}
+        """sid -> the client's address (for the limits per address)."""
+        if self.limiter is not None and isinstance(sio, Server):
+            sio.gate = self._gate
         self.calls: dict[str, Call] = {**self.lobby.calls()}
         for event in GAME_EVENTS:
             self.calls[event] = self.games.call(event)
@@ -92,6 +98,10 @@ class Hub:
         async def handler(sid: str, *args: Any) -> Ack:
             data = args[0] if args else None
             try:
+                if self.limiter is not None:
+                    refused = self.limiter.check_call(event, sid, self.addresses.get(sid, ""))
+                    if refused is not None:
+                        raise CallError(refused)
                 v.check_size(data, self.settings.max_string_length)
                 ack = await fn(sid, v.as_object(data))
             except (CallError, v.PayloadError) as e:
@@ -110,10 +120,30 @@ class Hub:
 
     # -- connections -----------------------------------------------------------------------
 
+    def _gate(self, sid: str) -> str | None:
+        assert self.limiter is not None
+        return self.limiter.check("event", sid, self.addresses.get(sid, ""))
+
+    def _address(self, environ: Any) -> str:
+        request = environ.get("aiohttp.request") if isinstance(environ, dict) else None
+        if request is None:
+            return ""
+        header = self.settings.client_address_header
+        if header:
+            forwarded = request.headers.get(header, "")
+            last = forwarded.rsplit(",", 1)[-1].strip()
+            if last:
+                return str(last)
+        return str(request.remote or "")
+
     async def on_connect(self, sid: str, environ: Any, auth: Any = None) -> None:
+        self.addresses[sid] = self._address(environ)
         await self.sio.enter_room(sid, BROWSING)
 
     async def on_disconnect(self, sid: str, *args: Any) -> None:
+        self.addresses.pop(sid, None)
+        if self.limiter is not None:
+            self.limiter.disconnected(sid)
         await self.lobby.disconnected(sid)
 
     # -- startup / shutdown ----------------------------------------------------------------

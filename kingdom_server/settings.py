@@ -8,6 +8,8 @@ from pathlib import Path
 
 import attrs
 
+from kingdom_server.limits import RateLimits
+
 #: Where `make web` puts the built browser app (repository checkout layout).
 DEFAULT_WEB_DIST = Path(__file__).resolve().parent.parent / "web" / "dist"
 
@@ -63,6 +65,14 @@ class Settings:
 
     max_name_length: int = 24
     """Longest player name (after trimming)."""
+
+    rate_limits: RateLimits | None = attrs.field(factory=RateLimits)
+    """Calls, room creations and join attempts per connection and per address
+    (kingdom_server/limits.py); None: no limits (load tests from one address)."""
+
+    client_address_header: str | None = None
+    """Behind a reverse proxy: the header carrying the client's address (for example
+    `X-Forwarded-For`, whose last entry is used). None: the TCP peer's address."""
 
     cors_allowed_origins: str | list[str] | None = None
     """Passed to python-socketio; None means same origin only."""

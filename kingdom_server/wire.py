@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import engineio.json
@@ -98,6 +99,10 @@ class Server(socketio.AsyncServer):  # type: ignore[misc]
     event; a frame that does not decode is answered (`Invalid packet`) when its acknowledgement
     id can be read, else the connection is closed; nobody is left waiting."""
 
+    gate: Callable[[str], str | None] | None = None
+    """Asked with the socket's sid before each event is handled: None lets it through, a text
+    refuses it (the acknowledgement carries the text; an event without one is dropped)."""
+
     async def _handle_eio_message(self, eio_sid: str, data: Any) -> None:
         if not isinstance(data, str):  # binary frames: not part of our protocol
             await self.eio.disconnect(eio_sid)
@@ -116,6 +121,14 @@ class Server(socketio.AsyncServer):  # type: ignore[misc]
             await self.eio.disconnect(eio_sid)
             return
         if kind == socketio.packet.EVENT:
+            gate = self.gate
+            if gate is not None:
+                sid = self.manager.sid_from_eio_sid(eio_sid, "/")
+                refused = gate(sid) if sid is not None else None
+                if refused is not None:
+                    if pkt.id is not None:
+                        await self._send_ack(eio_sid, pkt.id, refusal(refused))
+                    return
             event = pkt.data
             named = isinstance(event, list) and bool(event) and isinstance(event[0], str)
             if not named or event[0] in RESERVED_EVENTS:

@@ -176,6 +176,7 @@ def make_settings(tmp_path: Any, **overrides: Any) -> Settings:
         score_screen_seconds=30,
         absence_seconds=60.0,
         web_dist=tmp_path / "dist",
+        rate_limits=None,  # the tests call much faster than any person (test_limits.py: on)
     )
     base.update(overrides)
     return Settings(**base)
