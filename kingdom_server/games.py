@@ -158,7 +158,9 @@ class Games:
     # -- score screen (match mode, R31) ----------------------------------------------------
 
     def sync_score_screen(self, room: Room) -> None:
-        if room.state is not None and room.state.phase == "handComplete":
+        """The score screen's countdown runs while the hand is over and the room not paused
+        (after a pause it starts again from the full length)."""
+        if room.state is not None and room.state.phase == "handComplete" and not room.paused:
             if room.score_task is None:
                 room.score_deadline = loop_time() + self.settings.score_screen_seconds
                 room.score_task = self.background.spawn(self._score_screen(room))
@@ -203,7 +205,7 @@ class Games:
 
     def kick_bots(self, room: Room) -> None:
         """Make sure a bot task runs if a bot-controlled seat may act (call with lock held)."""
-        if room.closed or room.state is None:
+        if room.closed or room.state is None or room.paused:
             return
         if room.bot_task is not None and not room.bot_task.done():
             return
@@ -212,7 +214,7 @@ class Games:
         room.bot_task = self.background.spawn(self._run_bots(room))
 
     def _next_bot(self, room: Room) -> tuple[Seat, int] | None:
-        if room.state is None or room.closed:
+        if room.state is None or room.closed or room.paused:
             return None
         for number in kr.players_to_act(room.state):
             seat = room.seat_of_number(number)

@@ -10,6 +10,8 @@ socket.io wiring in front of both (every call answered, connections and disconne
 
 from __future__ import annotations
 
+import asyncio
+import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -25,7 +27,7 @@ from kingdom_server.games import GAME_EVENTS, Games
 from kingdom_server.limits import Limiter
 from kingdom_server.lobby import Lobby
 from kingdom_server.pushes import SEAT_MOVED, Pushes, PushObserver
-from kingdom_server.rooms import BROWSING, Room, Rooms
+from kingdom_server.rooms import BROWSING, Room, Rooms, now_utc
 from kingdom_server.settings import Settings
 from kingdom_server.storage import Storage
 from kingdom_server.wire import Server, unknown_event
@@ -164,12 +166,27 @@ class Hub:
             # Nobody is connected yet: each person has the absence limit to come back.
             for seat in room.seats:
                 self.lobby.start_absence(room, seat)
+            self.lobby.watch_attendance(room)
             if room.started:
                 if room.is_tutorial:
                     lessons.release_all(room)  # pauses are not stored: nobody waits forever
                 self.games.sync_score_screen(room)
                 self.games.kick_bots(room)
         log.info("loaded %d rooms", len(self.room_list))
+        self.background.spawn(self._sweep())
+
+    async def _sweep(self) -> None:
+        """Delete long-closed rooms from the store: now, then every Settings.sweep_seconds."""
+        while True:
+            cutoff = now_utc() - dt.timedelta(days=self.settings.closed_room_days)
+            try:
+                deleted = self.storage.delete_closed_rooms(cutoff)
+            except Exception:
+                log.exception("deleting old closed rooms failed")
+            else:
+                if deleted:
+                    log.info("deleted %d rooms closed before %s", deleted, cutoff)
+            await asyncio.sleep(self.settings.sweep_seconds)
 
     async def shutdown(self) -> None:
         await self.background.cancel_all()

@@ -428,6 +428,8 @@ class Lobby:
             return
         seat.sid = sid
         self.rooms.sessions[sid] = (room.code, seat.player_id)
+        if seat.is_human:
+            self._attended(room)
         await self.sio.leave_room(sid, BROWSING)
         await self.sio.enter_room(sid, room.code)
 
@@ -472,6 +474,7 @@ class Lobby:
                 return
             seat.sid = None
             self.start_absence(room, seat)
+            self.watch_attendance(room)
             await self.pushes.room(room)
 
     async def _give_up_seat(self, room: Room, seat: Seat) -> None:
@@ -511,7 +514,9 @@ class Lobby:
         room.closed = True
         self.rooms.remove(room)
         current = asyncio.current_task()
-        for task in [room.bot_task, room.score_task, *(s.absence_task for s in room.seats)]:
+        tasks = [room.bot_task, room.score_task, room.idle_task,
+                 *(s.absence_task for s in room.seats)]
+        for task in tasks:
             if task is not None and task is not current:
                 task.cancel()
         self.games.forget(room)
@@ -544,6 +549,8 @@ class Lobby:
                 return
             if room.started and room.phase != "finished":
                 seat.absent = True
+                if not room.attended():
+                    self._pause(room)  # nobody would watch the bots play
                 await self.pushes.room(room)
                 self.games.kick_bots(room)
                 return
@@ -552,3 +559,42 @@ class Lobby:
             await self._give_up_seat(room, seat)
         if room.is_public:
             await self.pushes.public_games()
+
+    # -- rooms nobody attends --------------------------------------------------------------
+
+    def watch_attendance(self, room: Room) -> None:
+        """No person connected any more: the room is closed if nobody comes back within
+        Settings.unattended_seconds."""
+        if room.closed or room.attended() or room.idle_task is not None:
+            return
+        room.idle_task = self.background.spawn(self._unattended(room))
+
+    async def _unattended(self, room: Room) -> None:
+        await asyncio.sleep(self.settings.unattended_seconds)
+        async with room.lock:
+            room.idle_task = None
+            if room.closed or room.attended():
+                return
+            log.info("room %s: nobody connected for %.0f s; closed",
+                     room.code, self.settings.unattended_seconds)
+            self.close(room)
+        if room.is_public:
+            await self.pushes.public_games()
+
+    def _pause(self, room: Room) -> None:
+        """(lock held) Bots and the score screen stop until a person is back."""
+        room.paused = True
+        task, room.bot_task = room.bot_task, None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        self.games.sync_score_screen(room)
+
+    def _attended(self, room: Room) -> None:
+        """A person is connected (again): the room is kept, and a paused game goes on."""
+        task, room.idle_task = room.idle_task, None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        if room.paused:
+            room.paused = False
+            self.games.sync_score_screen(room)
+            self.games.kick_bots(room)

@@ -55,6 +55,17 @@ class Settings:
     """How long a disconnected player keeps the seat to themselves during play; then a bot
     plays it until they come back."""
 
+    unattended_seconds: float = 24 * 3600.0
+    """A room with no person connected for this long is closed (its game is given up). Counted
+    from the last disconnection, or from the server's start for rooms loaded at startup."""
+
+    closed_room_days: float = 7.0
+    """Closed rooms (with their seats, games and action logs) are deleted from the database
+    this many days after they closed."""
+
+    sweep_seconds: float = 3600.0
+    """How often the deletion of old closed rooms runs (also once at startup)."""
+
     max_string_length: int = 1000
     """Longest string accepted anywhere in a call's payload."""
 
