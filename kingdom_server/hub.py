@@ -190,3 +190,4 @@ class Hub:
 
     async def shutdown(self) -> None:
         await self.background.cancel_all()
+        self.games.pool.shutdown()

@@ -48,6 +48,10 @@ class Settings:
     bot_delay: float = 0.8
     """Pause before a bot (or a bot standing in for an absent player) acts; 0 in tests."""
 
+    bot_workers: int | None = None
+    """Worker processes in which slow bots (SearchBot) think; None: one per core but one (at
+    least one), so the event loop keeps a core; 0: a thread of the server's own process."""
+
     score_screen_seconds: int = 30
     """Length of the score screen between hands of a match (R31)."""
 
