@@ -46,6 +46,8 @@ def serve(
         kwargs["bot_delay"] = bot_delay
     if no_rate_limits:
         kwargs["rate_limits"] = None
+    if os.environ.get("KINGDOM_BOT_WORKERS"):
+        kwargs["bot_workers"] = int(os.environ["KINGDOM_BOT_WORKERS"])
     if os.environ.get("KINGDOM_ABSENCE_SECONDS"):
         kwargs["absence_seconds"] = float(os.environ["KINGDOM_ABSENCE_SECONDS"])
     settings = (
