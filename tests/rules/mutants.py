@@ -23,14 +23,14 @@ MUTANTS = [
     (
         "dragon carries any royal (R18)",
         "kingdom_rules/followups.py",
-        'return not beast.is_dragon or royal.rank == "Q" or royal.is_hero',
-        "return True",
+        'if beast.is_dragon and royal.rank != "Q" and not royal.is_hero:',
+        "if False:",
     ),
     (
         "structure ignores rank (R19)",
         "kingdom_rules/followups.py",
-        "return royal.is_hero or all(r.rank != royal.rank for r in inside)",
-        "return True",
+        "if not royal.is_hero and any(r.rank == royal.rank for r in inside):",
+        "if False:",
     ),
     (
         "salvo kills a silver dragon's rider (R26)",
@@ -54,8 +54,8 @@ MUTANTS = [
     (
         "reward = all the cards (R24)",
         "kingdom_rules/followups.py",
-        "len(dragon.cards) - 1",
-        "len(dragon.cards)",
+        "return len(dragon.cards) - 1",
+        "return len(dragon.cards)",
     ),
     (
         "no readying (R5)",
@@ -83,9 +83,9 @@ MUTANTS = [
     ),
     (
         "cathedral worth 1 (R29)",
-        "kingdom_rules/combinations.py",
-        '"cathedral": CombinationRule("Cathedral", 4, 3, 3, False)',
-        '"cathedral": CombinationRule("Cathedral", 4, 3, 1, False)',
+        "kingdom_rules/scoring.py",
+        '    "cathedral": 3,',
+        '    "cathedral": 1,',
     ),
     (
         "demolish after eating (R23)",
@@ -108,8 +108,8 @@ MUTANTS = [
     (
         "heroes fill no gap (R11)",
         "kingdom_rules/scoring.py",
-        "return len(ranks) + heroes >= 3",
-        "return len(ranks) >= 3",
+        "return min(3, len(present) + heroes)",
+        "return min(3, len(present))",
     ),
 ]
 IGNORE = ["test_import_purity.py", "test_tutorial.py", "test_doctests.py"]
