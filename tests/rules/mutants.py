@@ -60,8 +60,8 @@ MUTANTS = [
     (
         "no readying (R5)",
         "kingdom_rules/engine.py",
-        "        if not r.ready:\n            kingdom = evolve(",
-        "        if False:\n            kingdom = evolve(",
+        "        if not r.ready:\n            kingdom = with_resources(",
+        "        if False:\n            kingdom = with_resources(",
     ),
     (
         "resource enters ready (R8)",
@@ -96,8 +96,8 @@ MUTANTS = [
     (
         "others see deck draws (R32)",
         "kingdom_rules/view.py",
-        'last_draw_visible=last is not None and (last.player == player or last.source != "deck")',
-        "last_draw_visible=last is not None",
+        'visible = last is not None and (last.player == player or last.source != "deck")',
+        "visible = last is not None",
     ),
     (
         "player 1 begins every hand (R4)",
