@@ -151,8 +151,8 @@ def find_combinations(hand: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]
         out.extend(("horse", p) for p in pairs)
         if n >= 3:
             out.extend(("castle", t) for t in _subsets(b, 3))
-        if n == 4:
-            out.append(("cathedral", tuple(b)))
+        if n >= 4:  # (more than 4 only with Constructed copies, R33)
+            out.extend(("cathedral", q) for q in _subsets(b, 4))
     for i, (_, pairs_a) in enumerate(pairs_by_value):
         for _, pairs_b in pairs_by_value[i + 1 :]:
             for a in pairs_a:

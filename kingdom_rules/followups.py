@@ -200,7 +200,7 @@ def demolish_refusal(pending: Pending, kind: str, wanted: str) -> Refusal | None
 # The same rules as sets, asked of the functions above once (the listing and the bots test
 # membership on every call; a function call per candidate would cost more).
 EDIBLE_ROYALS: Final = frozenset(c for c in DECK if c.is_royal and eat_royal_refusal(c) is None)
-"""Royals a dragon may eat when they stand on foot (R22)."""
+"""Royals (faces: ask with ``card.face``) a dragon may eat when they stand on foot (R22)."""
 EDIBLE_BEASTS: Final = frozenset(k for k in RULES if eat_beast_refusal(k) is None)
 """Kinds a dragon may eat (R22, R23)."""
 SLAYABLE_KINDS: Final = frozenset(k for k in RULES if slay_refusal(k) is None)
@@ -274,7 +274,7 @@ def options(state: GameState, pending: Pending) -> list[Action]:
         out = [
             EatFreedRoyal(me, r)
             for r in pending.freed
-            if r in EDIBLE_ROYALS and r in free
+            if r.face in EDIBLE_ROYALS and r in free
         ]
     else:
         for o in opponents(state, me):
@@ -293,7 +293,7 @@ def _against(state: GameState, pending: Pending, me: int, o: int) -> list[Action
             out += [
                 EatCharacter(me, o, "royal", character=r)
                 for r in kingdom.free_royals()
-                if r in EDIBLE_ROYALS
+                if r.face in EDIBLE_ROYALS
             ]
             out += [
                 EatCharacter(me, o, "beast", beast_index=i)

@@ -32,11 +32,12 @@ from kingdom_rules.actions import (
     SkipDemolitionEat,
     SkipPendingAction,
 )
-from kingdom_rules.cards import DECK, Card
+from kingdom_rules.cards import ALL_CARDS, Card
 from kingdom_rules.combinations import RULES, find_combinations
 from kingdom_rules.errors import NoSuchPlayer
 from kingdom_rules.followups import options
 from kingdom_rules.state import CHOSEN, DRAWN, HANDS, KINGDOMS, READY, REWARDS, GameState
+from kingdom_rules.table import draw_sources
 
 
 class _Group:
@@ -232,6 +233,8 @@ def _groups(state: GameState, n: int) -> list[Group]:
         if n != state.current_player:
             return []
         if not d[DRAWN] >> i & 1:
+            if state.setup.own_piles:  # Constructed and Spire (R35, R36)
+                return [_DRAWS[n, draw_sources(state, n)]]
             first, second = state.revealed
             mask = 1 if state.deck or state.discard_pile else 0
             if first is not None:
@@ -295,8 +298,8 @@ def _plays(d: dict[str, Any], n: int) -> list[Group]:
 
 
 _COMBINATIONS: dict[int, list[tuple[tuple[Card, ...], int]]] = {}
-_ACES = sum(c.bit for c in DECK if c.value == 1)
-_TENS = sum(c.bit for c in DECK if c.value == 10)
+_ACES = sum(c.bit for c in ALL_CARDS if c.value == 1)
+_TENS = sum(c.bit for c in ALL_CARDS if c.value == 10)
 
 
 def _combinations(mask: int, numbers: list[Card]) -> list[tuple[tuple[Card, ...], int]]:

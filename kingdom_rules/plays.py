@@ -14,7 +14,7 @@ from kingdom_rules.actions import (
     PlayRoyal,
     RotateResource,
 )
-from kingdom_rules.cards import DECK, Card
+from kingdom_rules.cards import ALL_CARDS, Card
 from kingdom_rules.combinations import DRAGONS, RULES, STRUCTURES, classify, is_hail
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
@@ -161,7 +161,7 @@ _AFTER_ROYAL: dict[Card, tuple[Pending, ...]] = {
         Pending("mounting", "after-royal", royal=card),
         Pending("castle-placement", "after-royal", royal=card),
     )
-    for card in DECK
+    for card in ALL_CARDS
     if card.is_royal
 }
 """The follow-ups a royal opens (R13): slaying for a King or Hero, then mounting and entering a

@@ -70,6 +70,7 @@ from kingdom_rules.cards import DECK, Card, UnknownCard
 from kingdom_rules.combinations import BEASTS, RULES, STRUCTURES, matches
 from kingdom_rules.errors import InvalidState
 from kingdom_rules.followups import ride_refusal, shelter_refusal
+from kingdom_rules.setups import ConstructedSetup
 from kingdom_rules.state import (
     MODES,
     PHASES,
@@ -192,14 +193,30 @@ def _check_cards(state: GameState) -> None:
     for p in state.players:
         put(p.hand, f"player {p.number}'s hand")
         put(p.kingdom.cards(), f"player {p.number}'s kingdom")
+        put(p.pile, f"player {p.number}'s own pile")
+        put([c for c in p.revealed if c is not None], f"player {p.number}'s revealed cards")
     put(state.deck, "the deck")
     put([c for c in state.revealed if c is not None], "the revealed cards")
     put(state.discard_pile, "the discard pile")
-    missing = [c.short for c in DECK if c not in where]
+    expected = _cards_in_play(state)
+    missing = [c.short for c in expected if c not in where]
     if missing:
         raise InvalidState(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} "
                            "nowhere: every card is in a hand, the deck, the revealed cards, "
-                           "a kingdom or the discard pile")
+                           "an own pile, a kingdom or the discard pile")
+    extra = set(where) - set(expected)
+    if extra:
+        card = min(extra)
+        raise InvalidState(f"{card.id} is in {where[card]} but not in this game's cards")
+
+
+def _cards_in_play(state: GameState) -> tuple[Card, ...]:
+    """Every card of the hand: the 54 faces, or in Constructed each seat's deck as the
+    instances it owns (R33, R35)."""
+    setup = state.setup
+    if not isinstance(setup, ConstructedSetup):
+        return DECK
+    return tuple(c for n in range(1, len(setup.decks) + 1) for c in setup.instances(n))
 
 
 def _check_kingdom(n: int, kingdom: Kingdom) -> None:

@@ -435,7 +435,7 @@ def _eat_prospect(table: Table, eats: int, castles: bool, cathedrals: bool) -> f
         k = table.kingdom(o)
         w = target_weight(table, o)
         values += [royal_worth(k, r) * w for r in k.free_royals()
-                   if r in EDIBLE_ROYALS]
+                   if r.face in EDIBLE_ROYALS]
         values += [(combination_worth(k, c) + 1.0) * w for c in k.combinations
                    if c.kind in EDIBLE_BEASTS]
         for c in k.combinations:

@@ -24,6 +24,7 @@ from kingdom_rules.state import (
     Kingdom,
     Pending,
     Player,
+    own_revealed_of,
     table_of,
 )
 from kingdom_rules.view import PlayerView
@@ -55,8 +56,11 @@ class Table:
 
     @staticmethod
     def of_view(view: PlayerView) -> Table:
+        # In Constructed the revealed cards a player may take are their own pair (R35).
+        revealed = (view.players[view.player - 1].revealed or (None, None)
+                    if view.setup_kind == "constructed" else view.revealed)
         return Table(view.player, view.player_count, view.hand,
-                     [p.kingdom for p in view.players], view.discard_pile, view.revealed,
+                     [p.kingdom for p in view.players], view.discard_pile, revealed,
                      view.pending, [p.card_count for p in view.players],
                      view.players[view.player - 1].royal_reward)
 
@@ -71,7 +75,8 @@ class Table:
         table.hand = hands[me - 1]
         table.kingdoms = kingdoms
         table.discard_pile = state.discard_pile
-        table.revealed = state.revealed
+        table.revealed = (state.revealed if state.setup.kind != "constructed"
+                          else own_revealed_of(state, me) or (None, None))
         table.pending = state.pending
         counts = []
         for hand in hands:

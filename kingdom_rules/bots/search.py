@@ -275,6 +275,9 @@ class SearchBot:
                 if q.number != view.player:
                     hidden += q.hand
             hidden += template.deck
+            if template.setup.kind == "spire":  # the runner's pile: unseen faces too (R36)
+                for q in template.players:
+                    hidden += q.pile
             self._hidden = hidden
             return template
         cards = list(self._hidden)
@@ -287,6 +290,12 @@ class SearchBot:
                 m = len(q.hand)
                 players[i] = attrs.evolve(q, hand=tuple(cards[k:k + m]))
                 k += m
+        if template.setup.kind == "spire":
+            for i, q in enumerate(players):
+                if q.pile:
+                    m = len(q.pile)
+                    players[i] = attrs.evolve(q, pile=tuple(cards[k:k + m]))
+                    k += m
         return attrs.evolve(template, players=tuple(players), deck=tuple(cards[k:]),
                             seed=rng.randrange(2**31))
 
