@@ -8,21 +8,32 @@ from collections.abc import AsyncIterator
 
 from aiohttp import web
 
+from kingdom_server import accounts, stats
 from kingdom_server.http import add_routes, add_security_headers, body_limit
 from kingdom_server.hub import Hub
 from kingdom_server.keys import hub_key, settings_key, sio_key, storage_key
+from kingdom_server.origin import refuse_cross_origin_writes
 from kingdom_server.settings import Settings
 from kingdom_server.storage import Storage
+from kingdom_server.tables import FeatureTable
 from kingdom_server.wire import JsonPacket, Server
 
 log = logging.getLogger(__name__)
+
+#: Every feature module's tables (kingdom_server/tables.py), created at startup.
+FEATURE_TABLES: tuple[type[FeatureTable], ...] = (*accounts.TABLES, *stats.TABLES)
 
 
 async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     settings = app[settings_key]
     storage = Storage(settings.database_url)
     app[storage_key] = storage
-    hub = Hub(settings, storage, app[sio_key])
+    storage.tables.create(FEATURE_TABLES)
+    users = app[accounts.accounts_key] = accounts.Accounts(storage)
+    users.purge_expired()
+    results = app[stats.results_key] = stats.Results(storage)
+    users.on_user_deleted.append(results.forget_user)
+    hub = Hub(settings, storage, app[sio_key], accounts=users, results=results)
     app[hub_key] = hub
     hub.load()
     gc_before = gc.get_threshold()
@@ -47,7 +58,7 @@ def create_app(settings: Settings | None = None) -> web.Application:
     settings = settings or Settings()
     app = web.Application(
         client_max_size=settings.max_message_bytes,
-        middlewares=[body_limit(settings.max_message_bytes)],
+        middlewares=[body_limit(settings.max_message_bytes), refuse_cross_origin_writes],
     )
     app[settings_key] = settings
     sio = Server(

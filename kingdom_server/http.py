@@ -1,4 +1,5 @@
-"""HTTP routes: /api/health, /api/auth/user, and the built web app with its route fallback."""
+"""HTTP routes: /api/health, the feature modules' routes (accounts, stats, ...), and the built
+web app with its route fallback."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 from aiohttp import web
 
+from kingdom_server import accounts, stats
 from kingdom_server.keys import hub_key, settings_key
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -23,11 +25,6 @@ async def health(request: web.Request) -> web.Response:
             **hub.stats,
         }
     )
-
-
-async def auth_user(request: web.Request) -> web.Response:
-    # Accounts (seed 001) are not served yet: everyone is signed out.
-    return web.json_response({"message": "Unauthorized"}, status=401)
 
 
 async def api_not_found(request: web.Request) -> web.Response:
@@ -115,6 +112,7 @@ def body_limit(limit: int, prefix: str = "/socket.io/") -> Any:
 
 def add_routes(app: web.Application) -> None:
     app.router.add_get("/api/health", health)
-    app.router.add_get("/api/auth/user", auth_user)
+    accounts.add_routes(app)
+    stats.add_routes(app)
     app.router.add_route("*", "/api/{tail:.*}", api_not_found)
     app.router.add_get("/{tail:.*}", web_app)

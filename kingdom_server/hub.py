@@ -20,6 +20,7 @@ import socketio
 
 from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
+from kingdom_server.accounts import Accounts, token_from_cookie_header
 from kingdom_server.actionlog import ActionLog
 from kingdom_server.answers import Ack, Call, CallError, fail, ok
 from kingdom_server.background import Background
@@ -29,6 +30,7 @@ from kingdom_server.lobby import Lobby
 from kingdom_server.pushes import SEAT_MOVED, Pushes, PushObserver
 from kingdom_server.rooms import BROWSING, Room, Rooms, now_utc
 from kingdom_server.settings import Settings
+from kingdom_server.stats import Results
 from kingdom_server.storage import Storage
 from kingdom_server.wire import Server, unknown_event
 
@@ -39,10 +41,22 @@ log = logging.getLogger(__name__)
 class Hub:
     """Owns the rooms of one server process and answers every socket call."""
 
-    def __init__(self, settings: Settings, storage: Storage, sio: socketio.AsyncServer) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        storage: Storage,
+        sio: socketio.AsyncServer,
+        *,
+        accounts: Accounts | None = None,
+        results: Results | None = None,
+    ) -> None:
         self.settings = settings
         self.storage = storage
         self.sio = sio
+        self.accounts = accounts
+        """Who a socket's session cookie signs in (None: everyone is a guest)."""
+        self.results = results
+        """Writes finished games' statistics and match history (None: not written)."""
         self.stats = {"acks": 0, "actions": 0, "pushes": 0}
         self.background = Background()
         self.room_list = Rooms()
@@ -56,6 +70,7 @@ class Hub:
         """sid -> the client's address (for the limits per address)."""
         if self.limiter is not None and isinstance(sio, Server):
             sio.gate = self._gate
+        self.games.finished_hooks.append(self._record_result)
         self.calls: dict[str, Call] = {**self.lobby.calls()}
         for event in GAME_EVENTS:
             self.calls[event] = self.games.call(event)
@@ -139,14 +154,38 @@ class Hub:
         return str(request.remote or "")
 
     async def on_connect(self, sid: str, environ: Any, auth: Any = None) -> None:
+        """The session cookie of the handshake signs the socket in: `{"userId", "username"}`
+        in the socket.io session (empty for guests); a signed-in player's open seat that no
+        socket holds comes back to them at once."""
         self.addresses[sid] = self._address(environ)
+        user = None
+        if self.accounts is not None and isinstance(environ, dict):
+            token = token_from_cookie_header(environ.get("HTTP_COOKIE"))
+            user = self.accounts.user_for_token(token)
+        if user is not None:
+            await self.sio.save_session(sid, {"userId": user.id, "username": user.username})
         await self.sio.enter_room(sid, BROWSING)
+        if user is not None:
+            await self.lobby.restore_user_seat(sid, user.id)
 
     async def on_disconnect(self, sid: str, *args: Any) -> None:
         self.addresses.pop(sid, None)
         if self.limiter is not None:
             self.limiter.disconnected(sid)
         await self.lobby.disconnected(sid)
+
+    # -- results ---------------------------------------------------------------------------
+
+    def _record_result(self, room: Room) -> None:
+        """(lock held) A game just finished: its statistics, once. A failure is logged; the
+        game's end is written, so the next start writes the result instead."""
+        if self.results is None:
+            return
+        try:
+            self.results.record(room)
+        except Exception:
+            log.exception("room %s: the result of game %s was not written", room.code,
+                          room.game_id)
 
     # -- startup / shutdown ----------------------------------------------------------------
 
@@ -162,6 +201,8 @@ class Hub:
                     self.storage.close_room(room.code)
                     continue
             self.room_list.add(room)
+            if room.phase == "finished":
+                self._record_result(room)  # the server may have died before writing it
         for room in self.room_list:
             # Nobody is connected yet: each person has the absence limit to come back.
             for seat in room.seats:

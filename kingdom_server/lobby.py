@@ -99,6 +99,85 @@ class Lobby:
                 return code
         raise CallError("No free room code, please try again")
 
+    # -- signed-in players -----------------------------------------------------------------
+
+    async def _user_of(self, sid: str) -> tuple[str | None, str | None]:
+        """(user id, username) of the socket's signed-in user (Nones for a guest)."""
+        try:
+            session = await self.sio.get_session(sid)
+        except KeyError:
+            return None, None
+        user_id, username = session.get("userId"), session.get("username")
+        if isinstance(user_id, str) and isinstance(username, str):
+            return user_id, username
+        return None, None
+
+    async def _player(self, sid: str, p: Payload) -> tuple[str, str | None]:
+        """The seat's name and user: a signed-in player's name defaults to the username."""
+        user_id, username = await self._user_of(sid)
+        if username is not None and not " ".join(str(p.get("playerName") or "").split()):
+            return username[: self.settings.max_name_length], user_id
+        return v.player_name(p, self.settings.max_name_length), user_id
+
+    @staticmethod
+    def _seat_of_user(room: Room, user_id: str) -> Seat | None:
+        for seat in room.seats:
+            if seat.user_id == user_id and seat.is_human:
+                return seat
+        return None
+
+    async def restore_user_seat(self, sid: str, user_id: str) -> bool:
+        """A signed-in player who connects gets back the seat that no socket holds (after a
+        reload, or on another device): a room not finished and not a tutorial."""
+        for room in list(self.rooms):
+            seat = self._seat_of_user(room, user_id)
+            if (
+                seat is None
+                or seat.sid is not None
+                or room.closed
+                or room.is_tutorial
+                or room.phase == "finished"
+            ):
+                continue
+            async with room.lock:
+                if room.closed or seat.sid is not None or not seat.is_human:
+                    continue
+                await self._take_seat(sid, room, seat)
+            return True
+        return False
+
+    async def _take_seat(self, sid: str, room: Room, seat: Seat) -> None:
+        """(lock held) `sid` holds `seat` from now on; a socket that held it is told so."""
+        old = seat.sid
+        if old is not None and old != sid:
+            # The seat moves to the new socket (another tab, or a connection not yet timed out).
+            self.rooms.sessions.pop(old, None)
+            await self.sio.leave_room(old, room.code)
+            await self.sio.enter_room(old, BROWSING)
+            await self.pushes.send(old, "error", {"message": SEAT_MOVED})
+        await self._attach(sid, room, seat)
+        if seat.absence_task is not None:
+            seat.absence_task.cancel()
+            seat.absence_task = None
+        seat.absent = False
+        await self.pushes.room(room)
+
+    async def _user_rejoin(self, sid: str, room: Room, seat: Seat) -> Ack:
+        """A signed-in player takes their own seat back: a new reconnect token is issued (the
+        old one stops working)."""
+        ref = self.rooms.sessions.get(sid)
+        if ref is not None and ref != (room.code, seat.player_id):
+            await self.detach(sid)
+        async with room.lock:
+            if room.closed or not seat.is_human:
+                raise CallError("Room not found")
+            token = new_reconnect_token()
+            undo = room.snapshot()
+            seat.reconnect_token = hash_token(token)
+            self._save(room, undo)
+            await self._take_seat(sid, room, seat)
+        return self._seat_ack(room, seat, token)
+
     # -- rooms and seats -------------------------------------------------------------------
 
     async def _create(
@@ -106,6 +185,7 @@ class Lobby:
         sid: str,
         name: str,
         *,
+        user_id: str | None = None,
         is_public: bool,
         desired: int,
         is_tutorial: bool,
@@ -121,7 +201,8 @@ class Lobby:
             tutorial_mode=tutorial_mode if is_tutorial else None,
         )
         token = new_reconnect_token()
-        seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token))
+        seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token),
+                    user_id=user_id)
         room.seats.append(seat)
         room.host_id = seat.player_id
         self.storage.save_room(room)  # a new room: nothing to undo if this fails
@@ -134,26 +215,31 @@ class Lobby:
         return self._seat_ack(room, seat, token)
 
     async def create_room(self, sid: str, p: Payload) -> Ack:
-        name = v.player_name(p, self.settings.max_name_length)
+        name, user_id = await self._player(sid, p)
         is_tutorial = v.field(p, "isTutorial", bool, required=False, default=False)
         mode = self._tutorial_mode(p) if is_tutorial else None
-        return await self._create(sid, name, is_public=False, desired=kr.MAX_PLAYERS,
+        return await self._create(sid, name, user_id=user_id, is_public=False,
+                                  desired=kr.MAX_PLAYERS,
                                   is_tutorial=is_tutorial, tutorial_mode=mode)
 
     async def create_public_room(self, sid: str, p: Payload) -> Ack:
-        name = v.player_name(p, self.settings.max_name_length)
+        name, user_id = await self._player(sid, p)
         desired = v.field(p, "desiredPlayerCount", int, required=False, default=kr.MAX_PLAYERS)
         if desired not in kr.PLAYER_COUNTS:
             counts = [str(n) for n in kr.PLAYER_COUNTS]
             raise CallError(f"desiredPlayerCount must be {', '.join(counts[:-1])} or {counts[-1]}")
-        return await self._create(sid, name, is_public=True, desired=desired, is_tutorial=False)
+        return await self._create(sid, name, user_id=user_id, is_public=True, desired=desired,
+                                  is_tutorial=False)
 
     async def _join(self, sid: str, p: Payload, *, public_only: bool) -> Ack:
-        name = v.player_name(p, self.settings.max_name_length)
+        name, user_id = await self._player(sid, p)
         code = v.room_code(p)
         room = self.rooms.get(code)
         if room is None or room.closed or (public_only and not room.is_public):
             raise CallError("Room not found")
+        mine = self._seat_of_user(room, user_id) if user_id is not None else None
+        if mine is not None:  # signed in and seated here already (another tab or device)
+            return await self._user_rejoin(sid, room, mine)
         ref = self.rooms.sessions.get(sid)
         if ref is not None and ref[0] == code:
             raise CallError("You are already in this room")
@@ -171,7 +257,8 @@ class Lobby:
             if len(room.seats) >= room.capacity:
                 raise CallError("Room is full")
             token = new_reconnect_token()
-            seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token))
+            seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token),
+                        user_id=user_id)
             undo = room.snapshot()
             room.seats.append(seat)
             if room.host_id is None:
@@ -191,6 +278,14 @@ class Lobby:
 
     async def rejoin_room(self, sid: str, p: Payload) -> Ack:
         code = v.room_code(p)
+        user_id, _ = await self._user_of(sid)
+        if user_id is not None and "reconnectToken" not in p:
+            # Signed in: the account is the key to its own seat (no token needed).
+            room = self.rooms.get(code)
+            mine = self._seat_of_user(room, user_id) if room is not None else None
+            if room is None or room.closed or mine is None:
+                raise CallError("Cannot rejoin: this seat is not yours")
+            return await self._user_rejoin(sid, room, mine)
         player_id = v.field(p, "playerId", str)
         token = v.field(p, "reconnectToken", str)
         room = self.rooms.get(code)
@@ -207,19 +302,7 @@ class Lobby:
         if ref is not None and ref != (code, player_id):
             await self.detach(sid)
         async with room.lock:
-            old = seat.sid
-            if old is not None and old != sid:
-                # The seat moves to the new socket (another tab, or a connection not yet timed out).
-                self.rooms.sessions.pop(old, None)
-                await self.sio.leave_room(old, code)
-                await self.sio.enter_room(old, BROWSING)
-                await self.pushes.send(old, "error", {"message": SEAT_MOVED})
-            await self._attach(sid, room, seat)
-            if seat.absence_task is not None:
-                seat.absence_task.cancel()
-                seat.absence_task = None
-            seat.absent = False
-            await self.pushes.room(room)
+            await self._take_seat(sid, room, seat)
         return self._seat_ack(room, seat, token)
 
     async def get_public_games(self, sid: str, p: Payload) -> Ack:

@@ -19,6 +19,7 @@ import attrs
 import peewee as pw
 
 from kingdom_server.rooms import Room, Seat
+from kingdom_server.tables import Tables
 
 
 def _now() -> dt.datetime:
@@ -80,6 +81,8 @@ class Storage:
     def __init__(self, url: str) -> None:
         self.db = open_database(url)
         db = self.db
+        self.tables = Tables(db)
+        """Feature modules' tables bound to this database (kingdom_server/tables.py)."""
 
         class Base(pw.Model):
             class Meta:
@@ -301,6 +304,30 @@ class Storage:
 
     # -- reads -----------------------------------------------------------------------------
 
+    def game_record(self, game_id: int) -> GameRecord | None:
+        """One game as stored: its seed, deal and every action in order."""
+        game = self.Game.get_or_none(self.Game.id == game_id)
+        if game is None:
+            return None
+        return self._game_record(game)
+
+    def _game_record(self, game: Any) -> GameRecord:
+        actions = [
+            json.loads(a.data)
+            for a in self.GameAction.select()
+            .where(self.GameAction.game == game.id)
+            .order_by(self.GameAction.seq)
+        ]
+        return GameRecord(
+            id=int(game.id),
+            seed=int(game.seed),
+            player_count=int(game.player_count),
+            mode=str(game.mode),
+            deck=json.loads(game.deck) if game.deck else None,
+            started_at=game.started_at,
+            actions=actions,
+        )
+
     def load_open_rooms(self) -> list[LoadedRoom]:
         """Every room that was not closed, with its seats and its latest game's action log."""
         out: list[LoadedRoom] = []
@@ -340,20 +367,6 @@ class Storage:
                     .first()
                 )
                 if game is not None:
-                    actions = [
-                        json.loads(a.data)
-                        for a in self.GameAction.select()
-                        .where(self.GameAction.game == game.id)
-                        .order_by(self.GameAction.seq)
-                    ]
-                    game_record = GameRecord(
-                        id=int(game.id),
-                        seed=int(game.seed),
-                        player_count=int(game.player_count),
-                        mode=str(game.mode),
-                        deck=json.loads(game.deck) if game.deck else None,
-                        started_at=game.started_at,
-                        actions=actions,
-                    )
+                    game_record = self._game_record(game)
             out.append(LoadedRoom(room=room, game=game_record))
         return out
