@@ -78,7 +78,7 @@ function BlockView({ block }: { block: Block }) {
         <figure className={s.picture}>
           <div className={s.pictureCards}>
             {block.cards.map((c, i) => (
-              <Card key={i} card={c.card} used={c.used} size="sm" />
+              <Card key={i} card={c.card} used={c.used} size="md" />
             ))}
           </div>
           {block.caption.length > 0 && (
