@@ -12,7 +12,8 @@ export const heading = style({ margin: "12px 0 4px", scrollMarginTop: 8 });
 export const red = style({ color: "#ff6b78", fontWeight: 600, whiteSpace: "nowrap" });
 export const black = style({ fontWeight: 600, whiteSpace: "nowrap" });
 
-export const picture = style({ margin: "10px 0 14px", display: "flex", flexDirection: "column", gap: 6 });
+// Pictures side by side when several follow each other; a paragraph after them starts below.
+export const picture = style({ margin: "10px 28px 14px 0", display: "inline-flex", flexDirection: "column", gap: 6, verticalAlign: "top" });
 export const pictureCards = style({ display: "flex", flexWrap: "wrap", gap: 6, alignItems: "center" });
 export const caption = style({ fontSize: 13, color: vars.color.muted, fontStyle: "italic" });
 
