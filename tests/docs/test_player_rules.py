@@ -225,3 +225,71 @@ def test_royal_reward_is_the_dragon_minus_one() -> None:
     assert "as many cards as the slain dragon had, minus 1" in reference_section("Dragon Slaying")
     assert "royal reward is 4 cards" in player_section("dragon-slaying")
     assert "royal reward is 4 cards" in reference_section("Dragon Slaying")
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences and table rows of the player text, with card pictures' captions."""
+    text = re.sub(r"!\[([^\]]*)\]\([^)]*\)", r"\1.", text)
+    return [s.strip() for s in re.split(r"(?<=[.;])\s+|\n", text) if s.strip()]
+
+
+def named_combination(sentence: str) -> str | None:
+    """The one combination a sentence is about (longest name first: Silver Dragon, not Dragon)."""
+    found = set()
+    for name in sorted(COMBINATION_NAMES, key=len, reverse=True):
+        if re.search(rf"\b{name}s?\b", sentence):
+            found.add(name)
+            sentence = re.sub(rf"\b{name}s?\b", "", sentence)
+    return found.pop() if len(found) == 1 else None
+
+
+def test_every_cost_and_draw_in_a_sentence_about_one_combination() -> None:
+    """'You play a Unicorn with 4 resources and draw 3 cards': each such number is the rule's."""
+    checked = 0
+    for section in PLAYER:
+        for sentence in sentences(section["content"]):
+            name = named_combination(sentence)
+            if name is None or sentence.startswith("|"):
+                continue
+            rule = RULES[COMBINATION_NAMES[name]]
+            for cost in re.findall(r"(\d+) resources", sentence):
+                assert int(cost) == rule.resources, sentence
+                checked += 1
+            size = re.search(r"of (\d+) cards", sentence)
+            for drawn in re.findall(r"draw(?:s|ing)? (\d+)", sentence):
+                expected = rule.draws(int(size.group(1))) if size else rule.draws_fixed
+                assert int(drawn) == expected, sentence
+                checked += 1
+    assert checked >= 8
+
+
+def test_every_royal_cost_in_the_text() -> None:
+    """'A Hero costs 4 ready resources', 'You play K♥ with 3 red resources'."""
+    ranks = {"Jack": "J", "Queen": "Q", "King": "K", "Hero": "JOKER", "J": "J", "Q": "Q", "K": "K"}
+    royal_cost = re.compile(
+        r"\b(Jack|Queen|King|Hero|[JQK](?=[♥♦♣♠]))[^.;]*?(\d+) (?:ready )?(?:red |black )?resources"
+    )
+    checked = 0
+    for section in PLAYER:
+        for sentence in sentences(section["content"]):
+            names_one = any(re.search(rf"\b{n}s?\b", sentence) for n in COMBINATION_NAMES)
+            if names_one or sentence.startswith("|"):
+                continue  # 'J♦ and K♣ ... build a Castle with 3 resources': the Castle's cost
+            for m in royal_cost.finditer(sentence):
+                assert int(m.group(2)) == ROYAL_COST[ranks[m.group(1)]], sentence
+                checked += 1
+    assert checked >= 3
+
+
+def test_the_team_example_adds_up() -> None:
+    text = player_section("winning")
+    m = re.search(
+        r"worth (\d+), so (\d+) with the bonus, and partner player 3 scores (\d+): "
+        r"Team 1 has (\d+)\. Players 2 and 4 score (\d+) and (\d+): Team 2 has (\d+)",
+        text,
+    )
+    assert m, "the team example"
+    own, with_bonus, partner, team1, p2, p4, team2 = map(int, m.groups())
+    assert with_bonus == own + FAMILY_BONUS
+    assert team1 == with_bonus + partner and team2 == p2 + p4
+    assert team2 - team1 == 1  # 'Team 2 is 1 point ahead'
