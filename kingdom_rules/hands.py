@@ -153,8 +153,9 @@ def _deal_constructed(state: GameState, setup: ConstructedSetup, hand_number: in
     own pile; 4 cards dealt from it (R3's redeal from it too), then its own revealed pair."""
     shuffles = 0
     players = []
+    cards = setup.cards()
     for n in range(1, len(setup.decks) + 1):
-        pile = setup.instances(n)
+        pile = [c for c in cards if c.owner == n]
         while True:
             shuffler(state.seed, hand_number, shuffles).shuffle(pile)
             shuffles += 1

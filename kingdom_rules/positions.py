@@ -70,7 +70,6 @@ from kingdom_rules.cards import DECK, Card, UnknownCard
 from kingdom_rules.combinations import BEASTS, RULES, STRUCTURES, matches
 from kingdom_rules.errors import InvalidState
 from kingdom_rules.followups import ride_refusal, shelter_refusal
-from kingdom_rules.setups import ConstructedSetup
 from kingdom_rules.state import (
     MODES,
     PHASES,
@@ -198,7 +197,7 @@ def _check_cards(state: GameState) -> None:
     put(state.deck, "the deck")
     put([c for c in state.revealed if c is not None], "the revealed cards")
     put(state.discard_pile, "the discard pile")
-    expected = _cards_in_play(state)
+    expected = state.setup.cards()
     missing = [c.short for c in expected if c not in where]
     if missing:
         raise InvalidState(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} "
@@ -208,15 +207,6 @@ def _check_cards(state: GameState) -> None:
     if extra:
         card = min(extra)
         raise InvalidState(f"{card.id} is in {where[card]} but not in this game's cards")
-
-
-def _cards_in_play(state: GameState) -> tuple[Card, ...]:
-    """Every card of the hand: the 54 faces, or in Constructed each seat's deck as the
-    instances it owns (R33, R35)."""
-    setup = state.setup
-    if not isinstance(setup, ConstructedSetup):
-        return DECK
-    return tuple(c for n in range(1, len(setup.decks) + 1) for c in setup.instances(n))
 
 
 def _check_kingdom(n: int, kingdom: Kingdom) -> None:

@@ -6,15 +6,14 @@ import gc
 import logging
 from collections.abc import AsyncIterator
 
-import socketio
 from aiohttp import web
 
-from kingdom_server.http import add_routes
+from kingdom_server.http import add_routes, add_security_headers, body_limit
 from kingdom_server.hub import Hub
 from kingdom_server.keys import hub_key, settings_key, sio_key, storage_key
 from kingdom_server.settings import Settings
 from kingdom_server.storage import Storage
-from kingdom_server.wire import JsonPacket
+from kingdom_server.wire import JsonPacket, Server
 
 log = logging.getLogger(__name__)
 
@@ -46,18 +45,23 @@ async def _sockets_ctx(app: web.Application) -> AsyncIterator[None]:
 
 def create_app(settings: Settings | None = None) -> web.Application:
     settings = settings or Settings()
-    app = web.Application()
+    app = web.Application(
+        client_max_size=settings.max_message_bytes,
+        middlewares=[body_limit(settings.max_message_bytes)],
+    )
     app[settings_key] = settings
-    sio = socketio.AsyncServer(
+    sio = Server(
         async_mode="aiohttp",
         cors_allowed_origins=settings.cors_allowed_origins,
         logger=False,
         serializer=JsonPacket,
         engineio_logger=False,
+        max_http_buffer_size=settings.max_message_bytes,
     )
     app[sio_key] = sio
     sio.attach(app)
     add_routes(app)
+    app.on_response_prepare.append(add_security_headers)
     app.cleanup_ctx.append(_storage_ctx)
     app.cleanup_ctx.append(_sockets_ctx)
     return app

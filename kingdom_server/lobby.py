@@ -11,7 +11,6 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable
-from typing import Any
 
 import socketio
 
@@ -20,7 +19,7 @@ from kingdom_rules import tutorial
 from kingdom_server import bots as botlib
 from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
-from kingdom_server.answers import Ack, CallError, ok
+from kingdom_server.answers import Ack, Call, CallError, Payload, ok
 from kingdom_server.background import Background
 from kingdom_server.games import Games
 from kingdom_server.pushes import SEAT_MOVED, Pushes
@@ -64,7 +63,7 @@ class Lobby:
         self.background = background
         games.finished_hooks.append(self._game_finished)
 
-    def calls(self) -> dict[str, Callable[[str, Any], Any]]:
+    def calls(self) -> dict[str, Call]:
         """The lobby's socket calls by event name."""
         return {
             "createRoom": self.create_room,
@@ -134,16 +133,14 @@ class Lobby:
             await self.pushes.public_games()
         return self._seat_ack(room, seat, token)
 
-    async def create_room(self, sid: str, data: Any) -> Ack:
-        p = v.as_object(data)
+    async def create_room(self, sid: str, p: Payload) -> Ack:
         name = v.player_name(p, self.settings.max_name_length)
         is_tutorial = v.field(p, "isTutorial", bool, required=False, default=False)
         mode = self._tutorial_mode(p) if is_tutorial else None
         return await self._create(sid, name, is_public=False, desired=kr.MAX_PLAYERS,
                                   is_tutorial=is_tutorial, tutorial_mode=mode)
 
-    async def create_public_room(self, sid: str, data: Any) -> Ack:
-        p = v.as_object(data)
+    async def create_public_room(self, sid: str, p: Payload) -> Ack:
         name = v.player_name(p, self.settings.max_name_length)
         desired = v.field(p, "desiredPlayerCount", int, required=False, default=kr.MAX_PLAYERS)
         if desired not in kr.PLAYER_COUNTS:
@@ -151,8 +148,7 @@ class Lobby:
             raise CallError(f"desiredPlayerCount must be {', '.join(counts[:-1])} or {counts[-1]}")
         return await self._create(sid, name, is_public=True, desired=desired, is_tutorial=False)
 
-    async def _join(self, sid: str, data: Any, *, public_only: bool) -> Ack:
-        p = v.as_object(data)
+    async def _join(self, sid: str, p: Payload, *, public_only: bool) -> Ack:
         name = v.player_name(p, self.settings.max_name_length)
         code = v.room_code(p)
         room = self.rooms.get(code)
@@ -187,14 +183,13 @@ class Lobby:
             await self.pushes.public_games()
         return self._seat_ack(room, seat, token)
 
-    async def join_room(self, sid: str, data: Any) -> Ack:
-        return await self._join(sid, data, public_only=False)
+    async def join_room(self, sid: str, p: Payload) -> Ack:
+        return await self._join(sid, p, public_only=False)
 
-    async def join_public_room(self, sid: str, data: Any) -> Ack:
-        return await self._join(sid, data, public_only=True)
+    async def join_public_room(self, sid: str, p: Payload) -> Ack:
+        return await self._join(sid, p, public_only=True)
 
-    async def rejoin_room(self, sid: str, data: Any) -> Ack:
-        p = v.as_object(data)
+    async def rejoin_room(self, sid: str, p: Payload) -> Ack:
         code = v.room_code(p)
         player_id = v.field(p, "playerId", str)
         token = v.field(p, "reconnectToken", str)
@@ -227,15 +222,12 @@ class Lobby:
             await self.pushes.room(room)
         return self._seat_ack(room, seat, token)
 
-    async def get_public_games(self, sid: str, data: Any) -> Ack:
-        if data is not None:
-            v.as_object(data)
+    async def get_public_games(self, sid: str, p: Payload) -> Ack:
         if sid not in self.rooms.sessions:
             await self.sio.enter_room(sid, BROWSING)
         return ok(games=self.rooms.public_games())
 
-    async def add_bot(self, sid: str, data: Any) -> Ack:
-        p = v.as_object(data)
+    async def add_bot(self, sid: str, p: Payload) -> Ack:
         wanted_kind = v.field(p, "kind", str, required=False, default=botlib.DEFAULT_BOT_KIND)
         kind = botlib.canonical_kind(wanted_kind)
         if kind is None:
@@ -248,7 +240,7 @@ class Lobby:
             if len(room.seats) >= room.capacity:
                 raise CallError("Room is full")
             taken = {s.name for s in room.seats}
-            name = " ".join(wanted.split())[: self.settings.max_name_length] if wanted else ""
+            name = v.clean_name(wanted or "", None)[: self.settings.max_name_length].strip()
             if not name or name in taken:
                 name = botlib.pick_bot_name(taken)
             seat = Seat(player_id=new_player_id(), name=name, is_bot=True, bot_kind=kind)
@@ -260,8 +252,7 @@ class Lobby:
             await self.pushes.public_games()
         return ok(playerId=seat.player_id)
 
-    async def toggle_game_mode(self, sid: str, data: Any) -> Ack:
-        p = v.as_object(data)
+    async def toggle_game_mode(self, sid: str, p: Payload) -> Ack:
         mode = v.field(p, "gameMode", str, required=False)
         if mode is not None and mode not in kr.MODES:
             raise CallError(f"gameMode must be {' or '.join(kr.MODES)}")
@@ -277,8 +268,7 @@ class Lobby:
             await self.pushes.public_games()
         return ok(gameMode=room.game_mode)
 
-    async def reorder_players(self, sid: str, data: Any) -> Ack:
-        p = v.as_object(data)
+    async def reorder_players(self, sid: str, p: Payload) -> Ack:
         order = v.field(p, "playerOrder", list)
         if not all(isinstance(x, str) for x in order):
             raise CallError("playerOrder must be a list of player ids")
@@ -299,9 +289,7 @@ class Lobby:
 
     # -- starting games --------------------------------------------------------------------
 
-    async def start_game(self, sid: str, data: Any) -> Ack:
-        if data is not None:
-            v.as_object(data)
+    async def start_game(self, sid: str, p: Payload) -> Ack:
         room, _ = self.rooms.host_seat(sid, "start the game")
         async with room.lock:
             was_started = room.started
@@ -368,17 +356,16 @@ class Lobby:
 
     # -- tutorial --------------------------------------------------------------------------
 
-    def _tutorial_mode(self, p: dict[str, Any]) -> str:
+    def _tutorial_mode(self, p: Payload) -> str:
         mode = v.field(p, "tutorialMode", str, required=False, default="basics")
         if mode not in tutorial.MODES:
             raise CallError(f"tutorialMode must be one of {', '.join(tutorial.MODES)}")
         return str(mode)
 
-    async def start_tutorial_game(self, sid: str, data: Any) -> Ack:
+    async def start_tutorial_game(self, sid: str, p: Payload) -> Ack:
         """The scripted deal of the room's tutorial mode (kingdom_rules.tutorial), the learner
         in seat 1 with the lesson's starting resource chosen, tutorial bots in the other seats
         (added as needed: the multiplayer lesson has four)."""
-        p = v.as_object(data)
         guided = v.field(p, "guided", bool, required=False, default=True)
         room, _ = self.rooms.host_seat(sid, "start the game")
         mode = self._tutorial_mode(p) if "tutorialMode" in p else room.tutorial_mode or "basics"
@@ -414,8 +401,8 @@ class Lobby:
                 lessons.release_all(room)
         return ok()
 
-    async def resume_tutorial_bot(self, sid: str, data: Any) -> Ack:
-        everything = v.field(v.as_object(data), "all", bool, required=False, default=False)
+    async def resume_tutorial_bot(self, sid: str, p: Payload) -> Ack:
+        everything = v.field(p, "all", bool, required=False, default=False)
         room, _ = self.rooms.seat_of(sid)
         if not room.is_tutorial:
             raise CallError("This is not a tutorial game")
@@ -429,9 +416,7 @@ class Lobby:
 
     # -- leaving ---------------------------------------------------------------------------
 
-    async def leave_room(self, sid: str, data: Any) -> Ack:
-        if data is not None:
-            v.as_object(data)
+    async def leave_room(self, sid: str, p: Payload) -> Ack:
         await self.detach(sid)
         return ok()
 
@@ -443,6 +428,8 @@ class Lobby:
             return
         seat.sid = sid
         self.rooms.sessions[sid] = (room.code, seat.player_id)
+        if seat.is_human:
+            self._attended(room)
         await self.sio.leave_room(sid, BROWSING)
         await self.sio.enter_room(sid, room.code)
 
@@ -455,21 +442,22 @@ class Lobby:
         )
 
     async def detach(self, sid: str) -> None:
-        """The socket gives up its seat: removed in the lobby, handed to a bot during a game."""
-        ref = self.rooms.sessions.pop(sid, None)
+        """The socket gives up its seat: removed in the lobby, handed to a bot during a game.
+        If the store refuses, the socket keeps its seat (and the error is raised)."""
+        ref = self.rooms.sessions.get(sid)
         if ref is None:
             return
         room = self.rooms.get(ref[0])
+        if room is not None:
+            async with room.lock:
+                seat = room.seat_by_id(ref[1])
+                if seat is not None and seat.sid == sid:
+                    await self._give_up_seat(room, seat)
+        if self.rooms.sessions.get(sid) == ref:
+            del self.rooms.sessions[sid]
         await self.sio.leave_room(sid, ref[0])
         await self.sio.enter_room(sid, BROWSING)
-        if room is None:
-            return
-        async with room.lock:
-            seat = room.seat_by_id(ref[1])
-            if seat is None or seat.sid != sid:
-                return
-            await self._give_up_seat(room, seat)
-        if room.is_public:
+        if room is not None and room.is_public:
             await self.pushes.public_games()
 
     async def disconnected(self, sid: str) -> None:
@@ -486,16 +474,14 @@ class Lobby:
                 return
             seat.sid = None
             self.start_absence(room, seat)
+            self.watch_attendance(room)
             await self.pushes.room(room)
 
     async def _give_up_seat(self, room: Room, seat: Seat) -> None:
         """(lock held) The person is gone for good: seat removed before the start, else a bot
-        plays it; the next human becomes host; a room with no human left is closed."""
+        plays it; the next human becomes host; a room with no human left is closed. Written
+        first: if the store refuses, the room stays as it was and the error is raised."""
         undo = room.snapshot()
-        if seat.absence_task is not None and seat.absence_task is not asyncio.current_task():
-            seat.absence_task.cancel()
-        seat.absence_task = None
-        seat.sid = None
         if room.started:
             seat.left = True
             seat.reconnect_token = None
@@ -504,23 +490,41 @@ class Lobby:
         if room.host_id == seat.player_id:
             humans = room.humans()
             room.host_id = humans[0].player_id if humans else None
-        if not room.humans():
-            self.close(room)
+        closing = not room.humans()
+        try:
+            if closing:
+                self.storage.close_room(room.code)
+            else:
+                self.storage.save_room(room)
+        except Exception:
+            undo()
+            raise
+        if seat.absence_task is not None and seat.absence_task is not asyncio.current_task():
+            seat.absence_task.cancel()
+        seat.absence_task = None
+        seat.sid = None
+        if closing:
+            self._forget(room)
         else:
-            self._save(room, undo)
             await self.pushes.room(room)
             self.games.kick_bots(room)
+
+    def _forget(self, room: Room) -> None:
+        """(closed in the store) The room leaves memory with its tasks and bots."""
+        room.closed = True
+        self.rooms.remove(room)
+        current = asyncio.current_task()
+        tasks = [room.bot_task, room.score_task, room.idle_task,
+                 *(s.absence_task for s in room.seats)]
+        for task in tasks:
+            if task is not None and task is not current:
+                task.cancel()
+        self.games.forget(room)
 
     def close(self, room: Room) -> None:
         """The room is closed for good: written first, then forgotten with its tasks."""
         self.storage.close_room(room.code)
-        room.closed = True
-        self.rooms.remove(room)
-        current = asyncio.current_task()
-        for task in [room.bot_task, room.score_task, *(s.absence_task for s in room.seats)]:
-            if task is not None and task is not current:
-                task.cancel()
-        self.games.forget(room)
+        self._forget(room)
 
     # -- absence ---------------------------------------------------------------------------
 
@@ -545,6 +549,8 @@ class Lobby:
                 return
             if room.started and room.phase != "finished":
                 seat.absent = True
+                if not room.attended():
+                    self._pause(room)  # nobody would watch the bots play
                 await self.pushes.room(room)
                 self.games.kick_bots(room)
                 return
@@ -553,3 +559,42 @@ class Lobby:
             await self._give_up_seat(room, seat)
         if room.is_public:
             await self.pushes.public_games()
+
+    # -- rooms nobody attends --------------------------------------------------------------
+
+    def watch_attendance(self, room: Room) -> None:
+        """No person connected any more: the room is closed if nobody comes back within
+        Settings.unattended_seconds."""
+        if room.closed or room.attended() or room.idle_task is not None:
+            return
+        room.idle_task = self.background.spawn(self._unattended(room))
+
+    async def _unattended(self, room: Room) -> None:
+        await asyncio.sleep(self.settings.unattended_seconds)
+        async with room.lock:
+            room.idle_task = None
+            if room.closed or room.attended():
+                return
+            log.info("room %s: nobody connected for %.0f s; closed",
+                     room.code, self.settings.unattended_seconds)
+            self.close(room)
+        if room.is_public:
+            await self.pushes.public_games()
+
+    def _pause(self, room: Room) -> None:
+        """(lock held) Bots and the score screen stop until a person is back."""
+        room.paused = True
+        task, room.bot_task = room.bot_task, None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        self.games.sync_score_screen(room)
+
+    def _attended(self, room: Room) -> None:
+        """A person is connected (again): the room is kept, and a paused game goes on."""
+        task, room.idle_task = room.idle_task, None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        if room.paused:
+            room.paused = False
+            self.games.sync_score_screen(room)
+            self.games.kick_bots(room)
