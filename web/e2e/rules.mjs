@@ -5,7 +5,7 @@
 import { cpSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, run, tempDb, test } from "./harness.mjs";
+import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, run, tempDb, test, testNoCspViolation, watchCsp } from "./harness.mjs";
 
 if (!existsSync(join(ROOT, "web/dist/index.html"))) {
   console.error("web/dist is missing: run `npm run build` first");
@@ -34,6 +34,7 @@ const GALLERIES = [
 
 async function newPage({ viewport = { width: 1280, height: 900 }, clipboard = false } = {}) {
   const context = await browser.newContext({ viewport });
+  await watchCsp(context);
   if (clipboard) await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
   const page = await context.newPage();
   const errors = [];
@@ -237,6 +238,8 @@ test("bad stored custom rules are ignored and logged, with no message to the pla
   expect((await page.getByTestId("toast").count()) === 0, "no toast");
   await context.close();
 });
+
+testNoCspViolation(server);
 
 const { passed, failed } = await run({ timeoutMs: 5 * 60 * 1000 });
 await browser.close();
