@@ -16,6 +16,8 @@ const loadLobby = () => import("./screens/Lobby/Lobby");
 const loadGame = () => import("./screens/Game/Game");
 const Lobby = lazy(loadLobby);
 const Game = lazy(loadGame);
+const RulesEditor = lazy(() => import("./screens/RulesEditor/RulesEditor"));
+const Gallery = lazy(() => import("./screens/Gallery/Gallery"));
 
 /** The spec's automatic navigation between /, /lobby and /game (section 2). */
 export function AutoNavigate() {
@@ -68,6 +70,11 @@ export function App() {
             <Route path="/" element={<Home />} />
             <Route path="/lobby" element={<Lobby />} />
             <Route path="/game" element={<Game />} />
+            <Route path="/admin/rules-editor" element={<RulesEditor />} />
+            <Route path="/cards" element={<Gallery />} />
+            <Route path="/smallcards" element={<Gallery />} />
+            <Route path="/newcards" element={<Gallery />} />
+            <Route path="/smallnewcards" element={<Gallery />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>
