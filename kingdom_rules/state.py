@@ -752,30 +752,42 @@ standard game copies no more than it needs). Adding a field to ``Player`` is add
 here (``tests/rules/test_state_layout.py`` checks that every field has one)."""
 
 
+_TUPLES: Final = tuple((attr, key) for attr, key, how in SEAT_FIELDS if how == "tuple")
+_BITS: Final = tuple((attr, key) for attr, key, how in SEAT_FIELDS if how == "bits")
+_OPTIONAL: Final = tuple((attr, key) for attr, key, how in SEAT_FIELDS if how == "optional")
+
+
 def _seats_from_players(players: tuple[Player, ...]) -> dict[str, Any]:
     seats: dict[str, Any] = {}
-    for attr, key, how in SEAT_FIELDS:
-        values = [getattr(p, attr) for p in players]
-        if how == "bits":
-            seats[key] = sum(1 << i for i, v in enumerate(values) if v)
-        elif how == "tuple" or any(values):
-            seats[key] = tuple(values)
+    for attr, key in _TUPLES:
+        seats[key] = tuple([p.__dict__[attr] for p in players])
+    for attr, key in _BITS:
+        mask = 0
+        for i, p in enumerate(players):
+            if p.__dict__[attr]:
+                mask |= 1 << i
+        seats[key] = mask
+    for attr, key in _OPTIONAL:
+        values = tuple([p.__dict__[attr] for p in players])
+        if any(values):
+            seats[key] = values
     return seats
 
 
 def _players_from_seats(d: dict[str, Any]) -> tuple[Player, ...]:
     # Built like evolve builds (no attrs __init__): the values come from valid states.
+    tuples = [(attr, d[key]) for attr, key in _TUPLES]
+    bits = [(attr, d[key]) for attr, key in _BITS]
+    optional = [(attr, d.get(key)) for attr, key in _OPTIONAL]
     out = []
     for i in range(len(d[HANDS])):
         fields: dict[str, Any] = {"number": i + 1}
-        for attr, key, how in SEAT_FIELDS:
-            if how == "bits":
-                fields[attr] = _BOOL[d[key] >> i & 1]
-            elif how == "tuple":
-                fields[attr] = d[key][i]
-            else:
-                values = d.get(key)
-                fields[attr] = values[i] if values else ()
+        for attr, values in tuples:
+            fields[attr] = values[i]
+        for attr, mask in bits:
+            fields[attr] = _BOOL[mask >> i & 1]
+        for attr, maybe in optional:
+            fields[attr] = maybe[i] if maybe else ()
         player = _new(Player)
         _set(player, "__dict__", fields)
         out.append(player)
