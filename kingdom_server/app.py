@@ -68,6 +68,9 @@ def create_app(settings: Settings | None = None) -> web.Application:
         serializer=JsonPacket,
         engineio_logger=False,
         max_http_buffer_size=settings.max_message_bytes,
+        # engine.io already runs each incoming message in a task of its own: socket.io's
+        # second task per event (its default) only costs processor time.
+        async_handlers=False,
     )
     app[sio_key] = sio
     sio.attach(app)
