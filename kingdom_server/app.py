@@ -11,6 +11,7 @@ from aiohttp import web
 
 from kingdom_server.http import add_routes
 from kingdom_server.keys import hub_key, settings_key, sio_key, storage_key
+from kingdom_server.ranked import routes as ranked_routes
 from kingdom_server.realtime import Hub
 from kingdom_server.settings import Settings
 from kingdom_server.storage import Storage
@@ -57,7 +58,8 @@ def create_app(settings: Settings | None = None) -> web.Application:
     )
     app[sio_key] = sio
     sio.attach(app)
-    add_routes(app)
     app.cleanup_ctx.append(_storage_ctx)
+    ranked_routes.install(app)
+    add_routes(app)
     app.cleanup_ctx.append(_sockets_ctx)
     return app

@@ -111,19 +111,29 @@ def rate_match(skills: Sequence[Skill], placements: Sequence[int]) -> list[Skill
 
 
 def placements_from_scores(
-    player_count: int, scores: Sequence[int], abandoned: Sequence[int] = ()
+    player_count: int,
+    scores: Sequence[int],
+    abandoned: Sequence[int] = (),
+    hands_won: Sequence[int] | None = None,
 ) -> list[int]:
     """Each seat's placement from its match score (team score at 4 players): 1 = highest.
 
     `scores[i]` is seat i's own match total; at 4 players the team totals are summed here.
-    Equal scores share a placement (1, 1, 3). A side with a seat in `abandoned` (a player who
-    left the match or stayed away past the takeover time) places below every side without one,
-    whatever its score.
+    Equal totals are split by hands won (`hands_won[i]`, a side's hands summed, as the engine
+    decides a match), and share a placement when that is equal too (1, 1, 3). A side with a
+    seat in `abandoned` (a player who left the match or stayed away past the takeover time)
+    places below every side without one, whatever its score.
     """
     sides = teams_of(player_count)
     left = set(abandoned)
+    won = list(hands_won) if hands_won is not None else [0] * player_count
     keys = [
-        (any(seat in left for seat in side), -sum(scores[seat] for seat in side)) for side in sides
+        (
+            any(seat in left for seat in side),
+            -sum(scores[seat] for seat in side),
+            -sum(won[seat] for seat in side),
+        )
+        for side in sides
     ]
     placement = [0] * player_count
     for side, key in zip(sides, keys, strict=True):

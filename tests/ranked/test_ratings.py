@@ -99,6 +99,9 @@ def test_placements_from_scores() -> None:
     assert placements_from_scores(3, [3, 9, 3]) == [2, 1, 2]
     # Teams: seats 1+3 (5+6=11) against 2+4 (2+8=10).
     assert placements_from_scores(4, [5, 2, 6, 8]) == [1, 2, 1, 2]
+    # Equal totals: more hands won places higher; equal again: a shared placement.
+    assert placements_from_scores(2, [7, 7], hands_won=[0, 1]) == [2, 1]
+    assert placements_from_scores(3, [7, 7, 1], hands_won=[1, 1, 0]) == [1, 1, 3]
 
 
 def test_an_abandoner_places_last_whatever_the_score() -> None:
