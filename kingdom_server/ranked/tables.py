@@ -169,10 +169,21 @@ class RankedStore:
             class Meta:
                 table_name = "ranked_results"
 
+        class RankedMatch(Base):
+            match_key = pw.CharField(max_length=128, primary_key=True)
+            season = pw.ForeignKeyField(RankedSeason, on_delete="CASCADE")
+            user_ids = pw.TextField()  # JSON list, seat order
+            abandoned = pw.TextField(default="[]")  # JSON list of user ids
+            started_at = pw.DateTimeField(default=utcnow)
+
+            class Meta:
+                table_name = "ranked_matches"
+
         self.RankedSeason = RankedSeason
         self.UserRanking = UserRanking
         self.RankedResult = RankedResult
-        db.create_tables([RankedSeason, UserRanking, RankedResult], safe=True)
+        self.RankedMatch = RankedMatch
+        db.create_tables([RankedSeason, UserRanking, RankedResult, RankedMatch], safe=True)
 
     # --- seasons ---------------------------------------------------------------------------
 
@@ -305,6 +316,37 @@ class RankedStore:
             .limit(limit)
         )
         return [self._ranking(r, season.placement_matches_required) for r in rows]
+
+    # --- ranked matches in play ---------------------------------------------------------------
+
+    def register_match(self, match_key: str, season_id: int, user_ids: Sequence[str]) -> None:
+        """A ranked match starts: its season (rated in it even if the season ends meanwhile)."""
+        self.RankedMatch.create(
+            match_key=match_key, season=season_id, user_ids=json.dumps(list(user_ids))
+        )
+
+    def ranked_match(self, match_key: str) -> tuple[int, set[str]] | None:
+        """(season id, user ids who abandoned) of a ranked match, None for another game."""
+        row = self.RankedMatch.get_or_none(self.RankedMatch.match_key == match_key)
+        if row is None:
+            return None
+        season_id: int = row.season_id  # type: ignore[attr-defined]
+        return season_id, set(json.loads(row.abandoned))
+
+    def record_abandon(self, match_key: str, user_id: str) -> bool:
+        """A player left the match or stayed away past the takeover time: they place last
+        whatever happens next. False when it was already recorded (or no such match)."""
+        with self.db.atomic():
+            row = self.RankedMatch.get_or_none(self.RankedMatch.match_key == match_key)
+            if row is None:
+                return False
+            gone = json.loads(row.abandoned)
+            if user_id in gone or user_id not in json.loads(row.user_ids):
+                return False
+            gone.append(user_id)
+            row.abandoned = json.dumps(gone)
+            row.save()
+            return True
 
     def rated(self, match_key: str) -> dict[str, int] | None:
         """The rating changes recorded for a match, or None when it was never rated."""
