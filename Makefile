@@ -28,7 +28,7 @@ help:
 	@echo "make venv       create .venv and install kingdom with extras server,cli,dev"
 	@echo "make web        install web dependencies and build web/dist"
 	@echo "make lint       ruff check"
-	@echo "make typecheck  mypy --strict kingdom_rules"
+	@echo "make typecheck  mypy --strict kingdom_rules kingdom_server kingdom_cli"
 	@echo "make bench      engine benchmark (bench/engine.py)"
 
 # --- Python ------------------------------------------------------------------------------
@@ -44,9 +44,7 @@ lint: venv
 	$(BIN)/ruff check .
 
 typecheck: venv
-	@if [ -d kingdom_rules ]; then \
-		echo "$(BIN)/mypy --strict kingdom_rules"; $(BIN)/mypy --strict kingdom_rules; \
-	else echo "typecheck: kingdom_rules/ does not exist yet, skipped"; fi
+	$(BIN)/mypy --strict kingdom_rules kingdom_server kingdom_cli
 
 pytest: venv
 	$(BIN)/pytest -q

@@ -11,6 +11,8 @@ versions of the engine by running this on each: the count is the same from run t
     python bench/engine_instructions.py --floor
     python bench/engine_instructions.py --source /tmp/old   # another checkout's kingdom_rules
     python bench/engine_instructions.py --rollouts          # SearchBot's greedy rollouts
+    python bench/engine_instructions.py --setup spire       # Spire combats (R36), 2 players
+    python bench/engine_instructions.py --setup constructed # prebuilt Constructed decks (R35)
 
 Needs valgrind (``apt-get install valgrind``). Under valgrind Python runs about 50 times slower;
 100 hands take a minute.
@@ -30,10 +32,25 @@ WORK = """
 import random, sys
 import kingdom_rules as kr
 hands, players = int(sys.argv[1]), int(sys.argv[2])
+kind = sys.argv[3] if len(sys.argv) > 3 else "standard"
 rng = random.Random(1)
 steps = 0
 for g in range(hands):
-    state = kr.new_game(player_count=players, seed=1_000_003 + g, mode="game")
+    if kind == "standard":
+        state = kr.new_game(player_count=players, seed=1_000_003 + g, mode="game")
+    elif kind == "spire":
+        # a run deck of 6 to 13 faces, up to 2 of them fortified
+        faces = list(kr.DECK)
+        random.Random(g).shuffle(faces)
+        run = [c for c in faces if c.is_number][: 5 + g % 6]
+        run += [c for c in faces if c.is_royal][: 1 + g % 3]
+        setup = kr.SpireSetup(tuple(run), tuple(run[-(g % 3):]) if g % 3 else ())
+        state = kr.new_game(player_count=2, seed=1_000_003 + g, mode="game", setup=setup)
+    else:
+        names = sorted(kr.PREBUILT_DECKS)
+        decks = tuple(kr.PREBUILT_DECKS[names[(g + i) % len(names)]] for i in range(players))
+        state = kr.new_game(player_count=players, seed=1_000_003 + g, mode="game",
+                            setup=kr.ConstructedSetup(decks))
     while state.phase != "finished":
         p = kr.players_to_act(state)[0]
         acts = kr.legal_actions(state, p)
@@ -88,13 +105,14 @@ def apply(state, action):
 '''
 
 
-def instructions(script: str, hands: int, players: int, path: str | None) -> tuple[int, int]:
+def instructions(script: str, hands: int, players: int, path: str | None,
+                 setup: str = "standard") -> tuple[int, int]:
     env = dict(os.environ)
     if path:
         env["PYTHONPATH"] = path
     out = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-         sys.executable, script, str(hands), str(players)],
+         sys.executable, script, str(hands), str(players), setup],
         capture_output=True, text=True, env=env, check=True,
     ).stderr
     refs = re.search(r"I\s+refs:\s+([\d,]+)", out)
@@ -112,6 +130,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="measure the loop alone, against an engine that does nothing")
     parser.add_argument("--rollouts", action="store_true",
                         help="measure SearchBot's greedy rollouts instead of random playouts")
+    parser.add_argument("--setup", choices=("standard", "constructed", "spire"),
+                        default="standard",
+                        help="the hands' setup: the standard deal, prebuilt Constructed decks, "
+                             "or Spire combats (2 players)")
     parser.add_argument("--source", default=None,
                         help="directory holding the kingdom_rules to measure (e.g. a git "
                              "worktree of an older commit); default: the installed one")
@@ -129,9 +151,11 @@ def main(argv: list[str] | None = None) -> int:
             with open(os.path.join(tmp, "kingdom_rules", "__init__.py"), "w") as f:
                 f.write(NULL_ENGINE)
             path = tmp
-        base, _ = instructions(script, 0, args.players, path)
-        total, steps = instructions(script, args.hands, args.players, path)
+        base, _ = instructions(script, 0, args.players, path, args.setup)
+        total, steps = instructions(script, args.hands, args.players, path, args.setup)
     what = "loop alone (null engine)" if args.floor else f"{args.players} players"
+    if args.setup != "standard":
+        what += f", {args.setup}"
     if args.rollouts:
         print(f"greedy rollouts: {steps} steps, "
               f"{(total - base) / steps:,.0f} instructions per step")

@@ -130,12 +130,12 @@ def game_work(games: int = 4, seed: int = 99) -> dict[str, float]:
     out["engine_apply_us"] = timed(lambda s, a: (kr.apply(s, a), kr.players_to_act(s)))
     out["action_json_us"] = timed(lambda s, a: kr.action_from_json(a.to_json()))
     out["views_4_seats_us"] = timed(
-        lambda s, a: game_views(room, seats, engine_views(kr, s, numbers), 0.0))
+        lambda s, a: game_views(room, seats, engine_views(s, numbers), 0.0))
     out["views_4_seats_engine_only_us"] = timed(lambda s, a: [kr.view(s, n) for n in numbers])
     out["views_4_seats_one_by_one_us"] = timed(  # the server's way before 2026-11-21 22:30
         lambda s, a: [game_view(room, seat, kr.view(s, n).to_json(), 0.0)
                       for seat, n in zip(seats, numbers, strict=True)])
-    views = [game_views(room, seats, engine_views(kr, s, numbers), 0.0) for s, _ in steps]
+    views = [game_views(room, seats, engine_views(s, numbers), 0.0) for s, _ in steps]
     t0 = time.process_time()
     for vs in views:
         for v in vs:

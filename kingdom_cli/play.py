@@ -7,6 +7,11 @@ from typing import Any
 
 import click
 
+PREBUILT_NAMES = ("balanced", "castle-builders", "dragon-hoard", "royal-rush")
+"""The names of ``kingdom_rules.PREBUILT_DECKS`` (kept here so that --help loads no engine;
+tests/cli checks they agree)."""
+
+
 
 @click.command(short_help="Play a game in the terminal against bots.")
 @click.option("--players", "-p", type=click.IntRange(2, 4), default=2, show_default=True,
@@ -24,9 +29,18 @@ import click
               default=None, metavar="FILE",
               help="Deal the first hand from FILE: card names in deck order, top first "
                    "(see below).")
+@click.option("--constructed-deck", "constructed_file",
+              type=click.Path(exists=True, dir_okay=False), default=None, metavar="FILE",
+              help="Play Constructed (R35) with the deck list in FILE: one card per line with "
+                   "its count, '4 QH' or 'QH x4'; '#' starts a comment. The deck must be legal "
+                   "(R34). Bots bring ready decks.")
+@click.option("--bot-deck", "bot_deck", type=click.Choice(sorted(PREBUILT_NAMES)),
+              default=None, help="With --constructed-deck: the ready deck every bot brings "
+                                 "(default: one per bot, chosen by the seed).")
 @click.pass_obj
 def play(app: Any, players: int, seed: int | None, mode: str, bots_text: str,
-         seat: int, deck_file: str | None) -> None:
+         seat: int, deck_file: str | None, constructed_file: str | None,
+         bot_deck: str | None) -> None:
     """Play Kingdom in the terminal against bots.
 
     You choose your moves from a numbered menu; q or Ctrl-C leaves the game.
@@ -64,15 +78,48 @@ def play(app: Any, players: int, seed: int | None, mode: str, bots_text: str,
         raise click.ClickException(str(exc)) from None
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
+    if deck_file and constructed_file:
+        raise click.BadParameter("--deck orders the standard deal; Constructed decks are "
+                                 "shuffled", param_hint="--constructed-deck")
     deck = _read_deck(deck_file, players, seed) if deck_file else None
-    state = kr.new_game(player_count=players, seed=seed, mode=mode, deck=deck)
+    setup: kr.Setup = kr.StandardSetup()
+    if constructed_file:
+        setup = _constructed_setup(constructed_file, players, seat, seed, bot_deck)
+    elif bot_deck:
+        raise click.BadParameter("only with --constructed-deck", param_hint="--bot-deck")
+    state = kr.new_game(player_count=players, seed=seed, mode=mode, deck=deck, setup=setup)
+    shown = deck_file or constructed_file
     game = _Game(app, state, seat, bots, seed, names,
-                 deck_name=click.format_filename(deck_file) if deck_file else None)
+                 deck_name=click.format_filename(shown) if shown else None)
     try:
         game.run()
     except (LeaveGame, KeyboardInterrupt, EOFError):
         game.console.print("\nYou left the game.")
         raise SystemExit(130) from None
+
+
+def _constructed_setup(path: str, players: int, seat: int, seed: int,
+                       bot_deck: str | None) -> Any:
+    """The Constructed setup of a terminal game: the player's deck list from ``path`` (checked
+    against R34), a ready deck for each bot. A bad file is a one-line ClickException."""
+    import kingdom_rules as kr
+
+    name = click.format_filename(path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            mine = kr.Deck.parse(f.read())
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.ClickException(f"deck list {name}: cannot be read ({exc})") from None
+    except ValueError as exc:
+        raise click.ClickException(f"deck list {name}: {exc}") from None
+    problem = kr.deck_problem(mine)
+    if problem is not None:
+        raise click.ClickException(f"deck list {name}: {problem}")
+    rng = random.Random(f"kingdom-play-bot-decks:{seed}")
+    names = sorted(kr.PREBUILT_DECKS)
+    decks = [mine if n == seat else kr.PREBUILT_DECKS[bot_deck or rng.choice(names)]
+             for n in range(1, players + 1)]
+    return kr.ConstructedSetup(tuple(decks))
 
 
 def _read_deck(path: str, players: int, seed: int) -> list[str]:

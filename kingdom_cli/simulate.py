@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import random
 import time
 from pathlib import Path
 from typing import Any
@@ -18,13 +19,47 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def _play_one(job: tuple[list[str], int, str, int]) -> Json:
+Job = tuple[list[str], int, str, int, Json]
+"""Bots, run seed, mode, game index, setup options (see :func:`make_setup`)."""
+
+
+def make_setup(options: Json, game: int) -> Any:
+    """The setup of one game of a run (built in the worker from plain options, so a run is
+    the same whatever the number of workers).
+
+    ``{"type": "standard"}``; ``{"type": "constructed", "decks": [deck list text, ...]}``;
+    ``{"type": "spire", "runDeck": [names] or None, "runSize": n, "fortified": k,
+    "handSizes": [a, b]}``: without a run deck each game draws a starter deck of R39 (one J, Q
+    or K of a random suit and number cards of any suit up to ``runSize`` cards), of which ``k``
+    cards are fortified."""
+    import kingdom_rules as kr
+
+    kind = options.get("type", "standard")
+    if kind == "constructed":
+        return kr.ConstructedSetup(tuple(kr.Deck.parse(t) for t in options["decks"]))
+    if kind != "spire":
+        return kr.StandardSetup()
+    rng = random.Random(f"kingdom-simulate-run:{game}")
+    if options.get("runDeck"):
+        run = [kr.Card.parse(t) for t in options["runDeck"]]
+    else:
+        suit = rng.choice(("hearts", "diamonds", "clubs", "spades"))
+        royal = kr.Card.parse(f"{suit}-{rng.choice(('J', 'Q', 'K'))}")
+        numbers = [c for c in kr.DECK if c.is_number]
+        run = [royal, *rng.sample(numbers, options.get("runSize", 6) - 1)]
+    fortified = rng.sample(run, min(options.get("fortified", 0), len(run)))
+    return kr.SpireSetup(tuple(run), tuple(fortified), tuple(options.get("handSizes", (4, 4))))
+
+
+def _play_one(job: Job) -> Json:
     """Play one game in a worker (module level so that it pickles)."""
     from kingdom_rules.bots import make_bot, play_game
 
-    specs, seed, mode, index = job
+    specs, seed, mode, index, setup = job
     bots = [make_bot(s) for s in specs]
-    record = play_game(bots, seed=game_seed(seed, index), mode=mode, names=specs).to_json()
+    g = game_seed(seed, index)
+    record = play_game(bots, seed=g, mode=mode, names=specs,
+                       setup=make_setup(setup, g)).to_json()
     record["game"] = index
     return record
 
@@ -59,15 +94,36 @@ def _parse_bots(text: str, players: int) -> list[str]:
               help="Write the settings, summary and every game's record as JSON.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write one CSV row per game.")
+@click.option("--setup", "setup_kind", type=click.Choice(["standard", "constructed", "spire"]),
+              default="standard", show_default=True,
+              help="How the cards enter play: the standard deal, Constructed decks (R35) or "
+                   "Spire combats (R36: player 1 is the runner, 2 players, one hand).")
+@click.option("--decks", "decks_text", default=None, metavar="DECKS",
+              help="Constructed: each seat's deck, comma separated: a ready deck's name "
+                   "(balanced, castle-builders, dragon-hoard, royal-rush) or a deck list file. "
+                   "The last one fills any seats left. Default: balanced.")
+@click.option("--run-deck", "run_deck", default=None, metavar="CARDS",
+              help="Spire: the runner's run deck, e.g. 'QH 2H 3H 5D 7C 9S' (default: a new "
+                   "starter deck per game).")
+@click.option("--run-size", type=click.IntRange(2, 40), default=6, show_default=True,
+              help="Spire: the size of each game's starter deck (a royal and number cards).")
+@click.option("--fortified", type=click.IntRange(0, 4), default=0, show_default=True,
+              help="Spire: how many run-deck cards are fortified (on top of the pile, R39).")
+@click.option("--hand-sizes", default="4,4", show_default=True, metavar="RUNNER,ENEMY",
+              help="Spire: the opening hand of the runner and of the enemy, 3 to 6 (R37).")
 @click.pass_obj
 def simulate(app: Any, players: int, bots_text: str, games: int, seed: int, workers: int,
-             mode: str, json_path: Path | None, csv_path: Path | None) -> None:
+             mode: str, json_path: Path | None, csv_path: Path | None, setup_kind: str,
+             decks_text: str | None, run_deck: str | None, run_size: int, fortified: int,
+             hand_sizes: str) -> None:
     """Play seeded games between bots and print wins (95% CI), scores and combinations.
 
     \b
     Example:
       kingdom simulate --players 4 --bots search,greedy,random,random \\
           --games 1000 --seed 1 --workers 2 --mode match
+      kingdom simulate --setup spire --bots greedy --fortified 2 --games 200
+      kingdom simulate --setup constructed --decks dragon-hoard,my.deck --games 200
     """
     from kingdom_rules.bots import BotError, UnknownBot, make_bot
 
@@ -77,7 +133,9 @@ def simulate(app: Any, players: int, bots_text: str, games: int, seed: int, work
             make_bot(s)
         except UnknownBot as exc:
             raise click.ClickException(str(exc)) from None
-    jobs = [(specs, seed, mode, i) for i in range(games)]
+    setup = _setup_options(setup_kind, players, mode, decks_text, run_deck, run_size,
+                           fortified, hand_sizes)
+    jobs: list[Job] = [(specs, seed, mode, i, setup) for i in range(games)]
     started = time.perf_counter()
     try:
         records = _run(app, jobs, workers)
@@ -97,8 +155,11 @@ def simulate(app: Any, players: int, bots_text: str, games: int, seed: int, work
             app.console.print(f"game {r['game']} (seed {r['seed']}): winners {winners} "
                               f"({r['reason']}), scores {r['scores']}, {r['turns']} turns")
     _print_summary(app, summary, specs, mode)
+    if setup_kind == "spire":
+        summary["spire"] = _spire_summary(records)
+        _print_spire(app, summary["spire"])
     settings = {"players": players, "bots": specs, "games": games, "seed": seed,
-                "mode": mode, "workers": workers}
+                "mode": mode, "workers": workers, "setup": setup}
     if json_path is not None:
         json_path.write_text(json.dumps({"settings": settings, "summary": summary,
                                          "games": records}, indent=1))
@@ -108,7 +169,88 @@ def simulate(app: Any, players: int, bots_text: str, games: int, seed: int, work
         app.display_info(f"Wrote {games} rows to {csv_path}")
 
 
-def _run(app: Any, jobs: list[tuple[list[str], int, str, int]], workers: int) -> list[Json]:
+def _setup_options(kind: str, players: int, mode: str, decks_text: str | None,
+                   run_deck: str | None, run_size: int, fortified: int,
+                   hand_sizes: str) -> Json:
+    """The run's setup options, checked once here (a bad option is a usage error)."""
+    import kingdom_rules as kr
+
+    if kind == "standard":
+        if decks_text or run_deck:
+            raise click.BadParameter("--decks and --run-deck need --setup constructed or spire",
+                                     param_hint="--setup")
+        return {"type": "standard"}
+    if kind == "constructed":
+        texts = []
+        for word in [w.strip() for w in (decks_text or "balanced").split(",") if w.strip()]:
+            if word in kr.PREBUILT_DECKS:
+                texts.append(kr.PREBUILT_DECKS[word].to_text())
+                continue
+            try:
+                with open(word, encoding="utf-8") as f:
+                    deck = kr.Deck.parse(f.read())
+            except OSError:
+                raise click.BadParameter(f"{word!r} is neither a ready deck nor a readable "
+                                         "file", param_hint="--decks") from None
+            except ValueError as exc:
+                raise click.BadParameter(f"{word}: {exc}", param_hint="--decks") from None
+            problem = kr.deck_problem(deck)
+            if problem:
+                raise click.BadParameter(f"{word}: {problem}", param_hint="--decks")
+            texts.append(deck.to_text())
+        if len(texts) > players:
+            raise click.BadParameter(f"{len(texts)} decks for {players} players",
+                                     param_hint="--decks")
+        while len(texts) < players:
+            texts.append(texts[-1])
+        return {"type": "constructed", "decks": texts}
+    if players != 2 or mode != "game":
+        raise click.BadParameter("a Spire combat is one game of 2 players (R36)",
+                                 param_hint="--setup")
+    try:
+        sizes = [int(x) for x in hand_sizes.split(",")]
+    except ValueError:
+        sizes = []
+    if len(sizes) != 2 or not all(3 <= k <= 6 for k in sizes):
+        raise click.BadParameter("two opening hands of 3 to 6 cards, e.g. 5,4",
+                                 param_hint="--hand-sizes")
+    options: Json = {"type": "spire", "runDeck": None, "runSize": run_size,
+                     "fortified": fortified, "handSizes": sizes}
+    if run_deck:
+        try:
+            cards = [kr.Card.parse(t) for t in run_deck.replace(",", " ").split()]
+            kr.SpireSetup(tuple(cards), (), tuple(sizes)).check(2, "game")
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--run-deck") from None
+        options["runDeck"] = [c.id for c in cards]
+    return options
+
+
+def _spire_summary(records: list[Json]) -> Json:
+    from kingdom_cli.stats import wilson
+
+    combats = [r["combat"] for r in records if r.get("combat")]
+    n = len(combats)
+    won = sum(1 for c in combats if c["won"])
+    lost = [c["hpLost"] for c in combats if not c["won"]]
+    lo, hi = wilson(won, n)
+    return {"combats": n, "won": won, "winRate": won / n if n else 0.0, "ci95": [lo, hi],
+            "meanHpLost": sum(c["hpLost"] for c in combats) / n if n else 0.0,
+            "meanHpLostPerLoss": sum(lost) / len(lost) if lost else 0.0,
+            "maxHpLost": max(lost, default=0)}
+
+
+def _print_spire(app: Any, s: Json) -> None:
+    if app.verbosity < 0:
+        return
+    lo, hi = s["ci95"]
+    app.console.print(f"Spire: the runner won {s['won']} of {s['combats']} combats, "
+                      f"{100 * s['winRate']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}) · HP lost: "
+                      f"{s['meanHpLost']:.1f} per combat, {s['meanHpLostPerLoss']:.1f} per "
+                      f"loss, at most {s['maxHpLost']}")
+
+
+def _run(app: Any, jobs: list[Job], workers: int) -> list[Json]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     records: list[Json] = []

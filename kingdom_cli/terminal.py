@@ -89,7 +89,7 @@ def _cards(cards: list[Any], markup: bool = False) -> str:
     return " ".join(f(c) for c in cards) if cards else "-"
 
 
-def player_name(view: Json, number: int, names: dict[int, str] | None = None) -> str:
+def player_name(view: Json, number: int | None, names: dict[int, str] | None = None) -> str:
     if names and number in names:
         return names[number]
     for p in view.get("players", []):
@@ -100,7 +100,7 @@ def player_name(view: Json, number: int, names: dict[int, str] | None = None) ->
     return f"Player {number}"
 
 
-def _kingdom(view: Json, number: int) -> Json:
+def _kingdom(view: Json, number: int | None) -> Json:
     for p in view["players"]:
         if p["number"] == number:
             kingdom: Json = p["kingdom"]
@@ -119,7 +119,9 @@ def _combo_text(combo: Json, markup: bool = False) -> str:
     return text
 
 
-def _owned(view: Json, owner: int, me: int, names: dict[int, str] | None, what: str) -> str:
+def _owned(
+    view: Json, owner: int | None, me: int | None, names: dict[int, str] | None, what: str
+) -> str:
     if owner == view.get("myPlayerNumber"):
         return f"your {what}"
     return f"{player_name(view, owner, names)}'s {what}"
@@ -128,7 +130,7 @@ def _owned(view: Json, owner: int, me: int, names: dict[int, str] | None, what: 
 # --- describing actions ---------------------------------------------------------------------
 
 
-def _combo_at(view: Json, owner: int, index: int | None) -> Json | None:
+def _combo_at(view: Json, owner: int | None, index: int | None) -> Json | None:
     try:
         combos: list[Json] = _kingdom(view, owner)["combinations"]
         return combos[index] if index is not None else None
@@ -150,10 +152,17 @@ def _play_label(a: Json, view: Json, names: dict[int, str] | None) -> str:
     if t == "chooseStartingResource":
         return f"Start with {card_text(a['cardId'])} as your resource"
     if t == "drawCard":
+        constructed = view.get("setupType") == "constructed"
+        seats = view.get("players") or []
         if a["source"] == "deck":
+            if constructed or (view.get("setupType") == "spire" and me == 1 and seats
+                               and seats[0].get("pileCount")):
+                return f"Draw from {own} pile"
             return "Draw from the deck"
         slot = 0 if a["source"] == "revealed1" else 1
         revealed = view.get("revealedCards") or [None, None]
+        if constructed and isinstance(me, int) and 0 < me <= len(seats):
+            revealed = seats[me - 1].get("revealedCards") or [None, None]
         card = revealed[slot] if slot < len(revealed) else None
         return f"Take the revealed {card_text(card)}" if card else f"Take {a['source']}"
     if t == "playResource":
@@ -214,7 +223,7 @@ def _play_label(a: Json, view: Json, names: dict[int, str] | None) -> str:
         return "Skip this follow-up"
     if t == "readyForNextHand":
         return "Ready for the next hand"
-    return t
+    return str(t)
 
 
 def _payment(a: Json) -> list[str] | None:
@@ -263,6 +272,11 @@ def render_view(view: Json, console: Console, names: dict[int, str] | None = Non
         cards, score = p.get("cardCount", 0), p.get("score", 0)
         who += (f"\n{cards} card{'' if cards == 1 else 's'} · "
                 f"{score} pt{'' if score == 1 else 's'}")
+        if p.get("pileCount") or p.get("revealedCards"):  # own piles (Constructed, Spire)
+            who += f"\npile: {p.get('pileCount', 0)}"
+            shown = [c for c in p.get("revealedCards") or [] if c]
+            if view.get("setupType") == "constructed":
+                who += f" · revealed: {_cards(shown, True)}"
         if p.get("royalReward"):
             who += f"\n[yellow]royal reward: {p['royalReward']} to draw[/]"
         if p.get("familyComplete"):

@@ -43,13 +43,29 @@ from kingdom_rules.actions import (
 )
 from kingdom_rules.cards import DECK, Card
 from kingdom_rules.combinations import RULES, classify, find_combinations
+from kingdom_rules.decks import PREBUILT_DECKS, Deck, IllegalDeck, check_deck, deck_problem
 from kingdom_rules.engine import apply, players_to_act
-from kingdom_rules.errors import IllegalAction, MalformedAction
+from kingdom_rules.errors import IllegalAction, MalformedAction, NoSuchPlayer
 from kingdom_rules.events import Event
 from kingdom_rules.hands import new_game
 from kingdom_rules.legal import LegalActions, legal_actions
 from kingdom_rules.scoring import are_opponents, family_complete, hand_score, partner, team_of
+from kingdom_rules.setups import (
+    STANDARD,
+    CombatResult,
+    ConstructedSetup,
+    Setup,
+    SpireSetup,
+    StandardSetup,
+    StartingKingdom,
+    combat_result,
+    setup_from_json,
+)
 from kingdom_rules.state import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MODES,
+    PLAYER_COUNTS,
     Combination,
     GameState,
     HandResult,
@@ -58,6 +74,7 @@ from kingdom_rules.state import (
     Pending,
     Player,
     Resource,
+    total_hands,
 )
 from kingdom_rules.view import PlayerView, PublicPlayer, view, views_json
 
@@ -70,10 +87,11 @@ def replay(
     mode: str = "game",
     actions: Iterable[Action | dict[str, Any]] = (),
     deck: list[str] | None = None,
+    setup: Setup = STANDARD,
 ) -> GameState:
     """The state reached by playing ``actions`` (objects or their JSON) from a new game.
-    The same seed and actions always give the same game."""
-    state = new_game(player_count=player_count, seed=seed, mode=mode, deck=deck)
+    The same seed, setup and actions always give the same game (R37)."""
+    state = new_game(player_count=player_count, seed=seed, mode=mode, deck=deck, setup=setup)
     for a in actions:
         action = action_from_json(a) if isinstance(a, dict) else a
         state, _ = apply(state, action)
@@ -86,6 +104,9 @@ __all__ = [
     "Card",
     "ChooseStartingResource",
     "Combination",
+    "CombatResult",
+    "ConstructedSetup",
+    "Deck",
     "DECK",
     "DemolishCastle",
     "DemolishCathedral",
@@ -98,11 +119,17 @@ __all__ = [
     "GameState",
     "HandResult",
     "IllegalAction",
+    "IllegalDeck",
     "Kingdom",
     "LegalActions",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "MODES",
     "MalformedAction",
     "MountBeast",
+    "NoSuchPlayer",
     "Outcome",
+    "PLAYER_COUNTS",
     "PassTurn",
     "Pending",
     "PlaceRoyalInCastle",
@@ -111,21 +138,30 @@ __all__ = [
     "PlayResource",
     "PlayRoyal",
     "Player",
+    "PREBUILT_DECKS",
     "PlayerView",
     "PublicPlayer",
     "RULES",
+    "STANDARD",
     "ReadyForNextHand",
     "Resource",
     "ResurrectRoyal",
     "RotateResource",
     "SkipDemolitionEat",
     "SkipPendingAction",
+    "Setup",
     "SlayDragon",
+    "SpireSetup",
+    "StandardSetup",
+    "StartingKingdom",
     "TransferToPartner",
     "action_from_json",
     "apply",
     "are_opponents",
+    "check_deck",
     "classify",
+    "combat_result",
+    "deck_problem",
     "family_complete",
     "find_combinations",
     "hand_score",
@@ -134,7 +170,9 @@ __all__ = [
     "partner",
     "players_to_act",
     "replay",
+    "setup_from_json",
     "team_of",
+    "total_hands",
     "view",
     "views_json",
 ]

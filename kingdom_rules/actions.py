@@ -21,12 +21,49 @@ Json = dict[str, Any]
 
 
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """Order does not matter in a set of cards: keep one canonical order."""
-    return tuple(sorted(cards, key=_order))
+    """Order does not matter in a set of cards: keep one canonical order. Anything but cards
+    is refused with :class:`MalformedAction`."""
+    try:
+        out = tuple(sorted(cards, key=_order))
+    except (AttributeError, TypeError):
+        raise MalformedAction(_not_cards(cards)) from None
+    for c in out:
+        if c.__class__ is not Card:
+            raise MalformedAction(_not_cards(cards))
+    return out
 
 
 def _order(c: Card) -> int:
     return c.order
+
+
+def _card_field(v: Card) -> Card:
+    """A card field's value: a :class:`Card`; anything else is a :class:`MalformedAction`."""
+    if v.__class__ is Card:
+        return v
+    raise MalformedAction(_not_card(v))
+
+
+def _optional_card(v: Card | None) -> Card | None:
+    if v is None or v.__class__ is Card:
+        return v
+    raise MalformedAction(_not_card(v))
+
+
+def _not_card(v: object) -> str:
+    if isinstance(v, str):
+        return f"Expected a Card, not the text {v[:20]!r}: use Card.parse({v[:20]!r})"
+    return f"Expected a Card, not {type(v).__name__}"
+
+
+def _not_cards(v: object) -> str:
+    if isinstance(v, str):
+        return f"Expected Cards, not the text {v[:40]!r}: use Card.parse on each name"
+    try:
+        bad = next(x for x in v if x.__class__ is not Card)  # type: ignore[attr-defined]
+    except (TypeError, StopIteration):
+        return f"Expected a sequence of Cards, not {type(v).__name__}"
+    return _not_card(bad).replace("a Card", "Cards")
 
 
 class _Wire:
@@ -75,7 +112,7 @@ class ChooseStartingResource(_Wire):
     WIRE: ClassVar[str] = "chooseStartingResource"
     _FIELDS = (("card", "cardId", "card"),)
     player: int
-    card: Card
+    card: Card = attrs.field(converter=_card_field)
 
 
 @attrs.frozen
@@ -96,8 +133,8 @@ class PlayResource(_Wire):
     WIRE: ClassVar[str] = "playResource"
     _FIELDS = (("card", "cardId", "card"), ("resource", "resourceToUseId", "card"))
     player: int
-    card: Card
-    resource: Card
+    card: Card = attrs.field(converter=_card_field)
+    resource: Card = attrs.field(converter=_card_field)
 
 
 @attrs.frozen
@@ -107,8 +144,8 @@ class RotateResource(_Wire):
     WIRE: ClassVar[str] = "rotateResource"
     _FIELDS = (("card", "cardId", "card"), ("resource", "resourceToRotateId", "card"))
     player: int
-    card: Card
-    resource: Card
+    card: Card = attrs.field(converter=_card_field)
+    resource: Card = attrs.field(converter=_card_field)
 
 
 @attrs.frozen
@@ -118,7 +155,7 @@ class PlayRoyal(_Wire):
     WIRE: ClassVar[str] = "playRoyal"
     _FIELDS = (("card", "cardId", "card"), ("resources", "resourceToUseIds", "cards"))
     player: int
-    card: Card
+    card: Card = attrs.field(converter=_card_field)
     resources: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
 
 
@@ -159,7 +196,7 @@ class DestroyWithHail(_Wire):
     player: int
     target_player: int
     target_type: str
-    character: Card | None = None
+    character: Card | None = attrs.field(default=None, converter=_optional_card)
     beast_index: int | None = None
     castle_index: int | None = None
 
@@ -180,7 +217,7 @@ class MountBeast(_Wire):
     _FIELDS = (("beast_index", "horseIndex", "int"), ("royal", "royalId", "card"))
     player: int
     beast_index: int
-    royal: Card
+    royal: Card = attrs.field(converter=_card_field)
 
 
 @attrs.frozen
@@ -208,7 +245,7 @@ class EatCharacter(_Wire):
     player: int
     target_player: int
     character_type: str
-    character: Card | None = None
+    character: Card | None = attrs.field(default=None, converter=_optional_card)
     beast_index: int | None = None
 
 
@@ -247,7 +284,7 @@ class EatFreedRoyal(_Wire):
     WIRE: ClassVar[str] = "eatFreedRoyal"
     _FIELDS = (("royal", "royalId", "card"),)
     player: int
-    royal: Card
+    royal: Card = attrs.field(converter=_card_field)
 
 
 @attrs.frozen
@@ -279,7 +316,7 @@ class ResurrectRoyal(_Wire):
     WIRE: ClassVar[str] = "resurrectRoyal"
     _FIELDS = (("royal", "royalId", "card"),)
     player: int
-    royal: Card
+    royal: Card = attrs.field(converter=_card_field)
 
 
 @attrs.frozen
@@ -289,7 +326,7 @@ class PlaceRoyalInCastle(_Wire):
     WIRE: ClassVar[str] = "placeRoyalInCastle"
     _FIELDS = (("royal", "royalId", "card"), ("castle_index", "castleIndex", "int"))
     player: int
-    royal: Card
+    royal: Card = attrs.field(converter=_card_field)
     castle_index: int
 
 
@@ -421,3 +458,26 @@ def action_from_json(d: Any) -> Action:
     kwargs = {attr: _field(d, name, kind) for attr, name, kind in cls._FIELDS}
     action: Action = cls(player=player, **kwargs)  # type: ignore[call-arg, assignment]
     return action
+
+
+def shape_problem(action: object) -> str | None:
+    """What is wrong with the shape of ``action`` (not an action at all, or a field of the
+    wrong type), or None when it is well formed. (Card fields are checked as the action is
+    built.)"""
+    cls = type(action)
+    if BY_WIRE.get(getattr(cls, "WIRE", "")) is not cls:
+        return f"Not an action: {cls.__name__}"
+    if type(getattr(action, "player", None)) is not int:
+        return "Field 'player' must be a player number"
+    for attr, _, kind in cls._FIELDS:
+        v = getattr(action, attr)
+        base = kind.rstrip("?")
+        if v is None:
+            if kind.endswith("?"):
+                continue
+            return f"Missing field '{attr}'"
+        if base == "int" and type(v) is not int:
+            return f"Field '{attr}' must be a whole number, not {type(v).__name__}"
+        if base == "str" and type(v) is not str:
+            return f"Field '{attr}' must be a text, not {type(v).__name__}"
+    return None

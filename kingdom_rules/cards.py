@@ -8,6 +8,15 @@ Card.parse('QH')
 ('red', True)
 >>> Card.parse("clubs-A").value
 1
+
+In Constructed a deck may hold copies of a face (R33): each copy is its own instance, with an
+id naming the face, its owner and the copy. Rules read faces (``suit``, ``rank``), never ids.
+
+>>> copy = instance(Card.parse("QH"), owner=2, copy=3)
+>>> copy.id, copy.face is Card.parse("QH"), copy.rank, copy == Card.parse("QH")
+('hearts-Q@p2.3', True, 'Q', False)
+>>> Card.parse("hearts-Q@p2.3") is copy
+True
 """
 
 from __future__ import annotations
@@ -56,6 +65,12 @@ class Card:
     """Ready resources of the card's colour needed to play this royal (R10); 0 for numbers."""
     bit: int = attrs.field(init=False)
     """``1 << order``: sets of cards as integers (the engine's cache keys)."""
+    owner: int = 0
+    """The seat whose Constructed deck holds this instance (R33); 0 for a face card."""
+    copy: int = 0
+    """Which copy of its face this instance is, 1 to 4 (R33); 0 for a face card."""
+    face: Card = attrs.field(init=False)
+    """The face this card shows: itself for a face card, the face of a copy otherwise."""
 
     def __attrs_post_init__(self) -> None:
         number = self.rank in NUMBER_RANKS
@@ -66,6 +81,7 @@ class Card:
         object.__setattr__(self, "is_hero", self.rank == HERO_RANK)
         object.__setattr__(self, "cost", ROYAL_COST.get(self.rank, 0))
         object.__setattr__(self, "bit", 1 << self.order)
+        object.__setattr__(self, "face", self)
 
     @property
     def short(self) -> str:
@@ -94,7 +110,7 @@ class Card:
         return card
 
     def __repr__(self) -> str:
-        return f"Card.parse({self.short!r})"
+        return f"Card.parse({self.short if not self.owner else self.id!r})"
 
     def __str__(self) -> str:
         return self.short
@@ -128,7 +144,42 @@ for _c in DECK:
     _BY_NAME[_c.short] = _c
     if _c.rank == "10":
         _BY_NAME["T" + _SUIT_LETTER[_c.suit]] = _c
-BY_ID: Final[dict[str, Card]] = {c.id: c for c in DECK}
+
+MAX_COPIES: Final = 4
+"""A Constructed deck holds at most this many copies of a face (R34)."""
+MAX_SEATS: Final = 4
+
+
+def _make_instances() -> tuple[Card, ...]:
+    out = []
+    order = len(DECK)
+    for owner in range(1, MAX_SEATS + 1):
+        for copy in range(1, MAX_COPIES + 1):
+            for face in DECK:
+                card = Card(f"{face.id}@p{owner}.{copy}", face.suit, face.rank, order, owner, copy)
+                object.__setattr__(card, "face", face)
+                out.append(card)
+                order += 1
+    return tuple(out)
+
+
+INSTANCES: Final[tuple[Card, ...]] = _make_instances()
+"""Every Constructed card instance (R33): each seat's copies 1 to 4 of each face."""
+ALL_CARDS: Final[tuple[Card, ...]] = DECK + INSTANCES
+"""Faces and instances; ``ALL_CARDS[c.order] is c``."""
+
+for _c in INSTANCES:
+    _BY_NAME[_c.id] = _c
+    _BY_NAME[f"{_c.face.short}@p{_c.owner}.{_c.copy}"] = _c
+BY_ID: Final[dict[str, Card]] = {c.id: c for c in ALL_CARDS}
+
+
+def instance(face: Card, owner: int, copy: int) -> Card:
+    """Copy ``copy`` (1-4) of ``face`` in seat ``owner``'s (1-4) Constructed deck (R33)."""
+    if not (1 <= owner <= MAX_SEATS and 1 <= copy <= MAX_COPIES):
+        raise ValueError("An instance has an owner 1-4 and a copy 1-4")
+    face = face.face
+    return INSTANCES[((owner - 1) * MAX_COPIES + copy - 1) * len(DECK) + face.order]
 
 
 def card_ids(cards: tuple[Card, ...] | list[Card]) -> list[str]:

@@ -17,6 +17,7 @@ from typing import Final
 import attrs
 
 from kingdom_rules.cards import Card
+from kingdom_rules.scoring import COMBINATION_POINTS
 
 HORSE_TYPES: Final = frozenset({"horse", "unicorn"})
 DRAGONS: Final = frozenset({"dragon", "golden-dragon", "silver-dragon", "divine-dragon"})
@@ -40,6 +41,7 @@ class CombinationRule:
     draws_fixed: int
     """Cards drawn on play; -1 means 'run length - 1'."""
     points: int
+    """From :data:`kingdom_rules.scoring.COMBINATION_POINTS` (R29)."""
     resurrects: bool
     can_eat: int = 0
     demolishes_castles: bool = False
@@ -50,16 +52,22 @@ class CombinationRule:
         return card_count - 1 if self.draws_fixed < 0 else self.draws_fixed
 
 
+_P = COMBINATION_POINTS
 RULES: Final[dict[str, CombinationRule]] = {
-    "horse": CombinationRule("Horse", 2, 1, 1, False),
-    "unicorn": CombinationRule("Unicorn", 4, 3, 1, True),
-    "dragon": CombinationRule("Dragon", 3, 2, 1, False, can_eat=1),
-    "golden-dragon": CombinationRule("Golden Dragon", 3, 2, 1, False, 2, True),
-    "silver-dragon": CombinationRule("Silver Dragon", 4, -1, 1, False, 3, True, True),
-    "divine-dragon": CombinationRule("Divine Dragon", 4, -1, 2, True, 0, True, True, True),
-    "castle": CombinationRule("Castle", 3, 2, 1, False),
-    "cathedral": CombinationRule("Cathedral", 4, 3, 3, False),
+    "horse": CombinationRule("Horse", 2, 1, _P["horse"], False),
+    "unicorn": CombinationRule("Unicorn", 4, 3, _P["unicorn"], True),
+    "dragon": CombinationRule("Dragon", 3, 2, _P["dragon"], False, can_eat=1),
+    "golden-dragon": CombinationRule("Golden Dragon", 3, 2, _P["golden-dragon"], False, 2, True),
+    "silver-dragon": CombinationRule(
+        "Silver Dragon", 4, -1, _P["silver-dragon"], False, 3, True, True
+    ),
+    "divine-dragon": CombinationRule(
+        "Divine Dragon", 4, -1, _P["divine-dragon"], True, 0, True, True, True
+    ),
+    "castle": CombinationRule("Castle", 3, 2, _P["castle"], False),
+    "cathedral": CombinationRule("Cathedral", 4, 3, _P["cathedral"], False),
 }
+"""The R14 table (the points column is :data:`kingdom_rules.scoring.COMBINATION_POINTS`)."""
 
 
 def coarse_type(kind: str) -> str:
@@ -129,8 +137,8 @@ def find_combinations(hand: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]
         out.extend(("horse", p) for p in pairs)
         if n >= 3:
             out.extend(("castle", t) for t in _subsets(b, 3))
-        if n == 4:
-            out.append(("cathedral", tuple(b)))
+        if n >= 4:  # (more than 4 only with Constructed copies, R33)
+            out.extend(("cathedral", q) for q in _subsets(b, 4))
     for i, (_, pairs_a) in enumerate(pairs_by_value):
         for _, pairs_b in pairs_by_value[i + 1 :]:
             for a in pairs_a:

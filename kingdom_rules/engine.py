@@ -25,8 +25,10 @@ from kingdom_rules.actions import (
     RotateResource,
     SkipDemolitionEat,
     SkipPendingAction,
+    shape_problem,
 )
-from kingdom_rules.errors import IllegalAction
+from kingdom_rules.cards import Card
+from kingdom_rules.errors import IllegalAction, MalformedAction
 from kingdom_rules.events import Event, shared
 from kingdom_rules.state import (
     CHOSEN,
@@ -41,12 +43,19 @@ from kingdom_rules.state import (
     derive,
     evolve,
     last_draw,
+    own_revealed_of,
     put,
     ready_all,
     resource,
     with_resources,
 )
-from kingdom_rules.table import can_draw, draw_into_hand, take_from_deck
+from kingdom_rules.table import (
+    can_draw,
+    draw_into_hand,
+    take,
+    take_from_deck,
+    with_own_revealed,
+)
 
 HEADLINES: dict[type, str] = {
     ChooseStartingResource: "Failed to choose starting resource",
@@ -94,7 +103,12 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     except IllegalAction as exc:
         if exc.message.startswith(headline(action)):
             raise
-        raise IllegalAction(f"{headline(action)}: {exc.message}", exc.rule) from None
+        raise type(exc)(f"{headline(action)}: {exc.message}", exc.rule) from None
+    except (AttributeError, TypeError) as exc:
+        problem = shape_problem(action)
+        if problem is None:
+            raise
+        raise MalformedAction(f"{headline(action)}: {problem}") from exc
     return new, events
 
 
@@ -186,7 +200,7 @@ def start_turn(state: GameState, events: list[Event], **changes: Any) -> GameSta
             kingdom = with_resources(kingdom, ready_all(kingdom.resources))
             new[KINGDOMS] = put(kingdoms, i, kingdom)
             break
-    drawable = can_draw(state)
+    drawable = can_draw(state, n)
     new[DRAWN] = new[DRAWN] & ~bit if drawable else new[DRAWN] | bit
     new[DREW_REWARD] &= ~bit
     new["played_this_turn"] = False
@@ -213,6 +227,8 @@ def _draw(state: GameState, action: DrawCard, events: list[Event]) -> GameState:
     i = n - 1
     if state.__dict__[DRAWN] >> i & 1:
         raise IllegalAction("You have already drawn this turn", "R6")
+    if state.setup.own_piles:
+        return _draw_own(state, action, events)
     source = action.source
     if source == "deck":
         deck = state.deck
@@ -240,6 +256,50 @@ def _draw(state: GameState, action: DrawCard, events: list[Event]) -> GameState:
         new["last_draw"] = last_draw(n, source, card, replacement)
     else:
         raise IllegalAction("Draw from the deck, revealed1 or revealed2", "R6")
+    hands = new[HANDS]
+    new[HANDS] = put(hands, i, hands[i] + (card,))
+    new[DRAWN] |= 1 << i
+    events.append(_CARD_DRAWN[n, source])
+    return build(new)
+
+
+def _draw_own(state: GameState, action: DrawCard, events: list[Event]) -> GameState:
+    """R6 with own piles: ``deck`` is the player's own pile (Constructed, R35) or the runner's
+    own pile, then the shared deck (Spire, R36); the revealed cards are the player's own pair
+    (Constructed), refilled from their own pile, or the shared pair (Spire)."""
+    n = action.player
+    i = n - 1
+    source = action.source
+    constructed = state.setup.kind == "constructed"
+    replacement: Card | None = None
+    if source == "deck":
+        state, drawn = take(state, n, 1)
+        if not drawn:
+            if constructed:
+                raise IllegalAction(
+                    "Your pile is empty and none of your cards is in the discard pile", "R35"
+                )
+            raise IllegalAction("The deck and the discard pile are empty", "R6")
+        card = drawn[0]
+    elif source == "revealed1" or source == "revealed2":
+        slot = 0 if source == "revealed1" else 1
+        shown = (own_revealed_of(state, n) or (None, None)) if constructed else state.revealed
+        revealed_card = shown[slot]
+        if revealed_card is None:
+            raise IllegalAction("There is no card in that place", "R6")
+        card = revealed_card
+        if constructed:
+            state, refill = take(state, n, 1)
+            replacement = refill[0] if refill else None
+            state = with_own_revealed(state, n, put(shown, slot, replacement))
+        else:
+            state, refill = take_from_deck(state, 1)
+            replacement = refill[0] if refill else None
+            state = evolve(state, revealed=put(shown, slot, replacement))
+    else:
+        raise IllegalAction("Draw from the deck, revealed1 or revealed2", "R6")
+    new = derive(state)
+    new["last_draw"] = last_draw(n, source, card, replacement)
     hands = new[HANDS]
     new[HANDS] = put(hands, i, hands[i] + (card,))
     new[DRAWN] |= 1 << i

@@ -18,3 +18,12 @@ class IllegalAction(Exception):
 
 class MalformedAction(IllegalAction):
     """An action whose shape is wrong: unknown type, missing or mistyped field, unknown card."""
+
+
+class NoSuchPlayer(ValueError):
+    """A player number that is no seat of the game (:func:`kingdom_rules.view`,
+    :func:`kingdom_rules.legal_actions`)."""
+
+    def __init__(self, player: object) -> None:
+        self.player = player
+        super().__init__(f"There is no player {player!r} in this game")

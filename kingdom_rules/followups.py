@@ -7,6 +7,8 @@ listed is exactly what is accepted.
 
 from __future__ import annotations
 
+from typing import Final
+
 from kingdom_rules.actions import (
     Action,
     DemolishCastle,
@@ -23,6 +25,7 @@ from kingdom_rules.actions import (
 )
 from kingdom_rules.cards import Card
 from kingdom_rules.combinations import (
+    DRAGONS,
     HAIL_BEASTS,
     HORSE_TYPES,
     RIDER_SURVIVES_SALVO,
@@ -71,6 +74,12 @@ ANSWERS: dict[type, tuple[str, ...]] = {
 
 
 # --- shared rules ------------------------------------------------------------------------
+# Each rule is stated once, as a refusal: None when the rule allows it, else the message and
+# ruling a player is shown. The listing (:func:`options`) offers what no rule refuses; the
+# explanation of a refused answer (:func:`_why_not`) gives the first refusal.
+
+Refusal = tuple[str, str]
+"""Why the rules refuse something: the message and its ruling number."""
 
 
 def index_of(kingdom: Kingdom, first: Card | None) -> int | None:
@@ -81,19 +90,107 @@ def index_of(kingdom: Kingdom, first: Card | None) -> int | None:
     return None
 
 
+def ride_refusal(beast: Combination, royal: Card) -> Refusal | None:
+    """R18: a beast carries one rider; a dragon only a Queen or a Hero."""
+    if not beast.is_beast:
+        return "Only a beast can be mounted", "R18"
+    if beast.rider is not None:
+        return "That beast already carries a rider", "R18"
+    if beast.is_dragon and royal.rank != "Q" and not royal.is_hero:
+        return "A dragon carries only a Queen or a Hero", "R18"
+    return None
+
+
 def can_ride(beast: Combination, royal: Card) -> bool:
-    """R18: one rider; dragons carry only a Queen or a Hero."""
-    if not beast.is_beast or beast.rider is not None:
-        return False
-    return not beast.is_dragon or royal.rank == "Q" or royal.is_hero
+    """R18 (:func:`ride_refusal`)."""
+    return ride_refusal(beast, royal) is None
+
+
+def shelter_refusal(structure: Combination, royal: Card) -> Refusal | None:
+    """R19: up to 3 royals, at most one each of J, Q, K; a Hero fills any free slot."""
+    if not structure.is_structure:
+        return "That is not a castle or cathedral", "R19"
+    inside = structure.protected
+    if len(inside) >= 3:
+        return "That structure is full", "R19"
+    if not royal.is_hero and any(r.rank == royal.rank for r in inside):
+        return "That structure already holds a royal of that rank", "R19"
+    return None
 
 
 def fits(structure: Combination, royal: Card) -> bool:
-    """R19: up to 3 royals, at most one each of J, Q, K; a Hero fills any free slot."""
-    inside = structure.protected
-    if not structure.is_structure or len(inside) >= 3:
-        return False
-    return royal.is_hero or all(r.rank != royal.rank for r in inside)
+    """R19 (:func:`shelter_refusal`)."""
+    return shelter_refusal(structure, royal) is None
+
+
+def eat_royal_refusal(royal: Card) -> Refusal | None:
+    """R22: a dragon eats any royal on foot but a Hero."""
+    if royal.is_hero:
+        return "A Hero cannot be eaten", "R22"
+    return None
+
+
+def eat_beast_refusal(kind: str) -> Refusal | None:
+    """R22, R23: a dragon eats horses and unicorns; dragons are never eaten, structures are
+    demolished."""
+    if kind in HORSE_TYPES:
+        return None
+    if kind in DRAGONS:
+        return "Dragons are never eaten", "R22"
+    return "Structures are demolished, not eaten", "R23"
+
+
+def slays(royal: Card) -> bool:
+    """R24: a King or a Hero, just played, may slay a dragon."""
+    return royal.rank == "K" or royal.is_hero
+
+
+def slay_refusal(kind: str) -> Refusal | None:
+    """R24: every dragon but the Divine Dragon can be slain."""
+    if kind in SLAYABLE:
+        return None
+    if kind == "divine-dragon":
+        return "A Divine Dragon cannot be slain", "R24"
+    return "Only dragons can be slain", "R24"
+
+
+def slay_reward(dragon: Combination) -> int:
+    """R24: a slain dragon owes its slayer one card fewer than it has."""
+    return len(dragon.cards) - 1
+
+
+def shot_refusal(kind: str | None, target_type: str, salvo: bool) -> Refusal | None:
+    """R25, R26: what a Hail of Arrows (``salvo`` False) or a Flaming Salvo may destroy, for a
+    target of ``target_type`` (royal, beast or castle) that is a combination of ``kind``
+    (None for a royal on foot)."""
+    if (target_type, kind) in (_SALVO_TARGETS if salvo else _HAIL_TARGETS):
+        return None
+    if kind in ("divine-dragon", "cathedral"):
+        return "Divine Dragons and cathedrals are immune", "R26"
+    if not salvo and kind is not None and kind in DRAGONS:
+        return "Golden, Silver and Divine Dragons are immune to Hail of Arrows", "R25"
+    return _SHOT_TARGETS[salvo]
+
+
+_SHOT_TARGETS: Final = {
+    False: ("Hail of Arrows strikes an unprotected royal or a beast", "R25"),
+    True: ("Flaming Salvo strikes a beast or a castle", "R26"),
+}
+_HAIL_TARGETS: Final = frozenset({("royal", None)} | {("beast", k) for k in HAIL_BEASTS})
+_SALVO_TARGETS: Final = frozenset({("beast", k) for k in SALVO_BEASTS} | {("castle", "castle")})
+
+
+def demolish_refusal(pending: Pending, kind: str, wanted: str) -> Refusal | None:
+    """R23: a Golden or Silver Dragon demolishes castles, Silver and Divine cathedrals too."""
+    if kind != wanted:
+        return f"There is no {wanted} at that position", "R23"
+    if wanted == "castle":
+        allowed = pending.can_demolish_castles
+    else:
+        allowed = pending.can_demolish_cathedrals
+    if not allowed:
+        return f"This dragon cannot demolish a {wanted}", "R23"
+    return None
 
 
 def opponents(state: GameState, me: int) -> list[int]:
@@ -144,7 +241,11 @@ def options(state: GameState, pending: Pending) -> list[Action]:
     elif t == "eating" and pending.context == "freed-royal":
         target = kingdom_of(state, pending.target_player)
         free = target.free_royals()
-        out = [EatFreedRoyal(me, r) for r in pending.freed if not r.is_hero and r in free]
+        out = [
+            EatFreedRoyal(me, r)
+            for r in pending.freed
+            if eat_royal_refusal(r) is None and r in free
+        ]
     else:
         for o in opponents(state, me):
             out.extend(_against(state, pending, me, o))
@@ -162,35 +263,31 @@ def _against(state: GameState, pending: Pending, me: int, o: int) -> list[Action
             out += [
                 EatCharacter(me, o, "royal", character=r)
                 for r in kingdom.free_royals()
-                if not r.is_hero
+                if eat_royal_refusal(r) is None
             ]
             out += [
                 EatCharacter(me, o, "beast", beast_index=i)
                 for i, c in enumerate(combos)
-                if c.kind in HORSE_TYPES
+                if eat_beast_refusal(c.kind) is None
             ]
         out += _demolitions(pending, me, o, combos)
     elif t == "demolishing":
         out += _demolitions(pending, me, o, combos)
     elif t == "slaying":
-        out += [SlayDragon(me, o, i) for i, c in enumerate(combos) if c.kind in SLAYABLE]
-    elif t == "hail-of-arrows":
-        out += [DestroyWithHail(me, o, "royal", character=r) for r in kingdom.free_royals()]
+        out += [SlayDragon(me, o, i) for i, c in enumerate(combos) if slay_refusal(c.kind) is None]
+    elif t == "hail-of-arrows" or t == "flaming-salvo":
+        salvo = t == "flaming-salvo"
+        if shot_refusal(None, "royal", salvo) is None:
+            out += [DestroyWithHail(me, o, "royal", character=r) for r in kingdom.free_royals()]
         out += [
             DestroyWithHail(me, o, "beast", beast_index=i)
             for i, c in enumerate(combos)
-            if c.kind in HAIL_BEASTS
-        ]
-    elif t == "flaming-salvo":
-        out += [
-            DestroyWithHail(me, o, "beast", beast_index=i)
-            for i, c in enumerate(combos)
-            if c.kind in SALVO_BEASTS
+            if shot_refusal(c.kind, "beast", salvo) is None
         ]
         out += [
             DestroyWithHail(me, o, "castle", castle_index=i)
             for i, c in enumerate(combos)
-            if c.kind == "castle"
+            if shot_refusal(c.kind, "castle", salvo) is None
         ]
     return out
 
@@ -200,9 +297,9 @@ def _demolitions(
 ) -> list[Action]:
     out: list[Action] = []
     for i, c in enumerate(combos):
-        if c.kind == "castle" and pending.can_demolish_castles:
+        if c.kind == "castle" and demolish_refusal(pending, c.kind, "castle") is None:
             out.append(DemolishCastle(me, o, i))
-        elif c.kind == "cathedral" and pending.can_demolish_cathedrals:
+        elif c.kind == "cathedral" and demolish_refusal(pending, c.kind, "cathedral") is None:
             out.append(DemolishCathedral(me, o, i))
     return out
 
@@ -265,7 +362,7 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
     if isinstance(action, SlayDragon):
         state, dragon = _remove_combination(state, action.target_player, action.dragon_index)
         state = discard(state, dragon.cards)
-        state = add_reward(state, me, len(dragon.cards) - 1)
+        state = add_reward(state, me, slay_reward(dragon))
         events.append(Event("dragonSlain", {"player": me, "target": action.target_player}))
         return evolve(state, pending=rest)
     if isinstance(action, DestroyWithHail):
@@ -376,7 +473,9 @@ def _move_royal(state: GameState, src: int, dst: int, royal: Card) -> GameState:
 # --- why an answer is refused ------------------------------------------------------------
 
 
-def _why_not(state: GameState, pending: Pending, action: Action) -> tuple[str, str]:
+def _why_not(state: GameState, pending: Pending, action: Action) -> Refusal:
+    """Why ``action`` is not among the answers :func:`options` lists: the first rule above
+    that refuses it (or why its target cannot be reached)."""
     me = state.current_player
     n = state.player_count
     target = getattr(action, "target_player", None)
@@ -398,6 +497,7 @@ def _why_not(state: GameState, pending: Pending, action: Action) -> tuple[str, s
     if index is not None and not 0 <= index < len(combos):
         return f"There is nothing at position {index} of that kingdom", "R16"
     combo = combos[index] if index is not None else None
+    kind = combo.kind if combo is not None else None
     royal = getattr(action, "royal", None) or getattr(action, "character", None)
     if royal is not None and isinstance(
         action, (EatCharacter, DestroyWithHail, MountBeast, PlaceRoyalInCastle)
@@ -408,49 +508,38 @@ def _why_not(state: GameState, pending: Pending, action: Action) -> tuple[str, s
             return "A mounted royal cannot be taken: its beast must go first", "R18"
         if royal in kingdom.sheltered():
             return "A royal inside a castle or cathedral is protected", "R19"
+    refusal: Refusal | None = None
     if isinstance(action, EatCharacter):
-        if royal is not None and royal.is_hero:
-            return "A Hero cannot be eaten", "R22"
-        if combo is not None and combo.is_dragon:
-            return "Dragons are never eaten", "R22"
-        if combo is not None and combo.is_structure:
-            return "Structures are demolished, not eaten", "R23"
-        return "This dragon cannot eat any more", "R23"
+        if royal is not None:
+            refusal = eat_royal_refusal(royal)
+        elif kind is not None:
+            refusal = eat_beast_refusal(kind)
+        return refusal or ("This dragon cannot eat any more", "R23")
     if isinstance(action, (DemolishCastle, DemolishCathedral)):
         wanted = "castle" if isinstance(action, DemolishCastle) else "cathedral"
-        if combo is None or combo.kind != wanted:
-            return f"There is no {wanted} at that position", "R23"
-        return f"This dragon cannot demolish a {wanted}", "R23"
+        refusal = demolish_refusal(pending, kind or "", wanted)
+        return refusal or (f"This dragon cannot demolish a {wanted}", "R23")
     if isinstance(action, SlayDragon):
-        if combo is not None and combo.kind == "divine-dragon":
-            return "A Divine Dragon cannot be slain", "R24"
-        return "Only dragons can be slain", "R24"
+        return slay_refusal(kind or "") or ("Only dragons can be slain", "R24")
     if isinstance(action, DestroyWithHail):
-        if combo is not None and combo.kind in ("divine-dragon", "cathedral"):
-            return "Divine Dragons and cathedrals are immune", "R26"
-        if pending.type == "hail-of-arrows":
-            if combo is not None and combo.is_dragon:
-                return "Golden, Silver and Divine Dragons are immune to Hail of Arrows", "R25"
-            return "Hail of Arrows strikes an unprotected royal or a beast", "R25"
-        return "Flaming Salvo strikes a beast or a castle", "R26"
+        salvo = pending.type == "flaming-salvo"
+        refusal = shot_refusal(kind, action.target_type, salvo)
+        if refusal is None:  # (a well-typed target the listing missed: say what may be hit)
+            refusal = _SHOT_TARGETS[salvo]
+        return refusal
     if isinstance(action, MountBeast):
-        if combo is not None and combo.rider is not None:
-            return "That beast already carries a rider", "R18"
-        if combo is not None and combo.is_dragon and royal is not None:
-            return "A dragon carries only a Queen or a Hero", "R18"
-        return "Only the royal or beast just played can mount now", "R17"
+        if combo is not None and royal is not None:
+            refusal = ride_refusal(combo, royal)
+        return refusal or ("Only the royal or beast just played can mount now", "R17")
     if isinstance(action, PlaceRoyalInCastle):
-        if combo is None or not combo.is_structure:
-            return "That is not a castle or cathedral", "R19"
-        if len(combo.protected) >= 3:
-            return "That structure is full", "R19"
-        return "That structure already holds a royal of that rank", "R19"
+        if combo is not None and royal is not None:
+            refusal = shelter_refusal(combo, royal)
+        return refusal or ("Only the royal or structure just played can be placed now", "R19")
     if isinstance(action, ResurrectRoyal):
         return "That royal is not in the discard pile", "R21"
     if isinstance(action, EatFreedRoyal):
-        if action.royal.is_hero:
-            return "A Hero cannot be eaten", "R22"
-        return "Only a royal this demolition freed can be eaten", "R23"
+        refusal = eat_royal_refusal(action.royal)
+        return refusal or ("Only a royal this demolition freed can be eaten", "R23")
     if isinstance(action, TransferToPartner):
         return "Only the beast just mounted can go to your partner", "R20"
     return "That choice is not open now", "R7"

@@ -4,22 +4,28 @@ match and its ready step between hands (R30, R31)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from kingdom_rules.cards import BY_ID, DECK, Card
+from kingdom_rules.cards import DECK, Card, instance
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
 from kingdom_rules.scoring import family_complete, hand_score, partner, team_of
+from kingdom_rules.setups import STANDARD, ConstructedSetup, Setup, SpireSetup, StandardSetup
 from kingdom_rules.state import (
     HAND_SIZE,
-    KINGDOMS,
     MAX_ROUNDS,
     MODES,
+    PLAYER_COUNTS,
     REVEALED,
     GameState,
     HandResult,
+    Kingdom,
     Outcome,
     Player,
     evolve,
+    kingdoms_of,
+    resource,
+    total_hands,
 )
 from kingdom_rules.table import replace_player, shuffler
 
@@ -31,25 +37,33 @@ def new_game(
     seed: int = 0,
     mode: str = "game",
     deck: Sequence[str | Card] | None = None,
+    setup: Setup = STANDARD,
 ) -> GameState:
     """A new game, dealt and waiting for every player's starting resource.
 
     ``deck`` fixes the order of the first hand's deck (top first), for scripted deals such
-    as the tutorial; later hands are shuffled from the seed.
+    as the tutorial, as cards, card ids (``hearts-Q``) or short names (``QH``); later hands
+    are shuffled from the seed. ``setup``: how the cards enter play
+    (:mod:`kingdom_rules.setups`: the standard deal, Constructed or a Spire combat).
 
     >>> state = new_game(player_count=3, seed=7, mode="match")
     >>> state.phase, state.total_hands, [len(p.hand) for p in state.players]
     ('choosing_resources', 3, [4, 4, 4])
     """
-    if type(player_count) is not int or not 2 <= player_count <= 4:
+    if type(player_count) is not int or player_count not in PLAYER_COUNTS:
         raise ValueError("A game has 2 to 4 players")
     if mode not in MODES:
         raise ValueError("The mode is 'game' or 'match'")
     if type(seed) is not int:
         raise ValueError("The seed is a whole number")
+    if not isinstance(setup, StandardSetup | ConstructedSetup | SpireSetup):
+        raise ValueError("The setup is a StandardSetup, ConstructedSetup or SpireSetup")
+    setup.check(player_count, mode)
     preset = None
+    if deck is not None and setup.own_piles:
+        raise ValueError("A preset deck is for the standard deal only")
     if deck is not None:
-        preset = tuple(c if isinstance(c, Card) else BY_ID[c] for c in deck)
+        preset = tuple(c if isinstance(c, Card) else Card.parse(c) for c in deck)
         if sorted(c.order for c in preset) != list(range(len(DECK))):
             raise ValueError("A preset deck holds each of the 54 cards exactly once")
     state = GameState(
@@ -57,15 +71,23 @@ def new_game(
         mode=mode,
         seed=seed,
         players=tuple(Player(i + 1) for i in range(player_count)),
-        total_hands=player_count if mode == "match" else 1,
+        total_hands=total_hands(player_count, mode),
         match_scores=(0,) * player_count,
+        setup=setup,
     )
     return deal(state, 1, preset)
 
 
 def deal(state: GameState, hand_number: int, preset: tuple[Card, ...] | None = None) -> GameState:
     """Shuffle, deal 4 cards each and reveal 2 (R3). A hand without a number card goes back
-    into the deck, which is shuffled again before that player is dealt anew."""
+    into the deck, which is shuffled again before that player is dealt anew. Setups with own
+    piles are dealt by :func:`_deal_constructed` and :func:`_deal_spire`."""
+    setup = state.setup
+    if setup.own_piles:
+        if isinstance(setup, SpireSetup):
+            return _deal_spire(state, setup, hand_number)
+        if isinstance(setup, ConstructedSetup):
+            return _deal_constructed(state, setup, hand_number)
     n = state.player_count
     shuffles = 0
     cards = list(preset) if preset is not None else list(DECK)
@@ -103,6 +125,101 @@ def deal(state: GameState, hand_number: int, preset: tuple[Card, ...] | None = N
     )
 
 
+def _begin(
+    state: GameState, hand_number: int, players: tuple[Player, ...], **changes: Any
+) -> GameState:
+    first = (hand_number - 1) % state.player_count + 1
+    return evolve(
+        state,
+        players=players,
+        phase="choosing_resources",
+        current_hand=hand_number,
+        first_player=first,
+        current_player=first,
+        discard_pile=(),
+        pending=(),
+        round=1,
+        quiet_turns=0,
+        played_this_turn=False,
+        last_draw=None,
+        last_hail_was_flaming_salvo=False,
+        winner=None,
+        **changes,
+    )
+
+
+def _deal_constructed(state: GameState, setup: ConstructedSetup, hand_number: int) -> GameState:
+    """R35: each seat's deck, as instances it owns (R33), shuffled with the hand's seed is its
+    own pile; 4 cards dealt from it (R3's redeal from it too), then its own revealed pair."""
+    shuffles = 0
+    players = []
+    for i, deck in enumerate(setup.decks):
+        n = i + 1
+        copies: dict[Card, int] = {}
+        pile: list[Card] = []
+        for face in deck.cards():
+            copies[face] = copies.get(face, 0) + 1
+            pile.append(instance(face, n, copies[face]))
+        while True:
+            shuffler(state.seed, hand_number, shuffles).shuffle(pile)
+            shuffles += 1
+            if any(c.is_number for c in pile[:HAND_SIZE]):
+                break
+        hand = tuple(pile[:HAND_SIZE])
+        revealed = tuple(pile[HAND_SIZE : HAND_SIZE + REVEALED])
+        players.append(
+            Player(n, hand, pile=tuple(pile[HAND_SIZE + REVEALED :]), revealed=revealed)
+        )
+    return _begin(state, hand_number, tuple(players), deck=(), revealed=(None, None),
+                  shuffles=shuffles)
+
+
+def _deal_spire(state: GameState, setup: SpireSetup, hand_number: int) -> GameState:
+    """R36, R37: the run deck is the runner's own pile, shuffled, fortified cards on top; the
+    rest of the 54, but the starting kingdoms' cards, is the shared deck and its 2 revealed
+    cards. The runner is dealt from their own pile, then the shared deck; the enemy from the
+    shared deck. R3's redeal puts the hand back where its cards came from, shuffles both
+    piles (the fortified cards keep no place) and deals again the same way."""
+    seed = state.seed
+    kingdom_cards = {c for k in setup.kingdoms for c in k.cards()}
+    run = set(setup.run_deck)
+    shared = [c for c in DECK if c not in run and c not in kingdom_cards]
+    shuffler(seed, hand_number, 0).shuffle(shared)
+    fortified = list(setup.fortified)
+    shuffler(seed, hand_number, 1).shuffle(fortified)
+    rest = [c for c in setup.run_deck if c not in setup.fortified]
+    shuffler(seed, hand_number, 2).shuffle(rest)
+    pile = fortified + rest
+    shuffles = 3
+    hands: list[list[Card]] = [[], []]
+    for i, size in enumerate(setup.hand_sizes):
+        while True:
+            if i == 0:
+                hand, pile = pile[:size], pile[size:]
+            else:
+                hand = []
+            hand, shared = hand + shared[: size - len(hand)], shared[size - len(hand) :]
+            if any(c.is_number for c in hand):
+                break
+            pile += [c for c in hand if c in run]
+            shared += [c for c in hand if c not in run]
+            shuffler(seed, hand_number, shuffles).shuffle(pile)
+            shuffler(seed, hand_number, shuffles + 1).shuffle(shared)
+            shuffles += 2
+        hands[i] = hand
+    players = tuple(
+        Player(
+            i + 1,
+            tuple(hands[i]),
+            Kingdom(tuple(resource(c, True) for c in k.resources), k.royals),
+            pile=tuple(pile) if i == 0 else (),
+        )
+        for i, k in enumerate(setup.kingdoms)
+    )
+    return _begin(state, hand_number, players, deck=tuple(shared[REVEALED:]),
+                  revealed=tuple(shared[:REVEALED]), shuffles=shuffles)
+
+
 def check_family(state: GameState, events: list[Event]) -> GameState:
     """End the hand the moment a kingdom holds J, Q and K, Heroes filling gaps (R27).
     The current player is checked first."""
@@ -110,7 +227,7 @@ def check_family(state: GameState, events: list[Event]) -> GameState:
         return state
     n = state.player_count
     cur = state.current_player
-    kingdoms = state.__dict__[KINGDOMS]
+    kingdoms = kingdoms_of(state)
     for k in range(n):
         number = (cur - 1 + k) % n + 1
         if family_complete(kingdoms[number - 1]):

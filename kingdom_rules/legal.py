@@ -32,10 +32,12 @@ from kingdom_rules.actions import (
     SkipDemolitionEat,
     SkipPendingAction,
 )
-from kingdom_rules.cards import DECK, Card
+from kingdom_rules.cards import ALL_CARDS, Card
 from kingdom_rules.combinations import RULES, find_combinations
+from kingdom_rules.errors import NoSuchPlayer
 from kingdom_rules.followups import options
 from kingdom_rules.state import CHOSEN, DRAWN, HANDS, KINGDOMS, READY, REWARDS, GameState
+from kingdom_rules.table import draw_sources
 
 
 class _Group:
@@ -46,6 +48,10 @@ class _Group:
     size: int
 
     def get(self, i: int) -> Action:
+        raise NotImplementedError
+
+    def holds(self, action: Any) -> bool:
+        """Whether ``action`` is one of this run's actions (without building them)."""
         raise NotImplementedError
 
 
@@ -70,6 +76,14 @@ class _ResourcePlays(_Group):
         q, r = divmod(i, len(self.pool))
         return make(self.player, self.cards[q], self.pool[r])
 
+    def holds(self, action: Any) -> bool:
+        return (
+            (type(action) is PlayResource or type(action) is RotateResource)
+            and action.player == self.player
+            and action.card in self.cards
+            and action.resource in self.pool
+        )
+
 
 class _Payments(_Group):
     """``make(player, what, resources)`` for every choice of ``k`` resources from ``pool``."""
@@ -84,6 +98,18 @@ class _Payments(_Group):
 
     def get(self, i: int) -> Action:
         return self.make(self.player, self.what, _unrank(self.pool, self.k, i))
+
+    def holds(self, action: Any) -> bool:
+        if type(action) is not self.make or action.player != self.player:
+            return False
+        what = action.card if type(action) is PlayRoyal else action.cards
+        paid = action.resources
+        return (
+            what == self.what
+            and len(paid) == self.k
+            and len(set(paid)) == self.k
+            and all(c in self.pool for c in paid)
+        )
 
 
 def _unrank(pool: list[Card], k: int, i: int) -> tuple[Card, ...]:
@@ -103,12 +129,14 @@ def _unrank(pool: list[Card], k: int, i: int) -> tuple[Card, ...]:
 
 
 class LegalActions(Sequence[Action]):
-    """Every legal action of one player now, in a fixed order, built on demand."""
+    """Every legal action of one player now, in a fixed order, built on demand.
 
-    __slots__ = ("_groups", "_len", "_state", "player")
+    It holds the actions (and the cards and resources they are built from), never the game
+    state: a bot handed it learns nothing its view does not show (R32)."""
 
-    def __init__(self, state: GameState, player: int, groups: list[Group]) -> None:
-        self._state = state
+    __slots__ = ("_groups", "_len", "player")
+
+    def __init__(self, player: int, groups: list[Group]) -> None:
         self.player = player
         self._groups = groups
         total = 0
@@ -161,16 +189,15 @@ class LegalActions(Sequence[Action]):
                     yield g.get(i)  # type: ignore[union-attr]
 
     def __contains__(self, action: object) -> bool:
-        from kingdom_rules.engine import apply
-        from kingdom_rules.errors import IllegalAction
-
         if getattr(action, "player", None) != self.player:
             return False
-        try:
-            apply(self._state, action)  # type: ignore[arg-type]
-        except (IllegalAction, AttributeError, TypeError):
-            return False
-        return True
+        for g in self._groups:
+            if type(g) is list:
+                if action in g:
+                    return True
+            elif g.holds(action):  # type: ignore[union-attr]
+                return True
+        return False
 
     def __repr__(self) -> str:
         return f"<LegalActions of player {self.player}: {self._len}>"
@@ -191,20 +218,23 @@ _REWARD_TAIL: dict[int, list[Action]] = {n: [DrawRoyalReward(n), _PASS[n]] for n
 
 
 def legal_actions(state: GameState, player: int) -> LegalActions:
-    """Every legal action of ``player`` now (none when it is not theirs to act)."""
-    return LegalActions(state, player, _groups(state, player))
+    """Every legal action of ``player`` now (none when it is not theirs to act).
+    :class:`NoSuchPlayer` when ``player`` is no seat of the game (as :func:`view` answers)."""
+    if type(player) is not int or not 1 <= player <= state.player_count:
+        raise NoSuchPlayer(player)
+    return LegalActions(player, _groups(state, player))
 
 
 def _groups(state: GameState, n: int) -> list[Group]:
     phase = state.phase
-    if not isinstance(n, int) or not 1 <= n <= state.player_count:
-        return []
     d = state.__dict__
     i = n - 1
     if phase == "playing":
         if n != state.current_player:
             return []
         if not d[DRAWN] >> i & 1:
+            if state.setup.own_piles:  # Constructed and Spire (R35, R36)
+                return [_DRAWS[n, draw_sources(state, n)]]
             first, second = state.revealed
             mask = 1 if state.deck or state.discard_pile else 0
             if first is not None:
@@ -268,8 +298,8 @@ def _plays(d: dict[str, Any], n: int) -> list[Group]:
 
 
 _COMBINATIONS: dict[int, list[tuple[tuple[Card, ...], int]]] = {}
-_ACES = sum(c.bit for c in DECK if c.value == 1)
-_TENS = sum(c.bit for c in DECK if c.value == 10)
+_ACES = sum(c.bit for c in ALL_CARDS if c.value == 1)
+_TENS = sum(c.bit for c in ALL_CARDS if c.value == 10)
 
 
 def _combinations(mask: int, numbers: list[Card]) -> list[tuple[tuple[Card, ...], int]]:

@@ -14,24 +14,22 @@ from kingdom_rules.actions import (
     PlayRoyal,
     RotateResource,
 )
-from kingdom_rules.cards import DECK, Card
+from kingdom_rules.cards import ALL_CARDS, Card
 from kingdom_rules.combinations import DRAGONS, RULES, STRUCTURES, classify, is_hail
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
+from kingdom_rules.followups import slays
 from kingdom_rules.state import (
-    HANDS,
     Combination,
     GameState,
     Kingdom,
     Pending,
     Resource,
-    build,
-    derive,
     evolve,
     hand_of,
     kingdom_of,
-    put,
     resource,
+    with_hand,
     with_resources,
 )
 from kingdom_rules.table import discard, draw_into_hand, with_kingdom, without
@@ -157,13 +155,13 @@ def play_royal(state: GameState, action: PlayRoyal, events: list[Event]) -> Game
 
 _AFTER_ROYAL: dict[Card, tuple[Pending, ...]] = {
     card: (
-        (Pending("slaying", "after-royal", royal=card),) if card.rank in ("K", "JOKER") else ()
+        (Pending("slaying", "after-royal", royal=card),) if slays(card) else ()
     )
     + (
         Pending("mounting", "after-royal", royal=card),
         Pending("castle-placement", "after-royal", royal=card),
     )
-    for card in DECK
+    for card in ALL_CARDS
     if card.is_royal
 }
 """The follow-ups a royal opens (R13): slaying for a King or Hero, then mounting and entering a
@@ -234,9 +232,7 @@ def play_hail(state: GameState, action: PlayHailOfArrows, events: list[Event]) -
     if not is_hail(cards):
         raise IllegalAction("Hail of Arrows requires exactly 2 cards (one Ace and one 10)", "R15")
     salvo = cards[0].suit == cards[1].suit
-    new = derive(state)
-    new[HANDS] = put(new[HANDS], n - 1, without(hand, cards))
-    state = discard(build(new), cards)
+    state = discard(with_hand(state, n, without(hand, cards)), cards)
     kind = "flaming-salvo" if salvo else "hail-of-arrows"
     return evolve(
         state,

@@ -10,9 +10,29 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Final
 
-from kingdom_rules.state import FAMILY_BONUS, RESOURCE_POINTS, ROYAL_POINTS, Kingdom
+if TYPE_CHECKING:  # (scoring reads kingdoms; state asks scoring for scores: no import cycle)
+    from kingdom_rules.state import Kingdom
+
+ROYAL_POINTS: Final = 3
+"""Each royal of a kingdom, wherever it stands (R29)."""
+RESOURCE_POINTS: Final = 1
+"""Each resource, ready or used (R29)."""
+FAMILY_BONUS: Final = 3
+"""For the player who completes the Royal Family (R29)."""
+COMBINATION_POINTS: Final[Mapping[str, int]] = {
+    "horse": 1,
+    "unicorn": 1,
+    "dragon": 1,
+    "golden-dragon": 1,
+    "silver-dragon": 1,
+    "divine-dragon": 2,
+    "castle": 1,
+    "cathedral": 3,
+}
+"""Each beast or structure (the points column of the R14 table)."""
 
 
 def family_places(kingdom: Kingdom) -> tuple[set[str], int]:
@@ -43,7 +63,7 @@ def hand_score(kingdom: Kingdom, family_bonus: bool = False) -> int:
     """3 per royal, 1 per resource, each combination's points, and the bonus (R29)."""
     score = ROYAL_POINTS * len(kingdom.royals) + RESOURCE_POINTS * len(kingdom.resources)
     for c in kingdom.combinations:
-        score += c.points
+        score += COMBINATION_POINTS[c.kind]
     return score + (FAMILY_BONUS if family_bonus else 0)
 
 

@@ -25,28 +25,42 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from kingdom_rules.cards import DECK, Card
-from kingdom_rules.combinations import BEASTS, DRAGONS, RULES, STRUCTURES, coarse_type
+from kingdom_rules.cards import ALL_CARDS, Card
+from kingdom_rules.combinations import BEASTS, DRAGONS, STRUCTURES, coarse_type
+from kingdom_rules.scoring import COMBINATION_POINTS, family_complete, hand_score, team_scores
+from kingdom_rules.setups import STANDARD, Setup, setup_from_json
 
 T = TypeVar("T")
 Json = dict[str, Any]
 
 PHASES: Final = ("choosing_resources", "playing", "handComplete", "finished")
 MODES: Final = ("game", "match")
+"""A single hand, or a match of as many hands as there are players (R30)."""
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
+PLAYER_COUNTS: Final = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+"""How many players a game may have (2 to 4; 2 vs 2 at four)."""
+
+
+def total_hands(player_count: int, mode: str) -> int:
+    """How many hands a game of ``mode`` lasts: one, or one per player in a match (R30)."""
+    return player_count if mode == "match" else 1
+
 MAX_ROUNDS: Final = 60
 """A hand ends after this many rounds (R28)."""
 HAND_SIZE: Final = 4
 REVEALED: Final = 2
-ROYAL_POINTS: Final = 3
-RESOURCE_POINTS: Final = 1
-FAMILY_BONUS: Final = 3
 
 
 def evolve(obj: T, **changes: Any) -> T:
     """A copy of a frozen value with some fields replaced (the fast path of attrs.evolve)."""
     d = {**obj.__dict__, **changes}
     if "players" in changes:  # a GameState's seat fields follow its players
-        d.update(_seats_from_players(changes["players"]))
+        seats = _seats_from_players(changes["players"])
+        if PILES not in seats:
+            d.pop(PILES, None)
+            d.pop(OWN_REVEALED, None)
+        d.update(seats)
     new = _new(obj.__class__)
     _set(new, "__dict__", d)
     return new
@@ -75,8 +89,8 @@ class Resource:
         return resource(Card.from_json(d["card"]), d["orientation"] == "ready")
 
 
-_READY: Final = tuple(Resource(c, True) for c in DECK)
-_USED: Final = tuple(Resource(c, False) for c in DECK)
+_READY: Final = tuple(Resource(c, True) for c in ALL_CARDS)
+_USED: Final = tuple(Resource(c, False) for c in ALL_CARDS)
 
 
 def resource(card: Card, ready: bool) -> Resource:
@@ -118,7 +132,7 @@ class Combination:
 
     @property
     def points(self) -> int:
-        return RULES[self.kind].points
+        return COMBINATION_POINTS[self.kind]
 
     def to_json(self) -> Json:
         k = self.kind
@@ -217,10 +231,13 @@ class Player:
     """Cards still owed by a slain dragon (R24); drawn on drawRoyalReward or on pass."""
     has_drawn_royal_reward: bool = False
     ready_for_next_hand: bool = False
+    pile: tuple[Card, ...] = ()
+    """The seat's own pile, top card first (Constructed R35, the Spire runner R36); empty in
+    the standard game."""
+    revealed: tuple[Card | None, ...] = ()
+    """The seat's own revealed pair (Constructed, R35); empty otherwise."""
 
     def to_json(self, hand: bool = True) -> Json:
-        from kingdom_rules.scoring import family_complete, hand_score
-
         d: Json = {"number": self.number}
         if hand:
             d["hand"] = [c.to_json() for c in self.hand]
@@ -235,6 +252,9 @@ class Player:
             readyForNextHand=self.ready_for_next_hand,
             familyComplete=family_complete(self.kingdom),
         )
+        if self.pile or self.revealed:  # only in setups with own piles (R35, R36)
+            d["pile"] = [c.to_json() for c in self.pile]
+            d["revealedCards"] = [c.to_json() if c else None for c in self.revealed]
         return d
 
     @staticmethod
@@ -248,6 +268,8 @@ class Player:
             d["royalReward"],
             d["hasDrawnRoyalReward"],
             d["readyForNextHand"],
+            tuple(Card.from_json(c) for c in d.get("pile", ())),
+            tuple(Card.from_json(c) if c else None for c in d.get("revealedCards", ())),
         )
 
 
@@ -427,6 +449,8 @@ class GameState:
     match_scores: tuple[int, ...] = ()
     hand_history: tuple[HandResult, ...] = ()
     outcome: Outcome | None = None
+    setup: Setup = STANDARD
+    """How the hand's cards enter play (R33-R37): the standard deal, Constructed or Spire."""
 
     @property
     def is_over(self) -> bool:
@@ -434,14 +458,15 @@ class GameState:
 
     def __attrs_post_init__(self) -> None:
         # The seat fields, flat inside (see the module's docstring).
-        self.__dict__.update(_seats_from_players(self.players))
+        d = self.__dict__
+        d.update(_seats_from_players(self.players))
+        if not self.setup.own_piles:  # the class attribute answers: one key less to copy
+            del d["setup"]
 
     def player(self, number: int) -> Player:
         return self.players[number - 1]
 
     def to_json(self) -> Json:
-        from kingdom_rules.scoring import team_scores
-
         return {
             "playerCount": self.player_count,
             "gameMode": self.mode,
@@ -468,6 +493,7 @@ class GameState:
             "teamScores": team_scores(self.match_scores),
             "handHistory": [h.to_json() for h in self.hand_history],
             "outcome": self.outcome.to_json() if self.outcome else None,
+            **({"setup": self.setup.to_json()} if self.setup.own_piles else {}),
         }
 
     @staticmethod
@@ -508,6 +534,7 @@ def _state_from_json(d: Json) -> GameState:
         match_scores=tuple(ms[str(i + 1)] for i in range(len(ms))),
         hand_history=tuple(HandResult.from_json(h) for h in d["handHistory"]),
         outcome=Outcome.from_json(outcome) if outcome else None,
+        setup=setup_from_json(d.get("setup")),
     )
 
 
@@ -522,6 +549,12 @@ CHOSEN: Final = "_chosen"
 """Bit mask of the seats whose starting resource is chosen (bit ``number - 1``); DRAWN
 (has_drawn_this_turn), DREW_REWARD (has_drawn_royal_reward) and READY (ready_for_next_hand)
 are the other flags."""
+PILES: Final = "_piles"
+"""Each seat's own pile (Player.pile); OWN_REVEALED: each seat's own revealed pair. Both are
+left out while every seat's is empty (the standard game), so a standard step copies no more
+than it did before setups existed: read them with :func:`pile_of` / :func:`own_revealed_of`,
+write them with :func:`set_pile` / :func:`set_own_revealed`."""
+OWN_REVEALED: Final = "_own_revealed"
 DRAWN: Final = "_drawn"
 DREW_REWARD: Final = "_drew_reward"
 READY: Final = "_ready"
@@ -542,6 +575,7 @@ class _Players:
 
 
 setattr(GameState, "players", _Players())  # noqa: B010 (mypy: the field is declared above)
+setattr(GameState, "setup", STANDARD)  # noqa: B010 (a standard state keeps no "setup" key)
 
 
 def derive(state: GameState) -> dict[str, Any]:
@@ -552,6 +586,11 @@ def derive(state: GameState) -> dict[str, Any]:
     return d
 
 
+# The accessors: every module outside the engine's two hot paths (``engine.py``, ``legal.py``,
+# which read the keys above from ``state.__dict__`` because a call would cost more than the
+# read) asks a seat's fields through these, never through the keys.
+
+
 def kingdom_of(state: GameState, n: int) -> Kingdom:
     """Player ``n``'s kingdom (``state.players[n - 1].kingdom`` without building the players)."""
     return state.__dict__[KINGDOMS][n - 1]  # type: ignore[no-any-return]
@@ -560,6 +599,103 @@ def kingdom_of(state: GameState, n: int) -> Kingdom:
 def hand_of(state: GameState, n: int) -> tuple[Card, ...]:
     """Player ``n``'s hand."""
     return state.__dict__[HANDS][n - 1]  # type: ignore[no-any-return]
+
+
+def pile_of(state: GameState, n: int) -> tuple[Card, ...]:
+    """Player ``n``'s own pile, top first (empty in the standard game)."""
+    piles = state.__dict__.get(PILES)
+    return piles[n - 1] if piles else ()
+
+
+def own_revealed_of(state: GameState, n: int) -> tuple[Card | None, ...]:
+    """Player ``n``'s own revealed pair (Constructed); empty otherwise."""
+    shown = state.__dict__.get(OWN_REVEALED)
+    return shown[n - 1] if shown else ()
+
+
+def set_pile(fields: dict[str, Any], n: int, pile: tuple[Card, ...]) -> None:
+    """Replace player ``n``'s own pile in ``fields`` (a dictionary from :func:`derive`)."""
+    piles = fields.get(PILES) or ((),) * len(fields[HANDS])
+    fields[PILES] = put(piles, n - 1, pile)
+
+
+def set_own_revealed(fields: dict[str, Any], n: int, revealed: tuple[Card | None, ...]) -> None:
+    """Replace player ``n``'s own revealed pair in ``fields`` (from :func:`derive`)."""
+    shown = fields.get(OWN_REVEALED) or ((),) * len(fields[HANDS])
+    fields[OWN_REVEALED] = put(shown, n - 1, revealed)
+
+
+def kingdoms_of(state: GameState) -> tuple[Kingdom, ...]:
+    """Every seat's kingdom, seat 1 first."""
+    return state.__dict__[KINGDOMS]  # type: ignore[no-any-return]
+
+
+def hands_of(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    """Every seat's hand, seat 1 first."""
+    return state.__dict__[HANDS]  # type: ignore[no-any-return]
+
+
+def reward_of(state: GameState, n: int) -> int:
+    """Cards a slain dragon still owes player ``n`` (R24; ``Player.royal_reward``)."""
+    return state.__dict__[REWARDS][n - 1]  # type: ignore[no-any-return]
+
+
+def has_drawn(state: GameState, n: int) -> bool:
+    """Whether player ``n`` has drawn this turn (``Player.has_drawn_this_turn``)."""
+    return bool(state.__dict__[DRAWN] >> (n - 1) & 1)
+
+
+def has_chosen(state: GameState, n: int) -> bool:
+    """Whether player ``n`` has chosen a starting resource (``starting_resource_chosen``)."""
+    return bool(state.__dict__[CHOSEN] >> (n - 1) & 1)
+
+
+def has_drawn_reward(state: GameState, n: int) -> bool:
+    """Whether player ``n`` drew a royal reward this turn (``has_drawn_royal_reward``)."""
+    return bool(state.__dict__[DREW_REWARD] >> (n - 1) & 1)
+
+
+def is_ready(state: GameState, n: int) -> bool:
+    """Whether player ``n`` is ready for the next hand (``ready_for_next_hand``)."""
+    return bool(state.__dict__[READY] >> (n - 1) & 1)
+
+
+def table_of(state: GameState) -> tuple[tuple[tuple[Card, ...], ...], tuple[Kingdom, ...],
+                                        tuple[int, ...]]:
+    """Every seat's hand, kingdom and royal reward in one call (the bots' rollouts read them
+    on every step)."""
+    d = state.__dict__
+    return d[HANDS], d[KINGDOMS], d[REWARDS]
+
+
+def with_hand(state: GameState, n: int, hand: tuple[Card, ...]) -> GameState:
+    """The state with player ``n``'s hand replaced."""
+    new = derive(state)
+    new[HANDS] = put(new[HANDS], n - 1, hand)
+    return build(new)
+
+
+def with_kingdom(
+    state: GameState, n: int, kingdom: Kingdom, hand: tuple[Card, ...] | None = None,
+    played: bool = False,
+) -> GameState:
+    """The state with player ``n``'s kingdom (and hand, if given) replaced; ``played``: this is
+    a play of the turn (it ends a run of quiet turns, R28)."""
+    new = derive(state)
+    new[KINGDOMS] = put(new[KINGDOMS], n - 1, kingdom)
+    if hand is not None:
+        new[HANDS] = put(new[HANDS], n - 1, hand)
+    if played:
+        new["played_this_turn"] = True
+        new["quiet_turns"] = 0
+    return build(new)
+
+
+def add_reward(state: GameState, n: int, cards: int) -> GameState:
+    """Player ``n`` is owed ``cards`` more cards (R24: a slain dragon's reward)."""
+    new = derive(state)
+    new[REWARDS] = put(new[REWARDS], n - 1, new[REWARDS][n - 1] + cards)
+    return build(new)
 
 
 def with_resources(kingdom: Kingdom, resources: tuple[Resource, ...]) -> Kingdom:
@@ -597,7 +733,7 @@ def _seats_from_players(players: tuple[Player, ...]) -> dict[str, Any]:
             drew |= bit
         if p.ready_for_next_hand:
             ready |= bit
-    return {
+    seats = {
         HANDS: tuple(p.hand for p in players),
         KINGDOMS: tuple(p.kingdom for p in players),
         REWARDS: tuple(p.royal_reward for p in players),
@@ -606,12 +742,19 @@ def _seats_from_players(players: tuple[Player, ...]) -> dict[str, Any]:
         DREW_REWARD: drew,
         READY: ready,
     }
+    for p in players:
+        if p.pile or p.revealed:
+            seats[PILES] = tuple(p.pile for p in players)
+            seats[OWN_REVEALED] = tuple(p.revealed for p in players)
+            break
+    return seats
 
 
 def _players_from_seats(d: dict[str, Any]) -> tuple[Player, ...]:
     # Built like evolve builds (no attrs __init__): the values come from valid states.
     hands, kingdoms = d[HANDS], d[KINGDOMS]
     rewards, chosen, drawn, drew, ready = d[REWARDS], d[CHOSEN], d[DRAWN], d[DREW_REWARD], d[READY]
+    piles, revealed = d.get(PILES), d.get(OWN_REVEALED)
     out = []
     for i, hand in enumerate(hands):
         player = _new(Player)
@@ -624,6 +767,8 @@ def _players_from_seats(d: dict[str, Any]) -> tuple[Player, ...]:
             "royal_reward": rewards[i],
             "has_drawn_royal_reward": _BOOL[drew >> i & 1],
             "ready_for_next_hand": _BOOL[ready >> i & 1],
+            "pile": piles[i] if piles else (),
+            "revealed": revealed[i] if revealed else (),
         })
         out.append(player)
     return tuple(out)
@@ -643,4 +788,6 @@ def last_draw(player: int, source: str, card: Card | None, replacement: Card | N
     return new
 
 
-_DECK_DRAWS: Final = tuple(tuple(LastDraw(n, "deck", c, None) for c in DECK) for n in range(1, 5))
+_DECK_DRAWS: Final = tuple(
+    tuple(LastDraw(n, "deck", c, None) for c in ALL_CARDS) for n in range(1, 5)
+)

@@ -1,4 +1,5 @@
-"""Moving cards on the table: the deck, its rebuild from the discard pile, and seats."""
+"""Moving cards on the table: the deck, its rebuild from the discard pile, own piles
+(Constructed R35, the Spire runner R36), and seats."""
 
 from __future__ import annotations
 
@@ -8,17 +9,25 @@ from typing import Any
 
 from kingdom_rules.cards import Card
 from kingdom_rules.state import (
-    HANDS,
-    KINGDOMS,
-    REWARDS,
     GameState,
-    Kingdom,
     Player,
+    add_reward,
     build,
     derive,
     evolve,
-    put,
+    hand_of,
+    own_revealed_of,
+    pile_of,
+    set_own_revealed,
+    set_pile,
+    with_hand,
+    with_kingdom,
 )
+
+__all__ = [
+    "add_reward", "can_draw", "discard", "draw_into_hand", "replace_player", "shuffler",
+    "take_from_deck", "with_kingdom", "without",
+]
 
 
 def shuffler(seed: int, hand: int, count: int) -> random.Random:
@@ -49,20 +58,95 @@ def take_from_deck(state: GameState, count: int) -> tuple[GameState, tuple[Card,
     return evolve(state, deck=deck, discard_pile=discard, shuffles=shuffles), out
 
 
-def draw_into_hand(state: GameState, n: int, count: int) -> GameState:
-    """Player ``n`` draws up to ``count`` cards from the deck (R6 rebuilds it when empty)."""
-    state, drawn = take_from_deck(state, count)
-    if not drawn:
-        return state
+RUNNER = 1
+"""The Spire runner's seat (R36)."""
+
+
+def take(state: GameState, n: int, count: int) -> tuple[GameState, tuple[Card, ...]]:
+    """Up to ``count`` cards for player ``n`` from where their draws come: the shared deck
+    (R6); in Constructed their own pile, rebuilt from their own cards in the discard pile
+    (R35); for the Spire runner their own pile while it lasts, then the shared deck (R36)."""
+    setup = state.setup
+    if not setup.own_piles:
+        return take_from_deck(state, count)
+    pile = pile_of(state, n)
+    if setup.kind == "spire":
+        if n != RUNNER or not pile:
+            return take_from_deck(state, count)
+        got = pile[:count]
+        state = _with_pile(state, n, pile[len(got):])
+        if len(got) < count:
+            state, more = take_from_deck(state, count - len(got))
+            got += more
+        return state, got
+    discard = state.discard_pile
+    shuffles = state.shuffles
+    out: tuple[Card, ...] = ()
+    while len(out) < count:
+        if not pile:
+            mine = [c for c in discard if c.owner == n]
+            if not mine:
+                break
+            shuffler(state.seed, state.current_hand, shuffles).shuffle(mine)
+            shuffles += 1
+            pile, discard = tuple(mine), tuple(c for c in discard if c.owner != n)
+        need = count - len(out)
+        out += pile[:need]
+        pile = pile[need:]
     new = derive(state)
-    hands = new[HANDS]
-    new[HANDS] = put(hands, n - 1, hands[n - 1] + drawn)
+    set_pile(new, n, pile)
+    new["discard_pile"] = discard
+    new["shuffles"] = shuffles
+    return build(new), out
+
+
+def _with_pile(state: GameState, n: int, pile: tuple[Card, ...]) -> GameState:
+    new = derive(state)
+    set_pile(new, n, pile)
     return build(new)
 
 
-def can_draw(state: GameState) -> bool:
-    """Whether any card can be drawn: deck, discard pile (rebuilt) or a revealed card (R6)."""
-    return bool(state.deck or state.discard_pile or any(state.revealed))
+def with_own_revealed(state: GameState, n: int, revealed: tuple[Card | None, ...]) -> GameState:
+    """The state with player ``n``'s own revealed pair replaced (Constructed, R35)."""
+    new = derive(state)
+    set_own_revealed(new, n, revealed)
+    return build(new)
+
+
+def draw_sources(state: GameState, n: int) -> int:
+    """Where player ``n`` can draw now, as bits: 1 deck (or own pile), 2 revealed1,
+    4 revealed2 (R6, R35, R36)."""
+    setup = state.setup
+    if setup.kind == "constructed":
+        mask = 1 if pile_of(state, n) or any(c.owner == n for c in state.discard_pile) else 0
+        revealed = own_revealed_of(state, n) or (None, None)
+    else:
+        deck = state.deck or state.discard_pile
+        mask = 1 if deck or (n == RUNNER and setup.own_piles and pile_of(state, n)) else 0
+        revealed = state.revealed
+    if revealed[0] is not None:
+        mask |= 2
+    if revealed[1] is not None:
+        mask |= 4
+    return mask
+
+
+def draw_into_hand(state: GameState, n: int, count: int) -> GameState:
+    """Player ``n`` draws up to ``count`` cards from the deck (R6 rebuilds it when empty; own
+    piles by :func:`take`)."""
+    state, drawn = take(state, n, count)
+    if not drawn:
+        return state
+    return with_hand(state, n, hand_of(state, n) + drawn)
+
+
+def can_draw(state: GameState, n: int = 0) -> bool:
+    """Whether any card can be drawn: deck, discard pile (rebuilt) or a revealed card (R6).
+    With own piles (R35, R36): whether player ``n`` can draw, or with ``n`` 0 anybody."""
+    if not state.setup.own_piles:
+        return bool(state.deck or state.discard_pile or any(state.revealed))
+    seats = (n,) if n else range(1, state.player_count + 1)
+    return any(draw_sources(state, seat) for seat in seats)
 
 
 def replace_player(state: GameState, player: Player, **changes: Any) -> GameState:
@@ -70,29 +154,6 @@ def replace_player(state: GameState, player: Player, **changes: Any) -> GameStat
     players = list(state.players)
     players[player.number - 1] = player
     return evolve(state, players=tuple(players), **changes)
-
-
-def with_kingdom(
-    state: GameState, n: int, kingdom: Kingdom, hand: tuple[Card, ...] | None = None,
-    played: bool = False,
-) -> GameState:
-    """The state with player ``n``'s kingdom (and hand, if given) replaced; ``played``: this is
-    a play of the turn (it ends a run of quiet turns, R28)."""
-    new = derive(state)
-    new[KINGDOMS] = put(new[KINGDOMS], n - 1, kingdom)
-    if hand is not None:
-        new[HANDS] = put(new[HANDS], n - 1, hand)
-    if played:
-        new["played_this_turn"] = True
-        new["quiet_turns"] = 0
-    return build(new)
-
-
-def add_reward(state: GameState, n: int, cards: int) -> GameState:
-    """Player ``n`` is owed ``cards`` more cards (R24: a slain dragon's reward)."""
-    new = derive(state)
-    new[REWARDS] = put(new[REWARDS], n - 1, new[REWARDS][n - 1] + cards)
-    return build(new)
 
 
 def discard(state: GameState, cards: Iterable[Card]) -> GameState:

@@ -16,10 +16,12 @@ from typing import Any
 
 import attrs
 
-from kingdom_rules.cards import DECK, Card
+from kingdom_rules.cards import DECK, INSTANCES, Card
+from kingdom_rules.errors import NoSuchPlayer
 from kingdom_rules.followups import index_of
 from kingdom_rules.legal import LegalActions, legal_actions
 from kingdom_rules.scoring import family_complete, hand_score, team_of, team_scores
+from kingdom_rules.setups import STANDARD, ConstructedSetup, Setup, SpireSetup
 from kingdom_rules.state import (
     GameState,
     HandResult,
@@ -46,6 +48,10 @@ class PublicPlayer:
     royal_reward: int
     has_drawn_royal_reward: bool
     ready_for_next_hand: bool
+    pile_count: int = 0
+    """Cards in the seat's own pile (Constructed, the Spire runner); its order stays hidden."""
+    revealed: tuple[Card | None, ...] = ()
+    """The seat's own revealed pair, public (Constructed, R35); empty otherwise."""
 
     @property
     def score(self) -> int:
@@ -64,6 +70,8 @@ class PublicPlayer:
             "score": self.score,
             "readyForNextHand": self.ready_for_next_hand,
             "familyComplete": family_complete(self.kingdom),
+            "pileCount": self.pile_count,
+            "revealedCards": [c.to_json() if c else None for c in self.revealed],
         }
 
 
@@ -96,6 +104,8 @@ class PlayerView:
     hand_history: tuple[HandResult, ...]
     outcome: Outcome | None
     legal_actions: LegalActions = attrs.field(eq=False, repr=False)
+    setup_kind: str = "standard"
+    """standard, constructed or spire (R33-R37): where each seat's draws come from."""
 
     def kingdom(self, number: int) -> Kingdom:
         return self.players[number - 1].kingdom
@@ -149,6 +159,7 @@ class PlayerView:
             "pendingAction": self._pending_json(pending) if pending else None,
             "pendingDemolitionEat": demolition,
             "outcome": self.outcome.to_json() if self.outcome else None,
+            "setupType": self.setup_kind,
         }
 
     def _pending_json(self, pending: Pending) -> Json:
@@ -164,20 +175,31 @@ class PlayerView:
     def determinize(self, rng: random.Random) -> GameState:
         """A full game state consistent with this view: the cards this player cannot see are
         dealt at random to the other hands and the deck. For search bots (information-set
-        Monte Carlo); the real game is not reachable from a view."""
+        Monte Carlo); the real game is not reachable from a view.
+
+        With own piles: in a Spire combat the unseen faces fill the hands, the runner's pile
+        (its count) and the shared deck; in Constructed, where the view does not tell the
+        decks, each seat's hand and pile are filled with unseen instances it owns, faces at
+        random."""
         seen: set[Card] = set(self.hand)
         seen.update(c for c in self.revealed if c is not None)
         seen.update(self.discard_pile)
         for p in self.players:
             seen.update(p.kingdom.cards())
-        unknown = [c for c in DECK if c not in seen]
+            seen.update(c for c in p.revealed if c is not None)
+        constructed = self.setup_kind == "constructed"
+        unknown = [c for c in DECK if c not in seen] if not constructed else []
         rng.shuffle(unknown)
         players = []
         for p in self.players:
+            if constructed:
+                unknown = [c for c in INSTANCES if c.owner == p.number and c not in seen]
+                rng.shuffle(unknown)
             if p.number == self.player:
                 hand = self.hand
             else:
                 hand, unknown = tuple(unknown[: p.card_count]), unknown[p.card_count :]
+            pile, unknown = tuple(unknown[: p.pile_count]), unknown[p.pile_count :]
             players.append(
                 Player(
                     p.number,
@@ -188,8 +210,16 @@ class PlayerView:
                     p.royal_reward,
                     p.has_drawn_royal_reward,
                     p.ready_for_next_hand,
+                    pile,
+                    p.revealed,
                 )
             )
+        setup: Setup = STANDARD
+        if constructed:
+            unknown = []
+            setup = ConstructedSetup(())
+        elif self.setup_kind == "spire":
+            setup = SpireSetup(players[0].pile)
         return GameState(
             player_count=self.player_count,
             mode=self.mode,
@@ -213,6 +243,7 @@ class PlayerView:
             match_scores=self.match_scores,
             hand_history=self.hand_history,
             outcome=self.outcome,
+            setup=setup,
         )
 
 
@@ -239,9 +270,12 @@ def view(state: GameState, player: int) -> PlayerView:
                 p.royal_reward,
                 p.has_drawn_royal_reward,
                 p.ready_for_next_hand,
+                len(p.pile),
+                p.revealed,
             )
             for p in state.players
         ),
+        setup_kind=state.setup.kind,
         deck_count=len(state.deck),
         revealed=state.revealed,
         discard_pile=state.discard_pile,
@@ -258,8 +292,8 @@ def view(state: GameState, player: int) -> PlayerView:
 def _seat_fields(state: GameState, player: int) -> dict[str, Any]:
     """What differs from one seat's view to another's: the player, their hand and legal
     actions, and the last draw (another player's deck draw hidden, R32)."""
-    if not isinstance(player, int) or not 1 <= player <= state.player_count:
-        raise ValueError(f"There is no player {player!r} in this game")
+    if type(player) is not int or not 1 <= player <= state.player_count:
+        raise NoSuchPlayer(player)
     last = state.last_draw
     visible = last is not None and (last.player == player or last.source != "deck")
     if last is not None and not visible:

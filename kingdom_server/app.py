@@ -10,9 +10,9 @@ import socketio
 from aiohttp import web
 
 from kingdom_server.http import add_routes
+from kingdom_server.hub import Hub
 from kingdom_server.keys import hub_key, settings_key, sio_key, storage_key
 from kingdom_server.ranked import routes as ranked_routes
-from kingdom_server.realtime import Hub
 from kingdom_server.settings import Settings
 from kingdom_server.storage import Storage
 from kingdom_server.wire import JsonPacket

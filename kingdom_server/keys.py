@@ -10,7 +10,7 @@ from aiohttp import web
 from kingdom_server.settings import Settings
 
 if TYPE_CHECKING:
-    from kingdom_server.realtime import Hub
+    from kingdom_server.hub import Hub
     from kingdom_server.storage import Storage
 
 settings_key = web.AppKey("settings", Settings)

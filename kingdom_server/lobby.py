@@ -1,6 +1,8 @@
-"""Lobby calls: rooms, seats, hosts, starting games (tutorial games too), leaving.
+"""The lobby: rooms and seats, hosts, starting games (tutorial games too), leaving, and the
+seats of people who went away (absence).
 
-A mixin of the hub (kingdom_server/realtime.py): `self` is the `Hub`.
+Every change of a room is written to the store before anything else sees it; when the store
+refuses, the room is put back as it was (`Room.snapshot`) and the call fails.
 """
 
 from __future__ import annotations
@@ -8,38 +10,97 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Any
 
+import socketio
+
+import kingdom_rules as kr
+from kingdom_rules import tutorial
 from kingdom_server import bots as botlib
 from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
-from kingdom_server.calls import (
-    BROWSING,
-    SEAT_MOVED,
-    Ack,
-    CallError,
-    HubParts,
-    _engine,
-    ok,
-    seat_index,
-)
+from kingdom_server.answers import Ack, CallError, ok
+from kingdom_server.background import Background
+from kingdom_server.games import Games
+from kingdom_server.pushes import SEAT_MOVED, Pushes
 from kingdom_server.rooms import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
+    BROWSING,
     Room,
+    Rooms,
     Seat,
     epoch_ms,
     hash_token,
     new_player_id,
     new_reconnect_token,
+    new_room_code,
     now_utc,
 )
+from kingdom_server.settings import Settings
+from kingdom_server.storage import Storage
 
 log = logging.getLogger(__name__)
 
 
-class LobbyCalls(HubParts):
+class Lobby:
     """createRoom ... leaveRoom: everything before and around a game."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        storage: Storage,
+        sio: socketio.AsyncServer,
+        rooms: Rooms,
+        pushes: Pushes,
+        games: Games,
+        background: Background,
+    ) -> None:
+        self.settings = settings
+        self.storage = storage
+        self.sio = sio
+        self.rooms = rooms
+        self.pushes = pushes
+        self.games = games
+        self.background = background
+        games.finished_hooks.append(self._game_finished)
+
+    def calls(self) -> dict[str, Callable[[str, Any], Any]]:
+        """The lobby's socket calls by event name."""
+        return {
+            "createRoom": self.create_room,
+            "createPublicRoom": self.create_public_room,
+            "joinRoom": self.join_room,
+            "joinPublicRoom": self.join_public_room,
+            "rejoinRoom": self.rejoin_room,
+            "getPublicGames": self.get_public_games,
+            "addBot": self.add_bot,
+            "toggleGameMode": self.toggle_game_mode,
+            "reorderPlayers": self.reorder_players,
+            "startGame": self.start_game,
+            "startTutorialGame": self.start_tutorial_game,
+            "resumeTutorialBot": self.resume_tutorial_bot,
+            "leaveRoom": self.leave_room,
+        }
+
+    # -- saving ----------------------------------------------------------------------------
+
+    def _save(self, room: Room, undo: Callable[[], None]) -> None:
+        """Write the room; if the store refuses, `undo` puts the room back and the error is
+        raised (the call fails, nothing changed)."""
+        try:
+            self.storage.save_room(room)
+        except Exception:
+            undo()
+            raise
+
+    def _new_code(self) -> str:
+        for _ in range(1000):
+            code = new_room_code()
+            if self.rooms.get(code) is None and not self.storage.room_code_taken(code):
+                return code
+        raise CallError("No free room code, please try again")
+
+    # -- rooms and seats -------------------------------------------------------------------
 
     async def _create(
         self,
@@ -51,7 +112,7 @@ class LobbyCalls(HubParts):
         is_tutorial: bool,
         tutorial_mode: str | None = None,
     ) -> Ack:
-        await self._detach(sid)
+        await self.detach(sid)
         room = Room(
             code=self._new_code(),
             host_id=None,
@@ -64,13 +125,13 @@ class LobbyCalls(HubParts):
         seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token))
         room.seats.append(seat)
         room.host_id = seat.player_id
-        self.persist_room(room)
-        self.rooms[room.code] = room
+        self.storage.save_room(room)  # a new room: nothing to undo if this fails
+        self.rooms.add(room)
         await self._attach(sid, room, seat)
         async with room.lock:
-            await self.push_room(room)
+            await self.pushes.room(room)
         if is_public:
-            await self.push_public_games()
+            await self.pushes.public_games()
         return self._seat_ack(room, seat, token)
 
     async def create_room(self, sid: str, data: Any) -> Ack:
@@ -78,15 +139,16 @@ class LobbyCalls(HubParts):
         name = v.player_name(p, self.settings.max_name_length)
         is_tutorial = v.field(p, "isTutorial", bool, required=False, default=False)
         mode = self._tutorial_mode(p) if is_tutorial else None
-        return await self._create(sid, name, is_public=False, desired=MAX_PLAYERS,
+        return await self._create(sid, name, is_public=False, desired=kr.MAX_PLAYERS,
                                   is_tutorial=is_tutorial, tutorial_mode=mode)
 
     async def create_public_room(self, sid: str, data: Any) -> Ack:
         p = v.as_object(data)
         name = v.player_name(p, self.settings.max_name_length)
-        desired = v.field(p, "desiredPlayerCount", int, required=False, default=MAX_PLAYERS)
-        if not MIN_PLAYERS <= desired <= MAX_PLAYERS:
-            raise CallError("desiredPlayerCount must be 2, 3 or 4")
+        desired = v.field(p, "desiredPlayerCount", int, required=False, default=kr.MAX_PLAYERS)
+        if desired not in kr.PLAYER_COUNTS:
+            counts = [str(n) for n in kr.PLAYER_COUNTS]
+            raise CallError(f"desiredPlayerCount must be {', '.join(counts[:-1])} or {counts[-1]}")
         return await self._create(sid, name, is_public=True, desired=desired, is_tutorial=False)
 
     async def _join(self, sid: str, data: Any, *, public_only: bool) -> Ack:
@@ -96,14 +158,14 @@ class LobbyCalls(HubParts):
         room = self.rooms.get(code)
         if room is None or room.closed or (public_only and not room.is_public):
             raise CallError("Room not found")
-        ref = self.sessions.get(sid)
+        ref = self.rooms.sessions.get(sid)
         if ref is not None and ref[0] == code:
             raise CallError("You are already in this room")
         if room.started:
             raise CallError("Game already in progress")
         if len(room.seats) >= room.capacity:
             raise CallError("Room is full")
-        await self._detach(sid)
+        await self.detach(sid)
         async with room.lock:
             # Re-check under the lock: another join may have filled the room meanwhile.
             if room.closed:
@@ -114,14 +176,15 @@ class LobbyCalls(HubParts):
                 raise CallError("Room is full")
             token = new_reconnect_token()
             seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token))
+            undo = room.snapshot()
             room.seats.append(seat)
             if room.host_id is None:
                 room.host_id = seat.player_id
-            self.persist_room(room)
+            self._save(room, undo)
             await self._attach(sid, room, seat)
-            await self.push_room(room)
+            await self.pushes.room(room)
         if room.is_public:
-            await self.push_public_games()
+            await self.pushes.public_games()
         return self._seat_ack(room, seat, token)
 
     async def join_room(self, sid: str, data: Any) -> Ack:
@@ -145,29 +208,31 @@ class LobbyCalls(HubParts):
             or not secrets.compare_digest(seat.reconnect_token, hash_token(token))
         ):
             raise CallError("Cannot rejoin: this seat is not yours")
-        ref = self.sessions.get(sid)
+        ref = self.rooms.sessions.get(sid)
         if ref is not None and ref != (code, player_id):
-            await self._detach(sid)
+            await self.detach(sid)
         async with room.lock:
             old = seat.sid
             if old is not None and old != sid:
                 # The seat moves to the new socket (another tab, or a connection not yet timed out).
-                self.sessions.pop(old, None)
+                self.rooms.sessions.pop(old, None)
                 await self.sio.leave_room(old, code)
                 await self.sio.enter_room(old, BROWSING)
-                await self._send(old, "error", {"message": SEAT_MOVED})
+                await self.pushes.send(old, "error", {"message": SEAT_MOVED})
             await self._attach(sid, room, seat)
             if seat.absence_task is not None:
                 seat.absence_task.cancel()
                 seat.absence_task = None
             seat.absent = False
-            await self.push_room(room)
+            await self.pushes.room(room)
         return self._seat_ack(room, seat, token)
 
     async def get_public_games(self, sid: str, data: Any) -> Ack:
-        if sid not in self.sessions:
+        if data is not None:
+            v.as_object(data)
+        if sid not in self.rooms.sessions:
             await self.sio.enter_room(sid, BROWSING)
-        return ok(games=self.public_games())
+        return ok(games=self.rooms.public_games())
 
     async def add_bot(self, sid: str, data: Any) -> Ack:
         p = v.as_object(data)
@@ -176,7 +241,7 @@ class LobbyCalls(HubParts):
         if kind is None:
             raise CallError(f"Unknown bot kind: {wanted_kind[:40]}")
         wanted = v.field(p, "name", str, required=False)
-        room, _ = self._host_seat(sid, "add bots")
+        room, _ = self.rooms.host_seat(sid, "add bots")
         async with room.lock:
             if room.started:
                 raise CallError("Game already in progress")
@@ -187,27 +252,29 @@ class LobbyCalls(HubParts):
             if not name or name in taken:
                 name = botlib.pick_bot_name(taken)
             seat = Seat(player_id=new_player_id(), name=name, is_bot=True, bot_kind=kind)
+            undo = room.snapshot()
             room.seats.append(seat)
-            self.persist_room(room)
-            await self.push_room(room)
+            self._save(room, undo)
+            await self.pushes.room(room)
         if room.is_public:
-            await self.push_public_games()
+            await self.pushes.public_games()
         return ok(playerId=seat.player_id)
 
     async def toggle_game_mode(self, sid: str, data: Any) -> Ack:
         p = v.as_object(data)
         mode = v.field(p, "gameMode", str, required=False)
-        if mode is not None and mode not in ("game", "match"):
-            raise CallError("gameMode must be game or match")
-        room, _ = self._host_seat(sid, "change the game mode")
+        if mode is not None and mode not in kr.MODES:
+            raise CallError(f"gameMode must be {' or '.join(kr.MODES)}")
+        room, _ = self.rooms.host_seat(sid, "change the game mode")
         async with room.lock:
             if room.started and room.phase != "finished":
                 raise CallError("Game already in progress")
+            undo = room.snapshot()
             room.game_mode = mode or ("match" if room.game_mode == "game" else "game")
-            self.persist_room(room)
-            await self.push_room(room)
+            self._save(room, undo)
+            await self.pushes.room(room)
         if room.is_public:
-            await self.push_public_games()
+            await self.pushes.public_games()
         return ok(gameMode=room.game_mode)
 
     async def reorder_players(self, sid: str, data: Any) -> Ack:
@@ -215,41 +282,53 @@ class LobbyCalls(HubParts):
         order = v.field(p, "playerOrder", list)
         if not all(isinstance(x, str) for x in order):
             raise CallError("playerOrder must be a list of player ids")
-        room, _ = self._host_seat(sid, "reorder players")
+        room, _ = self.rooms.host_seat(sid, "reorder players")
         async with room.lock:
             if room.started:
                 raise CallError("Game already in progress")
-            if len(room.seats) != MAX_PLAYERS:
-                raise CallError("Players can only be reordered in a 4-player room")
+            if len(room.seats) != kr.MAX_PLAYERS:
+                raise CallError(f"Players can only be reordered in a {kr.MAX_PLAYERS}-player room")
             by_id = {s.player_id: s for s in room.seats}
             if len(order) != len(by_id) or set(order) != set(by_id):
                 raise CallError("playerOrder must list every player in the room exactly once")
+            undo = room.snapshot()
             room.seats = [by_id[i] for i in order]
-            self.persist_room(room)
-            await self.push_room(room)
+            self._save(room, undo)
+            await self.pushes.room(room)
         return ok()
+
+    # -- starting games --------------------------------------------------------------------
 
     async def start_game(self, sid: str, data: Any) -> Ack:
-        room, _ = self._host_seat(sid, "start the game")
+        if data is not None:
+            v.as_object(data)
+        room, _ = self.rooms.host_seat(sid, "start the game")
         async with room.lock:
             was_started = room.started
-            await self._start(room)
+            await self._start(room, room.snapshot())
         if room.is_public and not was_started:
-            await self.push_public_games()
+            await self.pushes.public_games()
         return ok()
 
-    async def _start(self, room: Room, *, deck: list[str] | None = None, seed: int | None = None,
-                     first: list[Any] | None = None) -> None:
+    async def _start(
+        self,
+        room: Room,
+        undo: Callable[[], None],
+        *,
+        deck: list[str] | None = None,
+        seed: int | None = None,
+        first: list[kr.Action] | None = None,
+    ) -> None:
         """(lock held) Deal a new game for the seated players; `first` actions are applied
-        (and logged) right away, such as the tutorial learner's starting resource."""
-        kr = _engine()
+        (and logged) right away, such as the tutorial learner's starting resource. `undo` puts
+        the room back as it was before the call, should the store refuse the new game."""
         if room.started and room.phase != "finished":
             raise CallError("Game already in progress")
         n = len(room.seats)
-        if n < MIN_PLAYERS:
-            raise CallError(f"Need at least {MIN_PLAYERS} players to start")
-        if n > MAX_PLAYERS:
-            raise CallError(f"At most {MAX_PLAYERS} players can play")
+        if n < kr.MIN_PLAYERS:
+            raise CallError(f"Need at least {kr.MIN_PLAYERS} players to start")
+        if n > kr.MAX_PLAYERS:
+            raise CallError(f"At most {kr.MAX_PLAYERS} players can play")
         seed = secrets.randbits(31) if seed is None else seed
         try:
             state = kr.new_game(player_count=n, seed=seed, mode=room.game_mode, deck=deck)
@@ -258,35 +337,38 @@ class LobbyCalls(HubParts):
         except kr.IllegalAction as e:
             raise CallError(str(e)) from e
         started = now_utc()
-        # The game row first: a crash before the room row says "playing" leaves a waiting
-        # room, never a playing room without its game.
-        game_id = self.storage.start_game(
-            code=room.code,
-            seed=seed,
-            player_count=n,
-            mode=room.game_mode,
-            deck=deck,
-            started_at=started,
-        )
-        for i, action in enumerate(first or ()):
-            self.storage.append_action(game_id, i, action.to_json())
+        try:
+            # The game row, its first actions and the room row, "playing", in one transaction.
+            game_id = self.storage.start_game(
+                room,
+                seed=seed,
+                player_count=n,
+                mode=room.game_mode,
+                deck=deck,
+                started_at=started,
+                first_actions=[a.to_json() for a in first or ()],
+            )
+        except Exception:
+            undo()
+            raise
         room.state = state
         room.game_id = game_id
         room.action_count = len(first or ())
         room.tutorial_resumed = set()
-        self.persist_room(room)
         room.game_start_time = epoch_ms(started)
         for seat in room.seats:
             seat.absent = False
-            self._start_absence(room, seat)
-        await self.push_room(room)
-        self.kick_bots(room)
+            self.start_absence(room, seat)
+        await self.pushes.room(room)
+        self.games.kick_bots(room)
+
+    def _game_finished(self, room: Room) -> None:
+        for seat in room.seats:
+            self.start_absence(room, seat)
 
     # -- tutorial --------------------------------------------------------------------------
 
     def _tutorial_mode(self, p: dict[str, Any]) -> str:
-        from kingdom_rules import tutorial
-
         mode = v.field(p, "tutorialMode", str, required=False, default="basics")
         if mode not in tutorial.MODES:
             raise CallError(f"tutorialMode must be one of {', '.join(tutorial.MODES)}")
@@ -296,13 +378,10 @@ class LobbyCalls(HubParts):
         """The scripted deal of the room's tutorial mode (kingdom_rules.tutorial), the learner
         in seat 1 with the lesson's starting resource chosen, tutorial bots in the other seats
         (added as needed: the multiplayer lesson has four)."""
-        from kingdom_rules import tutorial
-
         p = v.as_object(data)
         guided = v.field(p, "guided", bool, required=False, default=True)
-        room, _ = self._host_seat(sid, "start the game")
+        room, _ = self.rooms.host_seat(sid, "start the game")
         mode = self._tutorial_mode(p) if "tutorialMode" in p else room.tutorial_mode or "basics"
-        kr = _engine()
         async with room.lock:
             if room.started and room.phase != "finished":
                 raise CallError("Game already in progress")
@@ -310,6 +389,7 @@ class LobbyCalls(HubParts):
             if len(room.humans()) > 1 or len(room.seats) > need:
                 raise CallError(f"The {mode} tutorial is played by one player and "
                                 f"{need - 1} bot{'s' if need > 2 else ''}")
+            undo = room.snapshot()
             while len(room.seats) < need:
                 taken = {s.name for s in room.seats}
                 room.seats.append(Seat(player_id=new_player_id(), is_bot=True,
@@ -321,32 +401,22 @@ class LobbyCalls(HubParts):
             room.tutorial_mode = mode
             room.game_mode = "game"
             card = tutorial.STARTING_RESOURCE.get(mode)
-            first = []
+            first: list[kr.Action] = []
             if card is not None:
                 first.append(kr.ChooseStartingResource(player=tutorial.LEARNER, card=card))
-            await self._start(room, deck=tutorial.tutorial_deck(mode), seed=0, first=first)
+            try:
+                await self._start(room, undo, deck=tutorial.tutorial_deck(mode), seed=0,
+                                  first=first)
+            except CallError:
+                undo()
+                raise
             if not guided:  # no lesson shown (tutorialCompleted): the bot never waits
                 lessons.release_all(room)
         return ok()
 
-    def _tutorial_paused(self, room: Room, seat: Seat) -> bool:
-        """The basics lesson's bot waits at the start of some rounds until resumeTutorialBot."""
-        if not room.is_tutorial or room.state is None or not seat.is_bot:
-            return False
-        from kingdom_rules import tutorial
-
-        pauses = tutorial.BOT_PAUSES.get(room.tutorial_mode or "basics", ())
-        state = room.state
-        return (
-            state.phase == "playing"
-            and state.round in pauses
-            and state.round not in room.tutorial_resumed
-            and not state.players[seat_index(room, seat)].has_drawn_this_turn
-        )
-
     async def resume_tutorial_bot(self, sid: str, data: Any) -> Ack:
         everything = v.field(v.as_object(data), "all", bool, required=False, default=False)
-        room, _ = self.seat_of(sid)
+        room, _ = self.rooms.seat_of(sid)
         if not room.is_tutorial:
             raise CallError("This is not a tutorial game")
         async with room.lock:
@@ -354,16 +424,39 @@ class LobbyCalls(HubParts):
                 room.tutorial_resumed.add(room.state.round)
                 if everything:  # the lesson was skipped or finished
                     lessons.release_all(room)
-            self.kick_bots(room)
+            self.games.kick_bots(room)
         return ok()
+
+    # -- leaving ---------------------------------------------------------------------------
 
     async def leave_room(self, sid: str, data: Any) -> Ack:
-        await self._detach(sid)
+        if data is not None:
+            v.as_object(data)
+        await self.detach(sid)
         return ok()
 
-    async def _detach(self, sid: str) -> None:
+    async def _attach(self, sid: str, room: Room, seat: Seat) -> None:
+        if not self.sio.manager.is_connected(sid, "/"):
+            # The socket went away while its call waited: the seat is kept, unconnected.
+            seat.sid = None
+            self.start_absence(room, seat)
+            return
+        seat.sid = sid
+        self.rooms.sessions[sid] = (room.code, seat.player_id)
+        await self.sio.leave_room(sid, BROWSING)
+        await self.sio.enter_room(sid, room.code)
+
+    def _seat_ack(self, room: Room, seat: Seat, token: str) -> Ack:
+        return ok(
+            playerId=seat.player_id,
+            roomCode=room.code,
+            reconnectToken=token,
+            playerNumber=room.number_of(seat),
+        )
+
+    async def detach(self, sid: str) -> None:
         """The socket gives up its seat: removed in the lobby, handed to a bot during a game."""
-        ref = self.sessions.pop(sid, None)
+        ref = self.rooms.sessions.pop(sid, None)
         if ref is None:
             return
         room = self.rooms.get(ref[0])
@@ -377,11 +470,28 @@ class LobbyCalls(HubParts):
                 return
             await self._give_up_seat(room, seat)
         if room.is_public:
-            await self.push_public_games()
+            await self.pushes.public_games()
+
+    async def disconnected(self, sid: str) -> None:
+        """The socket is gone: its seat waits for the person to come back (absence)."""
+        ref = self.rooms.sessions.pop(sid, None)
+        if ref is None:
+            return
+        room = self.rooms.get(ref[0])
+        if room is None:
+            return
+        async with room.lock:
+            seat = room.seat_by_id(ref[1])
+            if seat is None or seat.sid != sid:
+                return
+            seat.sid = None
+            self.start_absence(room, seat)
+            await self.pushes.room(room)
 
     async def _give_up_seat(self, room: Room, seat: Seat) -> None:
         """(lock held) The person is gone for good: seat removed before the start, else a bot
         plays it; the next human becomes host; a room with no human left is closed."""
+        undo = room.snapshot()
         if seat.absence_task is not None and seat.absence_task is not asyncio.current_task():
             seat.absence_task.cancel()
         seat.absence_task = None
@@ -395,19 +505,51 @@ class LobbyCalls(HubParts):
             humans = room.humans()
             room.host_id = humans[0].player_id if humans else None
         if not room.humans():
-            self._close(room)
+            self.close(room)
         else:
-            self.persist_room(room)
-            await self.push_room(room)
-            self.kick_bots(room)
+            self._save(room, undo)
+            await self.pushes.room(room)
+            self.games.kick_bots(room)
 
-    def _close(self, room: Room) -> None:
+    def close(self, room: Room) -> None:
+        """The room is closed for good: written first, then forgotten with its tasks."""
+        self.storage.close_room(room.code)
         room.closed = True
-        self.rooms.pop(room.code, None)
+        self.rooms.remove(room)
         current = asyncio.current_task()
         for task in [room.bot_task, room.score_task, *(s.absence_task for s in room.seats)]:
             if task is not None and task is not current:
                 task.cancel()
-        for seat in room.seats:
-            self.bots.pop((room.code, seat.player_id), None)
-        self.storage.close_room(room.code)
+        self.games.forget(room)
+
+    # -- absence ---------------------------------------------------------------------------
+
+    def start_absence(self, room: Room, seat: Seat) -> None:
+        """A seat left without a connection: during play a bot takes it after a while; in the
+        waiting room or after the game the seat is given up after the same while (no stale
+        public rooms, no finished rooms kept forever)."""
+        if (
+            not seat.is_human
+            or seat.sid is not None
+            or (seat.absent and room.phase != "finished")
+            or seat.absence_task is not None
+        ):
+            return
+        seat.absence_task = self.background.spawn(self._absence_timer(room, seat))
+
+    async def _absence_timer(self, room: Room, seat: Seat) -> None:
+        await asyncio.sleep(self.settings.absence_seconds)
+        async with room.lock:
+            seat.absence_task = None
+            if room.closed or seat.sid is not None or not seat.is_human:
+                return
+            if room.started and room.phase != "finished":
+                seat.absent = True
+                await self.pushes.room(room)
+                self.games.kick_bots(room)
+                return
+            # Waiting room or finished game: the seat is given up (a room nobody comes back
+            # to is closed instead of being kept forever).
+            await self._give_up_seat(room, seat)
+        if room.is_public:
+            await self.pushes.public_games()

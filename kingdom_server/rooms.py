@@ -1,4 +1,5 @@
-"""Rooms and seats kept in memory (the store mirrors them), room codes and the public list."""
+"""Rooms and seats kept in memory (the store mirrors them, kingdom_server/storage.py), room
+codes, and `Rooms`: the open rooms of the process and which socket holds which seat."""
 
 from __future__ import annotations
 
@@ -6,18 +7,25 @@ import asyncio
 import datetime as dt
 import hashlib
 import secrets
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import attrs
 
-if TYPE_CHECKING:
-    import kingdom_rules as kr
+import kingdom_rules as kr
+from kingdom_rules import MAX_PLAYERS
+from kingdom_server.answers import CallError
 
 #: Upper-case letters and digits without the look-alikes 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
+
+BROWSING = "browsing"
+"""socket.io room of sockets that hold no seat: they get publicGamesUpdated."""
+
+#: Fields that live only in this process (connections, timers, the lock): a rollback leaves
+#: them alone.
+_RUNTIME = frozenset({"lock", "sid", "absence_task", "score_task", "bot_task"})
 
 
 def new_room_code() -> str:
@@ -34,7 +42,7 @@ def new_reconnect_token() -> str:
 
 def hash_token(token: str) -> str:
     """What is kept of a reconnect token (memory and store): a leaked store opens no seat."""
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @attrs.define(eq=False)
@@ -136,6 +144,29 @@ class Room:
             return "in-progress"
         return "full" if len(self.seats) >= self.capacity else "waiting"
 
+    def snapshot(self) -> Callable[[], None]:
+        """A way back: calling the result puts the room and its seats back as they are now
+        (everything but connections, timers and the lock). For changes the store refused."""
+        room_fields = {
+            f.name: getattr(self, f.name) for f in attrs.fields(Room) if f.name not in _RUNTIME
+        }
+        room_fields["seats"] = list(self.seats)
+        room_fields["tutorial_resumed"] = set(self.tutorial_resumed)
+        seat_fields = [
+            (seat, {f.name: getattr(seat, f.name) for f in attrs.fields(Seat)
+                    if f.name not in _RUNTIME})
+            for seat in self.seats
+        ]
+
+        def restore() -> None:
+            for name, value in room_fields.items():
+                setattr(self, name, value)
+            for seat, values in seat_fields:
+                for name, value in values.items():
+                    setattr(seat, name, value)
+
+        return restore
+
     def public_listing(self) -> dict[str, Any]:
         host = self.host
         return {
@@ -157,3 +188,49 @@ def now_utc() -> dt.datetime:
 def epoch_ms(when: dt.datetime) -> int:
     """Unix time in milliseconds of a naive UTC datetime (gameStartTime on the wire)."""
     return round(when.replace(tzinfo=dt.UTC).timestamp() * 1000)
+
+
+class Rooms:
+    """The open rooms of this process by code, and the seat each socket holds."""
+
+    def __init__(self) -> None:
+        self.by_code: dict[str, Room] = {}
+        self.sessions: dict[str, tuple[str, str]] = {}
+        """sid -> (room code, player id) of the seat the socket holds."""
+
+    def get(self, code: str) -> Room | None:
+        return self.by_code.get(code)
+
+    def add(self, room: Room) -> None:
+        self.by_code[room.code] = room
+
+    def remove(self, room: Room) -> None:
+        if self.by_code.get(room.code) is room:
+            del self.by_code[room.code]
+
+    def __iter__(self) -> Iterator[Room]:
+        return iter(list(self.by_code.values()))
+
+    def __len__(self) -> int:
+        return len(self.by_code)
+
+    def seat_of(self, sid: str) -> tuple[Room, Seat]:
+        """The room and seat that socket `sid` holds, or CallError."""
+        ref = self.sessions.get(sid)
+        if ref is None:
+            raise CallError("You are not in a room")
+        room = self.by_code.get(ref[0])
+        seat = room.seat_by_id(ref[1]) if room else None
+        if room is None or seat is None:
+            self.sessions.pop(sid, None)
+            raise CallError("You are not in a room")
+        return room, seat
+
+    def host_seat(self, sid: str, what: str) -> tuple[Room, Seat]:
+        room, seat = self.seat_of(sid)
+        if seat.player_id != room.host_id:
+            raise CallError(f"Only the host can {what}")
+        return room, seat
+
+    def public_games(self) -> list[dict[str, Any]]:
+        return [r.public_listing() for r in self.by_code.values() if r.is_public and not r.closed]

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 import peewee as pw
+
+from kingdom_server.rooms import Room, Seat
 
 
 def _now() -> dt.datetime:
@@ -46,19 +49,9 @@ def open_database(url: str) -> pw.Database:
 
 
 @attrs.frozen
-class SeatRecord:
-    player_id: str
-    name: str
-    position: int
-    is_bot: bool
-    bot_kind: str | None
-    reconnect_token: str | None
-    user_id: str | None
-    left: bool
-
-
-@attrs.frozen
 class GameRecord:
+    """A room's current game as stored: replayed from its seed and actions on load."""
+
     id: int
     seed: int
     player_count: int
@@ -69,17 +62,16 @@ class GameRecord:
 
 
 @attrs.frozen
-class RoomRecord:
-    code: str
-    host_id: str | None
-    is_public: bool
-    desired_player_count: int
-    game_mode: str
-    is_tutorial: bool
-    is_ranked: bool
-    tutorial_mode: str | None
-    seats: list[SeatRecord]
+class LoadedRoom:
+    """An open room rebuilt from its rows, and its current game's log (None before a game)."""
+
+    room: Room
     game: GameRecord | None
+
+
+def room_status(room: Room) -> str:
+    """The room row's status: waiting | playing (closed rooms are written by `close_room`)."""
+    return "playing" if room.started else "waiting"
 
 
 class Storage:
@@ -174,54 +166,46 @@ class Storage:
 
     # -- writes ----------------------------------------------------------------------------
 
-    def save_room(
-        self,
-        *,
-        code: str,
-        host_id: str | None,
-        is_public: bool,
-        desired_player_count: int,
-        game_mode: str,
-        is_tutorial: bool,
-        is_ranked: bool,
-        tutorial_mode: str | None = None,
-        status: str,
-        seats: list[SeatRecord],
-    ) -> None:
-        """Write the room row and replace its seats (lobby changes are rare and small)."""
+    def save_room(self, room: Room, *, status: str | None = None) -> None:
+        """Write the room row and replace its seats (lobby changes are rare and small): all of
+        it in one transaction, or nothing (the error is raised)."""
         with self.db.atomic():
-            fields = dict(
-                host_id=host_id,
-                is_public=is_public,
-                desired_player_count=desired_player_count,
-                game_mode=game_mode,
-                is_tutorial=is_tutorial,
-                is_ranked=is_ranked,
-                tutorial_mode=tutorial_mode,
-                status=status,
-                updated_at=_now(),
-            )
-            updated = self.Room.update(**fields).where(self.Room.code == code).execute()
-            if not updated:
-                self.Room.create(code=code, **fields)
-            self.Seat.delete().where(self.Seat.room == code).execute()
-            if seats:
-                self.Seat.insert_many(
-                    [
-                        dict(
-                            room=code,
-                            player_id=s.player_id,
-                            name=s.name,
-                            position=s.position,
-                            is_bot=s.is_bot,
-                            bot_kind=s.bot_kind,
-                            reconnect_token=s.reconnect_token,
-                            user_id=s.user_id,
-                            left=s.left,
-                        )
-                        for s in seats
-                    ]
-                ).execute()
+            self._write_room(room, status or room_status(room))
+
+    def _write_room(self, room: Room, status: str) -> None:
+        fields = dict(
+            host_id=room.host_id,
+            is_public=room.is_public,
+            desired_player_count=room.desired_player_count,
+            game_mode=room.game_mode,
+            is_tutorial=room.is_tutorial,
+            is_ranked=room.is_ranked,
+            tutorial_mode=room.tutorial_mode,
+            status=status,
+            updated_at=_now(),
+        )
+        code = room.code
+        updated = self.Room.update(**fields).where(self.Room.code == code).execute()
+        if not updated:
+            self.Room.create(code=code, **fields)
+        self.Seat.delete().where(self.Seat.room == code).execute()
+        if room.seats:
+            self.Seat.insert_many(
+                [
+                    dict(
+                        room=code,
+                        player_id=s.player_id,
+                        name=s.name,
+                        position=i,
+                        is_bot=s.is_bot,
+                        bot_kind=s.bot_kind,
+                        reconnect_token=s.reconnect_token,
+                        user_id=s.user_id,
+                        left=s.left,
+                    )
+                    for i, s in enumerate(room.seats)
+                ]
+            ).execute()
 
     def room_code_taken(self, code: str) -> bool:
         return self.Room.select().where(self.Room.code == code).exists()
@@ -235,23 +219,33 @@ class Storage:
 
     def start_game(
         self,
+        room: Room,
         *,
-        code: str,
         seed: int,
         player_count: int,
         mode: str,
         deck: list[str] | None,
         started_at: dt.datetime,
+        first_actions: Sequence[dict[str, Any]] = (),
     ) -> int:
-        game = self.Game.create(
-            room=code,
-            started_at=started_at,
-            seed=seed,
-            player_count=player_count,
-            mode=mode,
-            deck=json.dumps(deck) if deck is not None else None,
-        )
-        return int(game.id)
+        """A new game of `room`: the game row, its first actions and the room row (playing,
+        with its seats as they are now), in one transaction. Returns the game's id."""
+        with self.db.atomic():
+            game = self.Game.create(
+                room=room.code,
+                started_at=started_at,
+                seed=seed,
+                player_count=player_count,
+                mode=mode,
+                deck=json.dumps(deck) if deck is not None else None,
+            )
+            game_id = int(game.id)
+            for i, action in enumerate(first_actions):
+                self.db.execute_sql(  # type: ignore[no-untyped-call]
+                    self._action_sql(), (game_id, i, json.dumps(action), _now())
+                )
+            self._write_room(room, "playing")
+        return game_id
 
     def _action_sql(self) -> str:
         if self._insert_action_sql is None:
@@ -289,32 +283,41 @@ class Storage:
 
     # -- reads -----------------------------------------------------------------------------
 
-    def load_open_rooms(self) -> list[RoomRecord]:
+    def load_open_rooms(self) -> list[LoadedRoom]:
         """Every room that was not closed, with its seats and its latest game's action log."""
-        out: list[RoomRecord] = []
-        for room in self.Room.select().where(self.Room.status != "closed").order_by(
+        out: list[LoadedRoom] = []
+        for row in self.Room.select().where(self.Room.status != "closed").order_by(
             self.Room.created_at
         ):
-            seats = [
-                SeatRecord(
+            room = Room(
+                code=row.code,
+                host_id=row.host_id,
+                is_public=bool(row.is_public),
+                desired_player_count=int(row.desired_player_count),
+                game_mode=str(row.game_mode),
+                is_tutorial=bool(row.is_tutorial),
+                is_ranked=bool(row.is_ranked),
+                tutorial_mode=row.tutorial_mode,
+            )
+            room.seats = [
+                Seat(
                     player_id=s.player_id,
                     name=s.name,
-                    position=s.position,
-                    is_bot=s.is_bot,
+                    is_bot=bool(s.is_bot),
                     bot_kind=s.bot_kind,
                     reconnect_token=s.reconnect_token,
                     user_id=s.user_id,
-                    left=s.left,
+                    left=bool(s.left),
                 )
-                for s in self.Seat.select().where(self.Seat.room == room.code).order_by(
+                for s in self.Seat.select().where(self.Seat.room == row.code).order_by(
                     self.Seat.position
                 )
             ]
             game_record: GameRecord | None = None
-            if room.status == "playing":
+            if row.status == "playing":
                 game = (
                     self.Game.select()
-                    .where(self.Game.room == room.code)
+                    .where(self.Game.room == row.code)
                     .order_by(self.Game.id.desc())
                     .first()
                 )
@@ -334,18 +337,5 @@ class Storage:
                         started_at=game.started_at,
                         actions=actions,
                     )
-            out.append(
-                RoomRecord(
-                    code=room.code,
-                    host_id=room.host_id,
-                    is_public=bool(room.is_public),
-                    desired_player_count=int(room.desired_player_count),
-                    game_mode=str(room.game_mode),
-                    is_tutorial=bool(room.is_tutorial),
-                    is_ranked=bool(room.is_ranked),
-                    tutorial_mode=room.tutorial_mode,
-                    seats=seats,
-                    game=game_record,
-                )
-            )
+            out.append(LoadedRoom(room=room, game=game_record))
         return out

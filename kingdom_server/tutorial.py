@@ -1,7 +1,7 @@
 """The tutorial lessons' side of the server: which lesson step a move completes, and the bot's
 pauses being released for good.
 
-The hub (kingdom_server/realtime.py) keeps tutorial rooms: ``createRoom {isTutorial,
+The lobby (kingdom_server/lobby.py) keeps tutorial rooms: ``createRoom {isTutorial,
 tutorialMode}``, ``startTutorialGame`` with the scripted deal of ``kingdom_rules.tutorial``, the
 bot's pauses in the basics lesson and ``resumeTutorialBot``. This module adds what the lessons
 need on top (seed 000 section 4, 'Tutorial flow'):
@@ -24,12 +24,26 @@ import kingdom_rules as kr
 from kingdom_rules import tutorial as lessons
 
 if TYPE_CHECKING:
-    from kingdom_server.rooms import Room
+    from kingdom_server.rooms import Room, Seat
 
 
 def release_all(room: Room) -> None:
     """The tutorial bot of this room never waits for the learner again."""
     room.tutorial_resumed.update(lessons.BOT_PAUSES.get(room.tutorial_mode or "basics", ()))
+
+
+def bot_paused(room: Room, seat: Seat) -> bool:
+    """The basics lesson's bot waits at the start of some rounds until resumeTutorialBot."""
+    state = room.state
+    if not room.is_tutorial or state is None or not seat.is_bot:
+        return False
+    pauses = lessons.BOT_PAUSES.get(room.tutorial_mode or "basics", ())
+    return (
+        state.phase == "playing"
+        and state.round in pauses
+        and state.round not in room.tutorial_resumed
+        and not state.player(room.number_of(seat)).has_drawn_this_turn
+    )
 
 
 DRAGON_READY = "dragon-ready"

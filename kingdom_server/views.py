@@ -10,6 +10,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+import kingdom_rules as kr
 from kingdom_server.rooms import Room, Seat
 
 
@@ -54,7 +55,7 @@ def waiting_view(room: Room, seat: Seat | None, now: float) -> dict[str, Any]:
         "phase": "waiting",
         "gameMode": room.game_mode,
         "currentHand": 0,
-        "totalHands": n if room.game_mode == "match" else 1,
+        "totalHands": kr.total_hands(n, room.game_mode),
         "playerCount": n,
         "currentPlayerIndex": None,
         "currentPlayerNumber": None,
@@ -91,7 +92,7 @@ def game_view(room: Room, seat: Seat, engine_view: dict[str, Any], now: float) -
     return engine_view
 
 
-def engine_views(kr: Any, state: Any, numbers: Sequence[int]) -> list[dict[str, Any]]:
+def engine_views(state: kr.GameState, numbers: Sequence[int]) -> list[dict[str, Any]]:
     """`kr.view(state, n).to_json()` for each player number in `numbers`, by the engine's
     `views_json` (the public part built once and shared: the results are read-only)."""
     if not numbers:

@@ -66,7 +66,12 @@ from kingdom_rules.bots.heuristics import (
 )
 from kingdom_rules.cards import Card
 from kingdom_rules.combinations import DRAGONS, RULES, STRUCTURES, classify, find_combinations
-from kingdom_rules.followups import can_ride
+from kingdom_rules.followups import (
+    can_ride,
+    eat_beast_refusal,
+    eat_royal_refusal,
+    shot_refusal,
+)
 from kingdom_rules.scoring import family_places
 from kingdom_rules.state import Combination, Kingdom
 from kingdom_rules.view import PlayerView
@@ -425,9 +430,10 @@ def _eat_prospect(table: Table, eats: int, castles: bool, cathedrals: bool) -> f
     for o in table.opponents():
         k = table.kingdom(o)
         w = target_weight(table, o)
-        values += [royal_worth(k, r) * w for r in k.free_royals() if not r.is_hero]
+        values += [royal_worth(k, r) * w for r in k.free_royals()
+                   if eat_royal_refusal(r) is None]
         values += [(combination_worth(k, c) + 1.0) * w for c in k.combinations
-                   if c.kind in ("horse", "unicorn")]
+                   if eat_beast_refusal(c.kind) is None]
         for c in k.combinations:
             if (c.kind == "castle" and castles) or (c.kind == "cathedral" and cathedrals):
                 values.append((c.points + 1.0) * w)
@@ -465,15 +471,16 @@ def _best_hail(table: Table, hails: list[PlayHailOfArrows]) -> Action | None:
         for r in k.free_royals():
             best_royal = max(best_royal, royal_worth(k, r) * w)
         for c in k.combinations:
-            if c.rider is not None and c.kind in ("horse", "unicorn", "dragon"):
+            if c.rider is not None and shot_refusal(c.kind, "beast", False) is None:
                 best_beast = max(best_beast, combination_worth(k, c) * w)
     salvo_targets = 0.0
     for o in table.opponents():
         k = table.kingdom(o)
         w = target_weight(table, o)
         for c in k.combinations:
-            if c.kind in ("horse", "unicorn", "dragon", "golden-dragon", "silver-dragon",
-                          "castle") and (c.rider is not None or c.protected):
+            if (c.rider is not None or c.protected) and (
+                    shot_refusal(c.kind, "beast", True) is None
+                    or shot_refusal(c.kind, "castle", True) is None):
                 salvo_targets = max(salvo_targets, (combination_worth(k, c) + 3.0) * w)
     for h in hails:
         suited = h.cards[0].suit == h.cards[1].suit

@@ -19,14 +19,13 @@ from kingdom_rules.scoring import (
     partner,
 )
 from kingdom_rules.state import (
-    HANDS,
-    KINGDOMS,
-    REWARDS,
     Combination,
     GameState,
     Kingdom,
     Pending,
     Player,
+    own_revealed_of,
+    table_of,
 )
 from kingdom_rules.view import PlayerView
 
@@ -57,30 +56,33 @@ class Table:
 
     @staticmethod
     def of_view(view: PlayerView) -> Table:
+        # In Constructed the revealed cards a player may take are their own pair (R35).
+        revealed = (view.players[view.player - 1].revealed or (None, None)
+                    if view.setup_kind == "constructed" else view.revealed)
         return Table(view.player, view.player_count, view.hand,
-                     [p.kingdom for p in view.players], view.discard_pile, view.revealed,
+                     [p.kingdom for p in view.players], view.discard_pile, revealed,
                      view.pending, [p.card_count for p in view.players],
                      view.players[view.player - 1].royal_reward)
 
     @staticmethod
     def of_state(state: GameState, me: int) -> Table:
-        # The state's seat fields, not state.players: rollouts call this on every step, and
-        # players are built on demand (kingdom_rules.state).
-        d = state.__dict__
-        hands = d[HANDS]
+        # The state's seat fields (one call), not state.players: rollouts call this on every
+        # step, and players are built on demand (kingdom_rules.state).
+        hands, kingdoms, rewards = table_of(state)
         table = _new_table(Table)
         table.me = me
         table.n = state.player_count
         table.hand = hands[me - 1]
-        table.kingdoms = d[KINGDOMS]
+        table.kingdoms = kingdoms
         table.discard_pile = state.discard_pile
-        table.revealed = state.revealed
+        table.revealed = (state.revealed if state.setup.kind != "constructed"
+                          else own_revealed_of(state, me) or (None, None))
         table.pending = state.pending
         counts = []
         for hand in hands:
             counts.append(len(hand))
         table.card_counts = tuple(counts)
-        table.royal_reward = d[REWARDS][me - 1]
+        table.royal_reward = rewards[me - 1]
         return table
 
     def kingdom(self, number: int) -> Kingdom:

@@ -22,6 +22,7 @@ from kingdom_rules.engine import apply, players_to_act
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.hands import new_game
 from kingdom_rules.scoring import team_of
+from kingdom_rules.setups import STANDARD, CombatResult, Setup, SpireSetup, combat_result
 from kingdom_rules.view import view
 
 MAX_DECISIONS = 20_000
@@ -58,6 +59,8 @@ class GameRecord:
     """The same decisions' processor time (unaffected by other processes on the machine)."""
     decision_choices: tuple[int, ...] = attrs.field(eq=False, repr=False, default=())
     """How many legal actions each timed decision had."""
+    combat: CombatResult | None = None
+    """A Spire combat's result for the runner, player 1 (R38); None in other setups."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -68,6 +71,7 @@ class GameRecord:
             "combinations": [dict(c) for c in self.combinations],
             "decisions": self.decisions,
             "teams": [team_of(i + 1, self.players) for i in range(self.players)],
+            **({"combat": self.combat.to_json()} if self.combat else {}),
         }
 
 
@@ -78,14 +82,15 @@ def seat_rng(seed: int, seat: int) -> random.Random:
 
 
 def play_game(bots: Sequence[Bot], seed: int, mode: str = "game", names: Sequence[str] = (),
-              time_decisions_of: int | None = None) -> GameRecord:
-    """Play one game between ``bots`` (seat i is player i + 1) to its end.
+              time_decisions_of: int | None = None, setup: Setup = STANDARD) -> GameRecord:
+    """Play one game between ``bots`` (seat i is player i + 1) to its end; ``setup``: how the
+    cards enter play (the standard deal, Constructed or a Spire combat).
 
     ``time_decisions_of``: a player number whose decision times are kept in the record.
     Raises :class:`BotError` when a bot returns an illegal action.
     """
     n = len(bots)
-    state = new_game(player_count=n, seed=seed, mode=mode)
+    state = new_game(player_count=n, seed=seed, mode=mode, setup=setup)
     rngs = [seat_rng(seed, i + 1) for i in range(n)]
     combos: list[dict[str, int]] = [{} for _ in range(n)]
     turns = 0
@@ -137,4 +142,5 @@ def play_game(bots: Sequence[Bot], seed: int, mode: str = "game", names: Sequenc
         decision_seconds=tuple(timings),
         decision_cpu_seconds=tuple(cpu_timings),
         decision_choices=tuple(choices),
+        combat=combat_result(state) if isinstance(setup, SpireSetup) else None,
     )

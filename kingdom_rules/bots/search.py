@@ -69,7 +69,7 @@ from kingdom_rules.cards import Card
 from kingdom_rules.engine import apply, players_to_act
 from kingdom_rules.legal import legal_actions
 from kingdom_rules.scoring import are_opponents, hand_score
-from kingdom_rules.state import DRAWN, GameState
+from kingdom_rules.state import GameState, has_drawn
 from kingdom_rules.view import PlayerView
 
 TARGETED = (EatCharacter, DemolishCastle, DemolishCathedral, EatFreedRoyal, SlayDragon,
@@ -275,6 +275,9 @@ class SearchBot:
                 if q.number != view.player:
                     hidden += q.hand
             hidden += template.deck
+            if template.setup.kind == "spire":  # the runner's pile: unseen faces too (R36)
+                for q in template.players:
+                    hidden += q.pile
             self._hidden = hidden
             return template
         cards = list(self._hidden)
@@ -287,6 +290,12 @@ class SearchBot:
                 m = len(q.hand)
                 players[i] = attrs.evolve(q, hand=tuple(cards[k:k + m]))
                 k += m
+        if template.setup.kind == "spire":
+            for i, q in enumerate(players):
+                if q.pile:
+                    m = len(q.pile)
+                    players[i] = attrs.evolve(q, pile=tuple(cards[k:k + m]))
+                    k += m
         return attrs.evolve(template, players=tuple(players), deck=tuple(cards[k:]),
                             seed=rng.randrange(2**31))
 
@@ -383,8 +392,7 @@ def _deal_hand(world: GameState, p: int, hand: tuple[Card, ...]) -> GameState | 
 def policy(state: GameState, p: int, style: Style = GREEDY) -> Action:
     """The greedy policy straight from a full state (the rollouts' hot path: the turn's
     plays are built from the table, not by walking every legal action)."""
-    drawn = state.__dict__[DRAWN] >> (p - 1) & 1  # (a seat field: see Table.of_state)
-    if state.phase == "playing" and drawn and not state.pending:
+    if state.phase == "playing" and has_drawn(state, p) and not state.pending:
         return play_turn(Table.of_state(state, p), style)
     return choose_greedy(Table.of_state(state, p), legal_actions(state, p), style)
 

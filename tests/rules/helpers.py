@@ -220,16 +220,31 @@ def all_state_cards(d: dict[str, Any]) -> list[str]:
         out += [x["id"] for x in k["royals"]]
         for cb in k["combinations"]:
             out += [x["id"] for x in cb["cards"]]
+        out += [x["id"] for x in p.get("pile", [])]  # own piles (R35, R36)
+        out += [x["id"] for x in p.get("revealedCards", []) if x is not None]
     out += [x["id"] for x in d["deck"]]
     out += [x["id"] for x in d["revealedCards"] if x is not None]
     out += [x["id"] for x in d["discardPile"]]
     return out
 
 
+def expected_ids(state: GameState) -> list[str]:
+    """The card ids a state holds: the 54 faces, or in Constructed each seat's instances of
+    its deck (R33: ``<face>@p<seat>.<copy>``)."""
+    setup = state.setup
+    if not isinstance(setup, kr.ConstructedSetup):
+        return list(ALL_IDS)
+    out = []
+    for seat, deck in enumerate(setup.decks, 1):
+        for face, count in deck.entries:
+            out += [f"{face.id}@p{seat}.{k}" for k in range(1, count + 1)]
+    return out
+
+
 def assert_cards_once(state: GameState) -> None:
     d = state.to_json()
     found = all_state_cards(d)
-    assert sorted(found) == sorted(ALL_IDS), _diff(found)
+    assert sorted(found) == sorted(expected_ids(state)), _diff(found)
     # references: riders and sheltered royals are royals of the same kingdom, at most once
     for p in d["players"]:
         k = p["kingdom"]
@@ -312,6 +327,7 @@ def assert_views_hide(state: GameState) -> None:
             )
         hidden = {x.id for x in state.deck}
         for q in state.players:
+            hidden |= {x.id for x in q.pile}  # every own pile, the viewer's too (R35, R36)
             if q.number != p:
                 hidden |= {x.id for x in q.hand}
         leaked = strings & hidden
@@ -321,6 +337,7 @@ def assert_views_hide(state: GameState) -> None:
         for q in d["players"]:
             assert "hand" not in q
             assert q["cardCount"] == len(state.player(q["number"]).hand)
+            assert q["pileCount"] == len(state.player(q["number"]).pile)
         # legal actions are the viewer's own
         for a in d["legalActions"]:
             assert a["player"] == p
@@ -482,6 +499,22 @@ def w(type_: str, player: int = 1, **payload: Any) -> dict[str, Any]:
 # --- what each action does, checked along playouts -------------------------------------------
 
 
+def drawable_count(state: GameState, p: int) -> int:
+    """How many cards player ``p`` could draw from the deck side now (not the revealed cards):
+    the deck and the discard pile (R6); in Constructed the own pile and the player's own cards
+    in the discard pile (R35); for the Spire runner the own pile as well (R36)."""
+    me = state.player(p)
+    if state.setup.kind == "constructed":
+        return len(me.pile) + sum(1 for x in state.discard_pile if x.owner == p)
+    return len(state.deck) + len(state.discard_pile) + (len(me.pile) if p == 1 else 0)
+
+
+def can_draw_now(state: GameState, p: int) -> bool:
+    """Whether player ``p`` can draw anything (R6, R35, R36)."""
+    shown = state.player(p).revealed if state.setup.kind == "constructed" else state.revealed
+    return drawable_count(state, p) > 0 or any(x is not None for x in shown)
+
+
 def check_effects(
     before: GameState, action: kr.Action, after: GameState, events: list[kr.Event]
 ) -> None:
@@ -492,11 +525,12 @@ def check_effects(
     p = action.player
     b, a = before.player(p), after.player(p)
     ended = after.phase != "playing"
-    drawable = len(before.deck) + len(before.discard_pile)
+    drawable = drawable_count(before, p)
     if isinstance(action, kr.DrawCard):
         assert len(a.hand) == len(b.hand) + 1 and a.has_drawn_this_turn
         if action.source != "deck":
-            taken = before.revealed[0 if action.source == "revealed1" else 1]
+            shown = b.revealed if before.setup.kind == "constructed" else before.revealed
+            taken = shown[0 if action.source == "revealed1" else 1]
             assert a.hand[-1] is taken
         return
     if isinstance(action, kr.PlayResource):
@@ -557,8 +591,8 @@ def check_effects(
             assert nxt == p % before.player_count + 1
             assert all(r.ready for r in after.player(nxt).kingdom.resources)  # R5
             assert after.player(nxt).has_drawn_this_turn == (
-                not (after.deck or after.discard_pile or any(after.revealed))
-            )  # R6
+                not can_draw_now(after, nxt)
+            )  # R6, R35, R36
         return
     if isinstance(action, (kr.EatCharacter, kr.EatFreedRoyal)) or (
         isinstance(action, kr.DestroyWithHail) and action.target_type == "royal"

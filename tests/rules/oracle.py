@@ -102,10 +102,21 @@ def oracle(state: GameState, p: int, max_numbers: int = 14) -> set[kr.Action] | 
         return set()
     if not me.has_drawn_this_turn:
         out: set[kr.Action] = set()
-        if state.deck or state.discard_pile:
+        kind = state.setup.kind
+        if kind == "constructed":
+            # R35: the own pile, rebuilt from the player's own cards in the discard pile;
+            # the own revealed pair
+            deck = bool(me.pile) or any(c.owner == p for c in state.discard_pile)
+            shown = tuple(me.revealed) or (None, None)
+        else:
+            # R6; R36: the Spire runner (player 1) also has their own pile
+            deck = bool(state.deck or state.discard_pile or (kind == "spire" and p == 1
+                                                              and me.pile))
+            shown = state.revealed
+        if deck:
             out.add(kr.DrawCard(p, "deck"))
         for i, src in enumerate(("revealed1", "revealed2")):
-            if state.revealed[i] is not None:
+            if shown[i] is not None:
                 out.add(kr.DrawCard(p, src))
         return out
     if state.pending:

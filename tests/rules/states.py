@@ -7,6 +7,7 @@ import functools
 import random
 
 import kingdom_rules as kr
+from kingdom_rules.state import evolve
 from tests.rules.helpers import biased_step, combo, do, kingdom, position, random_step, w
 
 
@@ -125,3 +126,103 @@ def pool() -> tuple[kr.GameState, ...]:
         states.append(s)
     states.extend(handmade())
     return tuple(states)
+
+
+# --- setups (R33-R38) ---------------------------------------------------------------------------
+
+
+def random_deck(rng: random.Random) -> kr.Deck:
+    """A random legal Constructed deck (R34) with copies: 15 to 40 number cards, up to 20
+    royals, up to 2 Heroes, at most 4 copies of a face, 30 to 60 cards."""
+    faces = list(kr.DECK)
+    numbers = [c for c in faces if c.is_number]
+    royals = [c for c in faces if c.is_royal and not c.is_hero]
+    heroes = [c for c in faces if c.is_hero]
+    counts: dict[kr.Card, int] = {}
+
+    def add(group: list[kr.Card], k: int) -> None:
+        for _ in range(k):
+            free = [c for c in group if counts.get(c, 0) < 4]
+            pick = rng.choice(free)
+            counts[pick] = counts.get(pick, 0) + 1
+
+    n_numbers = rng.randint(15, 40)
+    n_royals = rng.randint(max(0, 30 - n_numbers - 2), min(20, 60 - n_numbers - 2))
+    add(numbers, n_numbers)
+    add(royals, n_royals)
+    add(heroes, rng.randint(max(0, 30 - n_numbers - n_royals), 2))
+    deck = kr.Deck(tuple(counts.items()))
+    kr.check_deck(deck)
+    return deck
+
+
+def random_constructed(rng: random.Random, n: int) -> kr.ConstructedSetup:
+    return kr.ConstructedSetup(tuple(random_deck(rng) for _ in range(n)))
+
+
+def random_spire(rng: random.Random) -> kr.SpireSetup:
+    """A random Spire combat: a run deck of 1 to 20 distinct faces with a number card, up to 4
+    fortified, opening hands of 3 to 6 and starting kingdoms for either seat (R36, R37)."""
+    faces = list(kr.DECK)
+    rng.shuffle(faces)
+    numbers = [c for c in faces if c.is_number]
+    royals = [c for c in faces if c.is_royal]
+    run = numbers[: rng.randint(1, 14)] + royals[: rng.randint(0, 6)]
+    rng.shuffle(run)
+    fortified = rng.sample(run, rng.randint(0, min(4, len(run))))
+    rest_numbers = [c for c in numbers if c not in run]
+    rest_royals = [c for c in royals if c not in run]
+    kingdoms = []
+    for _ in range(2):
+        resources = [rest_numbers.pop() for _ in range(rng.randint(0, 2))]
+        picked: list[kr.Card] = []
+        for c in list(rest_royals):
+            if len(picked) >= rng.randint(0, 2):
+                break
+            trial = [*picked, c]
+            ranks = {x.rank for x in trial if not x.is_hero}
+            heroes = sum(x.is_hero for x in trial)
+            if len(ranks) + heroes < 3:
+                picked.append(c)
+                rest_royals.remove(c)
+        kingdoms.append(kr.StartingKingdom(tuple(resources), tuple(picked)))
+    sizes = (rng.randint(3, 6), rng.randint(3, 6))
+    return kr.SpireSetup(tuple(run), tuple(fortified), sizes, tuple(kingdoms))
+
+
+@functools.cache
+def setup_pool() -> tuple[kr.GameState, ...]:
+    """States met in seeded playouts of random Constructed games (2 to 4 seats, game and
+    match) and random Spire combats."""
+    states: list[kr.GameState] = []
+    for seed in range(16):
+        rng = random.Random(1000 + seed)
+        if seed % 2:
+            n = 2 + seed % 3
+            s = kr.new_game(n, seed=seed, mode="match" if seed % 4 == 1 else "game",
+                            setup=random_constructed(rng, n))
+        else:
+            s = kr.new_game(2, seed=seed, setup=random_spire(rng))
+        step = biased_step if seed % 3 else random_step
+        i = 0
+        while s.phase != "finished":
+            if i % 7 == 0 or s.pending or s.phase != "playing":
+                states.append(s)
+            _, s, _ = step(s, rng)
+            i += 1
+        states.append(s)
+    # piles run out late in a hand: the same positions with every own pile in the discard
+    # pile (Constructed rebuilds from it, the Spire runner's pile is used up) and, for some,
+    # the revealed cards too
+    drained = []
+    for i, s in enumerate(states):
+        if s.phase != "playing" or i % 3:
+            continue
+        players = tuple(evolve(p, pile=()) for p in s.players)
+        gone = tuple(c for p in s.players for c in p.pile)
+        if i % 2:
+            players = tuple(evolve(p, revealed=(None, None) if p.revealed else ())
+                            for p in players)
+            gone += tuple(c for p in s.players for c in p.revealed if c)
+        drained.append(evolve(s, players=players, discard_pile=s.discard_pile + gone))
+    return tuple(states + drained)

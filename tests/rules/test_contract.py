@@ -1,5 +1,5 @@
-"""The engine's public surface as the team contract (/work/team/CONTRACT.md) and issue 2
-describe it: names, the player view JSON shape, events, errors and the lazy legal actions."""
+"""The engine's public surface as docs/rules.md, docs/bots.md and issue 2 describe it:
+names, the player view JSON shape, events, errors and the lazy legal actions."""
 
 from __future__ import annotations
 

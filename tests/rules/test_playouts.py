@@ -24,10 +24,11 @@ MAX_STEPS = 30_000
 
 
 def playout(
-    n: int, mode: str, seed: int, biased: bool, full_checks: bool = True
+    n: int, mode: str, seed: int, biased: bool, full_checks: bool = True,
+    setup: kr.Setup = kr.STANDARD,
 ) -> tuple[kr.GameState, int]:
     rng = random.Random(f"{n}:{mode}:{seed}:{biased}")
-    s = kr.new_game(player_count=n, seed=seed, mode=mode)
+    s = kr.new_game(player_count=n, seed=seed, mode=mode, setup=setup)
     step = biased_step if biased else random_step
     assert_cards_once(s)
     steps = 0
@@ -73,6 +74,32 @@ def playout(
 @pytest.mark.parametrize("seed", range(3))
 def test_random_playout_keeps_every_invariant(n: int, mode: str, seed: int) -> None:
     playout(n, mode, seed, biased=False)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("mode", ["game", "match"])
+@pytest.mark.parametrize("seed", range(4))
+def test_constructed_playout_keeps_every_invariant(n: int, mode: str, seed: int) -> None:
+    """Random legal decks with copies (R33-R35), random and biased play."""
+    from tests.rules.states import random_constructed
+
+    setup = random_constructed(random.Random(f"decks:{n}:{mode}:{seed}"), n)
+    playout(n, mode, seed, biased=seed % 2 == 1, setup=setup)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_spire_playout_keeps_every_invariant(seed: int) -> None:
+    """Random run decks, fortified cards, starting kingdoms and opening hands (R36-R38)."""
+    from tests.rules.states import random_spire
+
+    setup = random_spire(random.Random(f"spire:{seed}"))
+    s, _ = playout(2, "game", seed, biased=seed % 2 == 1, setup=setup)
+    result = kr.combat_result(s)
+    assert result is not None
+    scores = s.hand_history[-1].scores
+    assert (result.runner_score, result.enemy_score) == scores
+    assert result.won == (s.hand_history[-1].winner == 1)
+    assert result.hp_lost == (0 if result.won else max(5, scores[1] - scores[0]))
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

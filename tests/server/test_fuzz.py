@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kingdom_rules import DECK
-from kingdom_server.realtime import GAME_EVENTS
+from kingdom_server.hub import GAME_EVENTS
 from kingdom_server.rooms import Room
 from tests.server.helpers import Client, PrivacyChecker, ThreadServer, make_settings
 

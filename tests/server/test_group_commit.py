@@ -30,10 +30,9 @@ def store(tmp_path: Path) -> tuple[Storage, Path, list[int]]:
     storage = Storage(f"sqlite:///{db}")
     games = []
     for code in ("AAAAAA", "BBBBBB", "CCCCCC"):
-        storage.save_room(code=code, host_id=None, is_public=False, desired_player_count=4,
-                          game_mode="game", is_tutorial=False, is_ranked=False, status="playing",
-                          seats=[])
-        games.append(storage.start_game(code=code, seed=1, player_count=2, mode="game",
+        room = Room(code=code, host_id=None)
+        storage.save_room(room)
+        games.append(storage.start_game(room, seed=1, player_count=2, mode="game",
                                         deck=None, started_at=dt.datetime(2026, 1, 1)))
     yield storage, db, games
     storage.close()

@@ -6,7 +6,7 @@ import re
 
 from aiohttp.test_utils import TestServer
 
-from kingdom_server.realtime import SEAT_MOVED, Hub
+from kingdom_server.hub import SEAT_MOVED, Hub
 from kingdom_server.rooms import CODE_ALPHABET
 
 CODE_RE = re.compile(f"^[{CODE_ALPHABET}]{{6}}$")

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kingdom_server.rooms import MAX_PLAYERS, MIN_PLAYERS
+from kingdom_rules import MAX_PLAYERS, MIN_PLAYERS
 from tests.server.helpers import Client, ThreadServer, make_settings
 
 SOCKETS = 4

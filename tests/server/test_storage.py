@@ -5,50 +5,51 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from kingdom_server.storage import SeatRecord, Storage
+from kingdom_server.rooms import Room, Seat
+from kingdom_server.storage import Storage
 
 
 def url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path}/store.db"
 
 
-def seat(i: int, **kw: object) -> SeatRecord:
-    base = dict(player_id=f"p{i}", name=f"P{i}", position=i, is_bot=False, bot_kind=None,
-                reconnect_token=f"t{i}", user_id=None, left=False)
+def seat(i: int, **kw: object) -> Seat:
+    base: dict[str, object] = dict(player_id=f"p{i}", name=f"P{i}", reconnect_token=f"t{i}")
     base.update(kw)
-    return SeatRecord(**base)  # type: ignore[arg-type]
+    return Seat(**base)  # type: ignore[arg-type]
 
 
 def test_rooms_seats_and_action_logs_round_trip(tmp_path: Path) -> None:
     store = Storage(url(tmp_path))
-    store.save_room(code="ABCDEF", host_id="p0", is_public=True, desired_player_count=3,
-                    game_mode="match", is_tutorial=False, is_ranked=False, status="waiting",
-                    seats=[seat(0), seat(1, is_bot=True, bot_kind="GreedyBot",
-                                         reconnect_token=None)])
-    store.save_room(code="GHJKMN", host_id="q", is_public=False, desired_player_count=4,
-                    game_mode="game", is_tutorial=True, is_ranked=False, status="playing",
-                    tutorial_mode="basics", seats=[seat(0, player_id="q")])
-    game = store.start_game(code="GHJKMN", seed=42, player_count=2, mode="game",
+    store.save_room(Room(code="ABCDEF", host_id="p0", is_public=True, desired_player_count=3,
+                         game_mode="match",
+                         seats=[seat(0), seat(1, is_bot=True, bot_kind="GreedyBot",
+                                             reconnect_token=None)]))
+    tutorial = Room(code="GHJKMN", host_id="q", is_tutorial=True, tutorial_mode="basics",
+                    seats=[seat(0, player_id="q")])
+    store.save_room(tutorial)
+    game = store.start_game(tutorial, seed=42, player_count=2, mode="game",
                             deck=["hearts-5", "clubs-2"], started_at=dt.datetime(2026, 11, 21))
     for i in range(3):
         store.append_action(game, i, {"type": "passTurn", "player": 1 + i % 2})
     store.close()
 
-    rooms = {r.code: r for r in Storage(url(tmp_path)).load_open_rooms()}
-    waiting, playing = rooms["ABCDEF"], rooms["GHJKMN"]
-    assert waiting.is_public and waiting.desired_player_count == 3 and waiting.game is None
-    assert [s.player_id for s in waiting.seats] == ["p0", "p1"]
-    assert waiting.seats[1].is_bot and waiting.seats[1].bot_kind == "GreedyBot"
-    assert playing.tutorial_mode == "basics" and playing.game is not None
+    loaded = {r.room.code: r for r in Storage(url(tmp_path)).load_open_rooms()}
+    waiting, playing = loaded["ABCDEF"], loaded["GHJKMN"]
+    assert waiting.room.is_public and waiting.room.desired_player_count == 3
+    assert waiting.room.game_mode == "match" and waiting.game is None
+    assert [s.player_id for s in waiting.room.seats] == ["p0", "p1"]
+    assert waiting.room.seats[1].is_bot and waiting.room.seats[1].bot_kind == "GreedyBot"
+    assert waiting.room.seats[0].reconnect_token == "t0"
+    assert waiting.room.seats[1].reconnect_token is None
+    assert playing.room.tutorial_mode == "basics" and playing.game is not None
     assert playing.game.seed == 42 and playing.game.deck == ["hearts-5", "clubs-2"]
     assert [a["player"] for a in playing.game.actions] == [1, 2, 1]
 
 
 def test_closed_rooms_are_not_loaded(tmp_path: Path) -> None:
     store = Storage(url(tmp_path))
-    store.save_room(code="ABCDEF", host_id="p0", is_public=False, desired_player_count=4,
-                    game_mode="game", is_tutorial=False, is_ranked=False, status="waiting",
-                    seats=[seat(0)])
+    store.save_room(Room(code="ABCDEF", host_id="p0", seats=[seat(0)]))
     assert store.room_code_taken("ABCDEF")
     store.close_room("ABCDEF")
     assert store.load_open_rooms() == []

@@ -38,18 +38,18 @@ def test_views_of_all_seats_equal_the_engine_views(n: int, mode: str, seed: int)
     for state in _states(n, mode, seed):
         for numbers in (list(range(1, n + 1)), list(range(n, 0, -1)), [n]):
             expected = [kr.view(state, p).to_json() for p in numbers]
-            assert engine_views(kr, state, numbers) == expected
+            assert engine_views(state, numbers) == expected
             seats = [room.seats[p - 1] for p in numbers]
             pairs = zip(seats, expected, strict=True)
             want = [game_view(room, s, copy.deepcopy(e), 5.0) for s, e in pairs]
-            got = game_views(room, seats, engine_views(kr, state, numbers), 5.0)
+            got = game_views(room, seats, engine_views(state, numbers), 5.0)
             assert got == want
 
 
 def test_the_engine_dicts_are_left_as_they_are() -> None:
     state = _states(4, "game", 9)[40]
     room = _room(4)
-    engine = engine_views(kr, state, [1, 2, 3, 4])
+    engine = engine_views(state, [1, 2, 3, 4])
     before = copy.deepcopy(engine)
     pushed = game_views(room, room.seats, engine, 5.0)
     assert engine == before  # read-only: the engine may share or keep them

@@ -1,6 +1,9 @@
-"""Game calls: every action through the engine, the score screen between hands, the bots.
+"""The games of the open rooms: every game call through the engine, the score screen between
+hands, the bots.
 
-A mixin of the hub (kingdom_server/realtime.py): `self` is the `Hub`.
+Nothing here decides a rule. A game call becomes `kingdom_rules.action_from_json(...)` and
+`kingdom_rules.apply(...)` under the room's lock; the engine's exception text is the answer.
+Every accepted action is appended to the game's log in the store before the acknowledgement.
 """
 
 from __future__ import annotations
@@ -8,35 +11,67 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import kingdom_rules as kr
+from kingdom_rules.actions import BY_WIRE as ACTION_WIRE_NAMES
 from kingdom_server import bots as botlib
 from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
-from kingdom_server.calls import (
-    Ack,
-    CallError,
-    HubParts,
-    _engine,
-    ok,
-)
-from kingdom_server.rooms import (
-    Room,
-    Seat,
-)
+from kingdom_server.actionlog import ActionLog
+from kingdom_server.answers import Ack, CallError, ok
+from kingdom_server.background import Background
+from kingdom_server.pushes import Pushes, loop_time
+from kingdom_server.rooms import Room, Rooms, Seat, epoch_ms
+from kingdom_server.settings import Settings
+from kingdom_server.storage import GameRecord, Storage
 
 log = logging.getLogger(__name__)
 
+#: Game calls of seed 000 section 7 (plus skipPendingAction): the engine's wire names, so a
+#: new engine action is a new call without a second list to keep in step.
+GAME_EVENTS = tuple(ACTION_WIRE_NAMES)
 
-class GameCalls(HubParts):
+GameCall = Callable[[str, Any], Awaitable[Ack]]
+
+
+class Games:
     """The engine's actions, applied one at a time per room; bots and the score screen."""
 
-    def _game_call(self, event: str) -> Callable[[str, Any], Awaitable[Ack]]:
+    def __init__(
+        self,
+        settings: Settings,
+        storage: Storage,
+        rooms: Rooms,
+        pushes: Pushes,
+        background: Background,
+        stats: dict[str, int],
+    ) -> None:
+        self.settings = settings
+        self.storage = storage
+        self.rooms = rooms
+        self.pushes = pushes
+        self.background = background
+        self.stats = stats
+        self.action_log = ActionLog(storage)
+        """Accepted actions' rows, committed in groups (each before its acknowledgement)."""
+        self.rng = secrets.SystemRandom()
+        self.bots: dict[tuple[str, str], Any] = {}
+        """(room code, player id) -> bot instance playing that seat."""
+        self.finished_hooks: list[Callable[[Room], None]] = []
+        """Called (lock held) when a room's game has just finished, after its last action was
+        written."""
+
+    # -- calls -----------------------------------------------------------------------------
+
+    def call(self, event: str) -> GameCall:
+        """The handler of game call `event` (one of GAME_EVENTS)."""
+
         async def call(sid: str, data: Any) -> Ack:
             payload = v.as_object(data)
-            room, seat = self.seat_of(sid)
-            kr = _engine()
+            room, seat = self.rooms.seat_of(sid)
             async with room.lock:
                 if room.closed or seat.sid != sid:
                     raise CallError("You are not in a room")
@@ -53,12 +88,27 @@ class GameCalls(HubParts):
 
         return call
 
-    async def apply(self, room: Room, action: Any) -> None:
+    # -- a game's life ---------------------------------------------------------------------
+
+    def resume(self, room: Room, game: GameRecord) -> None:
+        """The room's game rebuilt from its stored log (at startup). Raises what replay raises."""
+        actions = [kr.action_from_json(a) for a in game.actions]
+        room.state = kr.replay(
+            seed=game.seed,
+            player_count=game.player_count,
+            mode=game.mode,
+            actions=actions,
+            deck=game.deck,
+        )
+        room.game_id = game.id
+        room.action_count = len(actions)
+        room.game_start_time = epoch_ms(game.started_at)
+
+    async def apply(self, room: Room, action: kr.Action) -> None:
         """Apply one action (lock held): engine, then the log, then pushes. Raises IllegalAction."""
-        kr = _engine()
         before = room.state
-        state, events = kr.apply(room.state, action)
-        assert room.game_id is not None
+        assert before is not None and room.game_id is not None
+        state, events = kr.apply(before, action)
         seq = room.action_count
 
         def committed() -> None:
@@ -72,21 +122,21 @@ class GameCalls(HubParts):
         self.stats["actions"] += 1
         if state.phase == "finished":
             self.storage.finish_game(room.game_id)
-            for seat in room.seats:
-                self._start_absence(room, seat)
-        self._sync_score_screen(room)
-        await self.push_room(room)
+            for hook in self.finished_hooks:
+                hook(room)
+        self.sync_score_screen(room)
+        await self.pushes.room(room)
         for event in events:
             kind = event.type
             data = event.to_json()
             if kind == "royalFamilyCompleted":
                 number = data.get("player")
                 name = self._name_of(room, number)
-                await self.push_event(
+                await self.pushes.event(
                     room, "royalFamilyCompleted", {"playerName": name, "playerNumber": number}
                 )
             elif kind == "drawPhaseSkipped":
-                await self.push_event(
+                await self.pushes.event(
                     room,
                     "drawPhaseSkipped",
                     {"message": data.get("message", ""), "playerNumber": data.get("player")},
@@ -94,7 +144,7 @@ class GameCalls(HubParts):
         if room.is_tutorial:
             mode = room.tutorial_mode or "basics"
             for step in lessons.completed_steps(mode, action, before, state, events):
-                await self.push_event(room, "advanceTutorialStep", {"stepId": step})
+                await self.pushes.event(room, "advanceTutorialStep", {"stepId": step})
         self.kick_bots(room)
 
     def _name_of(self, room: Room, number: Any) -> str:
@@ -102,13 +152,18 @@ class GameCalls(HubParts):
             return room.seat_of_number(number).name
         return ""
 
+    def forget(self, room: Room) -> None:
+        """The room is closed: its bots go."""
+        for seat in room.seats:
+            self.bots.pop((room.code, seat.player_id), None)
+
     # -- score screen (match mode, R31) ----------------------------------------------------
 
-    def _sync_score_screen(self, room: Room) -> None:
+    def sync_score_screen(self, room: Room) -> None:
         if room.state is not None and room.state.phase == "handComplete":
             if room.score_task is None:
-                room.score_deadline = self._loop_time() + self.settings.score_screen_seconds
-                room.score_task = self.spawn(self._score_screen(room))
+                room.score_deadline = loop_time() + self.settings.score_screen_seconds
+                room.score_task = self.background.spawn(self._score_screen(room))
         else:
             room.score_deadline = None
             task, room.score_task = room.score_task, None
@@ -120,7 +175,7 @@ class GameCalls(HubParts):
             deadline = room.score_deadline
             if deadline is None:
                 return
-            remaining = deadline - self._loop_time()
+            remaining = deadline - loop_time()
             if remaining <= 0:
                 break
             # Wake on each whole second of the countdown and push the new value.
@@ -129,9 +184,8 @@ class GameCalls(HubParts):
             async with room.lock:
                 if room.closed or room.score_task is not asyncio.current_task():
                     return
-                if self._loop_time() < deadline - 0.01:
-                    await self.push_room(room)
-        kr = _engine()
+                if loop_time() < deadline - 0.01:
+                    await self.pushes.room(room)
         async with room.lock:
             if room.closed or room.score_task is not asyncio.current_task():
                 return
@@ -140,7 +194,7 @@ class GameCalls(HubParts):
                 waiting = list(kr.players_to_act(room.state))
                 if not waiting:
                     break
-                action = kr.action_from_json({"type": "readyForNextHand", "player": waiting[0]})
+                action = kr.ReadyForNextHand(player=waiting[0])
                 try:
                     await self.apply(room, action)
                 except kr.IllegalAction:
@@ -157,20 +211,18 @@ class GameCalls(HubParts):
             return
         if self._next_bot(room) is None:
             return
-        room.bot_task = self.spawn(self._run_bots(room))
+        room.bot_task = self.background.spawn(self._run_bots(room))
 
     def _next_bot(self, room: Room) -> tuple[Seat, int] | None:
         if room.state is None or room.closed:
             return None
-        kr = _engine()
         for number in kr.players_to_act(room.state):
             seat = room.seat_of_number(number)
-            if seat.bot_controlled and not self._tutorial_paused(room, seat):
+            if seat.bot_controlled and not lessons.bot_paused(room, seat):
                 return seat, number
         return None
 
     async def _run_bots(self, room: Room) -> None:
-        kr = _engine()
         me = asyncio.current_task()
         try:
             while True:
@@ -185,10 +237,10 @@ class GameCalls(HubParts):
                 await asyncio.sleep(0 if quick or delay <= 0 else delay)
                 async with room.lock:
                     nxt = self._next_bot(room)
-                    if nxt is None:
+                    if nxt is None or room.state is None:
                         continue
                     seat, number = nxt
-                    action = await self._bot_choice(room, seat, number)
+                    action = await self._bot_choice(room, room.state, seat, number)
                     try:
                         await self.apply(room, action)
                     except kr.IllegalAction as e:
@@ -204,11 +256,11 @@ class GameCalls(HubParts):
             if room.bot_task is me:
                 room.bot_task = None
 
-    async def _bot_choice(self, room: Room, seat: Seat, number: int) -> Any:
+    async def _bot_choice(
+        self, room: Room, state: kr.GameState, seat: Seat, number: int
+    ) -> kr.Action:
         """(lock held) The bot's action. Fast bots choose inline; slow ones (a search) think in
         a worker thread so that the other rooms' calls keep being answered meanwhile."""
-        kr = _engine()
-        state = room.state
         legal = kr.legal_actions(state, number)
         key = (room.code, seat.player_id)
         bot = self.bots.get(key)
@@ -221,9 +273,11 @@ class GameCalls(HubParts):
         view = kr.view(state, number)
         try:
             if botlib.is_fast(bot):
-                return bot.choose(view, legal, self.rng)
+                choice: kr.Action = bot.choose(view, legal, self.rng)
+                return choice
             rng = random.Random(self.rng.random())
-            return await asyncio.to_thread(bot.choose, view, legal, rng)
+            chosen: kr.Action = await asyncio.to_thread(bot.choose, view, legal, rng)
+            return chosen
         except Exception:
             log.exception("room %s: %s failed to choose", room.code, type(bot).__name__)
             return legal[self.rng.randrange(len(legal))]

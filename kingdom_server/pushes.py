@@ -1,0 +1,78 @@
+"""What the server sends without being asked: each seat's gameState, room events, the public
+games list. Every push goes past the observers (tests check that nothing private leaks)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import socketio
+
+import kingdom_rules as kr
+from kingdom_server.rooms import BROWSING, Room, Rooms, Seat
+from kingdom_server.views import engine_views, game_view, game_views, waiting_view
+from kingdom_server.wire import encode_event
+
+PushObserver = Callable[[Room, Seat, str, Any], None]
+
+SEAT_MOVED = "Your seat was taken over by another connection"
+"""`error` push to a socket whose seat another socket took with rejoinRoom."""
+
+
+def loop_time() -> float:
+    return asyncio.get_running_loop().time()
+
+
+class Pushes:
+    def __init__(self, sio: socketio.AsyncServer, rooms: Rooms, stats: dict[str, int]) -> None:
+        self.sio = sio
+        self.rooms = rooms
+        self.stats = stats
+        self.observers: list[PushObserver] = []
+
+    def view_for(self, room: Room, seat: Seat) -> dict[str, Any]:
+        now = loop_time()
+        if room.state is None:
+            return waiting_view(room, seat, now)
+        engine_view = kr.view(room.state, room.number_of(seat)).to_json()
+        return game_view(room, seat, engine_view, now)
+
+    async def room(self, room: Room) -> None:
+        """Each connected seat gets its own view (seats without a socket cost nothing; the
+        public part of the engine's views is serialised once for all of them)."""
+        seats = [seat for seat in room.seats if seat.sid is not None]
+        if not seats:
+            return
+        now = loop_time()
+        if room.state is None:
+            views = [waiting_view(room, seat, now) for seat in seats]
+        else:
+            numbers = [room.number_of(seat) for seat in seats]
+            views = game_views(room, seats, engine_views(room.state, numbers), now)
+        for seat, data in zip(seats, views, strict=True):
+            sid = seat.sid
+            if sid is None:
+                continue
+            for observer in self.observers:
+                observer(room, seat, "gameState", data)
+            self.stats["pushes"] += 1
+            await self.send(sid, "gameState", data)
+
+    async def send(self, sid: str, event: str, data: Any) -> None:
+        """One event to one socket. What `sio.emit(event, data, to=sid)` does, without its
+        per-call task and wait (the pushes of every action go through here)."""
+        eio_sid = self.sio.manager.eio_sid_from_sid(sid, "/")
+        if eio_sid is None:
+            return
+        await self.sio.eio.send(eio_sid, encode_event(event, data))
+
+    async def event(self, room: Room, event: str, data: dict[str, Any]) -> None:
+        for seat in room.seats:
+            if seat.sid is not None:
+                for observer in self.observers:
+                    observer(room, seat, event, data)
+        await self.sio.emit(event, data, room=room.code)
+
+    async def public_games(self) -> None:
+        await self.sio.emit("publicGamesUpdated", self.rooms.public_games(), room=BROWSING)
