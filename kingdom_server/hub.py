@@ -24,6 +24,8 @@ from kingdom_server.background import Background
 from kingdom_server.games import GAME_EVENTS, Games
 from kingdom_server.lobby import Lobby
 from kingdom_server.pushes import SEAT_MOVED, Pushes, PushObserver
+from kingdom_server.ranked.queue import RankedQueue
+from kingdom_server.ranked.tables import RankedStore
 from kingdom_server.rooms import BROWSING, Room, Rooms
 from kingdom_server.settings import Settings
 from kingdom_server.storage import Storage
@@ -50,7 +52,11 @@ class Hub:
                            self.stats)
         self.lobby = Lobby(settings, storage, sio, self.room_list, self.pushes, self.games,
                            self.background)
-        self.calls: dict[str, Call] = {**self.lobby.calls()}
+        self.ranked = RankedQueue(RankedStore(storage.db), sio, self.lobby,
+                                  wave_seconds=settings.ranked_wave_seconds)
+        self.games.finished_hooks.append(self.ranked.match_finished)
+        self.lobby.abandon_hooks.append(self.ranked.abandoned)
+        self.calls: dict[str, Call] = {**self.lobby.calls(), **self.ranked.calls()}
         for event in GAME_EVENTS:
             self.calls[event] = self.games.call(event)
         self._register()
@@ -117,6 +123,7 @@ class Hub:
         await self.sio.enter_room(sid, BROWSING)
 
     async def on_disconnect(self, sid: str, *args: Any) -> None:
+        await self.ranked.disconnected(sid)
         await self.lobby.disconnected(sid)
 
     # -- startup / shutdown ----------------------------------------------------------------
@@ -142,7 +149,9 @@ class Hub:
                     lessons.release_all(room)  # pauses are not stored: nobody waits forever
                 self.games.sync_score_screen(room)
                 self.games.kick_bots(room)
+        self.ranked.resume(self.room_list)
         log.info("loaded %d rooms", len(self.room_list))
 
     async def shutdown(self) -> None:
+        await self.ranked.shutdown()
         await self.background.cancel_all()

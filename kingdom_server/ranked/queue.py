@@ -32,9 +32,11 @@ from typing import Any, Protocol
 import attrs
 import socketio
 
+from kingdom_server.answers import CallError
 from kingdom_server.ranked.matchmaking import WAVE_SECONDS, Match, Matcher, Ticket
 from kingdom_server.ranked.ratings import placements_from_scores
 from kingdom_server.ranked.tables import RankedStore
+from kingdom_server.rooms import Room, Rooms, Seat
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +48,7 @@ IN_MATCH = "You are already playing a ranked match"
 PLAYER_COUNTS = (2, 3, 4)
 
 
-class QueueError(Exception):
+class QueueError(CallError):
     """A refused queue call; str() is the message."""
 
 
@@ -66,6 +68,8 @@ class Tables(Protocol):
     def is_seated(self, sid: str) -> bool: ...
 
     def user_in_match(self, user_id: str) -> bool: ...
+
+    def game_id(self, room_code: str) -> int | None: ...
 
     async def start_ranked(self, players: list[Queued]) -> list[dict[str, Any]]:
         """Seat the players (in seat order) in a new private ranked room and start a match;
@@ -96,6 +100,7 @@ class RankedQueue:
         self._clock = clock or (lambda: asyncio.get_running_loop().time())
         self._task: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
+        self._pushes: set[asyncio.Future[Any]] = set()
 
     # -- calls -------------------------------------------------------------------------------
 
@@ -223,8 +228,72 @@ class RankedQueue:
                 self._ensure_running()
             return
         count = len(players)
+        code = acks[0]["roomCode"]
+        game_id = self.tables.game_id(code)
+        if game_id is not None:
+            self.store.register_match(
+                match_key(code, game_id), season.id, [p.user_id for p in players]
+            )
         for p, ack in zip(players, acks, strict=True):
             await self.sio.emit("rankedMatchFound", {**ack, "playerCount": count}, to=p.sid)
+
+    # -- ranked matches ----------------------------------------------------------------------
+
+    def abandoned(self, room: Room, seat: Seat) -> None:
+        """(lobby hook, lock held) A person left a started game or stayed away too long."""
+        if not room.is_ranked or room.game_id is None or seat.user_id is None:
+            return
+        key = match_key(room.code, room.game_id)
+        if self.store.record_abandon(key, seat.user_id):
+            log.info("ranked %s: %s abandoned the match", key, seat.user_id)
+
+    def match_finished(self, room: Room) -> None:
+        """(games hook) The last hand is over: rate the match once and tell the table."""
+        if not room.is_ranked or room.state is None or room.game_id is None:
+            return
+        key = match_key(room.code, room.game_id)
+        if self.store.ranked_match(key) is None:
+            return
+        state = room.state
+        user_ids = [s.user_id or "" for s in room.seats]
+        hands_won = [0] * len(user_ids)
+        for hand in state.hand_history:
+            if hand.winner is not None:
+                hands_won[hand.winner - 1] += 1
+        changes = rate_finished(self.store, key, user_ids, list(state.match_scores), hands_won)
+        started = self.store.ranked_match(key)
+        season = self.store.season(started[0]) if started else None
+        results = []
+        for number, user_id in enumerate(user_ids, start=1):
+            ranking = self.store.ranking(user_id, season).to_json() if season else {}
+            results.append(
+                {
+                    "playerNumber": number,
+                    "userId": user_id,
+                    "ratingChange": changes.get(user_id, 0),
+                    "rating": ranking.get("rating"),
+                    "tierLabel": ranking.get("tierLabel"),
+                }
+            )
+        task = asyncio.ensure_future(
+            self.sio.emit("rankedMatchRated", {"results": results}, room=room.code)
+        )
+        self._pushes.add(task)
+        task.add_done_callback(self._pushes.discard)
+
+    def resume(self, rooms: Rooms) -> None:
+        """After a restart: rate the ranked matches that ended but were not rated yet."""
+        for room in rooms:
+            if (
+                room.is_ranked
+                and room.phase == "finished"
+                and room.game_id is not None
+                and self.store.rated(match_key(room.code, room.game_id)) is None
+            ):
+                try:
+                    self.match_finished(room)
+                except Exception:
+                    log.exception("ranked %s: rating after restart failed", room.code)
 
     async def shutdown(self) -> None:
         if self._task is not None:

@@ -6,8 +6,8 @@
     GET /api/ranked/ranking/{userId}       a user's ranking in the active season
                                            (?seasonId=N for another); null without a season
 
-`install(app)` adds the routes and builds the `RankedStore` on the database of `Storage` at
-startup (after the storage context, so `storage.db` exists).
+`install(app)` adds the routes; at startup they take the hub's `RankedStore` (bound to the
+database of `Storage`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 from aiohttp import web
 
-from kingdom_server.keys import storage_key
+from kingdom_server.keys import hub_key
 from kingdom_server.ranked.tables import RankedStore, Ranking, Season
 
 ranked_key = web.AppKey("ranked", RankedStore)
@@ -107,7 +107,7 @@ async def ranking(request: web.Request) -> web.Response:
 
 
 async def _store_ctx(app: web.Application) -> AsyncIterator[None]:
-    app[ranked_key] = RankedStore(app[storage_key].db)
+    app[ranked_key] = app[hub_key].ranked.store
     yield
 
 
