@@ -9,21 +9,30 @@ from collections.abc import AsyncIterator
 import socketio
 from aiohttp import web
 
+from kingdom_server import accounts
 from kingdom_server.http import add_routes
 from kingdom_server.hub import Hub
 from kingdom_server.keys import hub_key, settings_key, sio_key, storage_key
+from kingdom_server.origin import refuse_cross_origin_writes
 from kingdom_server.ranked import routes as ranked_routes
 from kingdom_server.settings import Settings
 from kingdom_server.storage import Storage
+from kingdom_server.tables import FeatureTable
 from kingdom_server.wire import JsonPacket
 
 log = logging.getLogger(__name__)
+
+#: Every feature module's tables (kingdom_server/tables.py), created at startup.
+FEATURE_TABLES: tuple[type[FeatureTable], ...] = (*accounts.TABLES,)
 
 
 async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     settings = app[settings_key]
     storage = Storage(settings.database_url)
     app[storage_key] = storage
+    storage.tables.create(FEATURE_TABLES)
+    app[accounts.accounts_key] = accounts.Accounts(storage)
+    app[accounts.accounts_key].purge_expired()
     hub = Hub(settings, storage, app[sio_key])
     app[hub_key] = hub
     hub.load()
@@ -47,7 +56,7 @@ async def _sockets_ctx(app: web.Application) -> AsyncIterator[None]:
 
 def create_app(settings: Settings | None = None) -> web.Application:
     settings = settings or Settings()
-    app = web.Application()
+    app = web.Application(middlewares=[refuse_cross_origin_writes])
     app[settings_key] = settings
     sio = socketio.AsyncServer(
         async_mode="aiohttp",

@@ -1,4 +1,5 @@
-"""HTTP routes: /api/health, /api/auth/user, and the built web app with its route fallback."""
+"""HTTP routes: /api/health, the feature modules' routes (accounts, ...), and the built web app
+with its route fallback."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from pathlib import Path
 
 from aiohttp import web
 
+from kingdom_server import accounts
 from kingdom_server.keys import hub_key, settings_key
 
 
@@ -19,11 +21,6 @@ async def health(request: web.Request) -> web.Response:
             **hub.stats,
         }
     )
-
-
-async def auth_user(request: web.Request) -> web.Response:
-    # Accounts (seed 001) are not served yet: everyone is signed out.
-    return web.json_response({"message": "Unauthorized"}, status=401)
 
 
 async def api_not_found(request: web.Request) -> web.Response:
@@ -58,6 +55,6 @@ async def web_app(request: web.Request) -> web.StreamResponse:
 
 def add_routes(app: web.Application) -> None:
     app.router.add_get("/api/health", health)
-    app.router.add_get("/api/auth/user", auth_user)
+    accounts.add_routes(app)
     app.router.add_route("*", "/api/{tail:.*}", api_not_found)
     app.router.add_get("/{tail:.*}", web_app)

@@ -64,6 +64,12 @@ class Settings:
     cors_allowed_origins: str | list[str] | None = None
     """Passed to python-socketio; None means same origin only."""
 
+    secure_cookies: bool = attrs.field(
+        factory=lambda: os.environ.get("KINGDOM_SECURE_COOKIES", "") not in ("", "0")
+    )
+    """The server is reached over TLS (directly or behind a proxy): the session cookie is
+    marked Secure. `kingdom serve --tls` or KINGDOM_SECURE_COOKIES=1."""
+
     gc_threshold: tuple[int, int, int] | None = (50_000, 20, 100)
     """The garbage collector's thresholds while the app runs (None: Python's, 700/10/10).
     With 2,000 sockets a full collection stops every room for 100-300 ms; the higher first

@@ -19,6 +19,7 @@ import attrs
 import peewee as pw
 
 from kingdom_server.rooms import Room, Seat
+from kingdom_server.tables import Tables
 
 
 def _now() -> dt.datetime:
@@ -80,6 +81,8 @@ class Storage:
     def __init__(self, url: str) -> None:
         self.db = open_database(url)
         db = self.db
+        self.tables = Tables(db)
+        """Feature modules' tables bound to this database (kingdom_server/tables.py)."""
 
         class Base(pw.Model):
             class Meta:

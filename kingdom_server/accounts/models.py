@@ -1,0 +1,67 @@
+"""The accounts' tables: `users` and `sessions` (seed 001 section 3)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from typing import Any
+
+import peewee as pw
+
+from kingdom_server.tables import FeatureTable
+
+
+def now() -> dt.datetime:
+    """Naive UTC, as every table stores times."""
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+def new_user_id() -> str:
+    return str(uuid.uuid4())
+
+
+class User(FeatureTable):
+    """A built-in account. `username_key` is the lower-cased name: names are unique without
+    regard to case. `password_hash` is argon2id's encoded hash, never sent anywhere."""
+
+    id = pw.CharField(primary_key=True, max_length=36, default=new_user_id)
+    username = pw.CharField(max_length=24)
+    username_key = pw.CharField(max_length=24, unique=True)
+    password_hash = pw.CharField(max_length=255)
+    email = pw.CharField(max_length=254, null=True)
+    first_name = pw.CharField(max_length=50, null=True)
+    last_name = pw.CharField(max_length=50, null=True)
+    profile_image_url = pw.CharField(max_length=2048, null=True)
+    preferences = pw.TextField(default="{}")
+    created_at = pw.DateTimeField(default=now)
+    updated_at = pw.DateTimeField(default=now)
+    last_seen = pw.DateTimeField(default=now)
+
+    class Meta:
+        table_name = "users"
+
+    def to_json(self, *, with_email: bool = True) -> dict[str, Any]:
+        """The user as the API shows it (seed 001 section 3); the email to its owner only."""
+        return {
+            "id": self.id,
+            "username": self.username,
+            "firstName": self.first_name,
+            "lastName": self.last_name,
+            "email": self.email if with_email else None,
+            "profileImageUrl": self.profile_image_url,
+        }
+
+
+class Session(FeatureTable):
+    """A signed-in browser or client. Only the sha256 of the cookie's token is kept."""
+
+    token_hash = pw.CharField(primary_key=True, max_length=64)
+    user_id = pw.CharField(max_length=36, index=True)
+    created_at = pw.DateTimeField(default=now)
+    expires_at = pw.DateTimeField(index=True)
+
+    class Meta:
+        table_name = "sessions"
+
+
+TABLES = (User, Session)

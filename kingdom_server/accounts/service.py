@@ -1,0 +1,266 @@
+"""What an account can do, independent of HTTP: register, sign in and out, change, delete.
+
+One `Accounts` per app (`request.app[accounts_key]`), bound to the store's database."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import peewee as pw
+
+from kingdom_server.accounts.models import Session, User, now
+from kingdom_server.accounts.passwords import (
+    hash_password_async,
+    needs_rehash,
+    verify_password,
+)
+from kingdom_server.accounts.throttle import SignInThrottle
+from kingdom_server.storage import Storage
+
+SESSION_DAYS = 30
+LAST_SEEN_EVERY = dt.timedelta(minutes=5)
+
+USERNAME = re.compile(r"[A-Za-z0-9_-]{3,24}")
+EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+MIN_PASSWORD = 8
+MAX_PASSWORD = 128
+MAX_NAME = 50
+MAX_EMAIL = 254
+MAX_URL = 2048
+
+WRONG_LOGIN = "Wrong username or password"
+USERNAME_TAKEN = "That username is taken"
+USERNAME_RULES = "A username has 3 to 24 characters: letters, digits, _ and -"
+TOO_MANY = "Too many failed sign-ins. Please wait a few minutes and try again."
+
+#: Called inside the deleting transaction with (db, user id): a feature module removes or
+#: anonymises what it keeps about that user (stats, rankings, decks, ...).
+DeleteHook = Callable[[pw.Database, str], None]
+
+
+class AccountError(Exception):
+    """A refused request: `status` and a message a person understands."""
+
+    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.retry_after = retry_after
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def username_key(name: str) -> str:
+    return name.lower()
+
+
+def check_username(value: Any) -> str:
+    if not isinstance(value, str) or not USERNAME.fullmatch(value):
+        raise AccountError(400, USERNAME_RULES)
+    return value
+
+
+def check_password(value: Any, what: str = "Password") -> str:
+    if not isinstance(value, str) or len(value) < MIN_PASSWORD:
+        raise AccountError(400, f"{what} must be at least {MIN_PASSWORD} characters")
+    if len(value) > MAX_PASSWORD:
+        raise AccountError(400, f"{what} must be at most {MAX_PASSWORD} characters")
+    return value
+
+
+def _optional_text(data: dict[str, Any], key: str, label: str, limit: int) -> str | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise AccountError(400, f"{label} must be text")
+    value = value.strip()
+    if len(value) > limit:
+        raise AccountError(400, f"{label} must be at most {limit} characters")
+    return value or None
+
+
+def _profile_fields(data: dict[str, Any]) -> dict[str, str | None]:
+    """The optional profile fields present in `data`, checked (absent keys are left out)."""
+    out: dict[str, str | None] = {}
+    if "firstName" in data:
+        out["first_name"] = _optional_text(data, "firstName", "First name", MAX_NAME)
+    if "lastName" in data:
+        out["last_name"] = _optional_text(data, "lastName", "Last name", MAX_NAME)
+    if "email" in data:
+        email = _optional_text(data, "email", "Email", MAX_EMAIL)
+        if email is not None and not EMAIL.fullmatch(email):
+            raise AccountError(400, "That is not an email address")
+        out["email"] = email
+    if "profileImageUrl" in data:
+        url = _optional_text(data, "profileImageUrl", "Profile image URL", MAX_URL)
+        if url is not None and not url.lower().startswith(("https://", "http://")):
+            raise AccountError(400, "Profile image URL must start with https:// or http://")
+        out["profile_image_url"] = url
+    return out
+
+
+class Accounts:
+    """Accounts and sessions of one app."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.db = storage.db
+        self.User = storage.tables[User]
+        self.Session = storage.tables[Session]
+        self.throttle = SignInThrottle()
+        self.on_user_deleted: list[DeleteHook] = []
+        """Feature modules append a hook here; all run in the account deletion's transaction."""
+
+    # -- sessions --------------------------------------------------------------------------
+
+    def _new_session(self, user_id: str) -> str:
+        """A new random token for `user_id` (its sha256 is stored); the token itself."""
+        token = secrets.token_urlsafe(32)
+        created = now()
+        self.Session.create(
+            token_hash=hash_token(token),
+            user_id=user_id,
+            created_at=created,
+            expires_at=created + dt.timedelta(days=SESSION_DAYS),
+        )
+        return token
+
+    def user_for_token(self, token: str | None) -> User | None:
+        """The signed-in user of a session token, or None (unknown, expired, or no token)."""
+        if not token or len(token) > 200:
+            return None
+        session = self.Session.get_or_none(self.Session.token_hash == hash_token(token))
+        if session is None:
+            return None
+        moment = now()
+        if session.expires_at <= moment:
+            session.delete_instance()
+            return None
+        user: User | None = self.User.get_or_none(self.User.id == session.user_id)
+        if user is not None and moment - user.last_seen >= LAST_SEEN_EVERY:
+            self.User.update(last_seen=moment).where(self.User.id == user.id).execute()
+            user.last_seen = moment
+        return user
+
+    def sign_out(self, token: str | None) -> None:
+        """The session's row is deleted: the cookie is dead everywhere at once."""
+        if token:
+            self.Session.delete().where(self.Session.token_hash == hash_token(token)).execute()
+
+    def purge_expired(self) -> int:
+        return int(self.Session.delete().where(self.Session.expires_at <= now()).execute())
+
+    # -- accounts --------------------------------------------------------------------------
+
+    def by_username(self, name: str) -> User | None:
+        found: User | None = self.User.get_or_none(self.User.username_key == username_key(name))
+        return found
+
+    def by_id(self, user_id: str) -> User | None:
+        found: User | None = self.User.get_or_none(self.User.id == user_id)
+        return found
+
+    async def register(self, data: dict[str, Any]) -> tuple[User, str]:
+        """A new account, signed in: (user, session token). 400 or 409 otherwise."""
+        name = check_username(data.get("username"))
+        password = check_password(data.get("password"))
+        fields = _profile_fields(data)
+        if self.by_username(name) is not None:
+            raise AccountError(409, USERNAME_TAKEN)
+        encoded = await hash_password_async(password)
+        try:
+            with self.db.atomic():
+                user = self.User.create(
+                    username=name, username_key=username_key(name), password_hash=encoded,
+                    **fields,
+                )
+                token = self._new_session(user.id)
+        except pw.IntegrityError:  # the same name registered meanwhile
+            raise AccountError(409, USERNAME_TAKEN) from None
+        return user, token
+
+    async def login(self, data: dict[str, Any], address: str) -> tuple[User, str]:
+        """Check the password (same answer and time for a wrong name) and open a new session."""
+        name = data.get("username")
+        password = data.get("password")
+        if not isinstance(name, str) or not isinstance(password, str) or not name or not password:
+            raise AccountError(400, "Enter your username and password")
+        if len(name) > 100 or len(password) > MAX_PASSWORD:
+            raise AccountError(401, WRONG_LOGIN)
+        key = username_key(name)
+        keys = [f"user:{key}", f"addr:{address}"]
+        wait = self.throttle.retry_after(keys)
+        if wait is not None:
+            raise AccountError(429, TOO_MANY, retry_after=wait)
+        user = self.by_username(name)
+        if not await verify_password(user.password_hash if user else None, password):
+            self.throttle.failed(keys)
+            raise AccountError(401, WRONG_LOGIN)
+        assert user is not None
+        self.throttle.succeeded(key)
+        updates: dict[str, Any] = {"last_seen": now()}
+        if needs_rehash(user.password_hash):
+            updates["password_hash"] = await hash_password_async(password)
+        with self.db.atomic():
+            self.User.update(**updates).where(self.User.id == user.id).execute()
+            self.Session.delete().where(
+                (self.Session.user_id == user.id) & (self.Session.expires_at <= now())
+            ).execute()
+            token = self._new_session(user.id)
+        return user, token
+
+    async def update(self, user: User, data: dict[str, Any]) -> tuple[User, str | None]:
+        """Change names, email, profile image URL, username, or the password (with the
+        current one). A new password signs out every other session: (user, new token|None)."""
+        fields: dict[str, Any] = _profile_fields(data)
+        if "username" in data:
+            name = check_username(data["username"])
+            other = self.by_username(name)
+            if other is not None and other.id != user.id:
+                raise AccountError(409, USERNAME_TAKEN)
+            fields["username"] = name
+            fields["username_key"] = username_key(name)
+        new_password = data.get("newPassword")
+        if new_password is not None:
+            check_password(new_password, "The new password")
+            current = data.get("currentPassword")
+            if not isinstance(current, str) or not await verify_password(
+                user.password_hash, current
+            ):
+                raise AccountError(403, "The current password is not right")
+            fields["password_hash"] = await hash_password_async(new_password)
+        token = None
+        fields["updated_at"] = now()
+        try:
+            with self.db.atomic():
+                self.User.update(**fields).where(self.User.id == user.id).execute()
+                if new_password is not None:
+                    self.Session.delete().where(self.Session.user_id == user.id).execute()
+                    token = self._new_session(user.id)
+        except pw.IntegrityError:
+            raise AccountError(409, USERNAME_TAKEN) from None
+        fresh = self.by_id(user.id)
+        assert fresh is not None
+        return fresh, token
+
+    async def delete(self, user: User, data: dict[str, Any]) -> None:
+        """With the password: the user row, sessions and personal data go; feature modules'
+        hooks anonymise what others still need (past matches show 'Deleted player')."""
+        password = data.get("password")
+        if not isinstance(password, str) or not await verify_password(
+            user.password_hash, password
+        ):
+            raise AccountError(403, "The password is not right")
+        with self.db.atomic():
+            for hook in self.on_user_deleted:
+                hook(self.db, user.id)
+            self.Session.delete().where(self.Session.user_id == user.id).execute()
+            self.User.delete().where(self.User.id == user.id).execute()

@@ -1,0 +1,274 @@
+"""The accounts' HTTP side: the session cookie, `current_user` / `require_user`, the JSON API
+(/api/auth/...), the sign-in page (/api/login) and /api/logout."""
+
+from __future__ import annotations
+
+import json
+from http.cookies import CookieError, SimpleCookie
+from typing import Any
+from urllib.parse import urlsplit
+
+from aiohttp import web
+
+from kingdom_server.accounts.models import User
+from kingdom_server.accounts.page import login_page
+from kingdom_server.accounts.service import SESSION_DAYS, AccountError, Accounts
+from kingdom_server.keys import settings_key
+
+COOKIE = "kingdom_session"
+accounts_key: web.AppKey[Accounts] = web.AppKey("accounts")
+_USER = "kingdom.user"
+_MISSING = object()
+
+
+def _accounts(request: web.Request) -> Accounts:
+    return request.app[accounts_key]
+
+
+def session_token(request: web.Request) -> str | None:
+    return request.cookies.get(COOKIE) or None
+
+
+def token_from_cookie_header(header: str | None) -> str | None:
+    """The session token in a raw Cookie header (the socket's handshake)."""
+    if not header:
+        return None
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(header)
+    except CookieError:
+        return None
+    morsel = jar.get(COOKIE)
+    return morsel.value if morsel is not None and morsel.value else None
+
+
+async def current_user(request: web.Request) -> User | None:
+    """The signed-in user of this request, or None (looked up once per request)."""
+    cached = request.get(_USER, _MISSING)
+    if cached is not _MISSING:
+        return cached if isinstance(cached, User) else None
+    user = _accounts(request).user_for_token(session_token(request))
+    request[_USER] = user
+    return user
+
+
+def unauthorized() -> web.HTTPUnauthorized:
+    return web.HTTPUnauthorized(
+        text=json.dumps({"message": "Unauthorized"}), content_type="application/json"
+    )
+
+
+async def require_user(request: web.Request) -> User:
+    """The signed-in user; otherwise the request is answered 401 {"message": "Unauthorized"}."""
+    user = await current_user(request)
+    if user is None:
+        raise unauthorized()
+    return user
+
+
+def set_session_cookie(request: web.Request, response: web.StreamResponse, token: str) -> None:
+    response.set_cookie(
+        COOKIE,
+        token,
+        max_age=SESSION_DAYS * 24 * 3600,
+        path="/",
+        httponly=True,
+        samesite="Lax",
+        secure=request.app[settings_key].secure_cookies,
+    )
+    request[_USER] = _MISSING
+
+
+def clear_session_cookie(request: web.Request, response: web.StreamResponse) -> None:
+    response.del_cookie(
+        COOKIE, path="/", httponly=True, samesite="Lax",
+        secure=request.app[settings_key].secure_cookies,
+    )
+
+
+def _error(e: AccountError) -> web.Response:
+    headers = {"Retry-After": str(e.retry_after)} if e.retry_after is not None else None
+    return web.json_response({"message": e.message}, status=e.status, headers=headers)
+
+
+async def _json_object(request: web.Request) -> dict[str, Any]:
+    try:
+        data = await request.json()
+    except (ValueError, UnicodeDecodeError):
+        raise AccountError(400, "Expected a JSON object") from None
+    if not isinstance(data, dict):
+        raise AccountError(400, "Expected a JSON object")
+    return data
+
+
+def client_address(request: web.Request) -> str:
+    return request.remote or "unknown"
+
+
+def _no_store(response: web.StreamResponse) -> web.StreamResponse:
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+# -- JSON API ------------------------------------------------------------------------------
+
+
+async def register(request: web.Request) -> web.StreamResponse:
+    try:
+        user, token = await _accounts(request).register(await _json_object(request))
+    except AccountError as e:
+        return _error(e)
+    response = web.json_response(user.to_json(), status=201)
+    set_session_cookie(request, response, token)
+    return _no_store(response)
+
+
+async def login(request: web.Request) -> web.StreamResponse:
+    accounts = _accounts(request)
+    try:
+        data = await _json_object(request)
+        user, token = await accounts.login(data, client_address(request))
+    except AccountError as e:
+        return _error(e)
+    accounts.sign_out(session_token(request))  # the old session (if any) ends here
+    response = web.json_response(user.to_json())
+    set_session_cookie(request, response, token)
+    return _no_store(response)
+
+
+async def logout(request: web.Request) -> web.StreamResponse:
+    _accounts(request).sign_out(session_token(request))
+    response = web.Response(status=204)
+    clear_session_cookie(request, response)
+    return response
+
+
+async def get_user(request: web.Request) -> web.StreamResponse:
+    user = await require_user(request)
+    return _no_store(web.json_response(user.to_json()))
+
+
+async def patch_user(request: web.Request) -> web.StreamResponse:
+    user = await require_user(request)
+    try:
+        fresh, token = await _accounts(request).update(user, await _json_object(request))
+    except AccountError as e:
+        return _error(e)
+    response = web.json_response(fresh.to_json())
+    if token is not None:
+        set_session_cookie(request, response, token)
+    return _no_store(response)
+
+
+async def delete_user(request: web.Request) -> web.StreamResponse:
+    user = await require_user(request)
+    try:
+        await _accounts(request).delete(user, await _json_object(request))
+    except AccountError as e:
+        return _error(e)
+    response = web.Response(status=204)
+    clear_session_cookie(request, response)
+    return response
+
+
+# -- full-page navigations -----------------------------------------------------------------
+
+
+def safe_next(value: Any) -> str:
+    """A same-site path to return to after signing in (never another site); "/" otherwise."""
+    if not isinstance(value, str) or not value.startswith("/") or value.startswith("//"):
+        return "/"
+    if "\\" in value or any(ord(c) < 32 for c in value) or len(value) > 500:
+        return "/"
+    parts = urlsplit(value)
+    if parts.scheme or parts.netloc or parts.path.startswith("/api/"):
+        return "/"
+    return value
+
+
+def redirect(location: str, status: int) -> web.Response:
+    return web.Response(status=status, headers={"Location": location})
+
+
+def _page(next_url: str, **kwargs: Any) -> web.Response:
+    status = kwargs.pop("status", 200)
+    response = web.Response(
+        text=login_page(next_url=next_url, **kwargs), content_type="text/html", status=status
+    )
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Content-Security-Policy"] = (
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; "
+        "frame-ancestors 'none'; base-uri 'none'"
+    )
+    return response
+
+
+async def login_form(request: web.Request) -> web.StreamResponse:
+    """GET /api/login: the sign-in page (signed in already: straight back)."""
+    next_url = safe_next(request.query.get("next"))
+    if await current_user(request) is not None:
+        return redirect(next_url, 302)
+    return _page(next_url)
+
+
+async def _form(request: web.Request) -> dict[str, Any]:
+    post = await request.post()
+    return {k: v for k, v in post.items() if isinstance(v, str)}
+
+
+async def login_submit(request: web.Request) -> web.StreamResponse:
+    """POST /api/login (form): sign in, then back to `next`; the page again with the error."""
+    data = await _form(request)
+    next_url = safe_next(data.get("next"))
+    accounts = _accounts(request)
+    try:
+        user, token = await accounts.login(data, client_address(request))
+    except AccountError as e:
+        response = _page(next_url, error=e.message, form="login",
+                         username=str(data.get("username", ""))[:24], status=e.status)
+        if e.retry_after is not None:
+            response.headers["Retry-After"] = str(e.retry_after)
+        return response
+    accounts.sign_out(session_token(request))
+    response = redirect(next_url, 303)
+    set_session_cookie(request, response, token)
+    return response
+
+
+async def register_submit(request: web.Request) -> web.StreamResponse:
+    """POST /api/register (form): a new account, signed in, then back to `next`."""
+    data = await _form(request)
+    next_url = safe_next(data.get("next"))
+    # Empty optional fields of a form mean "not given".
+    data = {k: v for k, v in data.items() if v != "" or k in ("username", "password")}
+    try:
+        user, token = await _accounts(request).register(data)
+    except AccountError as e:
+        return _page(next_url, error=e.message, form="register",
+                     username=str(data.get("username", ""))[:24], status=e.status)
+    _accounts(request).sign_out(session_token(request))
+    response = redirect(next_url, 303)
+    set_session_cookie(request, response, token)
+    return response
+
+
+async def logout_page(request: web.Request) -> web.StreamResponse:
+    """GET /api/logout: sign out and go home."""
+    _accounts(request).sign_out(session_token(request))
+    response = redirect("/", 302)
+    clear_session_cookie(request, response)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def add_routes(app: web.Application) -> None:
+    app.router.add_post("/api/auth/register", register)
+    app.router.add_post("/api/auth/login", login)
+    app.router.add_post("/api/auth/logout", logout)
+    app.router.add_get("/api/auth/user", get_user)
+    app.router.add_patch("/api/auth/user", patch_user)
+    app.router.add_delete("/api/auth/user", delete_user)
+    app.router.add_get("/api/login", login_form)
+    app.router.add_post("/api/login", login_submit)
+    app.router.add_post("/api/register", register_submit)
+    app.router.add_get("/api/logout", logout_page)

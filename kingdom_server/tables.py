@@ -1,0 +1,85 @@
+"""Feature modules' tables: declared once at module level, bound to each store's database.
+
+The pattern every feature module (accounts, stats, ranked, spire, constructed) follows:
+
+    # kingdom_server/<feature>.py
+    class Thing(FeatureTable):
+        id = pw.CharField(primary_key=True)
+        user_id = pw.CharField(max_length=36, index=True)
+        class Meta:
+            table_name = "things"
+
+    TABLES = (Thing,)
+
+- `kingdom_server/app.py` lists each module's `TABLES` in `FEATURE_TABLES`; at startup
+  `storage.tables.create(FEATURE_TABLES)` creates what is missing (and adds columns a model
+  gained since), in the one database of `Storage` (`storage.db`).
+- At run time a module reaches its rows through the bound copy: `T = storage.tables[Thing]`,
+  then `T.select()...`, `T.create(...)`, `with storage.db.atomic(): ...`. Rows are instances
+  of `Thing`, so annotations name the module-level class.
+- Columns that refer to a user are plain `user_id` text columns (no peewee foreign keys across
+  modules): deleting an account goes through `accounts.on_user_deleted` hooks instead.
+
+Binding per store (a subclass per database) rather than a module-level database keeps several
+apps with different databases in one process possible, as `Storage` does for its own tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, TypeVar
+
+import peewee as pw
+
+M = TypeVar("M", bound="FeatureTable")
+
+
+class FeatureTable(pw.Model):
+    """Base of the feature modules' tables (bound to no database until `Tables` binds it)."""
+
+    class Meta:
+        database = None
+
+
+def add_missing_columns(db: pw.Database, models: Iterable[type[pw.Model]]) -> None:
+    """Columns added to a model after its table was created (nullable or defaulted ones)."""
+    from playhouse.migrate import SchemaMigrator, migrate
+
+    migrator = SchemaMigrator.from_database(db)
+    for model in models:
+        table = model._meta.table_name
+        have = {c.name for c in db.get_columns(table)}
+        for field in model._meta.sorted_fields:
+            if field.column_name not in have:
+                migrate(migrator.add_column(table, field.column_name, field))
+
+
+class Tables:
+    """The feature tables bound to one database."""
+
+    def __init__(self, db: pw.Database) -> None:
+        self.db = db
+        self._bound: dict[type[FeatureTable], type[FeatureTable]] = {}
+
+    def _bind(self, model: type[M]) -> type[M]:
+        meta = type("Meta", (), {"database": self.db, "table_name": model._meta.table_name})
+        attrs: dict[str, Any] = {"Meta": meta, "__module__": model.__module__}
+        bound: type[M] = type(model.__name__, (model,), attrs)
+        return bound
+
+    def create(self, models: Iterable[type[FeatureTable]]) -> None:
+        """Bind `models` to this database and create their tables if they are missing."""
+        fresh = [m for m in models if m not in self._bound]
+        for model in fresh:
+            self._bound[model] = self._bind(model)
+        bound = [self._bound[m] for m in fresh]
+        if bound:
+            self.db.create_tables(bound, safe=True)
+            add_missing_columns(self.db, bound)
+
+    def __getitem__(self, model: type[M]) -> type[M]:
+        try:
+            bound = self._bound[model]
+        except KeyError:
+            raise KeyError(f"{model.__name__} is not among the created tables") from None
+        return bound  # type: ignore[return-value]

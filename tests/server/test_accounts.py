@@ -1,0 +1,365 @@
+"""Accounts through real HTTP on loopback: register, sign in and out, sessions, the sign-in
+page, cross-origin refusal, the sign-in limit, changing and deleting an account."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp.test_utils import TestServer
+
+from kingdom_server.accounts import COOKIE
+
+PASSWORD = "correct horse battery"
+
+
+class Browser:
+    """An aiohttp client session with its own cookie jar, talking to one server."""
+
+    def __init__(self, server: TestServer) -> None:
+        self.server = server
+        self.http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+
+    def url(self, path: str) -> str:
+        return str(self.server.make_url(path))
+
+    async def call(self, method: str, path: str, body: Any = None,
+                   **kwargs: Any) -> tuple[int, Any, aiohttp.ClientResponse]:
+        async with self.http.request(method, self.url(path), json=body,
+                                     allow_redirects=False, **kwargs) as r:
+            text = await r.text()
+            try:
+                data = await r.json(content_type=None) if text else None
+            except ValueError:
+                data = text
+            return r.status, data, r
+
+    def token(self) -> str | None:
+        for cookie in self.http.cookie_jar:
+            if cookie.key == COOKIE:
+                return cookie.value
+        return None
+
+    async def register(self, name: str = "Alice", password: str = PASSWORD, **extra: Any) -> Any:
+        status, data, _ = await self.call(
+            "POST", "/api/auth/register", {"username": name, "password": password, **extra}
+        )
+        assert status == 201, data
+        return data
+
+
+@pytest.fixture
+async def browser(server: TestServer) -> AsyncIterator[Browser]:
+    b = Browser(server)
+    yield b
+    await b.http.close()
+
+
+@pytest.fixture
+async def other(server: TestServer) -> AsyncIterator[Browser]:
+    b = Browser(server)
+    yield b
+    await b.http.close()
+
+
+def db_rows(tmp_path: Path, sql: str) -> list[tuple[Any, ...]]:
+    with sqlite3.connect(tmp_path / "kingdom.db") as con:
+        return con.execute(sql).fetchall()
+
+
+async def test_register_signs_in_and_user_is_returned(browser: Browser) -> None:
+    user = await browser.register("Alice", email="alice@example.com", firstName="Alice")
+    assert user["username"] == "Alice"
+    assert user["email"] == "alice@example.com"
+    assert set(user) == {"id", "username", "firstName", "lastName", "email", "profileImageUrl"}
+    status, me, r = await browser.call("GET", "/api/auth/user")
+    assert status == 200 and me == user
+    assert r.headers["Cache-Control"] == "no-store"
+
+
+async def test_session_cookie_flags(server: TestServer, browser: Browser) -> None:
+    async with browser.http.post(browser.url("/api/auth/register"),
+                                 json={"username": "Bob_1", "password": PASSWORD}) as r:
+        header = r.headers["Set-Cookie"]
+    assert header.startswith(f"{COOKIE}=")
+    lowered = header.lower()
+    assert "httponly" in lowered and "samesite=lax" in lowered and "path=/" in lowered
+    assert "max-age=2592000" in lowered
+    assert "secure" not in lowered.replace("samesite", "")
+
+
+async def test_secure_cookie_when_behind_tls(start_server: Any) -> None:
+    server = await start_server(secure_cookies=True)
+    async with aiohttp.ClientSession() as http, http.post(
+        str(server.make_url("/api/auth/register")),
+        json={"username": "Tls", "password": PASSWORD},
+    ) as r:
+        assert "; secure" in r.headers["Set-Cookie"].lower()
+
+
+async def test_signed_out_user_is_401(browser: Browser) -> None:
+    status, data, _ = await browser.call("GET", "/api/auth/user")
+    assert (status, data) == (401, {"message": "Unauthorized"})
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"username": "ab", "password": PASSWORD},
+         "A username has 3 to 24 characters: letters, digits, _ and -"),
+        ({"username": "has space", "password": PASSWORD},
+         "A username has 3 to 24 characters: letters, digits, _ and -"),
+        ({"username": "x" * 25, "password": PASSWORD},
+         "A username has 3 to 24 characters: letters, digits, _ and -"),
+        ({"username": "Émile", "password": PASSWORD},
+         "A username has 3 to 24 characters: letters, digits, _ and -"),
+        ({"username": "Carol", "password": "short"}, "Password must be at least 8 characters"),
+        ({"username": "Carol", "password": "p" * 129}, "Password must be at most 128 characters"),
+        ({"username": "Carol", "password": PASSWORD, "email": "nope"},
+         "That is not an email address"),
+        ({"username": "Carol", "password": PASSWORD, "profileImageUrl": "javascript:alert(1)"},
+         "Profile image URL must start with https:// or http://"),
+        ([1, 2], "Expected a JSON object"),
+    ],
+)
+async def test_register_refuses_bad_input(
+    browser: Browser, tmp_path: Path, body: Any, message: str
+) -> None:
+    status, data, _ = await browser.call("POST", "/api/auth/register", body)
+    assert (status, data) == (400, {"message": message})
+    assert browser.token() is None
+    assert db_rows(tmp_path, "SELECT count(*) FROM users") == [(0,)]
+
+
+async def test_duplicate_username_is_refused_without_regard_to_case(
+    browser: Browser, other: Browser, tmp_path: Path
+) -> None:
+    await browser.register("Alice")
+    status, data, _ = await other.call(
+        "POST", "/api/auth/register", {"username": "aLICE", "password": PASSWORD}
+    )
+    assert (status, data) == (409, {"message": "That username is taken"})
+    assert db_rows(tmp_path, "SELECT count(*) FROM users") == [(1,)]
+
+
+async def test_login_wrong_password_and_unknown_name_answer_the_same(
+    browser: Browser, other: Browser
+) -> None:
+    await browser.register("Alice")
+    wrong = await other.call("POST", "/api/auth/login", {"username": "Alice", "password": "x" * 9})
+    unknown = await other.call("POST", "/api/auth/login",
+                               {"username": "Nobody", "password": "x" * 9})
+    assert wrong[:2] == unknown[:2] == (401, {"message": "Wrong username or password"})
+    assert other.token() is None
+    status, user, _ = await other.call(
+        "POST", "/api/auth/login", {"username": "alice", "password": PASSWORD}
+    )
+    assert status == 200 and user["username"] == "Alice"
+    assert (await other.call("GET", "/api/auth/user"))[1] == user
+
+
+async def test_sign_in_issues_a_new_token_each_time(browser: Browser, tmp_path: Path) -> None:
+    await browser.register("Alice")
+    first = browser.token()
+    await browser.call("POST", "/api/auth/login", {"username": "Alice", "password": PASSWORD})
+    second = browser.token()
+    assert first and second and first != second
+    # The old session ended with the new sign-in (no fixation, no pile of sessions).
+    hashes = {h for (h,) in db_rows(tmp_path, "SELECT token_hash FROM sessions")}
+    assert hashes == {hashlib.sha256(second.encode()).hexdigest()}
+
+
+async def test_sign_out_kills_the_cookie_everywhere(
+    server: TestServer, browser: Browser, other: Browser
+) -> None:
+    await browser.register("Alice")
+    token = browser.token()
+    assert token
+    # The same cookie used from another client works until the owner signs out.
+    other.http.cookie_jar.update_cookies({COOKIE: token}, server.make_url("/"))
+    assert (await other.call("GET", "/api/auth/user"))[0] == 200
+    status, _, r = await browser.call("POST", "/api/auth/logout")
+    assert status == 204
+    assert browser.token() is None
+    assert (await other.call("GET", "/api/auth/user"))[0] == 401
+    assert (await browser.call("GET", "/api/auth/user"))[0] == 401
+
+
+async def test_get_logout_signs_out_and_goes_home(browser: Browser) -> None:
+    await browser.register("Alice")
+    status, _, r = await browser.call("GET", "/api/logout")
+    assert status == 302 and r.headers["Location"] == "/"
+    assert (await browser.call("GET", "/api/auth/user"))[0] == 401
+
+
+async def test_hashes_never_stored_or_sent_in_clear(browser: Browser, tmp_path: Path) -> None:
+    user = await browser.register("Alice")
+    token = browser.token()
+    assert token is not None
+    (password_hash,) = db_rows(tmp_path, "SELECT password_hash FROM users")[0]
+    assert password_hash.startswith("$argon2id$")
+    assert PASSWORD not in password_hash
+    raw = (tmp_path / "kingdom.db").read_bytes()
+    wal = tmp_path / "kingdom.db-wal"
+    raw += wal.read_bytes() if wal.exists() else b""
+    assert PASSWORD.encode() not in raw and token.encode() not in raw
+    assert hashlib.sha256(token.encode()).hexdigest().encode() in raw
+    _, me, _ = await browser.call("GET", "/api/auth/user")
+    for value in (user, me):
+        text = str(value)
+        assert "argon2" not in text and "password" not in text.lower()
+
+
+async def test_foreign_origin_writes_are_refused(browser: Browser, tmp_path: Path) -> None:
+    body = {"username": "Mallory", "password": PASSWORD}
+    for headers in (
+        {"Origin": "https://evil.example"},
+        {"Origin": "null"},
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Site": "same-site"},
+    ):
+        status, data, _ = await browser.call("POST", "/api/auth/register", body, headers=headers)
+        assert (status, data) == (403, {"message": "Cross-origin request refused"}), headers
+    assert db_rows(tmp_path, "SELECT count(*) FROM users") == [(0,)]
+    same = {"Origin": str(browser.server.make_url("/")).rstrip("/")}
+    status, _, _ = await browser.call("POST", "/api/auth/register", body, headers=same)
+    assert status == 201
+    status, _, _ = await browser.call("DELETE", "/api/auth/user", {"password": PASSWORD},
+                                      headers={"Origin": "https://evil.example"})
+    assert status == 403
+    assert db_rows(tmp_path, "SELECT count(*) FROM users") == [(1,)]
+
+
+async def test_sign_in_limit_per_username(browser: Browser, other: Browser) -> None:
+    await browser.register("Alice")
+    for _ in range(10):
+        status, _, _ = await other.call("POST", "/api/auth/login",
+                                        {"username": "Alice", "password": "wrong-password"})
+        assert status == 401
+    status, data, r = await other.call("POST", "/api/auth/login",
+                                       {"username": "ALICE", "password": PASSWORD})
+    assert status == 429
+    assert 1 <= int(r.headers["Retry-After"]) <= 15 * 60
+    assert data == {"message": "Too many failed sign-ins. Please wait a few minutes and try again."}
+    assert other.token() is None
+
+
+async def test_sign_in_limit_per_address(browser: Browser, other: Browser) -> None:
+    for i in range(10):
+        await other.call("POST", "/api/auth/login",
+                         {"username": f"guess{i}", "password": "wrong-password"})
+    await browser.register("Alice")
+    await browser.call("POST", "/api/auth/logout")
+    status, _, r = await browser.call("POST", "/api/auth/login",
+                                      {"username": "Alice", "password": PASSWORD})
+    assert status == 429 and "Retry-After" in r.headers
+
+
+async def test_patch_user_changes_profile_and_password(
+    server: TestServer, browser: Browser, other: Browser
+) -> None:
+    await browser.register("Alice")
+    old = browser.token()
+    assert old
+    other.http.cookie_jar.update_cookies({COOKIE: old}, server.make_url("/"))
+    status, user, _ = await browser.call(
+        "PATCH", "/api/auth/user",
+        {"firstName": " Alice ", "lastName": "Liddell", "email": "a@b.co",
+         "profileImageUrl": "https://example.com/a.png"},
+    )
+    assert status == 200
+    assert (user["firstName"], user["lastName"], user["email"], user["profileImageUrl"]) == (
+        "Alice", "Liddell", "a@b.co", "https://example.com/a.png")
+    status, data, _ = await browser.call(
+        "PATCH", "/api/auth/user", {"newPassword": "another password", "currentPassword": "bad"})
+    assert (status, data) == (403, {"message": "The current password is not right"})
+    status, _, _ = await browser.call(
+        "PATCH", "/api/auth/user",
+        {"newPassword": "another password", "currentPassword": PASSWORD})
+    assert status == 200
+    assert browser.token() not in (None, old)
+    assert (await other.call("GET", "/api/auth/user"))[0] == 401  # other sessions ended
+    await browser.call("POST", "/api/auth/logout")
+    assert (await browser.call("POST", "/api/auth/login",
+                               {"username": "Alice", "password": "another password"}))[0] == 200
+
+
+async def test_patch_username_taken(browser: Browser, other: Browser) -> None:
+    await browser.register("Alice")
+    await other.register("Bob")
+    status, data, _ = await other.call("PATCH", "/api/auth/user", {"username": "ALICE"})
+    assert (status, data) == (409, {"message": "That username is taken"})
+    status, user, _ = await other.call("PATCH", "/api/auth/user", {"username": "Bobby"})
+    assert status == 200 and user["username"] == "Bobby"
+
+
+async def test_delete_account_needs_the_password(browser: Browser, tmp_path: Path) -> None:
+    await browser.register("Alice", email="alice@example.com")
+    status, data, _ = await browser.call("DELETE", "/api/auth/user", {"password": "nope-nope"})
+    assert (status, data) == (403, {"message": "The password is not right"})
+    status, _, _ = await browser.call("DELETE", "/api/auth/user", {"password": PASSWORD})
+    assert status == 204
+    assert db_rows(tmp_path, "SELECT count(*) FROM users") == [(0,)]
+    assert db_rows(tmp_path, "SELECT count(*) FROM sessions") == [(0,)]
+    assert (await browser.call("GET", "/api/auth/user"))[0] == 401
+    status, _, _ = await browser.call("POST", "/api/auth/login",
+                                      {"username": "Alice", "password": PASSWORD})
+    assert status == 401
+
+
+async def test_sign_in_page_without_javascript(browser: Browser) -> None:
+    status, html, r = await browser.call("GET", "/api/login?next=/profile")
+    assert status == 200 and r.content_type == "text/html"
+    assert 'action="/api/login"' in html and 'action="/api/register"' in html
+    assert 'name="next" value="/profile"' in html
+    # Create an account with a plain form post.
+    origin = {"Origin": str(browser.server.make_url("/")).rstrip("/")}
+    async with browser.http.post(
+        browser.url("/api/register"),
+        data={"username": "Dora", "password": PASSWORD, "next": "/profile", "email": ""},
+        headers=origin, allow_redirects=False,
+    ) as r:
+        assert r.status == 303 and r.headers["Location"] == "/profile"
+    assert (await browser.call("GET", "/api/auth/user"))[1]["username"] == "Dora"
+    # Signed in: the page sends you straight back.
+    status, _, r = await browser.call("GET", "/api/login?next=/profile")
+    assert status == 302 and r.headers["Location"] == "/profile"
+    await browser.call("GET", "/api/logout")
+    async with browser.http.post(
+        browser.url("/api/login"),
+        data={"username": "Dora", "password": "wrong pass", "next": "/profile"},
+        headers=origin,
+    ) as r:
+        assert r.status == 401
+        assert "Wrong username or password" in await r.text()
+    async with browser.http.post(
+        browser.url("/api/login"),
+        data={"username": "dora", "password": PASSWORD, "next": "https://evil.example/"},
+        headers=origin, allow_redirects=False,
+    ) as r:
+        assert r.status == 303 and r.headers["Location"] == "/"
+
+
+@pytest.mark.parametrize(
+    "target", ["//evil.example/", "https://evil.example/", "/\\evil.example", "javascript:1",
+               "/api/logout"],
+)
+async def test_sign_in_page_next_is_same_site_only(browser: Browser, target: str) -> None:
+    _, html, _ = await browser.call("GET", "/api/login", params={"next": target})
+    assert 'name="next" value="/"' in html
+
+
+async def test_form_sign_in_from_another_site_is_refused(browser: Browser) -> None:
+    await browser.register("Alice")
+    await browser.call("GET", "/api/logout")
+    async with browser.http.post(
+        browser.url("/api/login"), data={"username": "Alice", "password": PASSWORD},
+        headers={"Origin": "https://evil.example"}, allow_redirects=False,
+    ) as r:
+        assert r.status == 403
+    assert browser.token() is None
