@@ -15,6 +15,7 @@ from kingdom_server.hub import Hub
 from kingdom_server.keys import hub_key, settings_key, sio_key, storage_key
 from kingdom_server.origin import refuse_cross_origin_writes
 from kingdom_server.ranked import routes as ranked_routes
+from kingdom_server.ranked import tables as ranked_tables
 from kingdom_server.settings import Settings
 from kingdom_server.storage import Storage
 from kingdom_server.tables import FeatureTable
@@ -23,7 +24,7 @@ from kingdom_server.wire import JsonPacket
 log = logging.getLogger(__name__)
 
 #: Every feature module's tables (kingdom_server/tables.py), created at startup.
-FEATURE_TABLES: tuple[type[FeatureTable], ...] = (*accounts.TABLES,)
+FEATURE_TABLES: tuple[type[FeatureTable], ...] = (*accounts.TABLES, *ranked_tables.TABLES)
 
 
 async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
@@ -33,7 +34,8 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     storage.tables.create(FEATURE_TABLES)
     app[accounts.accounts_key] = accounts.Accounts(storage)
     app[accounts.accounts_key].purge_expired()
-    hub = Hub(settings, storage, app[sio_key])
+    hub = Hub(settings, storage, app[sio_key], accounts=app[accounts.accounts_key])
+    app[accounts.accounts_key].on_user_deleted.append(hub.ranked.store.forget_user)
     app[hub_key] = hub
     hub.load()
     gc_before = gc.get_threshold()

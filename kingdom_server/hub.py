@@ -18,6 +18,7 @@ import socketio
 
 from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
+from kingdom_server.accounts import Accounts, token_from_cookie_header
 from kingdom_server.actionlog import ActionLog
 from kingdom_server.answers import Ack, CallError, fail, ok
 from kingdom_server.background import Background
@@ -40,7 +41,14 @@ Call = Callable[[str, Any], Awaitable[Ack]]
 class Hub:
     """Owns the rooms of one server process and answers every socket call."""
 
-    def __init__(self, settings: Settings, storage: Storage, sio: socketio.AsyncServer) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        storage: Storage,
+        sio: socketio.AsyncServer,
+        accounts: Accounts | None = None,
+    ) -> None:
+        self.accounts = accounts
         self.settings = settings
         self.storage = storage
         self.sio = sio
@@ -52,7 +60,7 @@ class Hub:
                            self.stats)
         self.lobby = Lobby(settings, storage, sio, self.room_list, self.pushes, self.games,
                            self.background)
-        self.ranked = RankedQueue(RankedStore(storage.db), sio, self.lobby,
+        self.ranked = RankedQueue(RankedStore(storage.tables), sio, self.lobby,
                                   wave_seconds=settings.ranked_wave_seconds)
         self.games.finished_hooks.append(self.ranked.match_finished)
         self.lobby.abandon_hooks.append(self.ranked.abandoned)
@@ -120,6 +128,12 @@ class Hub:
     # -- connections -----------------------------------------------------------------------
 
     async def on_connect(self, sid: str, environ: Any, auth: Any = None) -> None:
+        # The signed-in user of the handshake's session cookie, for calls that need one.
+        if self.accounts is not None:
+            token = token_from_cookie_header(environ.get("HTTP_COOKIE"))
+            user = self.accounts.user_for_token(token)
+            if user is not None:
+                await self.sio.save_session(sid, {"userId": user.id, "username": user.username})
         await self.sio.enter_room(sid, BROWSING)
 
     async def on_disconnect(self, sid: str, *args: Any) -> None:

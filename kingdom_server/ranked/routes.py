@@ -12,11 +12,12 @@ database of `Storage`).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
 from aiohttp import web
 
+from kingdom_server.accounts import accounts_key
 from kingdom_server.keys import hub_key
 from kingdom_server.ranked.tables import RankedStore, Ranking, Season
 
@@ -24,19 +25,13 @@ ranked_key = web.AppKey("ranked", RankedStore)
 
 LEADERBOARD_SIZE = 100
 
-# userIds -> {userId: username}; the accounts module provides the real lookup.
-NameLookup = Callable[[list[str]], dict[str, str]]
-names_key = web.AppKey("ranked_names", object)
-
-
-def _no_names(user_ids: list[str]) -> dict[str, str]:
-    return {}
-
-
 def _names(app: web.Application, user_ids: list[str]) -> dict[str, str]:
-    lookup: Any = app.get(names_key, _no_names)
-    names: dict[str, str] = lookup(user_ids)
-    return names
+    """Usernames of the given accounts (accounts deleted since are left out)."""
+    if not user_ids:
+        return {}
+    users = app[accounts_key].User
+    rows = users.select(users.id, users.username).where(users.id.in_(user_ids))
+    return {row.id: row.username for row in rows}
 
 
 def _error(status: int, message: str) -> web.Response:

@@ -1,7 +1,7 @@
 """Ranked's own tables (`ranked_seasons`, `user_rankings`, `ranked_results`) and their store.
 
-`RankedStore(db)` binds the models to the one database of `Storage` (`storage.db`) and creates
-the tables when missing. Seasons:
+Declared as feature tables (kingdom_server/tables.py); `RankedStore(storage.tables)` binds them
+to the one database of `Storage` and creates them when missing. Seasons:
 
 - a database without any season starts 'Season 1' of 90 days by itself (`active_season`);
 - when the active season's end date passes, the next one starts by itself with the same length
@@ -37,6 +37,7 @@ from kingdom_server.ranked.ratings import (
     tier_label,
     tier_of,
 )
+from kingdom_server.tables import FeatureTable, Tables
 
 DEFAULT_SEASON_DAYS = 90
 
@@ -120,70 +121,85 @@ class NoActiveSeason(Exception):
     """Raised by `end_season` when there is nothing to end."""
 
 
+class RankedSeason(FeatureTable):
+    season_number = pw.IntegerField(unique=True)
+    name = pw.CharField(max_length=100)
+    starts_at = pw.DateTimeField()
+    ends_at = pw.DateTimeField()
+    placement_matches_required = pw.IntegerField(default=PLACEMENT_MATCHES)
+    is_active = pw.BooleanField(default=False, index=True)
+
+    class Meta:
+        table_name = "ranked_seasons"
+
+
+class UserRanking(FeatureTable):
+    """One user's ranking in one season (seed 001's user_rankings) with openskill's mu/sigma."""
+
+    user_id = pw.CharField(max_length=64)
+    season_id = pw.IntegerField(index=True)
+    mu = pw.FloatField(default=DEFAULT_MU)
+    sigma = pw.FloatField(default=DEFAULT_SIGMA)
+    rating = pw.IntegerField(default=STARTING_RATING, index=True)
+    peak_rating = pw.IntegerField(default=STARTING_RATING)
+    tier = pw.CharField(max_length=16, default="silver")
+    ranked_games_played = pw.IntegerField(default=0)
+    ranked_wins = pw.IntegerField(default=0)
+    ranked_losses = pw.IntegerField(default=0)
+    placement_matches_completed = pw.IntegerField(default=0)
+    current_win_streak = pw.IntegerField(default=0)
+    best_win_streak = pw.IntegerField(default=0)
+    current_loss_streak = pw.IntegerField(default=0)
+    updated_at = pw.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "user_rankings"
+        indexes = ((("user_id", "season_id"), True),)
+
+
+class RankedMatch(FeatureTable):
+    """A ranked match in play or played: its season and who abandoned it."""
+
+    match_key = pw.CharField(max_length=128, primary_key=True)
+    season_id = pw.IntegerField()
+    user_ids = pw.TextField()  # JSON list, seat order
+    abandoned = pw.TextField(default="[]")  # JSON list of user ids
+    started_at = pw.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "ranked_matches"
+
+
+class RankedResult(FeatureTable):
+    """A rated match: written in the same transaction as the rankings it changed."""
+
+    match_key = pw.CharField(max_length=128, unique=True)
+    season_id = pw.IntegerField()
+    changes = pw.TextField()  # JSON: {userId: ratingChange}
+    created_at = pw.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "ranked_results"
+
+
+TABLES = (RankedSeason, UserRanking, RankedMatch, RankedResult)
+
+
 class RankedStore:
-    def __init__(self, db: pw.Database) -> None:
-        self.db = db
+    """Seasons and rankings over the tables bound to one database (`storage.tables`)."""
 
-        class Base(pw.Model):
-            class Meta:
-                database = db
+    def __init__(self, tables: Tables) -> None:
+        tables.create(TABLES)
+        self.db = tables.db
+        self.RankedSeason = tables[RankedSeason]
+        self.UserRanking = tables[UserRanking]
+        self.RankedMatch = tables[RankedMatch]
+        self.RankedResult = tables[RankedResult]
 
-        class RankedSeason(Base):
-            season_number = pw.IntegerField(unique=True)
-            name = pw.CharField(max_length=100)
-            starts_at = pw.DateTimeField()
-            ends_at = pw.DateTimeField()
-            placement_matches_required = pw.IntegerField(default=PLACEMENT_MATCHES)
-            is_active = pw.BooleanField(default=False, index=True)
-
-            class Meta:
-                table_name = "ranked_seasons"
-
-        class UserRanking(Base):
-            user_id = pw.CharField(max_length=64)
-            season = pw.ForeignKeyField(RankedSeason, backref="rankings", on_delete="CASCADE")
-            mu = pw.FloatField(default=DEFAULT_MU)
-            sigma = pw.FloatField(default=DEFAULT_SIGMA)
-            rating = pw.IntegerField(default=STARTING_RATING, index=True)
-            peak_rating = pw.IntegerField(default=STARTING_RATING)
-            tier = pw.CharField(max_length=16, default="silver")
-            ranked_games_played = pw.IntegerField(default=0)
-            ranked_wins = pw.IntegerField(default=0)
-            ranked_losses = pw.IntegerField(default=0)
-            placement_matches_completed = pw.IntegerField(default=0)
-            current_win_streak = pw.IntegerField(default=0)
-            best_win_streak = pw.IntegerField(default=0)
-            current_loss_streak = pw.IntegerField(default=0)
-            updated_at = pw.DateTimeField(default=utcnow)
-
-            class Meta:
-                table_name = "user_rankings"
-                indexes = ((("user_id", "season"), True),)
-
-        class RankedResult(Base):
-            match_key = pw.CharField(max_length=128, unique=True)
-            season = pw.ForeignKeyField(RankedSeason, on_delete="CASCADE")
-            changes = pw.TextField()  # JSON: {userId: ratingChange}
-            created_at = pw.DateTimeField(default=utcnow)
-
-            class Meta:
-                table_name = "ranked_results"
-
-        class RankedMatch(Base):
-            match_key = pw.CharField(max_length=128, primary_key=True)
-            season = pw.ForeignKeyField(RankedSeason, on_delete="CASCADE")
-            user_ids = pw.TextField()  # JSON list, seat order
-            abandoned = pw.TextField(default="[]")  # JSON list of user ids
-            started_at = pw.DateTimeField(default=utcnow)
-
-            class Meta:
-                table_name = "ranked_matches"
-
-        self.RankedSeason = RankedSeason
-        self.UserRanking = UserRanking
-        self.RankedResult = RankedResult
-        self.RankedMatch = RankedMatch
-        db.create_tables([RankedSeason, UserRanking, RankedResult, RankedMatch], safe=True)
+    def forget_user(self, db: pw.Database, user_id: str) -> None:
+        """(accounts' deletion hook, in its transaction) The user's rankings go; the matches
+        they played stay rated for the others."""
+        self.UserRanking.delete().where(self.UserRanking.user_id == user_id).execute()
 
     # --- seasons ---------------------------------------------------------------------------
 
@@ -296,7 +312,7 @@ class RankedStore:
     def ranking(self, user_id: str, season: Season) -> Ranking:
         """A user's ranking in a season; the defaults (1000, placement) when they have none."""
         row = self.UserRanking.get_or_none(
-            (self.UserRanking.user_id == user_id) & (self.UserRanking.season == season.id)
+            (self.UserRanking.user_id == user_id) & (self.UserRanking.season_id == season.id)
         )
         if row is None:
             return Ranking(
@@ -311,7 +327,7 @@ class RankedStore:
         R = self.UserRanking
         rows = (
             R.select()
-            .where((R.season == season.id) & (R.ranked_games_played > 0))
+            .where((R.season_id == season.id) & (R.ranked_games_played > 0))
             .order_by(R.rating.desc(), R.ranked_wins.desc(), R.ranked_games_played, R.user_id)
             .limit(limit)
         )
@@ -322,7 +338,7 @@ class RankedStore:
     def register_match(self, match_key: str, season_id: int, user_ids: Sequence[str]) -> None:
         """A ranked match starts: its season (rated in it even if the season ends meanwhile)."""
         self.RankedMatch.create(
-            match_key=match_key, season=season_id, user_ids=json.dumps(list(user_ids))
+            match_key=match_key, season_id=season_id, user_ids=json.dumps(list(user_ids))
         )
 
     def ranked_match(self, match_key: str) -> tuple[int, set[str]] | None:
@@ -330,8 +346,7 @@ class RankedStore:
         row = self.RankedMatch.get_or_none(self.RankedMatch.match_key == match_key)
         if row is None:
             return None
-        season_id: int = row.season_id  # type: ignore[attr-defined]
-        return season_id, set(json.loads(row.abandoned))
+        return int(row.season_id), set(json.loads(row.abandoned))
 
     def record_abandon(self, match_key: str, user_id: str) -> bool:
         """A player left the match or stayed away past the takeover time: they place last
@@ -407,13 +422,16 @@ class RankedStore:
                     self.UserRanking.update(**fields)
                     .where(
                         (self.UserRanking.user_id == old.user_id)
-                        & (self.UserRanking.season == season.id)
+                        & (self.UserRanking.season_id == season.id)
                     )
                     .execute()
                 )
                 if not updated:
-                    self.UserRanking.create(user_id=old.user_id, season=season.id, **fields)
+                    self.UserRanking.create(user_id=old.user_id, season_id=season.id, **fields)
             self.RankedResult.create(
-                match_key=match_key, season=season.id, changes=json.dumps(changes), created_at=now
+                match_key=match_key,
+                season_id=season.id,
+                changes=json.dumps(changes),
+                created_at=now,
             )
             return changes

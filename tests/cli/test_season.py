@@ -9,6 +9,7 @@ from click.testing import CliRunner
 from kingdom_cli.main import cli
 from kingdom_server.ranked.tables import RankedStore
 from kingdom_server.storage import open_database
+from kingdom_server.tables import Tables
 
 
 def _run(*args: str) -> tuple[int, str]:
@@ -22,7 +23,7 @@ def test_start_end_list(tmp_path: Path) -> None:
     assert code == 0 and "Season 1" in out and "active" in out
     code, out = _run("start", "Winter Cup", "--days", "30", "--db", db)
     assert code == 0 and "Started Winter Cup (season 2)" in out
-    store = RankedStore(open_database(f"sqlite:///{db}"))
+    store = RankedStore(Tables(open_database(f"sqlite:///{db}")))
     active = store.active_season()
     assert active is not None and active.name == "Winter Cup"
     assert (active.ends_at - active.starts_at).days == 30

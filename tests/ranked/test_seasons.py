@@ -9,13 +9,14 @@ import pytest
 
 from kingdom_server.ranked.tables import NoActiveSeason, RankedStore
 from kingdom_server.storage import open_database
+from kingdom_server.tables import Tables
 
 T0 = dt.datetime(2026, 1, 1, 12, 0, 0)
 
 
 @pytest.fixture
 def store(tmp_path: Path) -> RankedStore:
-    return RankedStore(open_database(f"sqlite:///{tmp_path / 'k.db'}"))
+    return RankedStore(Tables(open_database(f"sqlite:///{tmp_path / 'k.db'}")))
 
 
 def test_a_fresh_database_starts_season_1_of_90_days(store: RankedStore) -> None:
