@@ -72,7 +72,8 @@ async def test_two_players_are_matched_into_a_ranked_match(
     room = srv.app[hub_key].rooms[a["roomCode"]]
     assert room.is_ranked and not room.is_public and room.game_mode == "match"
     assert sorted(s.user_id for s in room.seats) == sorted([ana.user["id"], ben.user["id"]])
-    assert state["totalHands"] == 2 if "totalHands" in state else True
+    assert room.state is not None and room.state.total_hands == 2  # a match: one hand each
+    assert state["phase"] != "waiting"
     # Seated now: no second queue.
     await ana.refused("joinRankedQueue", {"playerCount": 2})
     assert len(srv.app[hub_key].ranked.queued) == 0
@@ -156,7 +157,9 @@ async def test_a_ranked_match_to_its_end_is_rated_once(
     await ana.wait_for(lambda c: bool(ana.pushed("rankedMatchRated")), 10, "the ratings")
     results = ana.pushed("rankedMatchRated")[-1]["results"]
     url = str(srv.make_url("/"))
-    rankings = {p.name: await get_json(url, f"/api/ranked/ranking/{p.user['id']}") for p in (ana, ben)}
+    rankings = {
+        p.name: await get_json(url, f"/api/ranked/ranking/{p.user['id']}") for p in (ana, ben)
+    }
     winners = [n for n, r in rankings.items() if r["rankedWins"] == 1]
     assert len(winners) == 1
     for r in rankings.values():
