@@ -649,6 +649,8 @@ class Lobby:
         if closing:
             self._forget(room)
         else:
+            self.watch_attendance(room)
+            self._pause_if_unattended(room)
             await self.pushes.room(room)
             self.games.kick_bots(room)
 
@@ -694,8 +696,7 @@ class Lobby:
                 seat.absent = True
                 for hook in self.abandon_hooks:
                     hook(room, seat)
-                if not room.attended():
-                    self._pause(room)  # nobody would watch the bots play
+                self._pause_if_unattended(room)
                 await self.pushes.room(room)
                 self.games.kick_bots(room)
                 return
@@ -725,6 +726,18 @@ class Lobby:
             self.close(room)
         if room.is_public:
             await self.pushes.public_games()
+
+    def _pause_if_unattended(self, room: Room) -> None:
+        """(lock held) A game whose people are all away (each past the takeover period, or
+        gone for good) pauses: nobody would watch the bots play."""
+        if (
+            room.started
+            and room.phase != "finished"
+            and not room.paused
+            and not room.attended()
+            and all(s.absent for s in room.humans())
+        ):
+            self._pause(room)
 
     def _pause(self, room: Room) -> None:
         """(lock held) Bots and the score screen stop until a person is back."""
