@@ -79,6 +79,7 @@ def _register() -> None:
     from kingdom_cli.bench import bench
     from kingdom_cli.connect import connect
     from kingdom_cli.play import play
+    from kingdom_cli.season import season
     from kingdom_cli.simulate import simulate
 
     cli.add_command(simulate)
@@ -86,6 +87,7 @@ def _register() -> None:
     cli.add_command(bench)
     cli.add_command(connect)
     cli.add_command(user)
+    cli.add_command(season)
 
 
 _register()

@@ -25,6 +25,11 @@ import click
     help="Seconds a bot waits before acting (default 0.8).",
 )
 @click.option(
+    "--no-rate-limits",
+    is_flag=True,
+    help="Turn off the per-connection and per-address limits (load tests from one address).",
+)
+@click.option(
     "--tls",
     is_flag=True,
     default=False,
@@ -33,7 +38,8 @@ import click
 )
 @click.pass_obj
 def serve(
-    obj: object, host: str, port: int, db: str | None, bot_delay: float | None, tls: bool
+    obj: object, host: str, port: int, db: str | None, bot_delay: float | None,
+    no_rate_limits: bool, tls: bool,
 ) -> None:
     """Start the game server and print its address."""
     import asyncio
@@ -47,6 +53,10 @@ def serve(
         kwargs["bot_delay"] = bot_delay
     if tls:
         kwargs["secure_cookies"] = True
+    if no_rate_limits:
+        kwargs["rate_limits"] = None
+    if os.environ.get("KINGDOM_BOT_WORKERS"):
+        kwargs["bot_workers"] = int(os.environ["KINGDOM_BOT_WORKERS"])
     if os.environ.get("KINGDOM_ABSENCE_SECONDS"):
         kwargs["absence_seconds"] = float(os.environ["KINGDOM_ABSENCE_SECONDS"])
     settings = (

@@ -11,6 +11,7 @@ socket.io wiring in front of both (every call answered, connections and disconne
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -21,22 +22,23 @@ from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
 from kingdom_server.accounts import Accounts, token_from_cookie_header
 from kingdom_server.actionlog import ActionLog
-from kingdom_server.answers import Ack, CallError, fail, ok
+from kingdom_server.answers import Ack, Call, CallError, fail, ok
 from kingdom_server.background import Background
 from kingdom_server.games import GAME_EVENTS, Games
+from kingdom_server.limits import Limiter
 from kingdom_server.lobby import Lobby
 from kingdom_server.pushes import SEAT_MOVED, Pushes, PushObserver
-from kingdom_server.rooms import BROWSING, Room, Rooms
+from kingdom_server.ranked.queue import RankedQueue
+from kingdom_server.ranked.tables import RankedStore
+from kingdom_server.rooms import BROWSING, Room, Rooms, now_utc
 from kingdom_server.settings import Settings
 from kingdom_server.stats import Results
 from kingdom_server.storage import Storage
+from kingdom_server.wire import Server, unknown_event
 
 __all__ = ["BROWSING", "GAME_EVENTS", "SEAT_MOVED", "Ack", "CallError", "Hub", "fail", "ok"]
 
 log = logging.getLogger(__name__)
-
-Call = Callable[[str, Any], Awaitable[Ack]]
-
 
 class Hub:
     """Owns the rooms of one server process and answers every socket call."""
@@ -65,8 +67,17 @@ class Hub:
                            self.stats)
         self.lobby = Lobby(settings, storage, sio, self.room_list, self.pushes, self.games,
                            self.background)
+        self.limiter = Limiter(settings.rate_limits) if settings.rate_limits else None
+        self.addresses: dict[str, str] = {}
+        """sid -> the client's address (for the limits per address)."""
+        if self.limiter is not None and isinstance(sio, Server):
+            sio.gate = self._gate
         self.games.finished_hooks.append(self._record_result)
-        self.calls: dict[str, Call] = {**self.lobby.calls()}
+        self.ranked = RankedQueue(RankedStore(storage.tables), sio, self.lobby,
+                                  wave_seconds=settings.ranked_wave_seconds)
+        self.games.finished_hooks.append(self.ranked.match_finished)
+        self.lobby.abandon_hooks.append(self.ranked.abandoned)
+        self.calls: dict[str, Call] = {**self.lobby.calls(), **self.ranked.calls()}
         for event in GAME_EVENTS:
             self.calls[event] = self.games.call(event)
         self._register()
@@ -110,8 +121,12 @@ class Hub:
         async def handler(sid: str, *args: Any) -> Ack:
             data = args[0] if args else None
             try:
+                if self.limiter is not None:
+                    refused = self.limiter.check_call(event, sid, self.addresses.get(sid, ""))
+                    if refused is not None:
+                        raise CallError(refused)
                 v.check_size(data, self.settings.max_string_length)
-                ack = await fn(sid, data)
+                ack = await fn(sid, v.as_object(data))
             except (CallError, v.PayloadError) as e:
                 ack = fail(str(e))
             except Exception:
@@ -124,15 +139,31 @@ class Hub:
         return handler
 
     async def on_unknown(self, event: Any, sid: str, *args: Any) -> Ack:
-        shown = event if len(event) <= 40 else event[:40] + "..."
-        return fail(f"Unknown event: {shown}")
+        return unknown_event(event)
 
     # -- connections -----------------------------------------------------------------------
+
+    def _gate(self, sid: str) -> str | None:
+        assert self.limiter is not None
+        return self.limiter.check("event", sid, self.addresses.get(sid, ""))
+
+    def _address(self, environ: Any) -> str:
+        request = environ.get("aiohttp.request") if isinstance(environ, dict) else None
+        if request is None:
+            return ""
+        header = self.settings.client_address_header
+        if header:
+            forwarded = request.headers.get(header, "")
+            last = forwarded.rsplit(",", 1)[-1].strip()
+            if last:
+                return str(last)
+        return str(request.remote or "")
 
     async def on_connect(self, sid: str, environ: Any, auth: Any = None) -> None:
         """The session cookie of the handshake signs the socket in: `{"userId", "username"}`
         in the socket.io session (empty for guests); a signed-in player's open seat that no
         socket holds comes back to them at once."""
+        self.addresses[sid] = self._address(environ)
         user = None
         if self.accounts is not None and isinstance(environ, dict):
             token = token_from_cookie_header(environ.get("HTTP_COOKIE"))
@@ -152,6 +183,10 @@ class Hub:
             await asyncio.sleep(0.01)
 
     async def on_disconnect(self, sid: str, *args: Any) -> None:
+        self.addresses.pop(sid, None)
+        if self.limiter is not None:
+            self.limiter.disconnected(sid)
+        await self.ranked.disconnected(sid)
         await self.lobby.disconnected(sid)
 
     # -- results ---------------------------------------------------------------------------
@@ -187,12 +222,30 @@ class Hub:
             # Nobody is connected yet: each person has the absence limit to come back.
             for seat in room.seats:
                 self.lobby.start_absence(room, seat)
+            self.lobby.watch_attendance(room)
             if room.started:
                 if room.is_tutorial:
                     lessons.release_all(room)  # pauses are not stored: nobody waits forever
                 self.games.sync_score_screen(room)
                 self.games.kick_bots(room)
+        self.ranked.resume(self.room_list)
         log.info("loaded %d rooms", len(self.room_list))
+        self.background.spawn(self._sweep())
+
+    async def _sweep(self) -> None:
+        """Delete long-closed rooms from the store: now, then every Settings.sweep_seconds."""
+        while True:
+            cutoff = now_utc() - dt.timedelta(days=self.settings.closed_room_days)
+            try:
+                deleted = self.storage.delete_closed_rooms(cutoff)
+            except Exception:
+                log.exception("deleting old closed rooms failed")
+            else:
+                if deleted:
+                    log.info("deleted %d rooms closed before %s", deleted, cutoff)
+            await asyncio.sleep(self.settings.sweep_seconds)
 
     async def shutdown(self) -> None:
+        await self.ranked.shutdown()
         await self.background.cancel_all()
+        self.games.pool.shutdown()

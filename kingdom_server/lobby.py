@@ -20,7 +20,7 @@ from kingdom_rules import tutorial
 from kingdom_server import bots as botlib
 from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
-from kingdom_server.answers import Ack, CallError, ok
+from kingdom_server.answers import Ack, Call, CallError, Payload, ok
 from kingdom_server.background import Background
 from kingdom_server.games import Games
 from kingdom_server.pushes import SEAT_MOVED, Pushes
@@ -63,8 +63,11 @@ class Lobby:
         self.games = games
         self.background = background
         games.finished_hooks.append(self._game_finished)
+        # Called (lock held) when a person leaves a started game or stays away past the
+        # absence limit, so ranked can record the abandonment.
+        self.abandon_hooks: list[Callable[[Room, Seat], None]] = []
 
-    def calls(self) -> dict[str, Callable[[str, Any], Any]]:
+    def calls(self) -> dict[str, Call]:
         """The lobby's socket calls by event name."""
         return {
             "createRoom": self.create_room,
@@ -113,7 +116,7 @@ class Lobby:
             return user_id, username
         return None, None
 
-    async def _player(self, sid: str, p: dict[str, Any]) -> tuple[str, str | None]:
+    async def _player(self, sid: str, p: Payload) -> tuple[str, str | None]:
         """The seat's name and user: a signed-in player's name defaults to the username."""
         user_id, username = await self._user_of(sid)
         if username is not None and not " ".join(str(p.get("playerName") or "").split()):
@@ -215,8 +218,7 @@ class Lobby:
             await self.pushes.public_games()
         return self._seat_ack(room, seat, token)
 
-    async def create_room(self, sid: str, data: Any) -> Ack:
-        p = v.as_object(data)
+    async def create_room(self, sid: str, p: Payload) -> Ack:
         name, user_id = await self._player(sid, p)
         is_tutorial = v.field(p, "isTutorial", bool, required=False, default=False)
         mode = self._tutorial_mode(p) if is_tutorial else None
@@ -224,8 +226,7 @@ class Lobby:
                                   desired=kr.MAX_PLAYERS,
                                   is_tutorial=is_tutorial, tutorial_mode=mode)
 
-    async def create_public_room(self, sid: str, data: Any) -> Ack:
-        p = v.as_object(data)
+    async def create_public_room(self, sid: str, p: Payload) -> Ack:
         name, user_id = await self._player(sid, p)
         desired = v.field(p, "desiredPlayerCount", int, required=False, default=kr.MAX_PLAYERS)
         if desired not in kr.PLAYER_COUNTS:
@@ -234,8 +235,7 @@ class Lobby:
         return await self._create(sid, name, user_id=user_id, is_public=True, desired=desired,
                                   is_tutorial=False)
 
-    async def _join(self, sid: str, data: Any, *, public_only: bool) -> Ack:
-        p = v.as_object(data)
+    async def _join(self, sid: str, p: Payload, *, public_only: bool) -> Ack:
         name, user_id = await self._player(sid, p)
         code = v.room_code(p)
         room = self.rooms.get(code)
@@ -274,14 +274,13 @@ class Lobby:
             await self.pushes.public_games()
         return self._seat_ack(room, seat, token)
 
-    async def join_room(self, sid: str, data: Any) -> Ack:
-        return await self._join(sid, data, public_only=False)
+    async def join_room(self, sid: str, p: Payload) -> Ack:
+        return await self._join(sid, p, public_only=False)
 
-    async def join_public_room(self, sid: str, data: Any) -> Ack:
-        return await self._join(sid, data, public_only=True)
+    async def join_public_room(self, sid: str, p: Payload) -> Ack:
+        return await self._join(sid, p, public_only=True)
 
-    async def rejoin_room(self, sid: str, data: Any) -> Ack:
-        p = v.as_object(data)
+    async def rejoin_room(self, sid: str, p: Payload) -> Ack:
         code = v.room_code(p)
         user_id, _ = await self._user_of(sid)
         if user_id is not None and "reconnectToken" not in p:
@@ -310,15 +309,12 @@ class Lobby:
             await self._take_seat(sid, room, seat)
         return self._seat_ack(room, seat, token)
 
-    async def get_public_games(self, sid: str, data: Any) -> Ack:
-        if data is not None:
-            v.as_object(data)
+    async def get_public_games(self, sid: str, p: Payload) -> Ack:
         if sid not in self.rooms.sessions:
             await self.sio.enter_room(sid, BROWSING)
         return ok(games=self.rooms.public_games())
 
-    async def add_bot(self, sid: str, data: Any) -> Ack:
-        p = v.as_object(data)
+    async def add_bot(self, sid: str, p: Payload) -> Ack:
         wanted_kind = v.field(p, "kind", str, required=False, default=botlib.DEFAULT_BOT_KIND)
         kind = botlib.canonical_kind(wanted_kind)
         if kind is None:
@@ -331,7 +327,7 @@ class Lobby:
             if len(room.seats) >= room.capacity:
                 raise CallError("Room is full")
             taken = {s.name for s in room.seats}
-            name = " ".join(wanted.split())[: self.settings.max_name_length] if wanted else ""
+            name = v.clean_name(wanted or "", None)[: self.settings.max_name_length].strip()
             if not name or name in taken:
                 name = botlib.pick_bot_name(taken)
             seat = Seat(player_id=new_player_id(), name=name, is_bot=True, bot_kind=kind)
@@ -343,8 +339,7 @@ class Lobby:
             await self.pushes.public_games()
         return ok(playerId=seat.player_id)
 
-    async def toggle_game_mode(self, sid: str, data: Any) -> Ack:
-        p = v.as_object(data)
+    async def toggle_game_mode(self, sid: str, p: Payload) -> Ack:
         mode = v.field(p, "gameMode", str, required=False)
         if mode is not None and mode not in kr.MODES:
             raise CallError(f"gameMode must be {' or '.join(kr.MODES)}")
@@ -360,8 +355,7 @@ class Lobby:
             await self.pushes.public_games()
         return ok(gameMode=room.game_mode)
 
-    async def reorder_players(self, sid: str, data: Any) -> Ack:
-        p = v.as_object(data)
+    async def reorder_players(self, sid: str, p: Payload) -> Ack:
         order = v.field(p, "playerOrder", list)
         if not all(isinstance(x, str) for x in order):
             raise CallError("playerOrder must be a list of player ids")
@@ -382,9 +376,7 @@ class Lobby:
 
     # -- starting games --------------------------------------------------------------------
 
-    async def start_game(self, sid: str, data: Any) -> Ack:
-        if data is not None:
-            v.as_object(data)
+    async def start_game(self, sid: str, p: Payload) -> Ack:
         room, _ = self.rooms.host_seat(sid, "start the game")
         async with room.lock:
             was_started = room.started
@@ -449,19 +441,71 @@ class Lobby:
         for seat in room.seats:
             self.start_absence(room, seat)
 
+    # -- ranked ----------------------------------------------------------------------------
+
+    def is_seated(self, sid: str) -> bool:
+        return sid in self.rooms.sessions
+
+    def game_id(self, room_code: str) -> int | None:
+        room = self.rooms.get(room_code)
+        return room.game_id if room is not None else None
+
+    def user_in_match(self, user_id: str) -> bool:
+        """Whether the user holds a seat of an unfinished ranked match."""
+        return any(
+            room.is_ranked
+            and room.phase != "finished"
+            and any(s.user_id == user_id and not s.left for s in room.seats)
+            for room in self.rooms
+        )
+
+    async def start_ranked(self, players: list[Any]) -> list[Ack]:
+        """A private ranked room for the matched players (seat order as given; each has sid,
+        user_id and name), its match (as many hands as players) started at once."""
+        room = Room(
+            code=self._new_code(),
+            host_id=None,
+            is_public=False,
+            desired_player_count=len(players),
+            game_mode="match",
+            is_ranked=True,
+        )
+        tokens: list[str] = []
+        for p in players:
+            token = new_reconnect_token()
+            tokens.append(token)
+            room.seats.append(Seat(player_id=new_player_id(), name=p.name, user_id=p.user_id,
+                                   reconnect_token=hash_token(token)))
+        room.host_id = room.seats[0].player_id
+        self.storage.save_room(room)  # a new room: nothing to undo if this fails
+        self.rooms.add(room)
+        for p, seat in zip(players, room.seats, strict=True):
+            await self.detach(p.sid)
+            await self._attach(p.sid, room, seat)
+        try:
+            async with room.lock:
+                await self._start(room, room.snapshot())
+        except Exception:
+            for p in players:
+                await self.detach(p.sid)
+            if not room.closed and self.rooms.get(room.code) is room:
+                self.close(room)
+            raise
+        return [self._seat_ack(room, seat, token)
+                for seat, token in zip(room.seats, tokens, strict=True)]
+
     # -- tutorial --------------------------------------------------------------------------
 
-    def _tutorial_mode(self, p: dict[str, Any]) -> str:
+    def _tutorial_mode(self, p: Payload) -> str:
         mode = v.field(p, "tutorialMode", str, required=False, default="basics")
         if mode not in tutorial.MODES:
             raise CallError(f"tutorialMode must be one of {', '.join(tutorial.MODES)}")
         return str(mode)
 
-    async def start_tutorial_game(self, sid: str, data: Any) -> Ack:
+    async def start_tutorial_game(self, sid: str, p: Payload) -> Ack:
         """The scripted deal of the room's tutorial mode (kingdom_rules.tutorial), the learner
         in seat 1 with the lesson's starting resource chosen, tutorial bots in the other seats
         (added as needed: the multiplayer lesson has four)."""
-        p = v.as_object(data)
         guided = v.field(p, "guided", bool, required=False, default=True)
         room, _ = self.rooms.host_seat(sid, "start the game")
         mode = self._tutorial_mode(p) if "tutorialMode" in p else room.tutorial_mode or "basics"
@@ -497,8 +541,8 @@ class Lobby:
                 lessons.release_all(room)
         return ok()
 
-    async def resume_tutorial_bot(self, sid: str, data: Any) -> Ack:
-        everything = v.field(v.as_object(data), "all", bool, required=False, default=False)
+    async def resume_tutorial_bot(self, sid: str, p: Payload) -> Ack:
+        everything = v.field(p, "all", bool, required=False, default=False)
         room, _ = self.rooms.seat_of(sid)
         if not room.is_tutorial:
             raise CallError("This is not a tutorial game")
@@ -512,9 +556,7 @@ class Lobby:
 
     # -- leaving ---------------------------------------------------------------------------
 
-    async def leave_room(self, sid: str, data: Any) -> Ack:
-        if data is not None:
-            v.as_object(data)
+    async def leave_room(self, sid: str, p: Payload) -> Ack:
         await self.detach(sid)
         return ok()
 
@@ -526,6 +568,8 @@ class Lobby:
             return
         seat.sid = sid
         self.rooms.sessions[sid] = (room.code, seat.player_id)
+        if seat.is_human:
+            self._attended(room)
         await self.sio.leave_room(sid, BROWSING)
         await self.sio.enter_room(sid, room.code)
 
@@ -538,21 +582,22 @@ class Lobby:
         )
 
     async def detach(self, sid: str) -> None:
-        """The socket gives up its seat: removed in the lobby, handed to a bot during a game."""
-        ref = self.rooms.sessions.pop(sid, None)
+        """The socket gives up its seat: removed in the lobby, handed to a bot during a game.
+        If the store refuses, the socket keeps its seat (and the error is raised)."""
+        ref = self.rooms.sessions.get(sid)
         if ref is None:
             return
         room = self.rooms.get(ref[0])
+        if room is not None:
+            async with room.lock:
+                seat = room.seat_by_id(ref[1])
+                if seat is not None and seat.sid == sid:
+                    await self._give_up_seat(room, seat)
+        if self.rooms.sessions.get(sid) == ref:
+            del self.rooms.sessions[sid]
         await self.sio.leave_room(sid, ref[0])
         await self.sio.enter_room(sid, BROWSING)
-        if room is None:
-            return
-        async with room.lock:
-            seat = room.seat_by_id(ref[1])
-            if seat is None or seat.sid != sid:
-                return
-            await self._give_up_seat(room, seat)
-        if room.is_public:
+        if room is not None and room.is_public:
             await self.pushes.public_games()
 
     async def disconnected(self, sid: str) -> None:
@@ -569,41 +614,62 @@ class Lobby:
                 return
             seat.sid = None
             self.start_absence(room, seat)
+            self.watch_attendance(room)
             await self.pushes.room(room)
 
     async def _give_up_seat(self, room: Room, seat: Seat) -> None:
         """(lock held) The person is gone for good: seat removed before the start, else a bot
-        plays it; the next human becomes host; a room with no human left is closed."""
+        plays it; the next human becomes host; a room with no human left is closed. Written
+        first: if the store refuses, the room stays as it was and the error is raised."""
         undo = room.snapshot()
-        if seat.absence_task is not None and seat.absence_task is not asyncio.current_task():
-            seat.absence_task.cancel()
-        seat.absence_task = None
-        seat.sid = None
         if room.started:
             seat.left = True
             seat.reconnect_token = None
+            if room.phase != "finished":
+                for hook in self.abandon_hooks:
+                    hook(room, seat)
         else:
             room.seats.remove(seat)
         if room.host_id == seat.player_id:
             humans = room.humans()
             room.host_id = humans[0].player_id if humans else None
-        if not room.humans():
-            self.close(room)
+        closing = not room.humans()
+        try:
+            if closing:
+                self.storage.close_room(room.code)
+            else:
+                self.storage.save_room(room)
+        except Exception:
+            undo()
+            raise
+        if seat.absence_task is not None and seat.absence_task is not asyncio.current_task():
+            seat.absence_task.cancel()
+        seat.absence_task = None
+        seat.sid = None
+        if closing:
+            self._forget(room)
         else:
-            self._save(room, undo)
+            self.watch_attendance(room)
+            self._pause_if_unattended(room)
             await self.pushes.room(room)
             self.games.kick_bots(room)
+
+    def _forget(self, room: Room) -> None:
+        """(closed in the store) The room leaves memory with its tasks and bots."""
+        room.closed = True
+        self.rooms.remove(room)
+        current = asyncio.current_task()
+        tasks = [room.bot_task, room.score_task, room.idle_task,
+                 *(s.absence_task for s in room.seats)]
+        for task in tasks:
+            if task is not None and task is not current:
+                task.cancel()
+        self.games.forget(room)
 
     def close(self, room: Room) -> None:
         """The room is closed for good: written first, then forgotten with its tasks."""
         self.storage.close_room(room.code)
-        room.closed = True
-        self.rooms.remove(room)
-        current = asyncio.current_task()
-        for task in [room.bot_task, room.score_task, *(s.absence_task for s in room.seats)]:
-            if task is not None and task is not current:
-                task.cancel()
-        self.games.forget(room)
+        self._forget(room)
 
     # -- absence ---------------------------------------------------------------------------
 
@@ -628,6 +694,9 @@ class Lobby:
                 return
             if room.started and room.phase != "finished":
                 seat.absent = True
+                for hook in self.abandon_hooks:
+                    hook(room, seat)
+                self._pause_if_unattended(room)
                 await self.pushes.room(room)
                 self.games.kick_bots(room)
                 return
@@ -636,3 +705,54 @@ class Lobby:
             await self._give_up_seat(room, seat)
         if room.is_public:
             await self.pushes.public_games()
+
+    # -- rooms nobody attends --------------------------------------------------------------
+
+    def watch_attendance(self, room: Room) -> None:
+        """No person connected any more: the room is closed if nobody comes back within
+        Settings.unattended_seconds."""
+        if room.closed or room.attended() or room.idle_task is not None:
+            return
+        room.idle_task = self.background.spawn(self._unattended(room))
+
+    async def _unattended(self, room: Room) -> None:
+        await asyncio.sleep(self.settings.unattended_seconds)
+        async with room.lock:
+            room.idle_task = None
+            if room.closed or room.attended():
+                return
+            log.info("room %s: nobody connected for %.0f s; closed",
+                     room.code, self.settings.unattended_seconds)
+            self.close(room)
+        if room.is_public:
+            await self.pushes.public_games()
+
+    def _pause_if_unattended(self, room: Room) -> None:
+        """(lock held) A game whose people are all away (each past the takeover period, or
+        gone for good) pauses: nobody would watch the bots play."""
+        if (
+            room.started
+            and room.phase != "finished"
+            and not room.paused
+            and not room.attended()
+            and all(s.absent for s in room.humans())
+        ):
+            self._pause(room)
+
+    def _pause(self, room: Room) -> None:
+        """(lock held) Bots and the score screen stop until a person is back."""
+        room.paused = True
+        task, room.bot_task = room.bot_task, None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        self.games.sync_score_screen(room)
+
+    def _attended(self, room: Room) -> None:
+        """A person is connected (again): the room is kept, and a paused game goes on."""
+        task, room.idle_task = room.idle_task, None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        if room.paused:
+            room.paused = False
+            self.games.sync_score_screen(room)
+            self.games.kick_bots(room)

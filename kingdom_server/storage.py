@@ -220,6 +220,24 @@ class Storage:
                 self.Room.code == code
             ).execute()
 
+    def delete_closed_rooms(self, closed_before: dt.datetime) -> int:
+        """Delete the rooms closed before `closed_before` (naive UTC) with their seats, games
+        and action logs (each batch of rooms in one transaction). Returns how many went."""
+        deleted = 0
+        while True:  # in batches: a query holds a bounded number of codes
+            with self.db.atomic():
+                codes = [r.code for r in self.Room.select(self.Room.code).where(
+                    (self.Room.status == "closed") & (self.Room.updated_at < closed_before)
+                ).limit(500)]
+                if not codes:
+                    return deleted
+                games = self.Game.select(self.Game.id).where(self.Game.room.in_(codes))
+                self.GameAction.delete().where(self.GameAction.game.in_(games)).execute()
+                self.Game.delete().where(self.Game.room.in_(codes)).execute()
+                self.Seat.delete().where(self.Seat.room.in_(codes)).execute()
+                self.Room.delete().where(self.Room.code.in_(codes)).execute()
+            deleted += len(codes)
+
     def start_game(
         self,
         room: Room,

@@ -17,6 +17,8 @@ const loadGame = () => import("./screens/Game/Game");
 const Profile = lazy(() => import("./screens/Profile/Profile"));
 const Lobby = lazy(loadLobby);
 const Game = lazy(loadGame);
+const RulesEditor = lazy(() => import("./screens/RulesEditor/RulesEditor"));
+const Gallery = lazy(() => import("./screens/Gallery/Gallery"));
 
 /** The spec's automatic navigation between /, /lobby and /game (section 2). */
 export function AutoNavigate() {
@@ -70,6 +72,11 @@ export function App() {
             <Route path="/lobby" element={<Lobby />} />
             <Route path="/game" element={<Game />} />
             <Route path="/profile" element={<Profile />} />
+            <Route path="/admin/rules-editor" element={<RulesEditor />} />
+            <Route path="/cards" element={<Gallery />} />
+            <Route path="/smallcards" element={<Gallery />} />
+            <Route path="/newcards" element={<Gallery />} />
+            <Route path="/smallnewcards" element={<Gallery />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>
