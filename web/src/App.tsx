@@ -16,6 +16,8 @@ const loadLobby = () => import("./screens/Lobby/Lobby");
 const loadGame = () => import("./screens/Game/Game");
 const Lobby = lazy(loadLobby);
 const Game = lazy(loadGame);
+const Ranked = lazy(() => import("./screens/Ranked/Ranked"));
+const Leaderboards = lazy(() => import("./screens/Leaderboards/Leaderboards"));
 
 /** The spec's automatic navigation between /, /lobby and /game (section 2). */
 export function AutoNavigate() {
@@ -36,7 +38,7 @@ export function AutoNavigate() {
       return;
     }
     const playing = isTutorial ? phase === "playing" : phase === "choosing_resources" || phase === "playing";
-    if (playing && (pathname === "/lobby" || pathname === "/")) navigate("/game");
+    if (playing && (pathname === "/lobby" || pathname === "/" || pathname === "/ranked")) navigate("/game");
     // Back from a reload on the home page between hands: the score screen is at /game.
     else if (phase === "handComplete" && pathname === "/" && !isTutorial) navigate("/game");
   }, [v, phase, isTutorial, pathname, navigate, rejoin]);
@@ -68,6 +70,8 @@ export function App() {
             <Route path="/" element={<Home />} />
             <Route path="/lobby" element={<Lobby />} />
             <Route path="/game" element={<Game />} />
+            <Route path="/ranked" element={<Ranked />} />
+            <Route path="/leaderboards" element={<Leaderboards />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>
