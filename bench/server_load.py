@@ -206,8 +206,9 @@ class Player:
 
 
 def client_process(url: str, rooms: int, seed: int, go_at: Any, ready: Any, out: Any,
-                   seconds: float, think: float, warmup: float) -> None:
-    """Seat `rooms` rooms, report, wait for the shared start time, play, report figures."""
+                   seconds: float, think: float, warmup: float, search_rooms: int = 0) -> None:
+    """Seat `rooms` rooms (and `search_rooms` rooms of one client and 3 SearchBots), report,
+    wait for the shared start time, play, report figures."""
     raise_fd_limit()
 
     async def wait_go() -> float:
@@ -215,11 +216,13 @@ def client_process(url: str, rooms: int, seed: int, go_at: Any, ready: Any, out:
             await asyncio.sleep(0.05)
         return float(go_at.value)
 
-    out.put(asyncio.run(run_rooms(url, rooms, seed, wait_go, seconds, ready, think, warmup)))
+    out.put(asyncio.run(run_rooms(url, rooms, seed, wait_go, seconds, ready, think, warmup,
+                                  search_rooms)))
 
 
 async def run_rooms(url: str, rooms: int, seed: int, wait_go: Any, seconds: float,
-                    ready: Any, think: float, warmup: float) -> dict[str, Any]:
+                    ready: Any, think: float, warmup: float,
+                    search_rooms: int = 0) -> dict[str, Any]:
     import aiohttp
 
     rng = random.Random(seed)
@@ -242,13 +245,27 @@ async def run_rooms(url: str, rooms: int, seed: int, wait_go: Any, seconds: floa
             await table[0].sio.call("startGame", {}, timeout=60)
             players.extend(table)
 
-    await asyncio.gather(*(seat_room(i) for i in range(rooms)))
+    hosts: list[Player] = []
+
+    async def seat_search_room(i: int) -> None:
+        """One client and 3 SearchBots: the bots think in the server's bot pool."""
+        async with sem:
+            host = Player(url, f"S{seed}-{i}", random.Random(rng.random()), think, session)
+            await host.connect()
+            await host.sio.call("createRoom", {"playerName": host.name}, timeout=60)
+            for _ in range(ROOM_SIZE - 1):
+                await host.sio.call("addBot", {"kind": "SearchBot"}, timeout=60)
+            await host.sio.call("startGame", {}, timeout=60)
+            hosts.append(host)
+
+    await asyncio.gather(*(seat_room(i) for i in range(rooms)),
+                         *(seat_search_room(i) for i in range(search_rooms)))
     # The clients' own garbage collections would show up as server latency: the seated
     # objects are frozen and collections made rare (the server sets its own thresholds).
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
-    ready.put(len(players))
+    ready.put(len(players) + len(hosts))
     go = await wait_go()
     begin = go + warmup
     stop = begin + seconds
@@ -260,18 +277,22 @@ async def run_rooms(url: str, rooms: int, seed: int, wait_go: Any, seconds: floa
 
     cpu_begin = asyncio.ensure_future(cpu_at(begin))
     await asyncio.gather(*(p.play(go, stop, host=(i % ROOM_SIZE == 0))
-                           for i, p in enumerate(players)))
+                           for i, p in enumerate(players)),
+                         *(h.play(go, stop, host=True) for h in hosts))
     lat = [d for p in players for t, d in p.latencies if begin <= t <= stop]
+    search_lat = [d for p in hosts for t, d in p.latencies if begin <= t <= stop]
     usage = resource.getrusage(resource.RUSAGE_SELF)
     cpu = usage.ru_utime + usage.ru_stime - await cpu_begin
-    for p in players:
+    for p in players + hosts:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(p.sio.disconnect(), 2)
     await session.close()
     return {
         "latencies": lat,
+        "search_latencies": search_lat,
         "refused": sum(p.refused for p in players),
         "games": sum(p.games for p in players),
+        "search_games": sum(p.games for p in hosts),
         "cpu_seconds": cpu,
     }
 
@@ -307,6 +328,11 @@ def proc_rss_mb(pid: int) -> float:
 SERVER_SRC: Path | None = None
 
 
+#: Extra `kingdom serve` flags: every client of the benchmark comes from one address, so the
+#: per-address limits are off (a server that does not know the flag is asked without it).
+SERVER_FLAGS: list[str] = ["--no-rate-limits"]
+
+
 def start_server(db: Path, port: int) -> subprocess.Popen[str]:
     root = SERVER_SRC or Path(__file__).resolve().parent.parent
     env = dict(os.environ)
@@ -315,7 +341,7 @@ def start_server(db: Path, port: int) -> subprocess.Popen[str]:
         env["PYTHONPATH"] = str(SERVER_SRC)
     proc = subprocess.Popen(
         [sys.executable, "-m", "kingdom_cli.main", "-q", "serve", "--port", str(port),
-         "--db", str(db), "--bot-delay", "0"],
+         "--db", str(db), "--bot-delay", "0", *SERVER_FLAGS],
         cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
         preexec_fn=raise_fd_limit,
     )
@@ -325,6 +351,27 @@ def start_server(db: Path, port: int) -> subprocess.Popen[str]:
         proc.kill()
         raise SystemExit(f"server did not start: {line}")
     return proc
+
+
+def server_actions(url: str) -> int | None:
+    """The server's count of applied actions (GET /api/health), None if it cannot be read."""
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url.rstrip("/") + "/api/health", timeout=5) as res:
+            return int(json.loads(res.read())["actions"])
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def children_cpu_seconds(pid: int) -> float:
+    """Processor time of `pid`'s live child processes (the server's bot workers)."""
+    total = 0.0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError, ValueError):
+            for child in (Path(task) / "children").read_text().split():
+                total += proc_cpu_seconds(int(child))
+    return total
 
 
 def wait_queue(queue: Any, procs: list[Any], timeout: float) -> Any:
@@ -345,6 +392,12 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     """The load options (bench/transport_floor.py adds its own to the same parser)."""
     ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--rooms", type=int, default=50, help="rooms of 4 clients (default 50)")
+    ap.add_argument("--search-rooms", type=int, default=0,
+                    help="rooms of 1 client and 3 SearchBots besides (default 0); the figures "
+                         "of the --rooms clients are then a bystander's")
+    ap.add_argument("--bot-workers", type=int, default=None,
+                    help="the server's bot worker processes (default: its own choice; 0: "
+                         "bots think in a thread of the server's process, as before)")
     ap.add_argument("--procs", type=int, default=2, help="client processes (default 2)")
     ap.add_argument("--seconds", type=float, default=20.0, help="measured window (default 20)")
     ap.add_argument("--think", type=float, default=0.0,
@@ -370,6 +423,11 @@ def measure(args: argparse.Namespace, launch: Launcher = start_server) -> dict[s
     window, stop everything; the figures."""
     if not 0 < args.seconds <= 600 or not 0 < args.rooms <= 2000:
         raise SystemExit("--seconds must be in (0, 600] and --rooms in (0, 2000]")
+    search_rooms = getattr(args, "search_rooms", 0)
+    if not 0 <= search_rooms <= 200:
+        raise SystemExit("--search-rooms must be in [0, 200]")
+    if getattr(args, "bot_workers", None) is not None:
+        os.environ["KINGDOM_BOT_WORKERS"] = str(args.bot_workers)  # to `kingdom serve`
     raise_fd_limit()
     os.environ["KINGDOM_BENCH_WS_COMPRESS"] = "15" if args.compress else "0"  # to the clients
 
@@ -392,10 +450,12 @@ def measure(args: argparse.Namespace, launch: Launcher = start_server) -> dict[s
     procs_n = max(1, min(args.procs, args.rooms))
     shares = [args.rooms // procs_n + (1 if i < args.rooms % procs_n else 0)
               for i in range(procs_n)]
+    search_shares = [search_rooms // procs_n + (1 if i < search_rooms % procs_n else 0)
+                     for i in range(procs_n)]
     t_setup = time.time()
     procs = [ctx.Process(target=client_process,
                          args=(url, n, 1000 + i, go_at, ready, out, args.seconds, args.think,
-                               args.warmup),
+                               args.warmup, search_shares[i]),
                          daemon=True)
              for i, n in enumerate(shares)]
     try:
@@ -408,10 +468,13 @@ def measure(args: argparse.Namespace, launch: Launcher = start_server) -> dict[s
         go = time.time() + 0.5
         go_at.value = go
         time.sleep(max(0.0, go + args.warmup - time.time()))
+        actions0 = server_actions(url)
         cpu0 = proc_cpu_seconds(server.pid) if server else 0.0
         sched0 = proc_sched(server.pid) if server else (0.0, 0.0)
         time.sleep(max(0.0, go + args.warmup + args.seconds - time.time()))
         cpu1 = proc_cpu_seconds(server.pid) if server else 0.0
+        actions1 = server_actions(url)
+        workers_cpu = children_cpu_seconds(server.pid) if server else 0.0
         sched1 = proc_sched(server.pid) if server else (0.0, 0.0)
         rss = proc_rss_mb(server.pid) if server else 0.0
         results = [wait_queue(out, procs, 120) for _ in procs]
@@ -427,6 +490,7 @@ def measure(args: argparse.Namespace, launch: Launcher = start_server) -> dict[s
         tmp.cleanup()
 
     lat = sorted(x for r in results for x in r["latencies"])
+    search_lat = sorted(x for r in results for x in r.get("search_latencies", ()))
     window = args.seconds
     figures = {
         "rooms": args.rooms,
@@ -444,6 +508,19 @@ def measure(args: argparse.Namespace, launch: Launcher = start_server) -> dict[s
         "p50_ms": round(1000 * statistics.median(lat), 2) if lat else None,
         "p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 2) if lat else None,
         "max_ms": round(1000 * lat[-1], 2) if lat else None,
+        **({
+            "search_rooms": search_rooms,
+            "search_room_client_acks": len(search_lat),
+            "search_room_client_p99_ms": round(
+                1000 * search_lat[min(len(search_lat) - 1, int(0.99 * len(search_lat)))], 2)
+            if search_lat else None,
+            "search_games_finished": sum(r.get("search_games", 0) for r in results),
+            # Every action the server applied (bots' included) minus the clients' acks.
+            "bot_actions_per_second": round(
+                (actions1 - actions0 - len(lat) - len(search_lat)) / window, 1)
+            if actions0 is not None and actions1 is not None else None,
+            "bot_workers_cpu_seconds_total": round(workers_cpu, 1) if server else None,
+        } if search_rooms else {}),
         "server_cpu_percent_of_one_core": round(100 * (cpu1 - cpu0) / window, 1)
         if server else None,
         "server_cpu_ms_per_ack": round(1000 * (cpu1 - cpu0) / len(lat), 2)
@@ -472,6 +549,8 @@ def main() -> None:
     global SERVER_SRC
     args = build_parser(__doc__.split("\n\n")[0]).parse_args()
     SERVER_SRC = args.server_src.resolve() if args.server_src else None
+    if SERVER_SRC is not None and not (SERVER_SRC / "kingdom_server" / "limits.py").exists():
+        SERVER_FLAGS.clear()  # an older server without limits (nor the flag)
     report(measure(args), args.json)
 
 

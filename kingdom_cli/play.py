@@ -37,13 +37,20 @@ tests/cli checks they agree)."""
 @click.option("--bot-deck", "bot_deck", type=click.Choice(sorted(PREBUILT_NAMES)),
               default=None, help="With --constructed-deck: the ready deck every bot brings "
                                  "(default: one per bot, chosen by the seed).")
+@click.option("--position", "position", default=None, metavar="TEXT",
+              help="Start from this position (the text form of kingdom_rules.parse_position, "
+                   "see docs/bots.md); it sets the players and the mode.")
 @click.pass_obj
 def play(app: Any, players: int, seed: int | None, mode: str, bots_text: str,
          seat: int, deck_file: str | None, constructed_file: str | None,
-         bot_deck: str | None) -> None:
+         bot_deck: str | None, position: str | None) -> None:
     """Play Kingdom in the terminal against bots.
 
     You choose your moves from a numbered menu; q or Ctrl-C leaves the game.
+
+    --position TEXT starts from a chosen position instead of a deal, for example
+    "2p game playing turn=1 1.hand=QH,5S 1.res=2H,3H 1.chosen 1.drawn 2.hand=KC
+    2.res=9S 2.chosen rest=deck" (cards as ids or short names; see docs/bots.md).
 
     --deck FILE sets up a puzzle or a lesson. FILE names cards, top of the deck first, as ids
     (hearts-Q, red-joker) or short names (QH, 10S, RJ), separated by spaces, commas or new
@@ -60,6 +67,16 @@ def play(app: Any, players: int, seed: int | None, mode: str, bots_text: str,
     from kingdom_cli.terminal import LeaveGame
     from kingdom_rules.bots import UnknownBot, make_bot
 
+    start = None
+    if position is not None:
+        if deck_file is not None:
+            raise click.BadParameter("give --deck or --position, not both",
+                                     param_hint="--position")
+        try:
+            start = kr.parse_position(position)
+        except kr.InvalidState as exc:
+            raise click.BadParameter(str(exc), param_hint="--position") from None
+        players, mode = start.player_count, start.mode
     if seat > players:
         raise click.BadParameter(f"there is no seat {seat} at a table of {players}",
                                  param_hint="--seat")
@@ -87,7 +104,11 @@ def play(app: Any, players: int, seed: int | None, mode: str, bots_text: str,
         setup = _constructed_setup(constructed_file, players, seat, seed, bot_deck)
     elif bot_deck:
         raise click.BadParameter("only with --constructed-deck", param_hint="--bot-deck")
-    state = kr.new_game(player_count=players, seed=seed, mode=mode, deck=deck, setup=setup)
+    if start is not None and constructed_file:
+        raise click.BadParameter("give --constructed-deck or --position, not both",
+                                 param_hint="--position")
+    state = start or kr.new_game(player_count=players, seed=seed, mode=mode, deck=deck,
+                                 setup=setup)
     shown = deck_file or constructed_file
     game = _Game(app, state, seat, bots, seed, names,
                  deck_name=click.format_filename(shown) if shown else None)

@@ -24,8 +24,16 @@ import click
     default=None,
     help="Seconds a bot waits before acting (default 0.8).",
 )
+@click.option(
+    "--no-rate-limits",
+    is_flag=True,
+    help="Turn off the per-connection and per-address limits (load tests from one address).",
+)
 @click.pass_obj
-def serve(obj: object, host: str, port: int, db: str | None, bot_delay: float | None) -> None:
+def serve(
+    obj: object, host: str, port: int, db: str | None, bot_delay: float | None,
+    no_rate_limits: bool,
+) -> None:
     """Start the game server and print its address."""
     import asyncio
 
@@ -36,6 +44,10 @@ def serve(obj: object, host: str, port: int, db: str | None, bot_delay: float | 
     kwargs: dict[str, object] = {}
     if bot_delay is not None:
         kwargs["bot_delay"] = bot_delay
+    if no_rate_limits:
+        kwargs["rate_limits"] = None
+    if os.environ.get("KINGDOM_BOT_WORKERS"):
+        kwargs["bot_workers"] = int(os.environ["KINGDOM_BOT_WORKERS"])
     if os.environ.get("KINGDOM_ABSENCE_SECONDS"):
         kwargs["absence_seconds"] = float(os.environ["KINGDOM_ABSENCE_SECONDS"])
     settings = (

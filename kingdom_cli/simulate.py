@@ -318,6 +318,9 @@ def _write_csv(path: Path, records: list[Json], players: int) -> None:
     fields = ["game", "seed", "mode", "players", "bots", "winners", "reason", "hands", "turns"]
     fields += [f"score_p{i + 1}" for i in range(players)]
     fields += [f"combinations_p{i + 1}" for i in range(players)]
+    spire = any(r.get("combat") for r in records)
+    if spire:  # a Spire combat's result for the runner (R38)
+        fields += ["runner_won", "hp_lost"]
     with path.open("w", newline="") as f:
         w = csv.writer(f)
         w.writerow(fields)
@@ -326,4 +329,5 @@ def _write_csv(path: Path, records: list[Json], players: int) -> None:
                         " ".join(map(str, r["winners"])), r["reason"], r["hands"], r["turns"],
                         *r["scores"],
                         *(" ".join(f"{k}:{v}" for k, v in sorted(c.items()))
-                          for c in r["combinations"])])
+                          for c in r["combinations"]),
+                        *((int(r["combat"]["won"]), r["combat"]["hpLost"]) if spire else ())])

@@ -52,9 +52,10 @@ class LeaveGame(Exception):
 def _card(card: Json | str) -> Json:
     if isinstance(card, dict):
         return card
-    if card in ("red-joker", "black-joker"):
-        return {"id": card, "suit": card, "rank": "JOKER"}
-    suit, rank = card.rsplit("-", 1)
+    face = card.split("@", 1)[0]  # a Constructed copy names its owner and copy after @ (R33)
+    if face in ("red-joker", "black-joker"):
+        return {"id": card, "suit": face, "rank": "JOKER"}
+    suit, rank = face.rsplit("-", 1)
     return {"id": card, "suit": suit, "rank": rank}
 
 
@@ -297,9 +298,11 @@ def render_view(view: Json, console: Console, names: dict[int, str] | None = Non
         table.add_row(who, "\n".join(lines))
     revealed = [c for c in view.get("revealedCards", []) if c]
     top = view.get("discardPile") or []
-    centre = (f"Deck: {view.get('deckCount', 0)} · Discard: {view.get('discardCount', 0)}"
+    own_decks = view.get("setupType") == "constructed"  # no shared deck (R35)
+    centre = ((f"Deck: {view.get('deckCount', 0)} · " if not own_decks else "")
+              + f"Discard: {view.get('discardCount', 0)}"
               + (f" (top {card_markup(top[-1])})" if top else "")
-              + f" · Revealed: {_cards(revealed, True)}")
+              + (f" · Revealed: {_cards(revealed, True)}" if not own_decks else ""))
     hand_no = f"Hand {view.get('currentHand', 1)}/{view.get('totalHands', 1)}"
     title = f"Kingdom · {view.get('gameMode', 'game')} · {hand_no} · round {view.get('round', 1)}"
     console.print(Panel(table, title=title, subtitle=centre))

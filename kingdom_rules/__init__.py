@@ -45,10 +45,11 @@ from kingdom_rules.cards import DECK, Card
 from kingdom_rules.combinations import RULES, classify, find_combinations
 from kingdom_rules.decks import PREBUILT_DECKS, Deck, IllegalDeck, check_deck, deck_problem
 from kingdom_rules.engine import apply, players_to_act
-from kingdom_rules.errors import IllegalAction, MalformedAction, NoSuchPlayer
+from kingdom_rules.errors import IllegalAction, InvalidState, MalformedAction, NoSuchPlayer
 from kingdom_rules.events import Event
 from kingdom_rules.hands import new_game
 from kingdom_rules.legal import LegalActions, legal_actions
+from kingdom_rules.positions import check_state, format_position, parse_position
 from kingdom_rules.scoring import are_opponents, family_complete, hand_score, partner, team_of
 from kingdom_rules.setups import (
     STANDARD,
@@ -120,6 +121,7 @@ __all__ = [
     "HandResult",
     "IllegalAction",
     "IllegalDeck",
+    "InvalidState",
     "Kingdom",
     "LegalActions",
     "MAX_PLAYERS",
@@ -159,14 +161,17 @@ __all__ = [
     "apply",
     "are_opponents",
     "check_deck",
+    "check_state",
     "classify",
     "combat_result",
     "deck_problem",
     "family_complete",
     "find_combinations",
+    "format_position",
     "hand_score",
     "legal_actions",
     "new_game",
+    "parse_position",
     "partner",
     "players_to_act",
     "replay",

@@ -72,6 +72,10 @@ class _Wire:
 
     WIRE: ClassVar[str]
     _FIELDS: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+    _PLACES: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """(index attribute, card attribute) of each beast or structure the action names: by its
+    position in the kingdom, or by its first card (an alternative on the wire, resolved by
+    :func:`kingdom_rules.apply`)."""
     player: int
 
     def to_json(self) -> Json:
@@ -133,8 +137,8 @@ class PlayResource(_Wire):
     WIRE: ClassVar[str] = "playResource"
     _FIELDS = (("card", "cardId", "card"), ("resource", "resourceToUseId", "card"))
     player: int
-    card: Card = attrs.field(converter=_card_field)
-    resource: Card = attrs.field(converter=_card_field)
+    card: Card  # (no converter: the commonest action; apply checks its shape when it fails)
+    resource: Card
 
 
 @attrs.frozen
@@ -144,8 +148,8 @@ class RotateResource(_Wire):
     WIRE: ClassVar[str] = "rotateResource"
     _FIELDS = (("card", "cardId", "card"), ("resource", "resourceToRotateId", "card"))
     player: int
-    card: Card = attrs.field(converter=_card_field)
-    resource: Card = attrs.field(converter=_card_field)
+    card: Card  # (as PlayResource)
+    resource: Card
 
 
 @attrs.frozen
@@ -191,7 +195,10 @@ class DestroyWithHail(_Wire):
         ("character", "characterId", "card?"),
         ("beast_index", "beastIndex", "int?"),
         ("castle_index", "castleIndex", "int?"),
+        ("beast_card", "beastCardId", "card?"),
+        ("castle_card", "castleCardId", "card?"),
     )
+    _PLACES = (("beast_index", "beast_card"), ("castle_index", "castle_card"))
     TARGET_TYPES: ClassVar[tuple[str, ...]] = ("royal", "beast", "castle")
     player: int
     target_player: int
@@ -199,6 +206,8 @@ class DestroyWithHail(_Wire):
     character: Card | None = attrs.field(default=None, converter=_optional_card)
     beast_index: int | None = None
     castle_index: int | None = None
+    beast_card: Card | None = attrs.field(default=None, eq=False, converter=_optional_card)
+    castle_card: Card | None = attrs.field(default=None, eq=False, converter=_optional_card)
 
 
 @attrs.frozen
@@ -214,10 +223,16 @@ class MountBeast(_Wire):
     """A royal mounts a riderless beast of its owner (R17, R18)."""
 
     WIRE: ClassVar[str] = "mountHorse"
-    _FIELDS = (("beast_index", "horseIndex", "int"), ("royal", "royalId", "card"))
+    _FIELDS = (
+        ("beast_index", "horseIndex", "int"),
+        ("royal", "royalId", "card"),
+        ("beast_card", "horseCardId", "card?"),
+    )
+    _PLACES = (("beast_index", "beast_card"),)
     player: int
-    beast_index: int
+    beast_index: int | None
     royal: Card = attrs.field(converter=_card_field)
+    beast_card: Card | None = attrs.field(default=None, eq=False, converter=_optional_card)
 
 
 @attrs.frozen
@@ -225,9 +240,11 @@ class TransferToPartner(_Wire):
     """Send the beast just mounted, with its rider, to the partner's kingdom (R20)."""
 
     WIRE: ClassVar[str] = "transferToPartner"
-    _FIELDS = (("beast_index", "beastIndex", "int"),)
+    _FIELDS = (("beast_index", "beastIndex", "int"), ("beast_card", "beastCardId", "card?"))
+    _PLACES = (("beast_index", "beast_card"),)
     player: int
-    beast_index: int
+    beast_index: int | None
+    beast_card: Card | None = attrs.field(default=None, eq=False, converter=_optional_card)
 
 
 @attrs.frozen
@@ -240,13 +257,16 @@ class EatCharacter(_Wire):
         ("character_type", "characterType", "str"),
         ("character", "characterId", "card?"),
         ("beast_index", "beastIndex", "int?"),
+        ("beast_card", "beastCardId", "card?"),
     )
+    _PLACES = (("beast_index", "beast_card"),)
     CHARACTER_TYPES: ClassVar[tuple[str, ...]] = ("royal", "beast")
     player: int
     target_player: int
     character_type: str
     character: Card | None = attrs.field(default=None, converter=_optional_card)
     beast_index: int | None = None
+    beast_card: Card | None = attrs.field(default=None, eq=False, converter=_optional_card)
 
 
 @attrs.frozen
@@ -257,10 +277,13 @@ class DemolishCastle(_Wire):
     _FIELDS = (
         ("target_player", "targetPlayerNumber", "int"),
         ("castle_index", "castleIndex", "int"),
+        ("castle_card", "castleCardId", "card?"),
     )
+    _PLACES = (("castle_index", "castle_card"),)
     player: int
     target_player: int
-    castle_index: int
+    castle_index: int | None
+    castle_card: Card | None = attrs.field(default=None, eq=False, converter=_optional_card)
 
 
 @attrs.frozen
@@ -271,10 +294,13 @@ class DemolishCathedral(_Wire):
     _FIELDS = (
         ("target_player", "targetPlayerNumber", "int"),
         ("cathedral_index", "cathedralIndex", "int"),
+        ("cathedral_card", "cathedralCardId", "card?"),
     )
+    _PLACES = (("cathedral_index", "cathedral_card"),)
     player: int
     target_player: int
-    cathedral_index: int
+    cathedral_index: int | None
+    cathedral_card: Card | None = attrs.field(default=None, eq=False, converter=_optional_card)
 
 
 @attrs.frozen
@@ -303,10 +329,13 @@ class SlayDragon(_Wire):
     _FIELDS = (
         ("target_player", "targetPlayerNumber", "int"),
         ("dragon_index", "dragonIndex", "int"),
+        ("dragon_card", "dragonCardId", "card?"),
     )
+    _PLACES = (("dragon_index", "dragon_card"),)
     player: int
     target_player: int
-    dragon_index: int
+    dragon_index: int | None
+    dragon_card: Card | None = attrs.field(default=None, eq=False, converter=_optional_card)
 
 
 @attrs.frozen
@@ -324,10 +353,16 @@ class PlaceRoyalInCastle(_Wire):
     """A royal enters a castle or cathedral of its owner (R13, R19)."""
 
     WIRE: ClassVar[str] = "placeRoyalInCastle"
-    _FIELDS = (("royal", "royalId", "card"), ("castle_index", "castleIndex", "int"))
+    _FIELDS = (
+        ("royal", "royalId", "card"),
+        ("castle_index", "castleIndex", "int"),
+        ("castle_card", "castleCardId", "card?"),
+    )
+    _PLACES = (("castle_index", "castle_card"),)
     player: int
     royal: Card = attrs.field(converter=_card_field)
-    castle_index: int
+    castle_index: int | None
+    castle_card: Card | None = attrs.field(default=None, eq=False, converter=_optional_card)
 
 
 @attrs.frozen
@@ -455,15 +490,31 @@ def action_from_json(d: Any) -> Action:
     player = d.get("player")
     if type(player) is not int or not 1 <= player <= 4:
         raise MalformedAction("Field 'player' must be a player number from 1 to 4")
-    kwargs = {attr: _field(d, name, kind) for attr, name, kind in cls._FIELDS}
+    fields = cls._FIELDS
+    kwargs: dict[str, Any] = {}
+    for attr, name, kind in fields:
+        if cls._PLACES and not kind.endswith("?") and d.get(name) is None:
+            card_attr = _PAIRED.get(attr)
+            card_name = next((n for a, n, _ in fields if a == card_attr), None)
+            if card_name is not None and d.get(card_name) is not None:
+                kwargs[attr] = None  # named by its first card instead
+                continue
+            if card_name is not None:
+                raise MalformedAction(f"Missing field '{name}' (or '{card_name}')")
+        kwargs[attr] = _field(d, name, kind)
     action: Action = cls(player=player, **kwargs)  # type: ignore[call-arg, assignment]
     return action
 
 
+_PAIRED: dict[str, str] = {
+    index: card for cls in ACTION_TYPES for index, card in cls._PLACES
+}
+
+
 def shape_problem(action: object) -> str | None:
     """What is wrong with the shape of ``action`` (not an action at all, or a field of the
-    wrong type), or None when it is well formed. (Card fields are checked as the action is
-    built.)"""
+    wrong type), or None when it is well formed. (Most card fields are checked as the action
+    is built already.)"""
     cls = type(action)
     if BY_WIRE.get(getattr(cls, "WIRE", "")) is not cls:
         return f"Not an action: {cls.__name__}"
@@ -476,8 +527,25 @@ def shape_problem(action: object) -> str | None:
             if kind.endswith("?"):
                 continue
             return f"Missing field '{attr}'"
+        if base == "card" and v.__class__ is not Card:
+            return _not_card(v).replace("a Card", f"a Card in '{attr}'", 1)
+        if base == "cards" and (
+            not isinstance(v, tuple) or any(c.__class__ is not Card for c in v)
+        ):
+            return _not_cards(v)
         if base == "int" and type(v) is not int:
             return f"Field '{attr}' must be a whole number, not {type(v).__name__}"
         if base == "str" and type(v) is not str:
             return f"Field '{attr}' must be a text, not {type(v).__name__}"
     return None
+
+
+def position_of(action: Action) -> int:
+    """The position, in its kingdom, of the beast or structure ``action`` names (after
+    :func:`kingdom_rules.apply` has resolved a first card into a position, or as listed in
+    the legal actions). ValueError if it names none."""
+    for index_attr, _ in action._PLACES:
+        i = getattr(action, index_attr)
+        if i is not None:
+            return i  # type: ignore[no-any-return]
+    raise ValueError(f"{action} names no beast or structure by its position")

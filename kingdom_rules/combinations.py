@@ -102,6 +102,20 @@ def classify(cards: Sequence[Card]) -> str | None:
     return None
 
 
+def matches(kind: str, cards: Sequence[Card]) -> bool:
+    """Whether these number cards have the pattern ``kind`` requires (R14): a horse is two of a
+    value, a dragon a run of three, a golden dragon a suited run of three, and so on. (A suited
+    run also has a plain dragon's pattern: :func:`classify` names the best kind.)"""
+    best = classify(cards)
+    if best is None:
+        return False
+    return best == kind or (kind, best) in _WEAKER
+
+
+_WEAKER: Final = frozenset({("dragon", "golden-dragon"), ("silver-dragon", "divine-dragon")})
+"""A suited run counted as a plain run of the same length."""
+
+
 def is_hail(cards: Sequence[Card]) -> bool:
     """An Ace and a 10 (R15). Same suit makes it a Flaming Salvo."""
     return (

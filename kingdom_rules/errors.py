@@ -27,3 +27,9 @@ class NoSuchPlayer(ValueError):
     def __init__(self, player: object) -> None:
         self.player = player
         super().__init__(f"There is no player {player!r} in this game")
+
+
+class InvalidState(ValueError):
+    """A game state (from JSON or a position text) that no game can reach: a card missing or
+    in two places, a combination whose cards do not form its kind, a rider that is not a
+    royal of its kingdom... The message names the first such thing."""

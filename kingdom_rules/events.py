@@ -8,8 +8,10 @@ from typing import Any, NamedTuple
 
 
 class Event(NamedTuple):
-    """``type`` names what happened (turnStarted, cardDrawn, drawPhaseSkipped,
-    royalFamilyCompleted, handComplete, gameFinished, nextHandStarted); ``data`` the details.
+    """``type`` names what happened (turnStarted, cardDrawn, drawPhaseSkipped, royalPlayed,
+    combinationBuilt (``kind``: horse, unicorn, dragon, golden-dragon, silver-dragon,
+    divine-dragon, castle, cathedral), royalFamilyCompleted, handComplete, gameFinished,
+    nextHandStarted, ...); ``data`` the details.
     Events never carry a card that a player may not see.
 
     An immutable pair (a named tuple: a step makes one or two, so they must be cheap). Events

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
+import attrs
+
 from kingdom_rules.actions import (
     Action,
     DemolishCastle,
@@ -22,13 +24,15 @@ from kingdom_rules.actions import (
     SkipDemolitionEat,
     SlayDragon,
     TransferToPartner,
+    position_of,
 )
-from kingdom_rules.cards import Card
+from kingdom_rules.cards import DECK, Card
 from kingdom_rules.combinations import (
     DRAGONS,
     HAIL_BEASTS,
     HORSE_TYPES,
     RIDER_SURVIVES_SALVO,
+    RULES,
     SALVO_BEASTS,
     SLAYABLE,
 )
@@ -193,6 +197,24 @@ def demolish_refusal(pending: Pending, kind: str, wanted: str) -> Refusal | None
     return None
 
 
+# The same rules as sets, asked of the functions above once (the listing and the bots test
+# membership on every call; a function call per candidate would cost more).
+EDIBLE_ROYALS: Final = frozenset(c for c in DECK if c.is_royal and eat_royal_refusal(c) is None)
+"""Royals (faces: ask with ``card.face``) a dragon may eat when they stand on foot (R22)."""
+EDIBLE_BEASTS: Final = frozenset(k for k in RULES if eat_beast_refusal(k) is None)
+"""Kinds a dragon may eat (R22, R23)."""
+SLAYABLE_KINDS: Final = frozenset(k for k in RULES if slay_refusal(k) is None)
+"""Kinds a King or Hero may slay (R24)."""
+SHOT_KINDS: Final = {
+    (target_type, salvo): frozenset(k for k in RULES if shot_refusal(k, target_type, salvo) is None)
+    for target_type in ("beast", "castle")
+    for salvo in (False, True)
+}
+"""Kinds a Hail of Arrows (``salvo`` False) or a Flaming Salvo may destroy, by target type."""
+HAIL_HITS_ROYALS: Final = shot_refusal(None, "royal", False) is None
+SALVO_HITS_ROYALS: Final = shot_refusal(None, "royal", True) is None
+
+
 def opponents(state: GameState, me: int) -> list[int]:
     n = state.player_count
     return [o for o in range(1, n + 1) if are_opponents(me, o, n)]
@@ -218,20 +240,28 @@ def options(state: GameState, pending: Pending) -> list[Action]:
         if pending.context == "after-beast":
             i = index_of(kingdom, pending.beast)
             if i is not None:
-                out = [MountBeast(me, i, r) for r in free if can_ride(combos[i], r)]
+                out = [MountBeast(me, i, r) for r in free if ride_refusal(combos[i], r) is None]
         elif pending.royal in free:
             r = pending.royal
-            out = [MountBeast(me, i, r) for i, c in enumerate(combos) if can_ride(c, r)]
+            out = [MountBeast(me, i, r) for i, c in enumerate(combos) if ride_refusal(c, r) is None]
     elif t == "castle-placement":
         combos = kingdom.combinations
         free = kingdom.free_royals()
         if pending.context == "after-structure":
             i = index_of(kingdom, pending.structure)
             if i is not None:
-                out = [PlaceRoyalInCastle(me, r, i) for r in free if fits(combos[i], r)]
+                out = [
+                    PlaceRoyalInCastle(me, r, i)
+                    for r in free
+                    if shelter_refusal(combos[i], r) is None
+                ]
         elif pending.royal in free:
             r = pending.royal
-            out = [PlaceRoyalInCastle(me, r, i) for i, c in enumerate(combos) if fits(c, r)]
+            out = [
+                PlaceRoyalInCastle(me, r, i)
+                for i, c in enumerate(combos)
+                if shelter_refusal(c, r) is None
+            ]
     elif t == "partner-transfer":
         i = index_of(kingdom, pending.beast)
         if i is not None and partner(me, state.player_count):
@@ -244,7 +274,7 @@ def options(state: GameState, pending: Pending) -> list[Action]:
         out = [
             EatFreedRoyal(me, r)
             for r in pending.freed
-            if eat_royal_refusal(r) is None and r in free
+            if r.face in EDIBLE_ROYALS and r in free
         ]
     else:
         for o in opponents(state, me):
@@ -263,31 +293,32 @@ def _against(state: GameState, pending: Pending, me: int, o: int) -> list[Action
             out += [
                 EatCharacter(me, o, "royal", character=r)
                 for r in kingdom.free_royals()
-                if eat_royal_refusal(r) is None
+                if r.face in EDIBLE_ROYALS
             ]
             out += [
                 EatCharacter(me, o, "beast", beast_index=i)
                 for i, c in enumerate(combos)
-                if eat_beast_refusal(c.kind) is None
+                if c.kind in EDIBLE_BEASTS
             ]
         out += _demolitions(pending, me, o, combos)
     elif t == "demolishing":
         out += _demolitions(pending, me, o, combos)
     elif t == "slaying":
-        out += [SlayDragon(me, o, i) for i, c in enumerate(combos) if slay_refusal(c.kind) is None]
+        out += [SlayDragon(me, o, i) for i, c in enumerate(combos) if c.kind in SLAYABLE_KINDS]
     elif t == "hail-of-arrows" or t == "flaming-salvo":
         salvo = t == "flaming-salvo"
-        if shot_refusal(None, "royal", salvo) is None:
+        beasts, castles = SHOT_KINDS["beast", salvo], SHOT_KINDS["castle", salvo]
+        if SALVO_HITS_ROYALS if salvo else HAIL_HITS_ROYALS:
             out += [DestroyWithHail(me, o, "royal", character=r) for r in kingdom.free_royals()]
         out += [
             DestroyWithHail(me, o, "beast", beast_index=i)
             for i, c in enumerate(combos)
-            if shot_refusal(c.kind, "beast", salvo) is None
+            if c.kind in beasts
         ]
         out += [
             DestroyWithHail(me, o, "castle", castle_index=i)
             for i, c in enumerate(combos)
-            if shot_refusal(c.kind, "castle", salvo) is None
+            if c.kind in castles
         ]
     return out
 
@@ -316,16 +347,17 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
     ):
         label = pending.type.replace("-", " ")
         raise IllegalAction(f"Answer the {label} follow-up first, or skip it", "R7")
+    if action._PLACES:
+        action = _resolve(state, action)
     if action not in options(state, pending):
         message, rule = _why_not(state, pending, action)
         raise IllegalAction(message, rule)
     me = state.current_player
     rest = state.pending[1:]
     if isinstance(action, MountBeast):
-        state = _update_combination(
-            state, me, action.beast_index, lambda c: evolve(c, rider=action.royal)
-        )
-        beast = kingdom_of(state, me).combinations[action.beast_index]
+        i = position_of(action)
+        state = _update_combination(state, me, i, lambda c: evolve(c, rider=action.royal))
+        beast = kingdom_of(state, me).combinations[i]
         events.append(Event("mounted", {"player": me, "royalId": action.royal.id}))
         if partner(me, state.player_count):
             rest = (
@@ -336,7 +368,7 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
         state = _update_combination(
             state,
             me,
-            action.castle_index,
+            position_of(action),
             lambda c: evolve(c, protected=c.protected + (action.royal,)),
         )
         events.append(Event("royalPlaced", {"player": me, "royalId": action.royal.id}))
@@ -345,7 +377,7 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
     if isinstance(action, TransferToPartner):
         mate = partner(me, state.player_count)
         assert mate is not None
-        state, beast = _remove_combination(state, me, action.beast_index)
+        state, beast = _remove_combination(state, me, position_of(action))
         if beast.rider is not None:
             state = _move_royal(state, me, mate, beast.rider)
         mk = kingdom_of(state, mate)
@@ -360,7 +392,7 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
         events.append(Event("royalResurrected", {"player": me, "royalId": card.id}))
         return evolve(state, pending=rest)
     if isinstance(action, SlayDragon):
-        state, dragon = _remove_combination(state, action.target_player, action.dragon_index)
+        state, dragon = _remove_combination(state, action.target_player, position_of(action))
         state = discard(state, dragon.cards)
         state = add_reward(state, me, slay_reward(dragon))
         events.append(Event("dragonSlain", {"player": me, "target": action.target_player}))
@@ -373,8 +405,7 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
             assert action.character is not None
             state = _kill_royal(state, o, action.character)
         else:
-            assert action.beast_index is not None
-            state, beast = _remove_combination(state, o, action.beast_index)
+            state, beast = _remove_combination(state, o, position_of(action))
             state = discard(state, beast.cards)
         events.append(Event("characterEaten", {"player": me, "target": o}))
         left = pending.eat_count - 1
@@ -386,10 +417,7 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
         return evolve(state, pending=rest)
     if isinstance(action, (DemolishCastle, DemolishCathedral)):
         o = action.target_player
-        index = (
-            action.castle_index if isinstance(action, DemolishCastle) else action.cathedral_index
-        )
-        state, structure = _remove_combination(state, o, index)
+        state, structure = _remove_combination(state, o, position_of(action))
         state = discard(state, structure.cards)
         events.append(
             Event("structureDemolished", {"player": me, "target": o, "kind": structure.kind})
@@ -420,9 +448,7 @@ def _destroy(
         assert action.character is not None
         state = _kill_royal(state, o, action.character)
     else:
-        index = action.beast_index if action.target_type == "beast" else action.castle_index
-        assert index is not None
-        state, target = _remove_combination(state, o, index)
+        state, target = _remove_combination(state, o, position_of(action))
         state = discard(state, target.cards)
         salvo = pending.type == "flaming-salvo"
         if salvo and target.rider is not None and target.kind not in RIDER_SURVIVES_SALVO:
@@ -468,6 +494,32 @@ def _move_royal(state: GameState, src: int, dst: int, royal: Card) -> GameState:
     state = _set_kingdom(state, src, evolve(k, royals=tuple(r for r in k.royals if r is not royal)))
     k = kingdom_of(state, dst)
     return _set_kingdom(state, dst, evolve(k, royals=k.royals + (royal,)))
+
+
+def _resolve(state: GameState, action: Action) -> Action:
+    """``action`` with each beast or structure it names by its first card (``horseCardId``
+    and the like, seed 000's positions' alternative) given its position in the kingdom too;
+    IllegalAction when that card starts no combination there, or names another one than the
+    position given with it."""
+    owner = getattr(action, "target_player", None) or state.current_player
+    if not 1 <= owner <= state.player_count:
+        return action  # (the explanation names the missing player)
+    for index_attr, card_attr in action._PLACES:
+        card = getattr(action, card_attr)
+        if card is None:
+            continue
+        i = index_of(kingdom_of(state, owner), card)
+        if i is None:
+            raise IllegalAction(f"No beast or structure of that kingdom starts with {card.short}",
+                                "R16")
+        given = getattr(action, index_attr)
+        if given is None:
+            action = attrs.evolve(action, **{index_attr: i})  # type: ignore[arg-type]
+        elif given != i:
+            raise IllegalAction(
+                f"Position {given} and {card.short} name two different combinations", "R16"
+            )
+    return action
 
 
 # --- why an answer is refused ------------------------------------------------------------

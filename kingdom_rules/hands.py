@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kingdom_rules.cards import DECK, Card, instance
+from kingdom_rules.cards import DECK, Card
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
 from kingdom_rules.scoring import family_complete, hand_score, partner, team_of
@@ -153,13 +153,9 @@ def _deal_constructed(state: GameState, setup: ConstructedSetup, hand_number: in
     own pile; 4 cards dealt from it (R3's redeal from it too), then its own revealed pair."""
     shuffles = 0
     players = []
-    for i, deck in enumerate(setup.decks):
-        n = i + 1
-        copies: dict[Card, int] = {}
-        pile: list[Card] = []
-        for face in deck.cards():
-            copies[face] = copies.get(face, 0) + 1
-            pile.append(instance(face, n, copies[face]))
+    cards = setup.cards()
+    for n in range(1, len(setup.decks) + 1):
+        pile = [c for c in cards if c.owner == n]
         while True:
             shuffler(state.seed, hand_number, shuffles).shuffle(pile)
             shuffles += 1

@@ -150,6 +150,7 @@ def play_royal(state: GameState, action: PlayRoyal, events: list[Event]) -> Game
     state = with_kingdom(state, n, kingdom, without(hand, (card,)))
     if card.rank in ("J", "Q"):
         state = draw_into_hand(state, n, 1)
+    events.append(Event("royalPlayed", {"player": n, "royalId": card.id}))
     return evolve(state, pending=_AFTER_ROYAL[card], played_this_turn=True, quiet_turns=0)
 
 
@@ -189,6 +190,7 @@ def play_combination(state: GameState, action: PlayCombination, events: list[Eve
     )
     state = with_kingdom(state, n, kingdom, without(hand, cards))
     state = draw_into_hand(state, n, rule.draws(len(cards)))
+    events.append(Event("combinationBuilt", {"player": n, "kind": kind}))
     first = cards[0]
     pending: list[Pending] = []
     if kind in STRUCTURES:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
-from kingdom_rules.cards import Card
+from kingdom_rules.cards import DECK, Card, instance
 from kingdom_rules.decks import Deck, check_deck
 
 if TYPE_CHECKING:
@@ -106,6 +106,10 @@ class StandardSetup:
     def check(self, player_count: int, mode: str) -> None:
         """Raise ``ValueError`` if the setup cannot start a game of this shape."""
 
+    def cards(self) -> tuple[Card, ...]:
+        """Every card a hand of this setup holds, each exactly once: the 54 faces."""
+        return DECK
+
 
 STANDARD: Final = StandardSetup()
 
@@ -137,6 +141,15 @@ class ConstructedSetup:
             raise ValueError(f"A Constructed game of {player_count} needs {player_count} decks")
         for deck in self.decks:
             check_deck(deck)
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every card a hand of this setup holds, each exactly once: each seat's deck as
+        instances it owns (R33), copies numbered from 1 in card order."""
+        out: list[Card] = []
+        for seat, deck in enumerate(self.decks, 1):
+            for face, count in deck.entries:
+                out.extend(instance(face, seat, k) for k in range(1, count + 1))
+        return tuple(out)
 
     def to_json(self) -> Json:
         return {"type": self.kind, "decks": [d.to_json() for d in self.decks]}
@@ -197,6 +210,10 @@ class SpireSetup:
             raise ValueError("A Spire combat is one hand of 2 players (R36)")
         if not any(c.is_number for c in self.run_deck):
             raise ValueError("A run deck holds at least one number card")
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every card a hand of this setup holds, each exactly once: the 54 faces (R36)."""
+        return DECK
 
     def to_json(self) -> Json:
         return {

@@ -6,17 +6,21 @@ never touched.
 
 Immutable outside, flat inside: a state keeps its seats' fields in per-seat tuples (hands,
 kingdoms, royal rewards) and bit masks (the four flags), the *seat fields*, in its instance
-dictionary under the keys HANDS, KINGDOMS, ... below (the engine reads ``state.__dict__``
-directly: a function call would cost more than the read). So a step copies one dictionary
-instead of rebuilding ``Player`` values and the players tuple. ``state.players`` is built from
-the seat fields the first time it is read; the constructor (and so ``attrs.evolve``) computes
-the seat fields from ``players``. The two never disagree: the engine changes seats either in a
-copy from :func:`derive` (which drops ``players``) or with ``evolve(state, players=...)``
-(which writes both).
+dictionary under the keys HANDS, KINGDOMS, ... below. Only this module and the engine's two hot
+paths (``engine.py`` and ``legal.py``, where a function call would cost more than the read) use
+those keys; every other module asks the named accessors below (:func:`hand_of`,
+:func:`kingdom_of`, :func:`has_drawn`, :func:`reward_of`, :func:`table_of`, ...) and changes a
+seat with :func:`with_hand`, :func:`with_kingdom`, :func:`add_reward`. So a step copies one
+dictionary instead of rebuilding ``Player`` values and the players tuple. ``state.players`` is
+built from the seat fields the first time it is read; the constructor (and so ``attrs.evolve``)
+computes the seat fields from ``players``. The two never disagree: the engine changes seats
+either in a copy from :func:`derive` (which drops ``players``) or with ``evolve(state,
+players=...)`` (which writes both).
 
 Each card is in exactly one place: a hand, the deck, the revealed cards, a kingdom
-(resource, royal or combination card) or the discard pile. Riders and royals inside structures
-are listed in ``Kingdom.royals`` and referenced by id from the combination.
+(resource, royal or combination card) or the discard pile (:func:`GameState.from_json` refuses
+a document where it is not: :func:`kingdom_rules.positions.check_state`). Riders and royals
+inside structures are listed in ``Kingdom.royals`` and referenced by id from the combination.
 """
 
 from __future__ import annotations
@@ -140,6 +144,7 @@ class Combination:
             "type": coarse_type(k),
             "kind": k,
             "cards": [c.to_json() for c in self.cards],
+            "firstCardId": self.cards[0].id,
             "ridingRoyalId": self.rider.id if self.rider else None,
             "protectedRoyalIds": [c.id for c in self.protected],
             "isGolden": k == "golden-dragon",
@@ -498,11 +503,19 @@ class GameState:
 
     @staticmethod
     def from_json(d: Json) -> GameState:
-        """The state back from :meth:`to_json`. Raises ``ValueError`` for a broken document."""
+        """The state back from :meth:`to_json`. Raises :class:`InvalidState` (a ``ValueError``)
+        for a broken document or a state no game can reach (a card missing or twice, a
+        "horse" of a 6 and a 7, a rider that is not in the kingdom: see
+        :func:`kingdom_rules.positions.check_state`)."""
+        from kingdom_rules.errors import InvalidState
+        from kingdom_rules.positions import check_state
+
         try:
-            return _state_from_json(d)
-        except (KeyError, TypeError, AttributeError, IndexError) as exc:
-            raise ValueError(f"not a game state: {exc!r}") from exc
+            state = _state_from_json(d)
+        except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
+            raise InvalidState(f"not a game state: {exc!r}") from exc
+        check_state(state)
+        return state
 
 
 def _state_from_json(d: Json) -> GameState:
@@ -721,55 +734,62 @@ def put(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     return tuple(out)
 
 
+SEAT_FIELDS: Final[tuple[tuple[str, str, str], ...]] = (
+    ("hand", HANDS, "tuple"),
+    ("kingdom", KINGDOMS, "tuple"),
+    ("royal_reward", REWARDS, "tuple"),
+    ("starting_resource_chosen", CHOSEN, "bits"),
+    ("has_drawn_this_turn", DRAWN, "bits"),
+    ("has_drawn_royal_reward", DREW_REWARD, "bits"),
+    ("ready_for_next_hand", READY, "bits"),
+    ("pile", PILES, "optional"),
+    ("revealed", OWN_REVEALED, "optional"),
+)
+"""Every field of :class:`Player` but ``number``, with the state key that holds it for all
+seats and how: ``tuple`` (one item per seat, seat 1 first), ``bits`` (a bit mask, bit
+``number - 1``) or ``optional`` (a tuple left out while every seat's value is empty, so the
+standard game copies no more than it needs). Adding a field to ``Player`` is adding its line
+here (``tests/rules/test_state_layout.py`` checks that every field has one)."""
+
+
+_TUPLES: Final = tuple((attr, key) for attr, key, how in SEAT_FIELDS if how == "tuple")
+_BITS: Final = tuple((attr, key) for attr, key, how in SEAT_FIELDS if how == "bits")
+_OPTIONAL: Final = tuple((attr, key) for attr, key, how in SEAT_FIELDS if how == "optional")
+
+
 def _seats_from_players(players: tuple[Player, ...]) -> dict[str, Any]:
-    chosen = drawn = drew = ready = 0
-    for i, p in enumerate(players):
-        bit = 1 << i
-        if p.starting_resource_chosen:
-            chosen |= bit
-        if p.has_drawn_this_turn:
-            drawn |= bit
-        if p.has_drawn_royal_reward:
-            drew |= bit
-        if p.ready_for_next_hand:
-            ready |= bit
-    seats = {
-        HANDS: tuple(p.hand for p in players),
-        KINGDOMS: tuple(p.kingdom for p in players),
-        REWARDS: tuple(p.royal_reward for p in players),
-        CHOSEN: chosen,
-        DRAWN: drawn,
-        DREW_REWARD: drew,
-        READY: ready,
-    }
-    for p in players:
-        if p.pile or p.revealed:
-            seats[PILES] = tuple(p.pile for p in players)
-            seats[OWN_REVEALED] = tuple(p.revealed for p in players)
-            break
+    seats: dict[str, Any] = {}
+    for attr, key in _TUPLES:
+        seats[key] = tuple([p.__dict__[attr] for p in players])
+    for attr, key in _BITS:
+        mask = 0
+        for i, p in enumerate(players):
+            if p.__dict__[attr]:
+                mask |= 1 << i
+        seats[key] = mask
+    for attr, key in _OPTIONAL:
+        values = tuple([p.__dict__[attr] for p in players])
+        if any(values):
+            seats[key] = values
     return seats
 
 
 def _players_from_seats(d: dict[str, Any]) -> tuple[Player, ...]:
     # Built like evolve builds (no attrs __init__): the values come from valid states.
-    hands, kingdoms = d[HANDS], d[KINGDOMS]
-    rewards, chosen, drawn, drew, ready = d[REWARDS], d[CHOSEN], d[DRAWN], d[DREW_REWARD], d[READY]
-    piles, revealed = d.get(PILES), d.get(OWN_REVEALED)
+    tuples = [(attr, d[key]) for attr, key in _TUPLES]
+    bits = [(attr, d[key]) for attr, key in _BITS]
+    optional = [(attr, d.get(key)) for attr, key in _OPTIONAL]
     out = []
-    for i, hand in enumerate(hands):
+    for i in range(len(d[HANDS])):
+        fields: dict[str, Any] = {"number": i + 1}
+        for attr, values in tuples:
+            fields[attr] = values[i]
+        for attr, mask in bits:
+            fields[attr] = _BOOL[mask >> i & 1]
+        for attr, maybe in optional:
+            fields[attr] = maybe[i] if maybe else ()
         player = _new(Player)
-        _set(player, "__dict__", {
-            "number": i + 1,
-            "hand": hand,
-            "kingdom": kingdoms[i],
-            "starting_resource_chosen": _BOOL[chosen >> i & 1],
-            "has_drawn_this_turn": _BOOL[drawn >> i & 1],
-            "royal_reward": rewards[i],
-            "has_drawn_royal_reward": _BOOL[drew >> i & 1],
-            "ready_for_next_hand": _BOOL[ready >> i & 1],
-            "pile": piles[i] if piles else (),
-            "revealed": revealed[i] if revealed else (),
-        })
+        _set(player, "__dict__", fields)
         out.append(player)
     return tuple(out)
 

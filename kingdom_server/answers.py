@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 Ack = dict[str, Any]
+Payload = dict[str, Any]
+"""A call's payload: always an object by the time a call sees it (the hub refuses others)."""
+Call = Callable[[str, Payload], Awaitable[Ack]]
+"""A socket call: (sid, payload) -> acknowledgement."""
 
 
 def ok(**extra: Any) -> Ack:

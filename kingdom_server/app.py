@@ -6,11 +6,10 @@ import gc
 import logging
 from collections.abc import AsyncIterator
 
-import socketio
 from aiohttp import web
 
-from kingdom_server import accounts
-from kingdom_server.http import add_routes
+from kingdom_server import accounts, stats
+from kingdom_server.http import add_routes, add_security_headers, body_limit
 from kingdom_server.hub import Hub
 from kingdom_server.keys import hub_key, settings_key, sio_key, storage_key
 from kingdom_server.origin import refuse_cross_origin_writes
@@ -19,12 +18,14 @@ from kingdom_server.ranked import tables as ranked_tables
 from kingdom_server.settings import Settings
 from kingdom_server.storage import Storage
 from kingdom_server.tables import FeatureTable
-from kingdom_server.wire import JsonPacket
+from kingdom_server.wire import JsonPacket, Server
 
 log = logging.getLogger(__name__)
 
 #: Every feature module's tables (kingdom_server/tables.py), created at startup.
-FEATURE_TABLES: tuple[type[FeatureTable], ...] = (*accounts.TABLES, *ranked_tables.TABLES)
+FEATURE_TABLES: tuple[type[FeatureTable], ...] = (
+    *accounts.TABLES, *stats.TABLES, *ranked_tables.TABLES,
+)
 
 
 async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
@@ -32,10 +33,12 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     storage = Storage(settings.database_url)
     app[storage_key] = storage
     storage.tables.create(FEATURE_TABLES)
-    app[accounts.accounts_key] = accounts.Accounts(storage)
-    app[accounts.accounts_key].purge_expired()
-    hub = Hub(settings, storage, app[sio_key], accounts=app[accounts.accounts_key])
-    app[accounts.accounts_key].on_user_deleted.append(hub.ranked.store.forget_user)
+    users = app[accounts.accounts_key] = accounts.Accounts(storage)
+    users.purge_expired()
+    results = app[stats.results_key] = stats.Results(storage)
+    users.on_user_deleted.append(results.forget_user)
+    hub = Hub(settings, storage, app[sio_key], accounts=users, results=results)
+    users.on_user_deleted.append(hub.ranked.store.forget_user)
     app[hub_key] = hub
     hub.load()
     gc_before = gc.get_threshold()
@@ -58,19 +61,27 @@ async def _sockets_ctx(app: web.Application) -> AsyncIterator[None]:
 
 def create_app(settings: Settings | None = None) -> web.Application:
     settings = settings or Settings()
-    app = web.Application(middlewares=[refuse_cross_origin_writes])
+    app = web.Application(
+        client_max_size=settings.max_message_bytes,
+        middlewares=[body_limit(settings.max_message_bytes), refuse_cross_origin_writes],
+    )
     app[settings_key] = settings
-    sio = socketio.AsyncServer(
+    sio = Server(
         async_mode="aiohttp",
         cors_allowed_origins=settings.cors_allowed_origins,
         logger=False,
         serializer=JsonPacket,
         engineio_logger=False,
+        max_http_buffer_size=settings.max_message_bytes,
+        # engine.io already runs each incoming message in a task of its own: socket.io's
+        # second task per event (its default) only costs processor time.
+        async_handlers=False,
     )
     app[sio_key] = sio
     sio.attach(app)
     app.cleanup_ctx.append(_storage_ctx)
-    ranked_routes.install(app)
+    ranked_routes.install(app)  # its routes before add_routes' /api catch-all
     add_routes(app)
+    app.on_response_prepare.append(add_security_headers)
     app.cleanup_ctx.append(_sockets_ctx)
     return app

@@ -10,19 +10,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import kingdom_rules as kr
 from kingdom_rules.actions import BY_WIRE as ACTION_WIRE_NAMES
 from kingdom_server import bots as botlib
 from kingdom_server import tutorial as lessons
-from kingdom_server import validation as v
 from kingdom_server.actionlog import ActionLog
-from kingdom_server.answers import Ack, CallError, ok
+from kingdom_server.answers import Ack, Call, CallError, Payload, ok
 from kingdom_server.background import Background
+from kingdom_server.botpool import BotPool
 from kingdom_server.pushes import Pushes, loop_time
 from kingdom_server.rooms import Room, Rooms, Seat, epoch_ms
 from kingdom_server.settings import Settings
@@ -33,9 +32,6 @@ log = logging.getLogger(__name__)
 #: Game calls of seed 000 section 7 (plus skipPendingAction): the engine's wire names, so a
 #: new engine action is a new call without a second list to keep in step.
 GAME_EVENTS = tuple(ACTION_WIRE_NAMES)
-
-GameCall = Callable[[str, Any], Awaitable[Ack]]
-
 
 class Games:
     """The engine's actions, applied one at a time per room; bots and the score screen."""
@@ -60,17 +56,18 @@ class Games:
         self.rng = secrets.SystemRandom()
         self.bots: dict[tuple[str, str], Any] = {}
         """(room code, player id) -> bot instance playing that seat."""
+        self.pool = BotPool(settings.bot_workers)
+        """Where slow bots (SearchBot) think: worker processes."""
         self.finished_hooks: list[Callable[[Room], None]] = []
         """Called (lock held) when a room's game has just finished, after its last action was
         written."""
 
     # -- calls -----------------------------------------------------------------------------
 
-    def call(self, event: str) -> GameCall:
+    def call(self, event: str) -> Call:
         """The handler of game call `event` (one of GAME_EVENTS)."""
 
-        async def call(sid: str, data: Any) -> Ack:
-            payload = v.as_object(data)
+        async def call(sid: str, payload: Payload) -> Ack:
             room, seat = self.rooms.seat_of(sid)
             async with room.lock:
                 if room.closed or seat.sid != sid:
@@ -121,7 +118,10 @@ class Games:
         await self.action_log.append(room.game_id, seq, action.to_json(), committed)
         self.stats["actions"] += 1
         if state.phase == "finished":
-            self.storage.finish_game(room.game_id)
+            try:
+                self.storage.finish_game(room.game_id)
+            except Exception:  # only a timestamp: the log already says the game is over
+                log.exception("room %s: finish_game failed", room.code)
             for hook in self.finished_hooks:
                 hook(room)
         self.sync_score_screen(room)
@@ -160,7 +160,9 @@ class Games:
     # -- score screen (match mode, R31) ----------------------------------------------------
 
     def sync_score_screen(self, room: Room) -> None:
-        if room.state is not None and room.state.phase == "handComplete":
+        """The score screen's countdown runs while the hand is over and the room not paused
+        (after a pause it starts again from the full length)."""
+        if room.state is not None and room.state.phase == "handComplete" and not room.paused:
             if room.score_task is None:
                 room.score_deadline = loop_time() + self.settings.score_screen_seconds
                 room.score_task = self.background.spawn(self._score_screen(room))
@@ -205,7 +207,7 @@ class Games:
 
     def kick_bots(self, room: Room) -> None:
         """Make sure a bot task runs if a bot-controlled seat may act (call with lock held)."""
-        if room.closed or room.state is None:
+        if room.closed or room.state is None or room.paused:
             return
         if room.bot_task is not None and not room.bot_task.done():
             return
@@ -214,7 +216,7 @@ class Games:
         room.bot_task = self.background.spawn(self._run_bots(room))
 
     def _next_bot(self, room: Room) -> tuple[Seat, int] | None:
-        if room.state is None or room.closed:
+        if room.state is None or room.closed or room.paused:
             return None
         for number in kr.players_to_act(room.state):
             seat = room.seat_of_number(number)
@@ -240,15 +242,18 @@ class Games:
                     if nxt is None or room.state is None:
                         continue
                     seat, number = nxt
-                    action = await self._bot_choice(room, room.state, seat, number)
-                    try:
-                        await self.apply(room, action)
-                    except kr.IllegalAction as e:
-                        log.error("room %s: bot action %r refused: %s", room.code, action, e)
-                        legal = list(kr.legal_actions(room.state, number))
-                        if not legal:
-                            return
-                        await self.apply(room, self.rng.choice(legal))
+                    state = room.state
+                    kind, bot = self._bot_of(room, seat)
+                    if botlib.is_fast(bot):
+                        await self._play(room, number, self._fast_choice(room, bot, state, number))
+                        continue
+                # A slow bot thinks in the pool without holding the room: the room's people
+                # are answered meanwhile, and the move is played only if the game is still
+                # where it was (else the bot thinks again).
+                action = await self._slow_choice(room, kind, state, number)
+                async with room.lock:
+                    if room.state is state and self._next_bot(room) == (seat, number):
+                        await self._play(room, number, action)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -256,28 +261,46 @@ class Games:
             if room.bot_task is me:
                 room.bot_task = None
 
-    async def _bot_choice(
-        self, room: Room, state: kr.GameState, seat: Seat, number: int
-    ) -> kr.Action:
-        """(lock held) The bot's action. Fast bots choose inline; slow ones (a search) think in
-        a worker thread so that the other rooms' calls keep being answered meanwhile."""
-        legal = kr.legal_actions(state, number)
+    def _bot_of(self, room: Room, seat: Seat) -> tuple[str | None, Any]:
+        """The kind of bot that plays `seat` and its instance (seats of absent or departed
+        people: the default bot)."""
+        kind = seat.bot_kind if seat.is_bot else None
+        if room.is_tutorial and seat.is_bot:
+            kind = "TutorialBot"
         key = (room.code, seat.player_id)
         bot = self.bots.get(key)
         if bot is None:
-            kind = seat.bot_kind if seat.is_bot else None
-            if room.is_tutorial and seat.is_bot:
-                kind = "TutorialBot"
-            bot = botlib.make_bot(kind)
-            self.bots[key] = bot
-        view = kr.view(state, number)
+            bot = self.bots[key] = botlib.make_bot(kind)
+        return kind, bot
+
+    def _fast_choice(self, room: Room, bot: Any, state: kr.GameState, number: int) -> kr.Action:
+        legal = kr.legal_actions(state, number)
         try:
-            if botlib.is_fast(bot):
-                choice: kr.Action = bot.choose(view, legal, self.rng)
-                return choice
-            rng = random.Random(self.rng.random())
-            chosen: kr.Action = await asyncio.to_thread(bot.choose, view, legal, rng)
-            return chosen
+            action: kr.Action = bot.choose(kr.view(state, number), legal, self.rng)
+            return action
         except Exception:
             log.exception("room %s: %s failed to choose", room.code, type(bot).__name__)
             return legal[self.rng.randrange(len(legal))]
+
+    async def _slow_choice(
+        self, room: Room, kind: str | None, state: kr.GameState, number: int
+    ) -> kr.Action:
+        try:
+            return await self.pool.choose(kind, state, number, self.rng.randrange(2**62))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("room %s: the %s bot failed to choose", room.code, kind)
+            legal = kr.legal_actions(state, number)
+            return legal[self.rng.randrange(len(legal))]
+
+    async def _play(self, room: Room, number: int, action: kr.Action) -> None:
+        """(lock held) A bot's move; should the engine refuse it, a random legal one."""
+        try:
+            await self.apply(room, action)
+        except kr.IllegalAction as e:
+            assert room.state is not None
+            log.error("room %s: bot action %r refused: %s", room.code, action, e)
+            legal = kr.legal_actions(room.state, number)
+            if legal:
+                await self.apply(room, legal[self.rng.randrange(len(legal))])

@@ -1,14 +1,18 @@
-"""HTTP routes: /api/health, the feature modules' routes (accounts, ...), and the built web app
-with its route fallback."""
+"""HTTP routes: /api/health, the feature modules' routes (accounts, stats, ...), and the built
+web app with its route fallback."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 from aiohttp import web
 
-from kingdom_server import accounts
+from kingdom_server import accounts, stats
 from kingdom_server.keys import hub_key, settings_key
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 async def health(request: web.Request) -> web.Response:
@@ -38,9 +42,15 @@ async def web_app(request: web.Request) -> web.StreamResponse:
     dist: Path = request.app[settings_key].web_dist
     tail = request.match_info.get("tail", "")
     root = dist.resolve()
+    if "\x00" in tail:  # no file has a NUL byte in its name
+        raise web.HTTPNotFound(text="Not found")
     if tail:
-        candidate = (root / tail).resolve()
-        if candidate.is_relative_to(root) and candidate.is_file():
+        try:
+            candidate = (root / tail).resolve()
+            found = candidate.is_relative_to(root) and candidate.is_file()
+        except (OSError, ValueError):  # a name the file system cannot hold
+            raise web.HTTPNotFound(text="Not found") from None
+        if found:
             headers = {}
             if tail.startswith("assets/"):
                 headers["Cache-Control"] = "public, max-age=31536000, immutable"
@@ -53,8 +63,56 @@ async def web_app(request: web.Request) -> web.StreamResponse:
     return web.FileResponse(index, headers={"Cache-Control": "no-cache"})
 
 
+#: The built app runs under this policy: its scripts and styles are files of its own origin
+#: (no inline script), the icon is a data: URL, the socket goes to the same origin.
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Server": "Kingdom",  # aiohttp would announce its own and Python's versions
+}
+
+
+async def add_security_headers(request: web.Request, response: web.StreamResponse) -> None:
+    """On every answer (API, files, socket.io's HTTP and websocket handshakes)."""
+    response.headers.update(SECURITY_HEADERS)
+
+
+def body_limit(limit: int, prefix: str = "/socket.io/") -> Any:
+    """Middleware: a long-polling POST must say its length (411 otherwise) and stay within
+    `limit` (413), refused before its body is read. (aiohttp's `client_max_size` covers the
+    bodies our own routes read; socket.io reads its POSTs from the raw stream.)"""
+
+    @web.middleware
+    async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+        if request.method == "POST" and request.path.startswith(prefix):
+            length = request.content_length
+            if length is None:
+                raise web.HTTPLengthRequired(text="Length required")
+            if length > limit:
+                raise web.HTTPRequestEntityTooLarge(max_size=limit, actual_size=length)
+        return await handler(request)
+
+    return middleware
+
+
 def add_routes(app: web.Application) -> None:
     app.router.add_get("/api/health", health)
     accounts.add_routes(app)
+    stats.add_routes(app)
     app.router.add_route("*", "/api/{tail:.*}", api_not_found)
     app.router.add_get("/{tail:.*}", web_app)

@@ -10,6 +10,8 @@ socket.io wiring in front of both (every call answered, connections and disconne
 
 from __future__ import annotations
 
+import asyncio
+import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -20,23 +22,23 @@ from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
 from kingdom_server.accounts import Accounts, token_from_cookie_header
 from kingdom_server.actionlog import ActionLog
-from kingdom_server.answers import Ack, CallError, fail, ok
+from kingdom_server.answers import Ack, Call, CallError, fail, ok
 from kingdom_server.background import Background
 from kingdom_server.games import GAME_EVENTS, Games
+from kingdom_server.limits import Limiter
 from kingdom_server.lobby import Lobby
 from kingdom_server.pushes import SEAT_MOVED, Pushes, PushObserver
 from kingdom_server.ranked.queue import RankedQueue
 from kingdom_server.ranked.tables import RankedStore
-from kingdom_server.rooms import BROWSING, Room, Rooms
+from kingdom_server.rooms import BROWSING, Room, Rooms, now_utc
 from kingdom_server.settings import Settings
+from kingdom_server.stats import Results
 from kingdom_server.storage import Storage
+from kingdom_server.wire import Server, unknown_event
 
 __all__ = ["BROWSING", "GAME_EVENTS", "SEAT_MOVED", "Ack", "CallError", "Hub", "fail", "ok"]
 
 log = logging.getLogger(__name__)
-
-Call = Callable[[str, Any], Awaitable[Ack]]
-
 
 class Hub:
     """Owns the rooms of one server process and answers every socket call."""
@@ -46,12 +48,17 @@ class Hub:
         settings: Settings,
         storage: Storage,
         sio: socketio.AsyncServer,
+        *,
         accounts: Accounts | None = None,
+        results: Results | None = None,
     ) -> None:
-        self.accounts = accounts
         self.settings = settings
         self.storage = storage
         self.sio = sio
+        self.accounts = accounts
+        """Who a socket's session cookie signs in (None: everyone is a guest)."""
+        self.results = results
+        """Writes finished games' statistics and match history (None: not written)."""
         self.stats = {"acks": 0, "actions": 0, "pushes": 0}
         self.background = Background()
         self.room_list = Rooms()
@@ -60,6 +67,12 @@ class Hub:
                            self.stats)
         self.lobby = Lobby(settings, storage, sio, self.room_list, self.pushes, self.games,
                            self.background)
+        self.limiter = Limiter(settings.rate_limits) if settings.rate_limits else None
+        self.addresses: dict[str, str] = {}
+        """sid -> the client's address (for the limits per address)."""
+        if self.limiter is not None and isinstance(sio, Server):
+            sio.gate = self._gate
+        self.games.finished_hooks.append(self._record_result)
         self.ranked = RankedQueue(RankedStore(storage.tables), sio, self.lobby,
                                   wave_seconds=settings.ranked_wave_seconds)
         self.games.finished_hooks.append(self.ranked.match_finished)
@@ -108,8 +121,12 @@ class Hub:
         async def handler(sid: str, *args: Any) -> Ack:
             data = args[0] if args else None
             try:
+                if self.limiter is not None:
+                    refused = self.limiter.check_call(event, sid, self.addresses.get(sid, ""))
+                    if refused is not None:
+                        raise CallError(refused)
                 v.check_size(data, self.settings.max_string_length)
-                ack = await fn(sid, data)
+                ack = await fn(sid, v.as_object(data))
             except (CallError, v.PayloadError) as e:
                 ack = fail(str(e))
             except Exception:
@@ -122,23 +139,60 @@ class Hub:
         return handler
 
     async def on_unknown(self, event: Any, sid: str, *args: Any) -> Ack:
-        shown = event if len(event) <= 40 else event[:40] + "..."
-        return fail(f"Unknown event: {shown}")
+        return unknown_event(event)
 
     # -- connections -----------------------------------------------------------------------
 
+    def _gate(self, sid: str) -> str | None:
+        assert self.limiter is not None
+        return self.limiter.check("event", sid, self.addresses.get(sid, ""))
+
+    def _address(self, environ: Any) -> str:
+        request = environ.get("aiohttp.request") if isinstance(environ, dict) else None
+        if request is None:
+            return ""
+        header = self.settings.client_address_header
+        if header:
+            forwarded = request.headers.get(header, "")
+            last = forwarded.rsplit(",", 1)[-1].strip()
+            if last:
+                return str(last)
+        return str(request.remote or "")
+
     async def on_connect(self, sid: str, environ: Any, auth: Any = None) -> None:
-        # The signed-in user of the handshake's session cookie, for calls that need one.
-        if self.accounts is not None:
+        """The session cookie of the handshake signs the socket in: `{"userId", "username"}`
+        in the socket.io session (empty for guests); a signed-in player's open seat that no
+        socket holds comes back to them at once."""
+        self.addresses[sid] = self._address(environ)
+        user = None
+        if self.accounts is not None and isinstance(environ, dict):
             token = token_from_cookie_header(environ.get("HTTP_COOKIE"))
             user = self.accounts.user_for_token(token)
-            if user is not None:
-                await self.sio.save_session(sid, {"userId": user.id, "username": user.username})
+        if user is not None:
+            await self.sio.save_session(sid, {"userId": user.id, "username": user.username})
         await self.sio.enter_room(sid, BROWSING)
+        if user is not None:
+            await self.lobby.restore_user_seat(sid, user.id)
 
     async def on_disconnect(self, sid: str, *args: Any) -> None:
+        self.addresses.pop(sid, None)
+        if self.limiter is not None:
+            self.limiter.disconnected(sid)
         await self.ranked.disconnected(sid)
         await self.lobby.disconnected(sid)
+
+    # -- results ---------------------------------------------------------------------------
+
+    def _record_result(self, room: Room) -> None:
+        """(lock held) A game just finished: its statistics, once. A failure is logged; the
+        game's end is written, so the next start writes the result instead."""
+        if self.results is None:
+            return
+        try:
+            self.results.record(room)
+        except Exception:
+            log.exception("room %s: the result of game %s was not written", room.code,
+                          room.game_id)
 
     # -- startup / shutdown ----------------------------------------------------------------
 
@@ -154,10 +208,13 @@ class Hub:
                     self.storage.close_room(room.code)
                     continue
             self.room_list.add(room)
+            if room.phase == "finished":
+                self._record_result(room)  # the server may have died before writing it
         for room in self.room_list:
             # Nobody is connected yet: each person has the absence limit to come back.
             for seat in room.seats:
                 self.lobby.start_absence(room, seat)
+            self.lobby.watch_attendance(room)
             if room.started:
                 if room.is_tutorial:
                     lessons.release_all(room)  # pauses are not stored: nobody waits forever
@@ -165,7 +222,22 @@ class Hub:
                 self.games.kick_bots(room)
         self.ranked.resume(self.room_list)
         log.info("loaded %d rooms", len(self.room_list))
+        self.background.spawn(self._sweep())
+
+    async def _sweep(self) -> None:
+        """Delete long-closed rooms from the store: now, then every Settings.sweep_seconds."""
+        while True:
+            cutoff = now_utc() - dt.timedelta(days=self.settings.closed_room_days)
+            try:
+                deleted = self.storage.delete_closed_rooms(cutoff)
+            except Exception:
+                log.exception("deleting old closed rooms failed")
+            else:
+                if deleted:
+                    log.info("deleted %d rooms closed before %s", deleted, cutoff)
+            await asyncio.sleep(self.settings.sweep_seconds)
 
     async def shutdown(self) -> None:
         await self.ranked.shutdown()
         await self.background.cancel_all()
+        self.games.pool.shutdown()

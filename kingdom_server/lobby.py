@@ -20,7 +20,7 @@ from kingdom_rules import tutorial
 from kingdom_server import bots as botlib
 from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
-from kingdom_server.answers import Ack, CallError, ok
+from kingdom_server.answers import Ack, Call, CallError, Payload, ok
 from kingdom_server.background import Background
 from kingdom_server.games import Games
 from kingdom_server.pushes import SEAT_MOVED, Pushes
@@ -67,7 +67,7 @@ class Lobby:
         # absence limit, so ranked can record the abandonment.
         self.abandon_hooks: list[Callable[[Room, Seat], None]] = []
 
-    def calls(self) -> dict[str, Callable[[str, Any], Any]]:
+    def calls(self) -> dict[str, Call]:
         """The lobby's socket calls by event name."""
         return {
             "createRoom": self.create_room,
@@ -103,6 +103,85 @@ class Lobby:
                 return code
         raise CallError("No free room code, please try again")
 
+    # -- signed-in players -----------------------------------------------------------------
+
+    async def _user_of(self, sid: str) -> tuple[str | None, str | None]:
+        """(user id, username) of the socket's signed-in user (Nones for a guest)."""
+        try:
+            session = await self.sio.get_session(sid)
+        except KeyError:
+            return None, None
+        user_id, username = session.get("userId"), session.get("username")
+        if isinstance(user_id, str) and isinstance(username, str):
+            return user_id, username
+        return None, None
+
+    async def _player(self, sid: str, p: Payload) -> tuple[str, str | None]:
+        """The seat's name and user: a signed-in player's name defaults to the username."""
+        user_id, username = await self._user_of(sid)
+        if username is not None and not " ".join(str(p.get("playerName") or "").split()):
+            return username[: self.settings.max_name_length], user_id
+        return v.player_name(p, self.settings.max_name_length), user_id
+
+    @staticmethod
+    def _seat_of_user(room: Room, user_id: str) -> Seat | None:
+        for seat in room.seats:
+            if seat.user_id == user_id and seat.is_human:
+                return seat
+        return None
+
+    async def restore_user_seat(self, sid: str, user_id: str) -> bool:
+        """A signed-in player who connects gets back the seat that no socket holds (after a
+        reload, or on another device): a room not finished and not a tutorial."""
+        for room in list(self.rooms):
+            seat = self._seat_of_user(room, user_id)
+            if (
+                seat is None
+                or seat.sid is not None
+                or room.closed
+                or room.is_tutorial
+                or room.phase == "finished"
+            ):
+                continue
+            async with room.lock:
+                if room.closed or seat.sid is not None or not seat.is_human:
+                    continue
+                await self._take_seat(sid, room, seat)
+            return True
+        return False
+
+    async def _take_seat(self, sid: str, room: Room, seat: Seat) -> None:
+        """(lock held) `sid` holds `seat` from now on; a socket that held it is told so."""
+        old = seat.sid
+        if old is not None and old != sid:
+            # The seat moves to the new socket (another tab, or a connection not yet timed out).
+            self.rooms.sessions.pop(old, None)
+            await self.sio.leave_room(old, room.code)
+            await self.sio.enter_room(old, BROWSING)
+            await self.pushes.send(old, "error", {"message": SEAT_MOVED})
+        await self._attach(sid, room, seat)
+        if seat.absence_task is not None:
+            seat.absence_task.cancel()
+            seat.absence_task = None
+        seat.absent = False
+        await self.pushes.room(room)
+
+    async def _user_rejoin(self, sid: str, room: Room, seat: Seat) -> Ack:
+        """A signed-in player takes their own seat back: a new reconnect token is issued (the
+        old one stops working)."""
+        ref = self.rooms.sessions.get(sid)
+        if ref is not None and ref != (room.code, seat.player_id):
+            await self.detach(sid)
+        async with room.lock:
+            if room.closed or not seat.is_human:
+                raise CallError("Room not found")
+            token = new_reconnect_token()
+            undo = room.snapshot()
+            seat.reconnect_token = hash_token(token)
+            self._save(room, undo)
+            await self._take_seat(sid, room, seat)
+        return self._seat_ack(room, seat, token)
+
     # -- rooms and seats -------------------------------------------------------------------
 
     async def _create(
@@ -110,6 +189,7 @@ class Lobby:
         sid: str,
         name: str,
         *,
+        user_id: str | None = None,
         is_public: bool,
         desired: int,
         is_tutorial: bool,
@@ -125,7 +205,8 @@ class Lobby:
             tutorial_mode=tutorial_mode if is_tutorial else None,
         )
         token = new_reconnect_token()
-        seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token))
+        seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token),
+                    user_id=user_id)
         room.seats.append(seat)
         room.host_id = seat.player_id
         self.storage.save_room(room)  # a new room: nothing to undo if this fails
@@ -137,30 +218,32 @@ class Lobby:
             await self.pushes.public_games()
         return self._seat_ack(room, seat, token)
 
-    async def create_room(self, sid: str, data: Any) -> Ack:
-        p = v.as_object(data)
-        name = v.player_name(p, self.settings.max_name_length)
+    async def create_room(self, sid: str, p: Payload) -> Ack:
+        name, user_id = await self._player(sid, p)
         is_tutorial = v.field(p, "isTutorial", bool, required=False, default=False)
         mode = self._tutorial_mode(p) if is_tutorial else None
-        return await self._create(sid, name, is_public=False, desired=kr.MAX_PLAYERS,
+        return await self._create(sid, name, user_id=user_id, is_public=False,
+                                  desired=kr.MAX_PLAYERS,
                                   is_tutorial=is_tutorial, tutorial_mode=mode)
 
-    async def create_public_room(self, sid: str, data: Any) -> Ack:
-        p = v.as_object(data)
-        name = v.player_name(p, self.settings.max_name_length)
+    async def create_public_room(self, sid: str, p: Payload) -> Ack:
+        name, user_id = await self._player(sid, p)
         desired = v.field(p, "desiredPlayerCount", int, required=False, default=kr.MAX_PLAYERS)
         if desired not in kr.PLAYER_COUNTS:
             counts = [str(n) for n in kr.PLAYER_COUNTS]
             raise CallError(f"desiredPlayerCount must be {', '.join(counts[:-1])} or {counts[-1]}")
-        return await self._create(sid, name, is_public=True, desired=desired, is_tutorial=False)
+        return await self._create(sid, name, user_id=user_id, is_public=True, desired=desired,
+                                  is_tutorial=False)
 
-    async def _join(self, sid: str, data: Any, *, public_only: bool) -> Ack:
-        p = v.as_object(data)
-        name = v.player_name(p, self.settings.max_name_length)
+    async def _join(self, sid: str, p: Payload, *, public_only: bool) -> Ack:
+        name, user_id = await self._player(sid, p)
         code = v.room_code(p)
         room = self.rooms.get(code)
         if room is None or room.closed or (public_only and not room.is_public):
             raise CallError("Room not found")
+        mine = self._seat_of_user(room, user_id) if user_id is not None else None
+        if mine is not None:  # signed in and seated here already (another tab or device)
+            return await self._user_rejoin(sid, room, mine)
         ref = self.rooms.sessions.get(sid)
         if ref is not None and ref[0] == code:
             raise CallError("You are already in this room")
@@ -178,7 +261,8 @@ class Lobby:
             if len(room.seats) >= room.capacity:
                 raise CallError("Room is full")
             token = new_reconnect_token()
-            seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token))
+            seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token),
+                        user_id=user_id)
             undo = room.snapshot()
             room.seats.append(seat)
             if room.host_id is None:
@@ -190,15 +274,22 @@ class Lobby:
             await self.pushes.public_games()
         return self._seat_ack(room, seat, token)
 
-    async def join_room(self, sid: str, data: Any) -> Ack:
-        return await self._join(sid, data, public_only=False)
+    async def join_room(self, sid: str, p: Payload) -> Ack:
+        return await self._join(sid, p, public_only=False)
 
-    async def join_public_room(self, sid: str, data: Any) -> Ack:
-        return await self._join(sid, data, public_only=True)
+    async def join_public_room(self, sid: str, p: Payload) -> Ack:
+        return await self._join(sid, p, public_only=True)
 
-    async def rejoin_room(self, sid: str, data: Any) -> Ack:
-        p = v.as_object(data)
+    async def rejoin_room(self, sid: str, p: Payload) -> Ack:
         code = v.room_code(p)
+        user_id, _ = await self._user_of(sid)
+        if user_id is not None and "reconnectToken" not in p:
+            # Signed in: the account is the key to its own seat (no token needed).
+            room = self.rooms.get(code)
+            mine = self._seat_of_user(room, user_id) if room is not None else None
+            if room is None or room.closed or mine is None:
+                raise CallError("Cannot rejoin: this seat is not yours")
+            return await self._user_rejoin(sid, room, mine)
         player_id = v.field(p, "playerId", str)
         token = v.field(p, "reconnectToken", str)
         room = self.rooms.get(code)
@@ -215,30 +306,15 @@ class Lobby:
         if ref is not None and ref != (code, player_id):
             await self.detach(sid)
         async with room.lock:
-            old = seat.sid
-            if old is not None and old != sid:
-                # The seat moves to the new socket (another tab, or a connection not yet timed out).
-                self.rooms.sessions.pop(old, None)
-                await self.sio.leave_room(old, code)
-                await self.sio.enter_room(old, BROWSING)
-                await self.pushes.send(old, "error", {"message": SEAT_MOVED})
-            await self._attach(sid, room, seat)
-            if seat.absence_task is not None:
-                seat.absence_task.cancel()
-                seat.absence_task = None
-            seat.absent = False
-            await self.pushes.room(room)
+            await self._take_seat(sid, room, seat)
         return self._seat_ack(room, seat, token)
 
-    async def get_public_games(self, sid: str, data: Any) -> Ack:
-        if data is not None:
-            v.as_object(data)
+    async def get_public_games(self, sid: str, p: Payload) -> Ack:
         if sid not in self.rooms.sessions:
             await self.sio.enter_room(sid, BROWSING)
         return ok(games=self.rooms.public_games())
 
-    async def add_bot(self, sid: str, data: Any) -> Ack:
-        p = v.as_object(data)
+    async def add_bot(self, sid: str, p: Payload) -> Ack:
         wanted_kind = v.field(p, "kind", str, required=False, default=botlib.DEFAULT_BOT_KIND)
         kind = botlib.canonical_kind(wanted_kind)
         if kind is None:
@@ -251,7 +327,7 @@ class Lobby:
             if len(room.seats) >= room.capacity:
                 raise CallError("Room is full")
             taken = {s.name for s in room.seats}
-            name = " ".join(wanted.split())[: self.settings.max_name_length] if wanted else ""
+            name = v.clean_name(wanted or "", None)[: self.settings.max_name_length].strip()
             if not name or name in taken:
                 name = botlib.pick_bot_name(taken)
             seat = Seat(player_id=new_player_id(), name=name, is_bot=True, bot_kind=kind)
@@ -263,8 +339,7 @@ class Lobby:
             await self.pushes.public_games()
         return ok(playerId=seat.player_id)
 
-    async def toggle_game_mode(self, sid: str, data: Any) -> Ack:
-        p = v.as_object(data)
+    async def toggle_game_mode(self, sid: str, p: Payload) -> Ack:
         mode = v.field(p, "gameMode", str, required=False)
         if mode is not None and mode not in kr.MODES:
             raise CallError(f"gameMode must be {' or '.join(kr.MODES)}")
@@ -280,8 +355,7 @@ class Lobby:
             await self.pushes.public_games()
         return ok(gameMode=room.game_mode)
 
-    async def reorder_players(self, sid: str, data: Any) -> Ack:
-        p = v.as_object(data)
+    async def reorder_players(self, sid: str, p: Payload) -> Ack:
         order = v.field(p, "playerOrder", list)
         if not all(isinstance(x, str) for x in order):
             raise CallError("playerOrder must be a list of player ids")
@@ -302,9 +376,7 @@ class Lobby:
 
     # -- starting games --------------------------------------------------------------------
 
-    async def start_game(self, sid: str, data: Any) -> Ack:
-        if data is not None:
-            v.as_object(data)
+    async def start_game(self, sid: str, p: Payload) -> Ack:
         room, _ = self.rooms.host_seat(sid, "start the game")
         async with room.lock:
             was_started = room.started
@@ -424,17 +496,16 @@ class Lobby:
 
     # -- tutorial --------------------------------------------------------------------------
 
-    def _tutorial_mode(self, p: dict[str, Any]) -> str:
+    def _tutorial_mode(self, p: Payload) -> str:
         mode = v.field(p, "tutorialMode", str, required=False, default="basics")
         if mode not in tutorial.MODES:
             raise CallError(f"tutorialMode must be one of {', '.join(tutorial.MODES)}")
         return str(mode)
 
-    async def start_tutorial_game(self, sid: str, data: Any) -> Ack:
+    async def start_tutorial_game(self, sid: str, p: Payload) -> Ack:
         """The scripted deal of the room's tutorial mode (kingdom_rules.tutorial), the learner
         in seat 1 with the lesson's starting resource chosen, tutorial bots in the other seats
         (added as needed: the multiplayer lesson has four)."""
-        p = v.as_object(data)
         guided = v.field(p, "guided", bool, required=False, default=True)
         room, _ = self.rooms.host_seat(sid, "start the game")
         mode = self._tutorial_mode(p) if "tutorialMode" in p else room.tutorial_mode or "basics"
@@ -470,8 +541,8 @@ class Lobby:
                 lessons.release_all(room)
         return ok()
 
-    async def resume_tutorial_bot(self, sid: str, data: Any) -> Ack:
-        everything = v.field(v.as_object(data), "all", bool, required=False, default=False)
+    async def resume_tutorial_bot(self, sid: str, p: Payload) -> Ack:
+        everything = v.field(p, "all", bool, required=False, default=False)
         room, _ = self.rooms.seat_of(sid)
         if not room.is_tutorial:
             raise CallError("This is not a tutorial game")
@@ -485,9 +556,7 @@ class Lobby:
 
     # -- leaving ---------------------------------------------------------------------------
 
-    async def leave_room(self, sid: str, data: Any) -> Ack:
-        if data is not None:
-            v.as_object(data)
+    async def leave_room(self, sid: str, p: Payload) -> Ack:
         await self.detach(sid)
         return ok()
 
@@ -499,6 +568,8 @@ class Lobby:
             return
         seat.sid = sid
         self.rooms.sessions[sid] = (room.code, seat.player_id)
+        if seat.is_human:
+            self._attended(room)
         await self.sio.leave_room(sid, BROWSING)
         await self.sio.enter_room(sid, room.code)
 
@@ -511,21 +582,22 @@ class Lobby:
         )
 
     async def detach(self, sid: str) -> None:
-        """The socket gives up its seat: removed in the lobby, handed to a bot during a game."""
-        ref = self.rooms.sessions.pop(sid, None)
+        """The socket gives up its seat: removed in the lobby, handed to a bot during a game.
+        If the store refuses, the socket keeps its seat (and the error is raised)."""
+        ref = self.rooms.sessions.get(sid)
         if ref is None:
             return
         room = self.rooms.get(ref[0])
+        if room is not None:
+            async with room.lock:
+                seat = room.seat_by_id(ref[1])
+                if seat is not None and seat.sid == sid:
+                    await self._give_up_seat(room, seat)
+        if self.rooms.sessions.get(sid) == ref:
+            del self.rooms.sessions[sid]
         await self.sio.leave_room(sid, ref[0])
         await self.sio.enter_room(sid, BROWSING)
-        if room is None:
-            return
-        async with room.lock:
-            seat = room.seat_by_id(ref[1])
-            if seat is None or seat.sid != sid:
-                return
-            await self._give_up_seat(room, seat)
-        if room.is_public:
+        if room is not None and room.is_public:
             await self.pushes.public_games()
 
     async def disconnected(self, sid: str) -> None:
@@ -542,16 +614,14 @@ class Lobby:
                 return
             seat.sid = None
             self.start_absence(room, seat)
+            self.watch_attendance(room)
             await self.pushes.room(room)
 
     async def _give_up_seat(self, room: Room, seat: Seat) -> None:
         """(lock held) The person is gone for good: seat removed before the start, else a bot
-        plays it; the next human becomes host; a room with no human left is closed."""
+        plays it; the next human becomes host; a room with no human left is closed. Written
+        first: if the store refuses, the room stays as it was and the error is raised."""
         undo = room.snapshot()
-        if seat.absence_task is not None and seat.absence_task is not asyncio.current_task():
-            seat.absence_task.cancel()
-        seat.absence_task = None
-        seat.sid = None
         if room.started:
             seat.left = True
             seat.reconnect_token = None
@@ -563,23 +633,43 @@ class Lobby:
         if room.host_id == seat.player_id:
             humans = room.humans()
             room.host_id = humans[0].player_id if humans else None
-        if not room.humans():
-            self.close(room)
+        closing = not room.humans()
+        try:
+            if closing:
+                self.storage.close_room(room.code)
+            else:
+                self.storage.save_room(room)
+        except Exception:
+            undo()
+            raise
+        if seat.absence_task is not None and seat.absence_task is not asyncio.current_task():
+            seat.absence_task.cancel()
+        seat.absence_task = None
+        seat.sid = None
+        if closing:
+            self._forget(room)
         else:
-            self._save(room, undo)
+            self.watch_attendance(room)
+            self._pause_if_unattended(room)
             await self.pushes.room(room)
             self.games.kick_bots(room)
+
+    def _forget(self, room: Room) -> None:
+        """(closed in the store) The room leaves memory with its tasks and bots."""
+        room.closed = True
+        self.rooms.remove(room)
+        current = asyncio.current_task()
+        tasks = [room.bot_task, room.score_task, room.idle_task,
+                 *(s.absence_task for s in room.seats)]
+        for task in tasks:
+            if task is not None and task is not current:
+                task.cancel()
+        self.games.forget(room)
 
     def close(self, room: Room) -> None:
         """The room is closed for good: written first, then forgotten with its tasks."""
         self.storage.close_room(room.code)
-        room.closed = True
-        self.rooms.remove(room)
-        current = asyncio.current_task()
-        for task in [room.bot_task, room.score_task, *(s.absence_task for s in room.seats)]:
-            if task is not None and task is not current:
-                task.cancel()
-        self.games.forget(room)
+        self._forget(room)
 
     # -- absence ---------------------------------------------------------------------------
 
@@ -606,6 +696,7 @@ class Lobby:
                 seat.absent = True
                 for hook in self.abandon_hooks:
                     hook(room, seat)
+                self._pause_if_unattended(room)
                 await self.pushes.room(room)
                 self.games.kick_bots(room)
                 return
@@ -614,3 +705,54 @@ class Lobby:
             await self._give_up_seat(room, seat)
         if room.is_public:
             await self.pushes.public_games()
+
+    # -- rooms nobody attends --------------------------------------------------------------
+
+    def watch_attendance(self, room: Room) -> None:
+        """No person connected any more: the room is closed if nobody comes back within
+        Settings.unattended_seconds."""
+        if room.closed or room.attended() or room.idle_task is not None:
+            return
+        room.idle_task = self.background.spawn(self._unattended(room))
+
+    async def _unattended(self, room: Room) -> None:
+        await asyncio.sleep(self.settings.unattended_seconds)
+        async with room.lock:
+            room.idle_task = None
+            if room.closed or room.attended():
+                return
+            log.info("room %s: nobody connected for %.0f s; closed",
+                     room.code, self.settings.unattended_seconds)
+            self.close(room)
+        if room.is_public:
+            await self.pushes.public_games()
+
+    def _pause_if_unattended(self, room: Room) -> None:
+        """(lock held) A game whose people are all away (each past the takeover period, or
+        gone for good) pauses: nobody would watch the bots play."""
+        if (
+            room.started
+            and room.phase != "finished"
+            and not room.paused
+            and not room.attended()
+            and all(s.absent for s in room.humans())
+        ):
+            self._pause(room)
+
+    def _pause(self, room: Room) -> None:
+        """(lock held) Bots and the score screen stop until a person is back."""
+        room.paused = True
+        task, room.bot_task = room.bot_task, None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        self.games.sync_score_screen(room)
+
+    def _attended(self, room: Room) -> None:
+        """A person is connected (again): the room is kept, and a paused game goes on."""
+        task, room.idle_task = room.idle_task, None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        if room.paused:
+            room.paused = False
+            self.games.sync_score_screen(room)
+            self.games.kick_bots(room)

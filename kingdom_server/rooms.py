@@ -25,7 +25,9 @@ BROWSING = "browsing"
 
 #: Fields that live only in this process (connections, timers, the lock): a rollback leaves
 #: them alone.
-_RUNTIME = frozenset({"lock", "sid", "absence_task", "score_task", "bot_task"})
+_RUNTIME = frozenset(
+    {"lock", "sid", "absence_task", "score_task", "bot_task", "idle_task", "paused"}
+)
 
 
 def new_room_code() -> str:
@@ -103,6 +105,11 @@ class Room:
     """loop.time() at which the score screen ends, while it runs."""
     score_task: asyncio.Task[None] | None = None
     bot_task: asyncio.Task[None] | None = None
+    idle_task: asyncio.Task[None] | None = None
+    """Runs while no person is connected: closes the room after Settings.unattended_seconds."""
+    paused: bool = False
+    """No person connected and the takeover period over: bots and the score screen wait until
+    someone comes back."""
     closed: bool = False
 
     # -- queries ---------------------------------------------------------------------------
@@ -134,6 +141,10 @@ class Room:
 
     def humans(self) -> list[Seat]:
         return [s for s in self.seats if s.is_human]
+
+    def attended(self) -> bool:
+        """Whether a person (not a bot, not gone for good) is connected to the room."""
+        return any(s.is_human and s.sid is not None for s in self.seats)
 
     @property
     def host(self) -> Seat | None:

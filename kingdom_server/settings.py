@@ -8,6 +8,8 @@ from pathlib import Path
 
 import attrs
 
+from kingdom_server.limits import RateLimits
+
 #: Where `make web` puts the built browser app (repository checkout layout).
 DEFAULT_WEB_DIST = Path(__file__).resolve().parent.parent / "web" / "dist"
 
@@ -46,6 +48,10 @@ class Settings:
     bot_delay: float = 0.8
     """Pause before a bot (or a bot standing in for an absent player) acts; 0 in tests."""
 
+    bot_workers: int | None = None
+    """Worker processes in which slow bots (SearchBot) think; None: one per core but one (at
+    least one), so the event loop keeps a core; 0: a thread of the server's own process."""
+
     score_screen_seconds: int = 30
     """Length of the score screen between hands of a match (R31)."""
 
@@ -55,11 +61,35 @@ class Settings:
     """How long a disconnected player keeps the seat to themselves during play; then a bot
     plays it until they come back."""
 
+    unattended_seconds: float = 24 * 3600.0
+    """A room with no person connected for this long is closed (its game is given up). Counted
+    from the last disconnection, or from the server's start for rooms loaded at startup."""
+
+    closed_room_days: float = 7.0
+    """Closed rooms (with their seats, games and action logs) are deleted from the database
+    this many days after they closed."""
+
+    sweep_seconds: float = 3600.0
+    """How often the deletion of old closed rooms runs (also once at startup)."""
+
     max_string_length: int = 1000
     """Longest string accepted anywhere in a call's payload."""
 
+    max_message_bytes: int = 64 * 1024
+    """Largest message a client may send: a websocket frame, a long-polling POST body, an HTTP
+    request body. Every legal call is far smaller; bigger ones are refused (413) or close the
+    connection."""
+
     max_name_length: int = 24
     """Longest player name (after trimming)."""
+
+    rate_limits: RateLimits | None = attrs.field(factory=RateLimits)
+    """Calls, room creations and join attempts per connection and per address
+    (kingdom_server/limits.py); None: no limits (load tests from one address)."""
+
+    client_address_header: str | None = None
+    """Behind a reverse proxy: the header carrying the client's address (for example
+    `X-Forwarded-For`, whose last entry is used). None: the TCP peer's address."""
 
     cors_allowed_origins: str | list[str] | None = None
     """Passed to python-socketio; None means same origin only."""

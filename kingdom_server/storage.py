@@ -220,6 +220,24 @@ class Storage:
                 self.Room.code == code
             ).execute()
 
+    def delete_closed_rooms(self, closed_before: dt.datetime) -> int:
+        """Delete the rooms closed before `closed_before` (naive UTC) with their seats, games
+        and action logs (each batch of rooms in one transaction). Returns how many went."""
+        deleted = 0
+        while True:  # in batches: a query holds a bounded number of codes
+            with self.db.atomic():
+                codes = [r.code for r in self.Room.select(self.Room.code).where(
+                    (self.Room.status == "closed") & (self.Room.updated_at < closed_before)
+                ).limit(500)]
+                if not codes:
+                    return deleted
+                games = self.Game.select(self.Game.id).where(self.Game.room.in_(codes))
+                self.GameAction.delete().where(self.GameAction.game.in_(games)).execute()
+                self.Game.delete().where(self.Game.room.in_(codes)).execute()
+                self.Seat.delete().where(self.Seat.room.in_(codes)).execute()
+                self.Room.delete().where(self.Room.code.in_(codes)).execute()
+            deleted += len(codes)
+
     def start_game(
         self,
         room: Room,
@@ -286,6 +304,30 @@ class Storage:
 
     # -- reads -----------------------------------------------------------------------------
 
+    def game_record(self, game_id: int) -> GameRecord | None:
+        """One game as stored: its seed, deal and every action in order."""
+        game = self.Game.get_or_none(self.Game.id == game_id)
+        if game is None:
+            return None
+        return self._game_record(game)
+
+    def _game_record(self, game: Any) -> GameRecord:
+        actions = [
+            json.loads(a.data)
+            for a in self.GameAction.select()
+            .where(self.GameAction.game == game.id)
+            .order_by(self.GameAction.seq)
+        ]
+        return GameRecord(
+            id=int(game.id),
+            seed=int(game.seed),
+            player_count=int(game.player_count),
+            mode=str(game.mode),
+            deck=json.loads(game.deck) if game.deck else None,
+            started_at=game.started_at,
+            actions=actions,
+        )
+
     def load_open_rooms(self) -> list[LoadedRoom]:
         """Every room that was not closed, with its seats and its latest game's action log."""
         out: list[LoadedRoom] = []
@@ -325,20 +367,6 @@ class Storage:
                     .first()
                 )
                 if game is not None:
-                    actions = [
-                        json.loads(a.data)
-                        for a in self.GameAction.select()
-                        .where(self.GameAction.game == game.id)
-                        .order_by(self.GameAction.seq)
-                    ]
-                    game_record = GameRecord(
-                        id=int(game.id),
-                        seed=int(game.seed),
-                        player_count=int(game.player_count),
-                        mode=str(game.mode),
-                        deck=json.loads(game.deck) if game.deck else None,
-                        started_at=game.started_at,
-                        actions=actions,
-                    )
+                    game_record = self._game_record(game)
             out.append(LoadedRoom(room=room, game=game_record))
         return out

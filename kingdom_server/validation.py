@@ -7,6 +7,7 @@ Lobby calls are the server's own, so their fields are checked here.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 MAX_NODES = 500
@@ -40,9 +41,11 @@ def check_size(payload: Any, max_string: int) -> None:
         if isinstance(value, str):
             if len(value) > max_string:
                 raise PayloadError(f"Invalid payload: text longer than {max_string} characters")
+            if not is_unicode(value):
+                raise PayloadError("Invalid payload: text that is not valid Unicode")
         elif isinstance(value, dict):
             for k, v in value.items():
-                if not isinstance(k, str) or len(k) > 100:
+                if not isinstance(k, str) or len(k) > 100 or not is_unicode(k):
                     raise PayloadError("Invalid payload: bad field name")
                 stack.append((v, depth + 1))
         elif isinstance(value, list):
@@ -79,13 +82,35 @@ def field(
     return value
 
 
+def is_unicode(text: str) -> bool:
+    """Whether `text` is Unicode text any store keeps (no lone UTF-16 surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _unshowable(ch: str) -> bool:
+    # Control characters (NUL, escapes, ...), surrogates, private-use and unassigned code points.
+    return unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn")
+
+
+def clean_name(text: str, max_length: int | None) -> str:
+    """A name as it is kept: trimmed, inner runs of spaces collapsed, printable Unicode only
+    (PayloadError otherwise); "" when nothing is left."""
+    if not is_unicode(text) or any(_unshowable(ch) for ch in text if not ch.isspace()):
+        raise PayloadError("Name contains characters that cannot be shown")
+    name = " ".join(text.split())
+    if max_length is not None and len(name) > max_length:
+        raise PayloadError(f"Name must be at most {max_length} characters")
+    return name
+
+
 def player_name(payload: dict[str, Any], max_length: int) -> str:
-    name = field(payload, "playerName", str)
-    name = " ".join(name.split())
+    name = clean_name(field(payload, "playerName", str), max_length)
     if not name:
         raise PayloadError("Please enter your name")
-    if len(name) > max_length:
-        raise PayloadError(f"Name must be at most {max_length} characters")
     return name
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import engineio.json
@@ -48,3 +49,106 @@ def encode_event(event: str, data: Any) -> str:
     `JsonPacket(EVENT, namespace="/", data=[event, data]).encode()` writes it, without
     building the packet object (every push goes through here)."""
     return _EVENT + _Json.dumps([event, data], separators=(",", ":"))
+
+
+#: Event names socket.io keeps for itself: a client sending one is refused like an unknown
+#: event (never treated as a connection or disconnection).
+RESERVED_EVENTS = frozenset(
+    {"connect", "connect_error", "disconnect", "disconnecting", "newListener", "removeListener"}
+)
+#: Packet types a client may send us (we never use binary attachments).
+_CLIENT_PACKETS = frozenset(
+    {socketio.packet.CONNECT, socketio.packet.DISCONNECT, socketio.packet.EVENT,
+     socketio.packet.ACK}
+)
+
+
+def refusal(message: str) -> dict[str, Any]:
+    return {"success": False, "error": message}
+
+
+def unknown_event(name: object) -> dict[str, Any]:
+    shown = name if isinstance(name, str) else _Json.dumps(name)
+    if len(shown) > 40:
+        shown = shown[:40] + "..."
+    return refusal(f"Unknown event: {shown}")
+
+
+def _ack_id(encoded: str) -> int | None:
+    """The acknowledgement id of an EVENT packet's text that did not decode, when its head
+    (type, optional namespace, id) is readable: the call can still be answered."""
+    if not encoded.startswith(_EVENT):
+        return None
+    rest = encoded[1:]
+    if rest.startswith("/"):
+        comma = rest.find(",")
+        if comma < 0 or rest[:comma] != "/":
+            return None
+        rest = rest[comma + 1:]
+    digits = ""
+    for ch in rest[:12]:
+        if not ch.isdigit():
+            break
+        digits += ch
+    return int(digits) if digits and len(digits) <= 10 else None
+
+
+class Server(socketio.AsyncServer):  # type: ignore[misc]
+    """python-socketio's server, stricter about what a client sends: an event named like one of
+    socket.io's own (`disconnect`, ...) or by anything but a string is refused like an unknown
+    event; a frame that does not decode is answered (`Invalid packet`) when its acknowledgement
+    id can be read, else the connection is closed; nobody is left waiting."""
+
+    gate: Callable[[str], str | None] | None = None
+    """Asked with the socket's sid before each event is handled: None lets it through, a text
+    refuses it (the acknowledgement carries the text; an event without one is dropped)."""
+
+    async def _handle_eio_message(self, eio_sid: str, data: Any) -> None:
+        if not isinstance(data, str):  # binary frames: not part of our protocol
+            await self.eio.disconnect(eio_sid)
+            return
+        try:
+            pkt = self.packet_class(encoded_packet=data)
+        except Exception:
+            ack = _ack_id(data)
+            if ack is None:
+                await self.eio.disconnect(eio_sid)
+            else:
+                await self._send_ack(eio_sid, ack, refusal("Invalid packet"))
+            return
+        kind = pkt.packet_type
+        if kind not in _CLIENT_PACKETS:
+            await self.eio.disconnect(eio_sid)
+            return
+        if kind == socketio.packet.EVENT:
+            gate = self.gate
+            if gate is not None:
+                sid = self.manager.sid_from_eio_sid(eio_sid, "/")
+                refused = gate(sid) if sid is not None else None
+                if refused is not None:
+                    if pkt.id is not None:
+                        await self._send_ack(eio_sid, pkt.id, refusal(refused))
+                    return
+            event = pkt.data
+            named = isinstance(event, list) and bool(event) and isinstance(event[0], str)
+            if not named or event[0] in RESERVED_EVENTS:
+                if pkt.id is not None:
+                    name = event[0] if isinstance(event, list) and event else event
+                    await self._send_ack(eio_sid, pkt.id, unknown_event(name))
+                elif not named:  # nothing to answer, nothing to run: not our protocol
+                    await self.eio.disconnect(eio_sid)
+                return
+            await self._handle_event(eio_sid, pkt.namespace, pkt.id, event)
+            return
+        if kind == socketio.packet.CONNECT:
+            await self._handle_connect(eio_sid, pkt.namespace, pkt.data)
+        elif kind == socketio.packet.DISCONNECT:
+            await self._handle_disconnect(eio_sid, pkt.namespace, self.reason.CLIENT_DISCONNECT)
+        else:
+            await self._handle_ack(eio_sid, pkt.namespace, pkt.id, pkt.data)
+
+    async def _send_ack(self, eio_sid: str, ack_id: int, data: Any) -> None:
+        if self.manager.sid_from_eio_sid(eio_sid, "/") is None:
+            await self.eio.disconnect(eio_sid)  # not even connected to the namespace
+            return
+        await self.eio.send(eio_sid, f"3{ack_id}" + _Json.dumps([data], separators=(",", ":")))

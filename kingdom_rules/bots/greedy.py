@@ -52,6 +52,7 @@ from kingdom_rules.actions import (
     SkipPendingAction,
     SlayDragon,
     TransferToPartner,
+    position_of,
 )
 from kingdom_rules.bots.heuristics import (
     Table,
@@ -65,12 +66,20 @@ from kingdom_rules.bots.heuristics import (
     target_weight,
 )
 from kingdom_rules.cards import Card
-from kingdom_rules.combinations import DRAGONS, RULES, STRUCTURES, classify, find_combinations
+from kingdom_rules.combinations import (
+    DRAGONS,
+    RIDER_SURVIVES_SALVO,
+    RULES,
+    STRUCTURES,
+    classify,
+    find_combinations,
+)
 from kingdom_rules.followups import (
+    EDIBLE_BEASTS,
+    EDIBLE_ROYALS,
+    SHOT_KINDS,
     can_ride,
-    eat_beast_refusal,
-    eat_royal_refusal,
-    shot_refusal,
+    slay_reward,
 )
 from kingdom_rules.scoring import family_places
 from kingdom_rules.state import Combination, Kingdom
@@ -207,21 +216,19 @@ def followup_value(table: Table, a: Action) -> float:
         return _transfer_value(table, a)
     if isinstance(a, SlayDragon):
         k = table.kingdom(a.target_player)
-        combo = k.combinations[a.dragon_index]
-        return (combination_worth(k, combo) + len(combo.cards) - 1) * target_weight(
+        combo = k.combinations[position_of(a)]
+        return (combination_worth(k, combo) + slay_reward(combo)) * target_weight(
             table, a.target_player)
     if isinstance(a, EatCharacter):
         k = table.kingdom(a.target_player)
         if a.character is not None:
             worth = royal_worth(k, a.character)
         else:
-            assert a.beast_index is not None
-            worth = combination_worth(k, k.combinations[a.beast_index]) + 1.0
+            worth = combination_worth(k, k.combinations[position_of(a)]) + 1.0
         return worth * target_weight(table, a.target_player)
     if isinstance(a, (DemolishCastle, DemolishCathedral)):
         k = table.kingdom(a.target_player)
-        i = a.castle_index if isinstance(a, DemolishCastle) else a.cathedral_index
-        combo = k.combinations[i]
+        combo = k.combinations[position_of(a)]
         return (combo.points + 1.0 + 0.5 * sum(royal_worth(k, r) for r in combo.protected)
                 ) * target_weight(table, a.target_player)
     if isinstance(a, EatFreedRoyal):
@@ -233,13 +240,10 @@ def followup_value(table: Table, a: Action) -> float:
         weight = target_weight(table, a.target_player)
         if a.character is not None:
             return royal_worth(k, a.character) * weight
-        where = a.beast_index if a.beast_index is not None else a.castle_index
-        assert where is not None
-        combo = k.combinations[where]
+        combo = k.combinations[position_of(a)]
         worth = combination_worth(k, combo) + 1.0
         salvo = bool(table.pending) and table.pending[0].type == "flaming-salvo"
-        if salvo and combo.rider is not None and combo.kind not in ("golden-dragon",
-                                                                  "silver-dragon"):
+        if salvo and combo.rider is not None and combo.kind not in RIDER_SURVIVES_SALVO:
             worth += royal_worth(k, combo.rider)
         return worth * weight
     return 0.0
@@ -247,7 +251,7 @@ def followup_value(table: Table, a: Action) -> float:
 
 def _transfer_value(table: Table, a: TransferToPartner) -> float:
     mate = table.partner()
-    combo = table.mine.combinations[a.beast_index]
+    combo = table.mine.combinations[position_of(a)]
     rider = combo.rider
     if mate is None or rider is None:
         return 0.0
@@ -431,9 +435,9 @@ def _eat_prospect(table: Table, eats: int, castles: bool, cathedrals: bool) -> f
         k = table.kingdom(o)
         w = target_weight(table, o)
         values += [royal_worth(k, r) * w for r in k.free_royals()
-                   if eat_royal_refusal(r) is None]
+                   if r.face in EDIBLE_ROYALS]
         values += [(combination_worth(k, c) + 1.0) * w for c in k.combinations
-                   if eat_beast_refusal(c.kind) is None]
+                   if c.kind in EDIBLE_BEASTS]
         for c in k.combinations:
             if (c.kind == "castle" and castles) or (c.kind == "cathedral" and cathedrals):
                 values.append((c.points + 1.0) * w)
@@ -471,7 +475,7 @@ def _best_hail(table: Table, hails: list[PlayHailOfArrows]) -> Action | None:
         for r in k.free_royals():
             best_royal = max(best_royal, royal_worth(k, r) * w)
         for c in k.combinations:
-            if c.rider is not None and shot_refusal(c.kind, "beast", False) is None:
+            if c.rider is not None and c.kind in SHOT_KINDS["beast", False]:
                 best_beast = max(best_beast, combination_worth(k, c) * w)
     salvo_targets = 0.0
     for o in table.opponents():
@@ -479,8 +483,7 @@ def _best_hail(table: Table, hails: list[PlayHailOfArrows]) -> Action | None:
         w = target_weight(table, o)
         for c in k.combinations:
             if (c.rider is not None or c.protected) and (
-                    shot_refusal(c.kind, "beast", True) is None
-                    or shot_refusal(c.kind, "castle", True) is None):
+                    c.kind in SHOT_KINDS["beast", True] or c.kind in SHOT_KINDS["castle", True]):
                 salvo_targets = max(salvo_targets, (combination_worth(k, c) + 3.0) * w)
     for h in hails:
         suited = h.cards[0].suit == h.cards[1].suit

@@ -79,3 +79,23 @@ def test_four_players_show_teams() -> None:
                       "1\n" * 6000)
     assert code == 0, out[-2000:]
     assert "team 1" in out and "team 2" in out
+
+
+def test_a_game_starts_from_a_position_text() -> None:
+    text = ("2p game playing turn=1 1.hand=QH,5S 1.res=2H,3H 1.chosen 1.drawn "
+            "2.hand=KC 2.res=9S 2.chosen revealed=8H,- rest=deck")
+    code, out = _play(["--position", text, "--bots", "greedy"], "1\n" * 3000)
+    assert code == 0, out[-2000:]
+    assert "Game over" in out
+    assert "Choose your starting resource" not in out  # play goes on from the position
+
+
+def test_an_impossible_position_is_refused_with_the_reason() -> None:
+    code, out = _play(["--position", "2p game playing turn=1 2.combos=horse:6H+7H rest=deck"],
+                      "")
+    assert code == 2
+    assert "player 2's horse 6H+7H is not a horse (R14)" in out
+    three = "3p game choosing_resources turn=1 rest=deck"
+    code, out = _play(["--position", three, "--seat", "4"], "")
+    assert code == 2
+    assert "there is no seat 4 at a table of 3" in out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 
@@ -32,6 +33,8 @@ def test_play_constructed_with_a_deck_list_to_the_end(tmp_path: Path) -> None:
     assert "Draw from your pile" in out
     assert "pile: " in out and "revealed: " in out
     assert "mine.deck" in out
+    assert "@p" not in out  # copies show as their face (R33)
+    assert "Deck: " not in out  # no shared deck in Constructed (R35)
 
 
 def test_play_constructed_refuses_an_illegal_or_unreadable_deck(tmp_path: Path) -> None:
@@ -67,10 +70,18 @@ def test_simulate_spire_reports_win_rate_and_hp_lost(tmp_path: Path) -> None:
     assert data["settings"]["setup"]["fortified"] == 2
 
 
-def test_simulate_spire_with_a_fixed_run_deck_and_bad_options() -> None:
+def test_simulate_spire_with_a_fixed_run_deck_csv_and_bad_options(tmp_path: Path) -> None:
     code, out = _run(["simulate", "--setup", "spire", "--bots", "greedy", "--games", "4",
                       "--run-deck", "QH 2H 3H 5D 7C 9S"])
     assert code == 0, out
+    csv_path = tmp_path / "spire.csv"
+    code, out = _run(["simulate", "--setup", "spire", "--bots", "greedy", "--games", "5",
+                      "--csv", str(csv_path)])
+    assert code == 0, out
+    rows = list(csv.DictReader(csv_path.open()))
+    assert len(rows) == 5
+    for row in rows:
+        assert (row["hp_lost"] == "0") == (row["runner_won"] == "1") == (row["winners"] == "1")
     code, out = _run(["simulate", "--setup", "spire", "--run-deck", "QH QH 2H"])
     assert code == 2 and "distinct" in out
     code, out = _run(["simulate", "--setup", "spire", "--players", "3"])

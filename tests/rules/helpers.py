@@ -238,6 +238,7 @@ def expected_ids(state: GameState) -> list[str]:
     for seat, deck in enumerate(setup.decks, 1):
         for face, count in deck.entries:
             out += [f"{face.id}@p{seat}.{k}" for k in range(1, count + 1)]
+    assert sorted(out) == sorted(c.id for c in setup.cards())
     return out
 
 

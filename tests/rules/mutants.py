@@ -4,7 +4,9 @@ the engine in one known way (a wrong ruling), and check that ``pytest tests/rule
     .venv/bin/python -m tests.rules.mutants            # every mutant (a few minutes)
     .venv/bin/python -m tests.rules.mutants 3 7        # some of them
 
-Run on 21 Nov 2026 against 7554330: all 15 mutants killed. The engine in the repository is
+Run on 21 Nov 2026 against 7554330: all 15 mutants killed; on 24 Nov 2026 (issue 14) the two
+rule mutants 15-16 and the 5 setup mutants (own pile rebuilds, the runner's draws, fortified
+cards, a tied combat, pairs of copies) were added and killed. The engine in the repository is
 never touched. When a mutant's original text no longer exists (the engine changed), it is
 reported as STALE and should be updated.
 """
@@ -23,14 +25,14 @@ MUTANTS = [
     (
         "dragon carries any royal (R18)",
         "kingdom_rules/followups.py",
-        'return not beast.is_dragon or royal.rank == "Q" or royal.is_hero',
-        "return True",
+        'if beast.is_dragon and royal.rank != "Q" and not royal.is_hero:',
+        "if False:",
     ),
     (
         "structure ignores rank (R19)",
         "kingdom_rules/followups.py",
-        "return royal.is_hero or all(r.rank != royal.rank for r in inside)",
-        "return True",
+        "if not royal.is_hero and any(r.rank == royal.rank for r in inside):",
+        "if False:",
     ),
     (
         "salvo kills a silver dragon's rider (R26)",
@@ -54,14 +56,14 @@ MUTANTS = [
     (
         "reward = all the cards (R24)",
         "kingdom_rules/followups.py",
-        "len(dragon.cards) - 1",
-        "len(dragon.cards)",
+        "return len(dragon.cards) - 1",
+        "return len(dragon.cards)",
     ),
     (
         "no readying (R5)",
         "kingdom_rules/engine.py",
-        "        if not r.ready:\n            kingdom = evolve(",
-        "        if False:\n            kingdom = evolve(",
+        "        if not r.ready:\n            kingdom = with_resources(",
+        "        if False:\n            kingdom = with_resources(",
     ),
     (
         "resource enters ready (R8)",
@@ -83,9 +85,9 @@ MUTANTS = [
     ),
     (
         "cathedral worth 1 (R29)",
-        "kingdom_rules/combinations.py",
-        '"cathedral": CombinationRule("Cathedral", 4, 3, 3, False)',
-        '"cathedral": CombinationRule("Cathedral", 4, 3, 1, False)',
+        "kingdom_rules/scoring.py",
+        '    "cathedral": 3,',
+        '    "cathedral": 1,',
     ),
     (
         "demolish after eating (R23)",
@@ -96,8 +98,8 @@ MUTANTS = [
     (
         "others see deck draws (R32)",
         "kingdom_rules/view.py",
-        'last_draw_visible=last is not None and (last.player == player or last.source != "deck")',
-        "last_draw_visible=last is not None",
+        'visible = last is not None and (last.player == player or last.source != "deck")',
+        "visible = last is not None",
     ),
     (
         "player 1 begins every hand (R4)",
@@ -108,8 +110,50 @@ MUTANTS = [
     (
         "heroes fill no gap (R11)",
         "kingdom_rules/scoring.py",
-        "return len(ranks) + heroes >= 3",
-        "return len(ranks) >= 3",
+        "return min(3, len(present) + heroes)",
+        "return min(3, len(present))",
+    ),
+    (
+        "a Hero can be eaten (R22)",
+        "kingdom_rules/followups.py",
+        '    if royal.is_hero:\n        return "A Hero cannot be eaten", "R22"',
+        '    if False:\n        return "A Hero cannot be eaten", "R22"',
+    ),
+    (
+        "dragons are eaten (R22)",
+        "kingdom_rules/followups.py",
+        "    if kind in HORSE_TYPES:\n        return None",
+        "    if kind in HORSE_TYPES or kind in DRAGONS:\n        return None",
+    ),
+    (
+        "own pile rebuilt from every discarded card (R35)",
+        "kingdom_rules/table.py",
+        "mine = [c for c in discard if c.owner == n]",
+        "mine = list(discard)",
+    ),
+    (
+        "the runner draws the shared deck first (R36)",
+        "kingdom_rules/table.py",
+        "if n != RUNNER or not pile:",
+        "if True:",
+    ),
+    (
+        "fortified cards not on top (R36, R39)",
+        "kingdom_rules/hands.py",
+        "pile = fortified + rest",
+        "pile = rest + fortified",
+    ),
+    (
+        "a tie wins the combat (R38)",
+        "kingdom_rules/setups.py",
+        "won = last.winner == 1",
+        "won = last.winner in (1, None)",
+    ),
+    (
+        "copies of a face are no pair (R33)",
+        "kingdom_rules/combinations.py",
+        "pairs = list(_subsets(b, 2))",
+        "pairs = [p for p in _subsets(b, 2) if p[0].face is not p[1].face]",
     ),
 ]
 IGNORE = ["test_import_purity.py", "test_tutorial.py", "test_doctests.py"]

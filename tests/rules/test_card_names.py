@@ -9,7 +9,7 @@ import pytest
 
 import kingdom_rules as kr
 from kingdom_rules.cards import DECK
-from tests.rules.helpers import c, position
+from tests.rules.helpers import c, kingdom, position
 
 
 def test_a_preset_deck_takes_short_names_and_ids_alike() -> None:
@@ -41,8 +41,13 @@ def test_a_preset_deck_takes_short_names_and_ids_alike() -> None:
     ],
 )
 def test_plain_strings_for_cards_are_a_malformed_action(build: Any) -> None:
+    """Refused as the action is built, or (PlayResource and RotateResource, built on every
+    turn without a check) by apply, which changes nothing."""
+    s = position(hands={1: "5H QH"}, kingdoms={1: kingdom(ready="2H 3H")})
+    before = s.to_json()
     with pytest.raises(kr.MalformedAction, match="Expected"):
-        build()
+        kr.apply(s, build())
+    assert s.to_json() == before
 
 
 def test_apply_answers_malformed_for_a_wrongly_typed_field_or_a_non_action() -> None:
@@ -61,5 +66,11 @@ def test_apply_answers_malformed_for_a_wrongly_typed_field_or_a_non_action() -> 
 
 def test_the_message_says_how_to_name_a_card() -> None:
     with pytest.raises(kr.MalformedAction) as info:
-        kr.PlayResource(1, "5H", c("2H"))
-    assert str(info.value) == "Expected a Card, not the text '5H': use Card.parse('5H')"
+        kr.PlayRoyal(1, "QH", (c("2H"), c("3H")))
+    assert str(info.value) == "Expected a Card, not the text 'QH': use Card.parse('QH')"
+    s = position(hands={1: "5H"}, kingdoms={1: kingdom(ready="2H")})
+    with pytest.raises(kr.MalformedAction) as info:
+        kr.apply(s, kr.PlayResource(1, "5H", c("2H")))  # type: ignore[arg-type]
+    assert str(info.value) == (
+        "Cannot play that resource: Expected a Card in 'card', not the text '5H': "
+        "use Card.parse('5H')")

@@ -237,9 +237,21 @@ def test_contract_events_have_the_documented_data() -> None:
         s, kr.action_from_json(w("playRoyal", 1, cardId="KD", resourceToUseIds="2H 3H 4D"))
     )
     j = [e.to_json() for e in events]
-    assert j[0] == {"type": "royalFamilyCompleted", "player": 1}
-    assert j[1]["type"] == "handComplete" and j[1]["handNumber"] == 1 and j[1]["winner"] == 1
-    assert j[2] == {"type": "gameFinished", "winners": [1]}
+    assert j[0] == {"type": "royalPlayed", "player": 1, "royalId": "diamonds-K"}
+    assert j[1] == {"type": "royalFamilyCompleted", "player": 1}
+    assert j[2]["type"] == "handComplete" and j[2]["handNumber"] == 1 and j[2]["winner"] == 1
+    assert j[3] == {"type": "gameFinished", "winners": [1]}
+
+
+def test_contract_combination_built_event_names_the_kind() -> None:
+    """What a server counts for statistics (seed 001 section 3): one event per beast or
+    structure built, with its kind."""
+    s = position(hands={1: "6H 6C"}, kingdoms={1: kingdom(ready="2H 3H")})
+    _, events = kr.apply(
+        s, kr.action_from_json(w("playCombination", 1, cardIds="6H 6C", resourceToUseIds="2H 3H"))
+    )
+    built = [e.to_json() for e in events if e.type == "combinationBuilt"]
+    assert built == [{"type": "combinationBuilt", "player": 1, "kind": "horse"}]
 
 
 def test_contract_illegal_action_carries_message_and_rule() -> None:

@@ -14,7 +14,7 @@ import pytest
 import kingdom_rules as kr
 from kingdom_rules.bots import GreedyBot
 from kingdom_rules.cards import Card
-from tests.rules.states import pool
+from tests.rules.states import pool, setup_pool
 
 _SHARED = (type, types.ModuleType, types.CodeType, types.BuiltinFunctionType)
 """Library code shared by every game (classes, modules, code): a bot may import it anyway, so
@@ -52,10 +52,12 @@ def reachable(*roots: Any) -> list[Any]:
 
 
 def _hidden_from(state: kr.GameState, p: int) -> set[Card]:
-    """The cards player ``p`` may not see: the deck and the other hands (bar a card another
-    player just took from the revealed cards, which everyone saw)."""
+    """The cards player ``p`` may not see: the deck, every own pile (a player sees the count
+    of their own, not its order) and the other hands (bar a card another player just took
+    from the revealed cards, which everyone saw)."""
     hidden = set(state.deck)
     for q in state.players:
+        hidden.update(q.pile)
         if q.number != p:
             hidden.update(q.hand)
     last = state.last_draw
@@ -70,9 +72,17 @@ def _positions() -> list[kr.GameState]:
     return states
 
 
-def test_nothing_hidden_is_reachable_from_a_view_or_its_legal_actions() -> None:
+def _setup_positions() -> list[kr.GameState]:
+    """Constructed decks and Spire combats (own piles, own revealed pairs)."""
+    states = [s for s in setup_pool() if s.deck or any(q.pile for q in s.players)][::2]
+    assert {s.setup.kind for s in states} == {"constructed", "spire"}
+    return states
+
+
+@pytest.mark.parametrize("positions", [_positions, _setup_positions])
+def test_nothing_hidden_is_reachable_from_a_view_or_its_legal_actions(positions: Any) -> None:
     checked = 0
-    for state in _positions():
+    for state in positions():
         for p in range(1, state.player_count + 1):
             v = kr.view(state, p)
             legal = v.legal_actions

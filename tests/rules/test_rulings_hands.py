@@ -41,9 +41,9 @@ def test_r27_the_hand_ends_the_moment_the_family_is_complete() -> None:
     )
     s2, events = act(s, w("playRoyal", 1, cardId="KD", resourceToUseIds="2H 3H 4D"))
     types = [e.type for e in events]
-    assert types == ["royalFamilyCompleted", "handComplete", "gameFinished"]
-    assert events[0].data == {"player": 1}
-    assert events[1].data["winner"] == 1 and events[1].data["handNumber"] == 1
+    assert types == ["royalPlayed", "royalFamilyCompleted", "handComplete", "gameFinished"]
+    assert events[1].data == {"player": 1}
+    assert events[2].data["winner"] == 1 and events[2].data["handNumber"] == 1
     assert s2.phase == "finished" and s2.winner == 1
     assert s2.pending == ()  # the King's follow-ups (mount the Horse) are dropped
     assert s2.hand_history[0].reason == "family"

@@ -178,3 +178,33 @@ def test_every_listed_action_applies_and_determinized_worlds_play(state: kr.Game
         assert [len(q.pile) for q in world.players] == [len(q.pile) for q in state.players]
         for a in kr.legal_actions(world, p)[:40]:
             kr.apply(world, a)
+
+
+def test_nothing_hidden_is_reachable_from_a_view_in_any_setup() -> None:
+    """Honest views with own piles: neither another hand, nor the deck, nor any own pile
+    (the viewer's own included: its order is hidden, R35, R36) is reachable from a view, its
+    legal actions or their values."""
+    from tests.rules.test_honest_views import reachable
+
+    checked = 0
+    for state in setup_pool()[::4]:
+        if state.phase != "playing":
+            continue
+        for p in range(1, state.player_count + 1):
+            v = kr.view(state, p)
+            hidden = set(state.deck)
+            for q in state.players:
+                hidden.update(q.pile)
+                if q.number != p:
+                    hidden.update(q.hand)
+            last = state.last_draw
+            if last is not None and last.source != "deck" and last.card is not None:
+                hidden.discard(last.card)
+            for obj in reachable(v, v.legal_actions, kr.legal_actions(state, p)):
+                assert not isinstance(obj, kr.GameState), f"a game state is reachable ({p})"
+                if isinstance(obj, kr.Card):
+                    assert obj not in hidden, f"player {p} can reach the hidden {obj.id}"
+                if isinstance(obj, tuple) and len(obj) > 1:
+                    assert all(obj != q.pile for q in state.players), "a pile is reachable"
+            checked += 1
+    assert checked >= 40

@@ -176,6 +176,7 @@ def make_settings(tmp_path: Any, **overrides: Any) -> Settings:
         score_screen_seconds=30,
         absence_seconds=60.0,
         web_dist=tmp_path / "dist",
+        rate_limits=None,  # the tests call much faster than any person (test_limits.py: on)
     )
     base.update(overrides)
     return Settings(**base)
@@ -231,3 +232,24 @@ class ThreadServer:
         self.run(cancel_rest())
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
+
+
+async def raw_call(client: Client, encode: Callable[[int], str], timeout: float = 3) -> Any:
+    """Send a hand-written socket.io packet text whose acknowledgement id is the argument of
+    `encode` (e.g. ``lambda i: f'2{i}["disconnect",{{}}]'``); the acknowledgement's first value.
+    Raises TimeoutError when no acknowledgement comes."""
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[Any] = loop.create_future()
+
+    def got(*args: Any) -> None:
+        if not answer.done():
+            answer.set_result(args[0] if args else None)
+
+    ack_id = client.sio._generate_ack_id("/", got)
+    await client.sio.eio.send(encode(ack_id))
+    return await asyncio.wait_for(answer, timeout)
+
+
+async def raw_send(client: Client, text: str) -> None:
+    """Send a hand-written socket.io packet text (no acknowledgement expected)."""
+    await client.sio.eio.send(text)

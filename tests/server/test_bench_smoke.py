@@ -32,3 +32,15 @@ def test_transport_floor_bench_runs() -> None:
     figures = json.loads(out.stdout[out.stdout.index("{"):])
     assert figures["sockets"] == 4 and figures["acks"] > 0 and figures["refused_acks"] == 0
     assert figures["acting_bytes"] > 1000 and figures["waiting_bytes"] > 1000
+
+
+def test_server_load_bench_runs_with_search_bot_rooms() -> None:
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "server_load.py"), "--rooms", "1", "--procs", "1",
+         "--search-rooms", "1", "--think", "0.2", "--seconds", "3", "--json"],
+        capture_output=True, text=True, timeout=180, cwd=ROOT,
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    figures = json.loads(out.stdout[out.stdout.index("{"):])
+    assert figures["sockets"] == 5 and figures["search_rooms"] == 1
+    assert figures["bot_actions_per_second"] is not None and figures["bot_actions_per_second"] > 0

@@ -163,3 +163,38 @@ export async function run({ timeoutMs = 600000 } = {}) {
 export function expect(cond, message) {
   if (!cond) throw new Error(`expectation failed: ${message}`);
 }
+
+// --- Content-Security-Policy -----------------------------------------------------------------
+
+/** Violations of the server's Content-Security-Policy reported in any watched browser context. */
+export const cspViolations = [];
+
+/** Report every CSP violation of `context`'s pages (the event, and Chromium's console error). */
+export async function watchCsp(context) {
+  await context.exposeBinding("__kingdomCspViolation", (_source, v) => cspViolations.push(v));
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      window.__kingdomCspViolation?.({
+        directive: e.effectiveDirective,
+        blocked: e.blockedURI,
+        source: e.sourceFile,
+        line: e.lineNumber,
+        sample: e.sample,
+        path: location.pathname,
+      });
+    });
+  });
+  context.on("console", (msg) => {
+    if (msg.type() === "error" && /Content Security Policy/i.test(msg.text())) cspViolations.push({ console: msg.text() });
+  });
+}
+
+/** The last test of a browser suite: the pages ran under the policy and none was violated. */
+export function testNoCspViolation(server) {
+  test("the app runs under the server's Content-Security-Policy: no violation reported", async () => {
+    const res = await fetch(server.url + "/");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp.includes("script-src 'self'") && !csp.includes("unsafe-inline"), `a strict policy is sent: ${csp}`);
+    expect(cspViolations.length === 0, `CSP violations: ${JSON.stringify(cspViolations.slice(0, 5))}`);
+  });
+}

@@ -15,6 +15,8 @@ import {
   sleep,
   tempDb,
   test,
+  testNoCspViolation,
+  watchCsp,
 } from "./harness.mjs";
 
 if (!existsSync(join(ROOT, "web/dist/index.html"))) {
@@ -36,6 +38,7 @@ const figures = {};
 
 async function newPlayer(viewport = { width: 1280, height: 900 }) {
   const context = await browser.newContext({ viewport });
+  await watchCsp(context);
   await context.addInitScript(perfInitScript);
   const page = await context.newPage();
   page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
@@ -415,6 +418,8 @@ test("two browsers play a match with a bot: resources, royals, combinations, fol
   console.log(`    responsiveness: ${JSON.stringify(figures)}`);
   for (const p of players) await p.context.close();
 });
+
+testNoCspViolation(server);
 
 const { passed, failed } = await run({ timeoutMs: 10 * 60 * 1000 });
 await browser.close();

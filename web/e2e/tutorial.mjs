@@ -4,7 +4,7 @@
 // (after `npm run build`).
 import { cpSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, run, sleep, tempDb, test } from "./harness.mjs";
+import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, run, sleep, tempDb, test, testNoCspViolation, watchCsp } from "./harness.mjs";
 
 if (!existsSync(join(ROOT, "web/dist/index.html"))) {
   console.error("web/dist is missing: run `npm run build` first");
@@ -22,6 +22,7 @@ const browser = await launchBrowser();
 
 async function newPage() {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await watchCsp(context);
   const page = await context.newPage();
   page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
   return { context, page };
@@ -407,6 +408,8 @@ async function shot(page, name) {
   ensureArtifacts();
   await page.screenshot({ path: join(process.env.TUTORIAL_SHOTS || shots, name) });
 }
+
+testNoCspViolation(server);
 
 const { passed, failed } = await run({ timeoutMs: 4 * 60 * 1000 });
 await browser.close();

@@ -18,6 +18,8 @@ const Lobby = lazy(loadLobby);
 const Game = lazy(loadGame);
 const Ranked = lazy(() => import("./screens/Ranked/Ranked"));
 const Leaderboards = lazy(() => import("./screens/Leaderboards/Leaderboards"));
+const RulesEditor = lazy(() => import("./screens/RulesEditor/RulesEditor"));
+const Gallery = lazy(() => import("./screens/Gallery/Gallery"));
 
 /** The spec's automatic navigation between /, /lobby and /game (section 2). */
 export function AutoNavigate() {
@@ -72,6 +74,11 @@ export function App() {
             <Route path="/game" element={<Game />} />
             <Route path="/ranked" element={<Ranked />} />
             <Route path="/leaderboards" element={<Leaderboards />} />
+            <Route path="/admin/rules-editor" element={<RulesEditor />} />
+            <Route path="/cards" element={<Gallery />} />
+            <Route path="/smallcards" element={<Gallery />} />
+            <Route path="/newcards" element={<Gallery />} />
+            <Route path="/smallnewcards" element={<Gallery />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>
