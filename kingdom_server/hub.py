@@ -75,7 +75,9 @@ class Hub:
         self.games.finished_hooks.append(self._record_result)
         self.ranked = RankedQueue(RankedStore(storage.tables), sio, self.lobby,
                                   wave_seconds=settings.ranked_wave_seconds)
-        self.games.finished_hooks.append(self.ranked.match_finished)
+        self.games.finished_hooks.append(self.ranked.match_finished)  # after the results
+        if results is not None:
+            results.rating_hooks.append(self.ranked.rating_hook)
         self.lobby.abandon_hooks.append(self.ranked.abandoned)
         self.calls: dict[str, Call] = {**self.lobby.calls(), **self.ranked.calls()}
         for event in GAME_EVENTS:
@@ -172,7 +174,15 @@ class Hub:
             await self.sio.save_session(sid, {"userId": user.id, "username": user.username})
         await self.sio.enter_room(sid, BROWSING)
         if user is not None:
-            await self.lobby.restore_user_seat(sid, user.id)
+            # After the handshake is answered: a seat is only attached to a connected socket.
+            self.background.spawn(self._restore_seat(sid, user.id))
+
+    async def _restore_seat(self, sid: str, user_id: str) -> None:
+        for _ in range(50):
+            if self.sio.manager.is_connected(sid, "/"):
+                await self.lobby.restore_user_seat(sid, user_id)
+                return
+            await asyncio.sleep(0.01)
 
     async def on_disconnect(self, sid: str, *args: Any) -> None:
         self.addresses.pop(sid, None)
