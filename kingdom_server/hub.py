@@ -75,7 +75,9 @@ class Hub:
         self.games.finished_hooks.append(self._record_result)
         self.ranked = RankedQueue(RankedStore(storage.tables), sio, self.lobby,
                                   wave_seconds=settings.ranked_wave_seconds)
-        self.games.finished_hooks.append(self.ranked.match_finished)
+        self.games.finished_hooks.append(self.ranked.match_finished)  # after the results
+        if results is not None:
+            results.rating_hooks.append(self.ranked.rating_hook)
         self.lobby.abandon_hooks.append(self.ranked.abandoned)
         self.calls: dict[str, Call] = {**self.lobby.calls(), **self.ranked.calls()}
         for event in GAME_EVENTS:

@@ -281,6 +281,24 @@ class RankedQueue:
         self._pushes.add(task)
         task.add_done_callback(self._pushes.discard)
 
+    def rating_hook(self, db: Any, result: Any) -> dict[int, int]:
+        """(stats' rating hook, inside the transaction that writes the match's results) Rate a
+        ranked match and answer each seat's rating change by player number. The ratings are
+        keyed by the match, so the finished hook that follows only reads them."""
+        if not result.ranked:
+            return {}
+        key = match_key(result.room_code, result.game_id)
+        if self.store.ranked_match(key) is None:
+            return {}
+        seats = sorted(result.seats, key=lambda seat: seat.player_number)
+        user_ids = [seat.user_id or "" for seat in seats]
+        # The engine's placement (score, then hands won) breaks equal scores.
+        order = [-seat.placement for seat in seats]
+        changes = rate_finished(
+            self.store, key, user_ids, [seat.final_score for seat in seats], order
+        )
+        return {seat.player_number: changes.get(seat.user_id or "", 0) for seat in seats}
+
     def resume(self, rooms: Rooms) -> None:
         """After a restart: rate the ranked matches that ended but were not rated yet."""
         for room in rooms:

@@ -168,6 +168,11 @@ async def test_a_ranked_match_to_its_end_is_rated_once(
     for p in (ana, ben):
         assert by_user[p.user["id"]]["rating"] == rankings[p.name]["rating"]
         assert by_user[p.user["id"]]["ratingChange"] == rankings[p.name]["rating"] - 1000
+    # The match history (written with the ratings, in one transaction) carries the change.
+    for p in (ana, ben):
+        history = await get_json(url, f"/api/matches/{p.user['id']}")
+        assert len(history) == 1
+        assert history[0]["ratingChange"] == rankings[p.name]["rating"] - 1000
     season = await get_json(url, "/api/ranked/season/active")
     board = await get_json(url, f"/api/ranked/leaderboard/{season['id']}")
     assert [e["username"] for e in board][0] == winners[0]

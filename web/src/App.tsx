@@ -17,6 +17,8 @@ const loadGame = () => import("./screens/Game/Game");
 const Profile = lazy(() => import("./screens/Profile/Profile"));
 const Lobby = lazy(loadLobby);
 const Game = lazy(loadGame);
+const Ranked = lazy(() => import("./screens/Ranked/Ranked"));
+const Leaderboards = lazy(() => import("./screens/Leaderboards/Leaderboards"));
 const RulesEditor = lazy(() => import("./screens/RulesEditor/RulesEditor"));
 const Gallery = lazy(() => import("./screens/Gallery/Gallery"));
 
@@ -39,7 +41,7 @@ export function AutoNavigate() {
       return;
     }
     const playing = isTutorial ? phase === "playing" : phase === "choosing_resources" || phase === "playing";
-    if (playing && (pathname === "/lobby" || pathname === "/")) navigate("/game");
+    if (playing && (pathname === "/lobby" || pathname === "/" || pathname === "/ranked")) navigate("/game");
     // Back from a reload on the home page between hands: the score screen is at /game.
     else if (phase === "handComplete" && pathname === "/" && !isTutorial) navigate("/game");
   }, [v, phase, isTutorial, pathname, navigate, rejoin]);
@@ -72,6 +74,8 @@ export function App() {
             <Route path="/lobby" element={<Lobby />} />
             <Route path="/game" element={<Game />} />
             <Route path="/profile" element={<Profile />} />
+            <Route path="/ranked" element={<Ranked />} />
+            <Route path="/leaderboards" element={<Leaderboards />} />
             <Route path="/admin/rules-editor" element={<RulesEditor />} />
             <Route path="/cards" element={<Gallery />} />
             <Route path="/smallcards" element={<Gallery />} />

@@ -2,9 +2,10 @@
  * Every call the UI makes, with the spec's toast for its failure (section 8) and its success
  * toast where the spec names one. Components call these; they never touch the socket.
  */
-import type { Ack, ActionJson } from "../net/types";
+import type { Ack, ActionJson, LeaderboardEntry, Ranking, Season } from "../net/types";
 import { apiRequest, fetchQuery, fetchUser, HttpError } from "../net/http";
 import { client, enteredRoom, publicGames, user, type User } from "./game";
+import { LOGIN_REQUIRED, rankedErrorToast, search } from "./ranked";
 import { userLoaded, type MatchEntry, type Stats } from "./session";
 import { showToast } from "./toasts";
 
@@ -158,4 +159,59 @@ export function httpMessage(e: unknown): string {
     /* not JSON: the text as it is */
   }
   return e.message;
+}
+
+// -- ranked ------------------------------------------------------------------------------------
+
+async function getJson<T>(path: string, fallback: T): Promise<T> {
+  try {
+    return await fetchQuery<T>([path]);
+  } catch (e) {
+    const message = e instanceof HttpError ? e.message : "Failed to load";
+    showToast({ title: "Error", description: message, variant: "destructive" });
+    return fallback;
+  }
+}
+
+/** GET /api/ranked/season/active: the season, or null when none is active. */
+export function loadActiveSeason(): Promise<Season | null> {
+  return getJson<Season | null>("/api/ranked/season/active", null);
+}
+
+/** GET /api/ranked/seasons: every season, newest first. */
+export function loadSeasons(): Promise<Season[]> {
+  return getJson<Season[]>("/api/ranked/seasons", []);
+}
+
+/** GET /api/ranked/ranking/{userId} (active season unless seasonId is given). */
+export function loadRanking(userId: string, seasonId?: number): Promise<Ranking | null> {
+  const query = seasonId !== undefined ? `?seasonId=${seasonId}` : "";
+  return getJson<Ranking | null>(`/api/ranked/ranking/${encodeURIComponent(userId)}${query}`, null);
+}
+
+/** GET /api/ranked/leaderboard/{seasonId}. */
+export function loadLeaderboard(seasonId: number): Promise<LeaderboardEntry[]> {
+  return getJson<LeaderboardEntry[]>(`/api/ranked/leaderboard/${seasonId}`, []);
+}
+
+/** joinRankedQueue: start searching for a ranked match of `playerCount` players. */
+export async function joinRankedQueue(playerCount: number): Promise<Ack> {
+  if (!user.value) {
+    rankedErrorToast(LOGIN_REQUIRED);
+    return { success: false, error: LOGIN_REQUIRED };
+  }
+  const ack = await client.call<Ack & { playersWaiting?: number }>("joinRankedQueue", { playerCount });
+  if (ack.success) {
+    search.value = { playerCount, startedAt: Date.now(), playersWaiting: ack.playersWaiting ?? 1 };
+  } else {
+    rankedErrorToast(ack.error || "Failed to join the ranked queue");
+  }
+  return ack;
+}
+
+/** leaveRankedQueue: stop searching (Cancel). */
+export async function leaveRankedQueue(): Promise<Ack> {
+  const ack = await client.call("leaveRankedQueue", {});
+  search.value = null;
+  return ack;
 }
