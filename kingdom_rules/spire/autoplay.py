@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
