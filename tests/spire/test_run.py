@@ -206,3 +206,20 @@ def test_score_formula() -> None:
                        gold=95)
     assert run.score == 5 * 20 + 20 * 2 + 50 + 30 + 9
     assert attrs.evolve(run, phase="won").score == run.score + 100
+
+
+def test_every_fight_setup_deals_with_every_relic() -> None:
+    """Any act, room kind and relics: the fight is a legal Spire setup the engine deals."""
+    for seed in range(12):
+        for suit in ("hearts", "spades"):
+            run = attrs.evolve(started(suit, seed), relics=tuple(RELICS))
+            for act in (1, 2, 3):
+                for kind in ("combat", "elite", "boss"):
+                    c = attrs.evolve(run, act=act)._fight(kind, from_event=False).combat
+                    assert c is not None
+                    state = new_fight(c)
+                    hands = [len(p.hand) for p in state.players]
+                    assert hands == list(c.setup.hand_sizes)
+                    placed = [*c.setup.run_deck, *c.setup.kingdoms[0].cards(),
+                              *c.setup.kingdoms[1].cards()]
+                    assert len(set(placed)) == len(placed)
