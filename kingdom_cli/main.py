@@ -81,6 +81,7 @@ def _register() -> None:
     from kingdom_cli.play import play
     from kingdom_cli.season import season
     from kingdom_cli.simulate import simulate
+    from kingdom_cli.spire import spire
 
     cli.add_command(simulate)
     cli.add_command(play)
@@ -88,6 +89,7 @@ def _register() -> None:
     cli.add_command(connect)
     cli.add_command(user)
     cli.add_command(season)
+    cli.add_command(spire)
 
 
 _register()
