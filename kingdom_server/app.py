@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 from aiohttp import web
 
-from kingdom_server import accounts, stats
+from kingdom_server import accounts, spire, stats
 from kingdom_server.http import add_routes, add_security_headers, body_limit
 from kingdom_server.hub import Hub
 from kingdom_server.keys import hub_key, settings_key, sio_key, storage_key
@@ -21,7 +21,8 @@ from kingdom_server.wire import JsonPacket, Server
 log = logging.getLogger(__name__)
 
 #: Every feature module's tables (kingdom_server/tables.py), created at startup.
-FEATURE_TABLES: tuple[type[FeatureTable], ...] = (*accounts.TABLES, *stats.TABLES)
+FEATURE_TABLES: tuple[type[FeatureTable], ...] = (*accounts.TABLES, *stats.TABLES,
+                                                   *spire.TABLES)
 
 
 async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
@@ -36,6 +37,9 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     hub = Hub(settings, storage, app[sio_key], accounts=users, results=results)
     app[hub_key] = hub
     hub.load()
+    runs = app[spire.spire_key] = spire.Spire(storage, hub)
+    runs.purge_guests()
+    runs.settle_all()
     gc_before = gc.get_threshold()
     if settings.gc_threshold is not None:
         gc.set_threshold(*settings.gc_threshold)
@@ -72,6 +76,7 @@ def create_app(settings: Settings | None = None) -> web.Application:
     app[sio_key] = sio
     sio.attach(app)
     add_routes(app)
+    spire.add_routes(app)
     app.on_response_prepare.append(add_security_headers)
     app.cleanup_ctx.append(_storage_ctx)
     app.cleanup_ctx.append(_sockets_ctx)
