@@ -49,6 +49,12 @@ log = logging.getLogger(__name__)
 GUEST_COOKIE: Final = "kingdom_spire_guest"
 GUEST_IDLE: Final = dt.timedelta(days=7)
 NOT_FOUND: Final = "Run not found"
+SUIT_PERKS: Final = {  # R39, as Run.choose_suit applies them
+    "hearts": "Balanced: nothing extra.",
+    "diamonds": "+25% gold from fights.",
+    "clubs": "+10 max HP.",
+    "spades": "A 7th card in the starter deck.",
+}
 
 CardsEarnedHook = Callable[[str, list[Card]], None]
 """(user id, cards) called inside the transaction that saves a run whose deck gained cards:
@@ -147,6 +153,12 @@ def public_run(row_id: str, run: Run) -> dict[str, Any]:
     data["isOver"] = run.over
     data["floor"] = run.floor
     data["removalPrice"] = run.removal_price()
+    data["suitPerks"] = SUIT_PERKS
+    if data.get("shop"):
+        for offer in data["shop"]["relics"]:
+            relic = RELICS.get(offer["item"])
+            if relic is not None:
+                offer.update(name=relic.name, text=relic.text)
     data["relics"] = [{"id": r, "name": RELICS[r].name, "text": RELICS[r].text}
                       for r in run.relics if r in RELICS]
     info = run.event_info()
@@ -497,7 +509,10 @@ async def _run_call(s: Spire, request: web.Request,
     body = await _body(request)
     row = s.row(owner, request.match_info["run_id"])
     run = s.step(row, lambda r: change(r, body))
-    return _json(public_run(row.id, run))
+    data = public_run(row.id, run)
+    if run.phase == "combat":  # an event's fight
+        data["fight"] = await s.open_fight(row, run, await _name(request))
+    return _json(data)
 
 
 async def _abandon(s: Spire, request: web.Request) -> web.Response:
