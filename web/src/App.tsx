@@ -8,7 +8,7 @@ import { Toasts } from "./components/Toasts/Toasts";
 import { Home } from "./screens/Home/Home";
 import { NotFound } from "./screens/NotFound/NotFound";
 import { forgetSpireFight, sendAction, spireFightRun } from "./state/actions";
-import { client, hadView, leaveRoom, rejoining, tutorialActive, view } from "./state/game";
+import { client, hadView, rejoining, tutorialActive, view } from "./state/game";
 import { button } from "./theme/ui.css";
 import { returnBar } from "./theme/spireReturn.css";
 import { TutorialOverlay } from "./tutorial/TutorialOverlay";
@@ -59,7 +59,7 @@ function SpireReturn() {
   if (!runId || pathname !== "/game" || !v || (v.phase !== "finished" && v.phase !== "handComplete")) return null;
   const back = () => {
     forgetSpireFight();
-    leaveRoom();
+    // The map leaves the table once it has replaced it (the table sends a room-less page home).
     navigate(`/spire/map/${runId}`);
   };
   return (

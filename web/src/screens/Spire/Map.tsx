@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { Card } from "../../components/Card/Card";
 import { cardFromId } from "../../logic/cards";
 import { joinSpireFight, spire, type SpireNode, type SpireRun } from "../../state/actions";
+import { leaveRoom, view } from "../../state/game";
 import { badgeGold, button, muted, panel, row } from "../../theme/ui.css";
 import { RunNotFound } from "./DeckSelection";
 import * as s from "./Spire.css";
@@ -130,6 +131,10 @@ export default function SpireMap() {
     }
   }, [runId, navigate]);
   useEffect(() => void load(), [load]);
+  useEffect(() => {
+    // Back from a fight: leave its finished table.
+    if (view.value) leaveRoom();
+  }, []);
 
   if (data === "missing") return <RunNotFound />;
   if (!data) return <main className={s.page}>Loading...</main>;

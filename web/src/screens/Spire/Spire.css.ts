@@ -1,4 +1,4 @@
-import { style, styleVariants } from "@vanilla-extract/css";
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../theme/vars.css";
 
 export const page = style({ maxWidth: 960, margin: "0 auto", padding: 16, display: "grid", gap: 16 });
@@ -97,7 +97,5 @@ export const cards = style({ display: "flex", gap: 8, flexWrap: "wrap", alignIte
 export const offer = style({ display: "grid", gap: 4, justifyItems: "center" });
 export const relicList = style({ display: "grid", gap: 6, margin: 0, padding: 0, listStyle: "none" });
 export const gallery = style({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(90px, 1fr))", gap: 12 });
-export const zoom = style({
-  width: "min(60vw, 260px)",
-  selectors: { "& > *": { width: "100% !important" } },
-});
+export const zoom = style({ width: "min(60vw, 260px)" });
+globalStyle(`${zoom} > *`, { width: "100% !important" });
