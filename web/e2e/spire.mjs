@@ -67,7 +67,7 @@ test("a guest plays the first fight of a run on the real table and returns to th
   await begin.click();
   await page.waitForURL("**/spire/map/*");
   const runId = page.url().split("/").pop();
-  await page.getByText("❤️ 60/60").waitFor();
+  await page.getByText("❤ 60/60").waitFor();
   const reachable = page.locator("[data-testid=spire-map] [data-state=accessible]");
   expect((await reachable.count()) >= 1, "floor 1 has reachable nodes");
   await page.screenshot({ path: join(docs, "spire-map.png") });

@@ -9,13 +9,13 @@ import { RunNotFound } from "./DeckSelection";
 import * as s from "./Spire.css";
 
 export const NODE_ICONS: Record<string, string> = {
-  combat: "⚔️",
-  elite: "💀",
-  rest: "🔥",
-  shop: "💰",
-  treasure: "🎁",
-  event: "❓",
-  boss: "👑",
+  combat: "⚔",
+  elite: "☠",
+  rest: "♨",
+  shop: "$",
+  treasure: "♦",
+  event: "?",
+  boss: "♛",
 };
 const NODE_NAMES: Record<string, string> = {
   combat: "Fight",
@@ -162,10 +162,10 @@ export default function SpireMap() {
         <Link to="/spire">← Spire</Link>
         <strong>Act {run.currentAct}/3</strong>
         <span aria-label="HP">
-          ❤️ {run.currentHP}/{run.maxHP}
+          ❤ {run.currentHP}/{run.maxHP}
         </span>
         <progress className={s.bar} value={Math.max(0, run.currentHP)} max={run.maxHP} aria-label="HP bar" />
-        <span className={badgeGold}>💰 {run.gold} gold</span>
+        <span className={badgeGold}>{run.gold} gold</span>
         <button className={button.secondary} onClick={() => setShow("deck")}>Deck ({deckList.length})</button>
         <button className={button.secondary} onClick={() => setShow("relics")}>Relics ({run.relics.length})</button>
         <span className={muted}>Floor {run.floorReached} · Score {run.score}</span>
