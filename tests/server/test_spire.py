@@ -202,3 +202,99 @@ async def test_signed_in_statistics(server: TestServer) -> None:
                          "highestScore": run["score"]}
     finally:
         await b.http.close()
+
+
+def _put(srv: TestServer, rid: str, run: Any) -> None:
+    """Place the stored run where a test needs it (reached by the library's own transitions)."""
+    import json
+
+    from kingdom_server.keys import storage_key
+    from kingdom_server.spire import SpireRun
+    R = srv.app[storage_key].tables[SpireRun]
+    R.update(data=json.dumps(run.to_json()), phase=run.phase).where(R.id == rid).execute()
+
+
+def _parent(run: Any, kind: str) -> tuple[int, int]:
+    amap = run.map
+    for p in range(len(amap.nodes)):
+        for c in amap.children(p):
+            if amap.nodes[c].kind == kind:
+                return p, c
+    raise AssertionError(kind)
+
+
+async def test_shop_rest_event_and_reward_calls(server: TestServer) -> None:
+    import attrs
+
+    from kingdom_rules.cards import DECK
+    from kingdom_rules.spire import Reward
+    from kingdom_server.keys import storage_key
+    from kingdom_server.spire import SpireRun
+
+    b = Browser(server)
+    try:
+        run_json = await start(b, "hearts")
+        rid = run_json["id"]
+        R = server.app[storage_key].tables[SpireRun]
+        from kingdom_server.spire import Spire
+        stored = Spire.run_of(R.get(R.id == rid))
+
+        # Shop: buy a card, a relic is refused without gold, remove a card, leave.
+        p, shop = _parent(stored, "shop")
+        _put(server, rid, attrs.evolve(stored, position=p, gold=200))
+        status, run, _ = await b.call("POST", f"/api/spire/enter-node/{rid}", {"nodeIndex": shop})
+        assert status == 200 and run["phase"] == "shop", run
+        cheapest = min(range(5), key=lambda i: run["shop"]["cards"][i]["price"])
+        offer = run["shop"]["cards"][cheapest]
+        status, after, _ = await b.call("POST", f"/api/spire/shop/{rid}",
+                                        {"kind": "card", "index": cheapest})
+        assert status == 200 and offer["item"] in after["deck"]
+        assert after["gold"] == run["gold"] - offer["price"]
+        assert (await b.call("POST", f"/api/spire/shop/{rid}",
+                             {"kind": "card", "index": cheapest}))[0] == 409  # sold
+        assert (await b.call("POST", f"/api/spire/shop/{rid}",
+                             {"kind": "card", "index": 99}))[0] == 409
+        unchanged = (await b.call("GET", f"/api/spire/run/{rid}"))[1]
+        assert unchanged == after
+        status, after, _ = await b.call("POST", f"/api/spire/shop/{rid}", {"kind": "leave"})
+        assert after["phase"] == "map"
+        status, m, _ = await b.call("GET", f"/api/spire/map/{rid}")
+        assert m["nodes"][shop]["isCompleted"] and m["nodes"][shop]["isCurrent"]
+
+        # Rest: heal 30% of max HP.
+        stored = Spire.run_of(R.get(R.id == rid))
+        p, rest = _parent(stored, "rest")
+        _put(server, rid, attrs.evolve(stored, position=p, hp=20))
+        status, run, _ = await b.call("POST", f"/api/spire/enter-node/{rid}", {"nodeIndex": rest})
+        assert run["phase"] == "rest"
+        assert (await b.call("POST", f"/api/spire/rest/{rid}",
+                             {"action": "fortify", "card": "clubs-9"}))[0] == 409
+        status, run, _ = await b.call("POST", f"/api/spire/rest/{rid}", {"action": "rest"})
+        assert run["phase"] == "map" and run["currentHP"] == 35
+
+        # Event: its text and choices; an answer moves on.
+        stored = Spire.run_of(R.get(R.id == rid))
+        p, event = _parent(stored, "event")
+        _put(server, rid, attrs.evolve(stored, position=p, gold=100))
+        status, run, _ = await b.call("POST", f"/api/spire/enter-node/{rid}", {"nodeIndex": event})
+        assert run["phase"] == "event" and run["eventInfo"]["choices"]
+        assert (await b.call("POST", f"/api/spire/answer-event/{rid}", {"choice": 99}))[0] == 409
+        open_ = [i for i, c in enumerate(run["eventInfo"]["choices"]) if c["problem"] is None]
+        status, run, _ = await b.call("POST", f"/api/spire/answer-event/{rid}",
+                                      {"choice": open_[-1]})
+        assert status == 200 and run["phase"] != "event", run
+
+        # Reward: a face not offered is refused; an offered one joins the deck.
+        stored = Spire.run_of(R.get(R.id == rid))
+        offered = [c for c in DECK if c.is_number and c not in stored.deck][:3]
+        _put(server, rid, attrs.evolve(stored, phase="reward", combat=None, shop=None,
+                                       event=None, reward=Reward(15, tuple(offered), None,
+                                                                 False)))
+        status, err, _ = await b.call("POST", f"/api/spire/choose-reward/{rid}",
+                                      {"card": stored.deck[0].id})
+        assert status in (400, 409) and err["message"]
+        status, run, _ = await b.call("POST", f"/api/spire/choose-reward/{rid}",
+                                      {"card": offered[0].id})
+        assert status == 200 and offered[0].id in run["deck"] and run["phase"] == "map"
+    finally:
+        await b.http.close()
