@@ -79,11 +79,13 @@ def _register() -> None:
     from kingdom_cli.connect import connect
     from kingdom_cli.play import play
     from kingdom_cli.simulate import simulate
+    from kingdom_cli.spire import spire
 
     cli.add_command(simulate)
     cli.add_command(play)
     cli.add_command(bench)
     cli.add_command(connect)
+    cli.add_command(spire)
 
 
 _register()
