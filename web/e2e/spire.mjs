@@ -4,6 +4,7 @@
 // reward (or sees the loss), returns to the map and sees the node completed; a missing run
 // shows 'Run Not Found'. Screenshots: docs/screenshots/spire-map.png (and spire-shop.png when a
 // shop can be reached). Run: `node web/e2e/spire.mjs` (after `npm run build`).
+import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, Server, expect, freePort, launchBrowser, run, sleep, tempDb, test, testNoCspViolation, watchCsp } from "./harness.mjs";
@@ -99,6 +100,22 @@ test("a guest plays the first fight of a run on the real table and returns to th
   }, first);
   expect((await node.getAttribute("aria-label")).includes("completed"), "the node is completed");
   await page.screenshot({ path: join(docs, "spire-map.png") });
+
+  // The shop: the run is placed beside one (test scaffolding, the library's own run value).
+  execFileSync(join(ROOT, ".venv/bin/python"), [join(ROOT, "web/e2e/spire_place.py"), db, runId, "shop", "300"]);
+  await page.reload();
+  await page.locator("[data-testid=spire-map] [data-state=accessible][data-type=shop]").first().click();
+  const shop = page.getByRole("dialog", { name: "Shop" });
+  await shop.waitFor();
+  await page.screenshot({ path: join(docs, "spire-shop.png") });
+  const deckBefore = await page.getByRole("button", { name: /^Deck \(/ }).innerText();
+  await shop.getByRole("button", { name: /gold$/ }).first().click();
+  await page.waitForFunction((before) => {
+    const b = [...document.querySelectorAll("button")].find((x) => x.textContent.startsWith("Deck ("));
+    return b && b.textContent !== before;
+  }, deckBefore);
+  await shop.getByRole("button", { name: "Leave" }).click();
+  await shop.waitFor({ state: "detached" });
 
   await page.goto(server.url + "/spire/map/no-such-run");
   await page.getByText("The run you're looking for doesn't exist.").waitFor();
