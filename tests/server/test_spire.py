@@ -298,3 +298,31 @@ async def test_shop_rest_event_and_reward_calls(server: TestServer) -> None:
         assert status == 200 and offered[0].id in run["deck"] and run["phase"] == "map"
     finally:
         await b.http.close()
+
+
+async def test_a_fight_that_ended_before_its_result_was_applied_is_settled_at_startup(
+        start_server: Any, connect_to: Any) -> None:
+    from kingdom_server.keys import hub_key
+    from kingdom_server.spire import spire_key
+
+    first = await start_server()
+    # As if the server died between the hand's end and the run's update: no hook runs.
+    first.app[hub_key].games.finished_hooks.remove(first.app[spire_key].combat_finished)
+    b = Browser(first)
+    run = await start(b)
+    rid = run["id"]
+    node = await first_node(b, rid)
+    status, run, _ = await b.call("POST", f"/api/spire/enter-node/{rid}",
+                                  {"nodeIndex": node["id"]})
+    await play_fight(first, connect_to, run["fight"])
+    assert (await b.call("GET", f"/api/spire/run/{rid}"))[1]["phase"] == "combat"
+    cookies = {c.key: c.value for c in b.http.cookie_jar}
+    await b.http.close()
+    await first.close()
+
+    second = await start_server()
+    b = Browser(second)
+    b.http.cookie_jar.update_cookies(cookies, second.make_url("/"))
+    status, run, _ = await b.call("GET", f"/api/spire/run/{rid}")
+    assert run["phase"] in ("reward", "map", "lost") and run["fightsWon"] + run["fightsLost"] == 1
+    await b.http.close()
