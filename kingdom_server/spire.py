@@ -320,6 +320,14 @@ class Spire:
             self.Relics.delete().where(self.Relics.run_id == run_id).execute()
             self.Runs.delete().where(self.Runs.id == run_id).execute()
 
+    def forget_user(self, db: pw.Database, user_id: str) -> None:
+        """(accounts' delete hook, in the deleting transaction) The user's runs and totals."""
+        for row in self.Runs.select(self.Runs.id).where(self.Runs.user_id == user_id):
+            self.Nodes.delete().where(self.Nodes.run_id == row.id).execute()
+            self.Relics.delete().where(self.Relics.run_id == row.id).execute()
+        self.Runs.delete().where(self.Runs.user_id == user_id).execute()
+        self.Stats.delete().where(self.Stats.user_id == user_id).execute()
+
     def purge_guests(self) -> int:
         """Delete guest runs idle for 7 days (R40)."""
         stale = [r.id for r in self.Runs.select(self.Runs.id).where(

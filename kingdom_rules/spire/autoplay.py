@@ -64,7 +64,7 @@ def _value(card: Card, run: Run) -> float:
         return 9.0
     if card.is_royal:
         return 8.0 if card.rank not in have else 3.0
-    return (4.0 if card.color in colours else 2.0) + card.value / 10
+    return (4.0 if card.color in colours else 2.0) + float(card.value) / 10
 
 
 @attrs.frozen

@@ -16,12 +16,15 @@ import { TutorialProvider } from "./tutorial/TutorialProvider";
 
 const loadLobby = () => import("./screens/Lobby/Lobby");
 const loadGame = () => import("./screens/Game/Game");
+const Profile = lazy(() => import("./screens/Profile/Profile"));
 const Lobby = lazy(loadLobby);
 const SpireHub = lazy(() => import("./screens/Spire/Hub"));
 const SpireDeckSelection = lazy(() => import("./screens/Spire/DeckSelection"));
 const SpireMap = lazy(() => import("./screens/Spire/Map"));
 const SpireDeckGallery = lazy(() => import("./screens/Spire/DeckGallery"));
 const Game = lazy(loadGame);
+const RulesEditor = lazy(() => import("./screens/RulesEditor/RulesEditor"));
+const Gallery = lazy(() => import("./screens/Gallery/Gallery"));
 
 /** The spec's automatic navigation between /, /lobby and /game (section 2). */
 export function AutoNavigate() {
@@ -98,6 +101,12 @@ export function App() {
             <Route path="/spire/deck-selection/:runId" element={<SpireDeckSelection />} />
             <Route path="/spire/map/:runId" element={<SpireMap />} />
             <Route path="/spiredeck" element={<SpireDeckGallery />} />
+            <Route path="/profile" element={<Profile />} />
+            <Route path="/admin/rules-editor" element={<RulesEditor />} />
+            <Route path="/cards" element={<Gallery />} />
+            <Route path="/smallcards" element={<Gallery />} />
+            <Route path="/newcards" element={<Gallery />} />
+            <Route path="/smallnewcards" element={<Gallery />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>

@@ -3,7 +3,9 @@
  * toast where the spec names one. Components call these; they never touch the socket.
  */
 import type { Ack, ActionJson } from "../net/types";
-import { client, enteredRoom, publicGames } from "./game";
+import { apiRequest, fetchQuery, fetchUser, HttpError } from "../net/http";
+import { client, enteredRoom, publicGames, user, type User } from "./game";
+import { userLoaded, type MatchEntry, type Stats } from "./session";
 import { showToast } from "./toasts";
 
 interface Outcome {
@@ -242,4 +244,50 @@ export function spireFightRun(): string | null {
 
 export function forgetSpireFight(): void {
   sessionStorage.removeItem("kingdom.spireFight");
+}
+
+// -- accounts (HTTP, seed 001 section 7) ------------------------------------------------------
+
+/** GET /api/auth/user into the session signal (null when signed out). */
+export async function loadUser(): Promise<User | null> {
+  const result = await fetchUser<User>();
+  user.value = result;
+  userLoaded.value = true;
+  return result;
+}
+
+/** The profile's statistics and recent matches of a user. */
+export async function loadProfile(userId: string): Promise<{ stats: Stats; matches: MatchEntry[] }> {
+  const [stats, matches] = await Promise.all([
+    fetchQuery<Stats>(["/api/stats", userId]),
+    fetchQuery<MatchEntry[]>(["/api/matches", userId]),
+  ]);
+  return { stats, matches };
+}
+
+/** PATCH /api/auth/user: names, email, profile image URL, or a new password with the current one. */
+export async function updateAccount(patch: Record<string, string | null>): Promise<User> {
+  const res = await apiRequest("PATCH", "/api/auth/user", patch);
+  const fresh = (await res.json()) as User;
+  user.value = fresh;
+  return fresh;
+}
+
+/** DELETE /api/auth/user with the password; then signed out. */
+export async function deleteAccount(password: string): Promise<void> {
+  await apiRequest("DELETE", "/api/auth/user", { password });
+  user.value = null;
+}
+
+/** The spec's text of a failed HTTP call ('status: body'), with the server's message when JSON. */
+export function httpMessage(e: unknown): string {
+  if (!(e instanceof HttpError)) return String(e);
+  const body = e.message.slice(e.message.indexOf(":") + 1).trim();
+  try {
+    const parsed = JSON.parse(body) as { message?: string };
+    if (parsed.message) return parsed.message;
+  } catch {
+    /* not JSON: the text as it is */
+  }
+  return e.message;
 }

@@ -35,7 +35,9 @@ export interface User {
   id: string;
   username?: string | null;
   firstName?: string | null;
+  lastName?: string | null;
   email?: string | null;
+  profileImageUrl?: string | null;
 }
 export const user = signal<User | null>(null);
 

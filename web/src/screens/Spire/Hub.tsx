@@ -1,8 +1,8 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { spire, type SpireRun, type SpireStats } from "../../state/actions";
-import { user } from "../../state/game";
+import { loadUser, spire, type SpireRun, type SpireStats } from "../../state/actions";
+import { user, userLoaded } from "../../state/session";
 import { button, muted, panel, row } from "../../theme/ui.css";
 import * as s from "./Spire.css";
 
@@ -18,6 +18,7 @@ export default function SpireHub() {
   const [stats, setStats] = useState<SpireStats | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
+    void loadUser();
     void spire.activeRun().then((r) => setActive(r && r !== "missing" ? r : null));
     void spire.stats().then((r) => setStats(r && r !== "missing" ? r : null));
   }, []);
@@ -45,7 +46,7 @@ export default function SpireHub() {
           <Link to="/">Home</Link>
         </div>
       </header>
-      {!user.value && (
+      {userLoaded.value && !user.value && (
         <div className={s.banner} role="note">
           <strong>Playing as a guest.</strong> Your run is temporary: it is not saved to the leaderboard and your statistics are
           not tracked. Sign in to keep your runs and earn cards for Constructed.
