@@ -14,7 +14,7 @@ from aiohttp.test_utils import TestServer
 
 from kingdom_server.spire import GUEST_COOKIE
 from tests.server.play import play_until
-from tests.server.test_accounts import Browser
+from tests.server.test_accounts import PASSWORD, Browser
 
 
 async def start(b: Browser, suit: str = "hearts") -> dict[str, Any]:
@@ -200,6 +200,20 @@ async def test_signed_in_statistics(server: TestServer) -> None:
         stats = (await b.call("GET", "/api/spire/stats"))[1]
         assert stats == {"totalVictories": 0, "totalRuns": 1, "highestFloor": 0,
                          "highestScore": run["score"]}
+        # Abandoning again writes nothing twice.
+        assert (await b.call("POST", f"/api/spire/abandon-run/{run['id']}"))[0] == 409
+        assert (await b.call("GET", "/api/spire/stats"))[1] == stats
+        # A second run; deleting the account takes the runs and the totals with it.
+        second = await start(b)
+        from kingdom_server.keys import storage_key
+        from kingdom_server.spire import SpireRun, SpireStats
+        tables = server.app[storage_key].tables
+        assert tables[SpireRun].select().count() == 2
+        status, _, _ = await b.call("DELETE", "/api/auth/user", {"password": PASSWORD})
+        assert status == 204
+        assert tables[SpireRun].select().count() == 0
+        assert tables[SpireStats].select().count() == 0
+        assert (await b.call("GET", f"/api/spire/run/{second['id']}"))[0] == 404
     finally:
         await b.http.close()
 

@@ -78,8 +78,6 @@ test("a guest plays the first fight of a run on the real table and returns to th
   const end = await playFight(page);
   const won = end.players.find((p) => p.number === end.myPlayerNumber)?.score >= Math.max(...end.players.map((p) => p.score));
   await page.getByRole("button", { name: "Return to the Map" }).click();
-  await sleep(1500);
-  console.log("    after return:", page.url());
   await page.waitForURL(`**/spire/map/${runId}`, { waitUntil: "commit" });
   const reward = page.getByRole("dialog", { name: "Reward" });
   await Promise.race([reward.waitFor({ timeout: 15000 }), page.getByText(/You lost to/).waitFor({ timeout: 15000 })]);
