@@ -199,6 +199,10 @@ def test_runs_are_reproducible_and_round_trip() -> None:
         assert Run.from_json(run.to_json()) == run
     with pytest.raises(ValueError):
         Run.from_json({"seed": 1})
+    for key, bad in (("currentNodeIndex", 999), ("currentHP", 500), ("phase", "flying"),
+                     ("acquiredRelics", ["no-such-relic"]), ("deck", ["hearts-2", "hearts-2"])):
+        with pytest.raises(ValueError):
+            Run.from_json({**run.to_json(), key: bad})
 
 
 def test_score_formula() -> None:
