@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 from aiohttp import web
 
-from kingdom_server import accounts, stats
+from kingdom_server import accounts, spire, stats
 from kingdom_server.http import add_routes, add_security_headers, body_limit
 from kingdom_server.hub import Hub
 from kingdom_server.keys import hub_key, settings_key, sio_key, storage_key
@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 
 #: Every feature module's tables (kingdom_server/tables.py), created at startup.
 FEATURE_TABLES: tuple[type[FeatureTable], ...] = (
-    *accounts.TABLES, *stats.TABLES, *ranked_tables.TABLES,
+    *accounts.TABLES, *stats.TABLES, *ranked_tables.TABLES, *spire.TABLES,
 )
 
 
@@ -41,6 +41,10 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     users.on_user_deleted.append(hub.ranked.store.forget_user)
     app[hub_key] = hub
     hub.load()
+    runs = app[spire.spire_key] = spire.Spire(storage, hub)
+    users.on_user_deleted.append(runs.forget_user)
+    runs.purge_guests()
+    runs.settle_all()
     gc_before = gc.get_threshold()
     if settings.gc_threshold is not None:
         gc.set_threshold(*settings.gc_threshold)
@@ -81,6 +85,7 @@ def create_app(settings: Settings | None = None) -> web.Application:
     sio.attach(app)
     app.cleanup_ctx.append(_storage_ctx)
     ranked_routes.install(app)  # its routes before add_routes' /api catch-all
+    spire.add_routes(app)  # before add_routes' /api catch-all
     add_routes(app)
     app.on_response_prepare.append(add_security_headers)
     app.cleanup_ctx.append(_sockets_ctx)

@@ -393,6 +393,7 @@ class Lobby:
         deck: list[str] | None = None,
         seed: int | None = None,
         first: list[kr.Action] | None = None,
+        setup: kr.Setup | None = None,
     ) -> None:
         """(lock held) Deal a new game for the seated players; `first` actions are applied
         (and logged) right away, such as the tutorial learner's starting resource. `undo` puts
@@ -406,7 +407,8 @@ class Lobby:
             raise CallError(f"At most {kr.MAX_PLAYERS} players can play")
         seed = secrets.randbits(31) if seed is None else seed
         try:
-            state = kr.new_game(player_count=n, seed=seed, mode=room.game_mode, deck=deck)
+            state = kr.new_game(player_count=n, seed=seed, mode=room.game_mode, deck=deck,
+                                setup=setup or kr.StandardSetup())
             for action in first or ():
                 state, _ = kr.apply(state, action)
         except kr.IllegalAction as e:
@@ -422,6 +424,7 @@ class Lobby:
                 deck=deck,
                 started_at=started,
                 first_actions=[a.to_json() for a in first or ()],
+                setup=setup.to_json() if setup is not None else None,
             )
         except Exception:
             undo()

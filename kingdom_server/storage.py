@@ -60,6 +60,8 @@ class GameRecord:
     deck: list[str] | None
     started_at: dt.datetime
     actions: list[dict[str, Any]]
+    setup: dict[str, Any] | None = None
+    """The hand's setup (`kr.setup_from_json`), None for the standard deal."""
 
 
 @attrs.frozen
@@ -126,6 +128,7 @@ class Storage:
             player_count = pw.IntegerField()
             mode = pw.CharField(max_length=8)
             deck = pw.TextField(null=True)  # JSON list of card ids for scripted deals
+            setup = pw.TextField(null=True)  # JSON of a non-standard setup (Spire combats)
             started_at = pw.DateTimeField(default=_now)
             finished_at = pw.DateTimeField(null=True)
 
@@ -248,6 +251,7 @@ class Storage:
         deck: list[str] | None,
         started_at: dt.datetime,
         first_actions: Sequence[dict[str, Any]] = (),
+        setup: dict[str, Any] | None = None,
     ) -> int:
         """A new game of `room`: the game row, its first actions and the room row (playing,
         with its seats as they are now), in one transaction. Returns the game's id."""
@@ -259,6 +263,7 @@ class Storage:
                 player_count=player_count,
                 mode=mode,
                 deck=json.dumps(deck) if deck is not None else None,
+                setup=json.dumps(setup) if setup is not None else None,
             )
             game_id = int(game.id)
             for i, action in enumerate(first_actions):
@@ -326,6 +331,7 @@ class Storage:
             deck=json.loads(game.deck) if game.deck else None,
             started_at=game.started_at,
             actions=actions,
+            setup=json.loads(game.setup) if game.setup else None,
         )
 
     def load_open_rooms(self) -> list[LoadedRoom]:

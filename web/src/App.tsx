@@ -7,8 +7,10 @@ import { ConnectionBanner } from "./components/ConnectionBanner/ConnectionBanner
 import { Toasts } from "./components/Toasts/Toasts";
 import { Home } from "./screens/Home/Home";
 import { NotFound } from "./screens/NotFound/NotFound";
-import { sendAction } from "./state/actions";
+import { forgetSpireFight, sendAction, spireFightRun } from "./state/actions";
 import { client, hadView, rejoining, tutorialActive, view } from "./state/game";
+import { button } from "./theme/ui.css";
+import { returnBar } from "./theme/spireReturn.css";
 import { TutorialOverlay } from "./tutorial/TutorialOverlay";
 import { TutorialProvider } from "./tutorial/TutorialProvider";
 
@@ -16,6 +18,10 @@ const loadLobby = () => import("./screens/Lobby/Lobby");
 const loadGame = () => import("./screens/Game/Game");
 const Profile = lazy(() => import("./screens/Profile/Profile"));
 const Lobby = lazy(loadLobby);
+const SpireHub = lazy(() => import("./screens/Spire/Hub"));
+const SpireDeckSelection = lazy(() => import("./screens/Spire/DeckSelection"));
+const SpireMap = lazy(() => import("./screens/Spire/Map"));
+const SpireDeckGallery = lazy(() => import("./screens/Spire/DeckGallery"));
 const Game = lazy(loadGame);
 const Ranked = lazy(() => import("./screens/Ranked/Ranked"));
 const Leaderboards = lazy(() => import("./screens/Leaderboards/Leaderboards"));
@@ -48,6 +54,26 @@ export function AutoNavigate() {
   return null;
 }
 
+/** A Spire fight's hand is over: back to the run's map (the result is already applied). */
+function SpireReturn() {
+  useSignals();
+  const v = view.value;
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const runId = spireFightRun();
+  if (!runId || pathname !== "/game" || !v || (v.phase !== "finished" && v.phase !== "handComplete")) return null;
+  const back = () => {
+    forgetSpireFight();
+    // The map leaves the table once it has replaced it (the table sends a room-less page home).
+    navigate(`/spire/map/${runId}`);
+  };
+  return (
+    <div className={returnBar}>
+      <button className={button.primary} onClick={back}>Return to the Map</button>
+    </div>
+  );
+}
+
 /** Hands the deckStyle setting to every card without each card subscribing to it. */
 function DeckStyleProvider({ children }: { children: ReactNode }) {
   useSignals();
@@ -73,6 +99,10 @@ export function App() {
             <Route path="/" element={<Home />} />
             <Route path="/lobby" element={<Lobby />} />
             <Route path="/game" element={<Game />} />
+            <Route path="/spire" element={<SpireHub />} />
+            <Route path="/spire/deck-selection/:runId" element={<SpireDeckSelection />} />
+            <Route path="/spire/map/:runId" element={<SpireMap />} />
+            <Route path="/spiredeck" element={<SpireDeckGallery />} />
             <Route path="/profile" element={<Profile />} />
             <Route path="/ranked" element={<Ranked />} />
             <Route path="/leaderboards" element={<Leaderboards />} />
@@ -84,6 +114,7 @@ export function App() {
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>
+        <SpireReturn />
         <TutorialOverlay />
         <Toasts />
       </TutorialProvider>

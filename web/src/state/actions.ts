@@ -115,6 +115,138 @@ export async function fetchPublicGames(): Promise<void> {
   if (ack.success && Array.isArray(ack.games)) publicGames.value = ack.games as never;
 }
 
+// --- Spire (/api/spire, docs/protocol.md) -------------------------------------------------
+
+export interface SpireRelic {
+  id: string;
+  name: string;
+  text: string;
+}
+
+export interface SpireOffer {
+  item: string;
+  price: number;
+  sold: boolean;
+  /** A relic's name and text. */
+  name?: string;
+  text?: string;
+}
+
+export interface SpireFight {
+  roomCode: string;
+  playerId: string;
+  reconnectToken: string;
+}
+
+export interface SpireRun {
+  id: string;
+  phase: string;
+  previews: string[];
+  suit: string | null;
+  currentAct: number;
+  currentHP: number;
+  maxHP: number;
+  gold: number;
+  deck: string[];
+  fortified: string[];
+  acquiredRelics: string[];
+  relics: SpireRelic[];
+  currentNodeIndex: number | null;
+  floorReached: number;
+  floor: number;
+  isOver: boolean;
+  score: number;
+  notice: string;
+  removalPrice: number;
+  /** Each suit's perk (R39), for the deck selection. */
+  suitPerks: Record<string, string>;
+  combat: { kind: string; enemy: string; perk: string } | null;
+  reward: { gold: number; cards: string[]; relic: string | null; boss: boolean } | null;
+  shop: { cards: SpireOffer[]; relics: SpireOffer[]; removalPrice: number; removed: boolean } | null;
+  eventInfo?: { id: string; title: string; text: string; choices: { label: string; problem: string | null }[] };
+  fight?: SpireFight;
+}
+
+export interface SpireNode {
+  id: number;
+  floor: number;
+  x: number;
+  nodeType: string;
+  isCompleted: boolean;
+  isAccessible: boolean;
+  isCurrent: boolean;
+  children: number[];
+}
+
+export interface SpireStats {
+  totalVictories: number;
+  totalRuns: number;
+  highestFloor: number;
+  highestScore: number;
+}
+
+/** A Spire HTTP call: the JSON answer, or null after the spec's toast ('status: body' unless a
+ *  named failure text applies, seed 001 section 8). A 404 is returned as "missing". */
+async function spireCall<T>(method: "GET" | "POST", path: string, body?: object, failure?: string): Promise<T | null | "missing"> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/spire/${path}`, {
+      method,
+      credentials: "same-origin",
+      headers: body ? { "Content-Type": "application/json" } : undefined,
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch {
+    showToast({ title: "Error", description: failure ?? "Not connected", variant: "destructive" });
+    return null;
+  }
+  if (res.ok) return (await res.json()) as T;
+  if (res.status === 404 && method === "GET") return "missing";
+  const text = await res.text();
+  let message = text;
+  try {
+    message = (JSON.parse(text) as { message?: string }).message ?? text;
+  } catch {
+    /* plain text */
+  }
+  showToast({ title: failure ?? "Error", description: `${res.status}: ${message}`, variant: "destructive" });
+  return null;
+}
+
+export const spire = {
+  activeRun: () => spireCall<SpireRun | null>("GET", "active-run"),
+  stats: () => spireCall<SpireStats>("GET", "stats"),
+  startRun: () => spireCall<SpireRun>("POST", "start-run", undefined, "Failed to start run"),
+  abandonRun: (id: string) => spireCall<SpireRun>("POST", `abandon-run/${id}`, undefined, "Failed to abandon run"),
+  run: (id: string) => spireCall<SpireRun>("GET", `run/${id}`),
+  map: (id: string) => spireCall<{ act: number; currentNodeIndex: number | null; nodes: SpireNode[] }>("GET", `map/${id}`),
+  selectStarterDeck: (id: string, suit: string) =>
+    spireCall<SpireRun>("POST", `select-starter-deck/${id}`, { suit }, "Failed to select deck"),
+  enterNode: (id: string, nodeIndex: number) => spireCall<SpireRun>("POST", `enter-node/${id}`, { nodeIndex }),
+  fight: (id: string) => spireCall<SpireRun>("POST", `fight/${id}`),
+  chooseReward: (id: string, card: string | null) => spireCall<SpireRun>("POST", `choose-reward/${id}`, { card }),
+  shop: (id: string, body: { kind: "card" | "relic" | "remove" | "leave"; index?: number; card?: string }) =>
+    spireCall<SpireRun>("POST", `shop/${id}`, body),
+  rest: (id: string, action: "rest" | "fortify", card?: string) => spireCall<SpireRun>("POST", `rest/${id}`, { action, card }),
+  answerEvent: (id: string, choice: number) => spireCall<SpireRun>("POST", `answer-event/${id}`, { choice }),
+};
+
+/** Sit down at a Spire fight's table (the seat the server made for this run). */
+export async function joinSpireFight(runId: string, fight: SpireFight): Promise<Ack> {
+  enteredRoom();
+  sessionStorage.setItem("kingdom.spireFight", runId);
+  return report(await client.call("rejoinRoom", fight), { title: "Error", fallback: "Failed to join game" });
+}
+
+/** The run whose fight this tab plays (to go back to its map when the hand ends). */
+export function spireFightRun(): string | null {
+  return sessionStorage.getItem("kingdom.spireFight");
+}
+
+export function forgetSpireFight(): void {
+  sessionStorage.removeItem("kingdom.spireFight");
+}
+
 // -- accounts (HTTP, seed 001 section 7) ------------------------------------------------------
 
 /** GET /api/auth/user into the session signal (null when signed out). */

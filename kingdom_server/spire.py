@@ -1,0 +1,623 @@
+"""Spire on the server (issue 15, R36-R40): runs stored in `spire_runs` (the run's value as
+JSON, `kingdom_rules.spire.Run`), their current act's nodes (`spire_nodes`), relics
+(`spire_relics`) and each signed-in player's statistics (`spire_stats`); the /api/spire calls;
+fights hosted as rooms of one human and one bot with the run's `kr.SpireSetup`.
+
+- Owner: a signed-in user, or a guest's anonymous cookie (HttpOnly, SameSite=Lax, a random
+  token stored only as its sha256). Guest runs have no statistics and are deleted after 7
+  days idle (R40). A run that is not the caller's answers 404, as a missing one.
+- Every transition is the library's: a refused one (`RunRefused`) answers 409 with its
+  message and changes nothing. A run row is written only if it still holds the version read
+  (a compare-and-set), so a result is applied exactly once, also when calls race.
+- A fight: entering a fight node creates the room and starts the hand; when the hand ends the
+  games' finished hook applies `Run.finish_combat` (and at startup, for a hand that ended
+  before a crash). A lost room (closed while nobody played) is dealt again on `fight`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import logging
+import secrets
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any, Final
+
+import peewee as pw
+from aiohttp import web
+
+import kingdom_rules as kr
+from kingdom_rules.cards import Card
+from kingdom_rules.spire import RELICS, Run, RunRefused
+from kingdom_server import accounts
+from kingdom_server import bots as botlib
+from kingdom_server.hub import Hub
+from kingdom_server.rooms import (
+    Room,
+    Seat,
+    hash_token,
+    new_player_id,
+    new_reconnect_token,
+)
+from kingdom_server.storage import Storage
+from kingdom_server.tables import FeatureTable
+
+log = logging.getLogger(__name__)
+
+GUEST_COOKIE: Final = "kingdom_spire_guest"
+GUEST_IDLE: Final = dt.timedelta(days=7)
+NOT_FOUND: Final = "Run not found"
+SUIT_PERKS: Final = {  # R39, as Run.choose_suit applies them
+    "hearts": "Balanced: nothing extra.",
+    "diamonds": "+25% gold from fights.",
+    "clubs": "+10 max HP.",
+    "spades": "A 7th card in the starter deck.",
+}
+
+CardsEarnedHook = Callable[[str, list[Card]], None]
+"""(user id, cards) called inside the transaction that saves a run whose deck gained cards:
+the Constructed collection (`user_card_collection`) registers itself here once it exists."""
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+def _sha(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class SpireRun(FeatureTable):
+    id = pw.CharField(primary_key=True, max_length=36)
+    user_id = pw.CharField(max_length=36, null=True, index=True)
+    guest_hash = pw.CharField(max_length=64, null=True, index=True)
+    data = pw.TextField()  # Run.to_json()
+    version = pw.IntegerField(default=0)
+    phase = pw.CharField(max_length=16)
+    act = pw.IntegerField(default=1)
+    node_index = pw.IntegerField(null=True)
+    max_hp = pw.IntegerField(default=50)
+    current_hp = pw.IntegerField(default=50)
+    gold = pw.IntegerField(default=0)
+    floor = pw.IntegerField(default=0)
+    score = pw.IntegerField(default=0)
+    room_code = pw.CharField(max_length=16, null=True)
+    created_at = pw.DateTimeField(default=_now)
+    updated_at = pw.DateTimeField(default=_now, index=True)
+
+    class Meta:
+        table_name = "spire_runs"
+
+
+class SpireNode(FeatureTable):
+    run_id = pw.CharField(max_length=36, index=True)
+    act = pw.IntegerField()
+    node_index = pw.IntegerField()
+    floor = pw.IntegerField()
+    x = pw.IntegerField()
+    node_type = pw.CharField(max_length=16)
+    is_completed = pw.BooleanField(default=False)
+
+    class Meta:
+        table_name = "spire_nodes"
+
+
+class SpireRelic(FeatureTable):
+    run_id = pw.CharField(max_length=36, index=True)
+    relic = pw.CharField(max_length=40)
+    description = pw.CharField(max_length=500)
+
+    class Meta:
+        table_name = "spire_relics"
+
+
+class SpireStats(FeatureTable):
+    user_id = pw.CharField(primary_key=True, max_length=36)
+    total_victories = pw.IntegerField(default=0)
+    total_runs = pw.IntegerField(default=0)
+    highest_floor = pw.IntegerField(default=0)
+    highest_score = pw.IntegerField(default=0)
+
+    class Meta:
+        table_name = "spire_stats"
+
+
+TABLES: tuple[type[FeatureTable], ...] = (SpireRun, SpireNode, SpireRelic, SpireStats)
+
+
+class Refused(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Owner:
+    def __init__(self, user_id: str | None, guest_hash: str | None,
+                 new_cookie: str | None = None) -> None:
+        self.user_id = user_id
+        self.guest_hash = guest_hash
+        self.new_cookie = new_cookie
+
+
+def public_run(row_id: str, run: Run) -> dict[str, Any]:
+    """The run as the player may see it: no seeds (they would deal every coming hand)."""
+    data = run.to_json()
+    data.pop("seed", None)
+    combat = data.get("combat")
+    if combat is not None:
+        data["combat"] = {k: combat[k] for k in ("kind", "enemy", "bot", "perk", "fromEvent")}
+    data["id"] = row_id
+    data["isOver"] = run.over
+    data["floor"] = run.floor
+    data["removalPrice"] = run.removal_price()
+    data["suitPerks"] = SUIT_PERKS
+    if data.get("shop"):
+        for offer in data["shop"]["relics"]:
+            relic = RELICS.get(offer["item"])
+            if relic is not None:
+                offer.update(name=relic.name, text=relic.text)
+    data["relics"] = [{"id": r, "name": RELICS[r].name, "text": RELICS[r].text}
+                      for r in run.relics if r in RELICS]
+    info = run.event_info()
+    if info is not None:
+        data["eventInfo"] = {
+            "id": info.id, "title": info.title, "text": info.text,
+            "choices": [{"label": c.label, "problem": run.choice_problem(i)}
+                        for i, c in enumerate(info.choices)],
+        }
+    return data
+
+
+def map_nodes(run: Run) -> list[dict[str, Any]]:
+    amap = run.map
+    open_ = set(run.accessible())
+    done = set(run.completed)
+    return [
+        {"id": i, "floor": n.floor, "x": n.x, "nodeType": n.kind,
+         "isCompleted": i in done, "isAccessible": i in open_,
+         "isCurrent": i == run.position, "children": list(amap.children(i))}
+        for i, n in enumerate(amap.nodes)
+    ]
+
+
+class Spire:
+    def __init__(self, storage: Storage, hub: Hub | None) -> None:
+        self.storage = storage
+        self.hub = hub
+        self.Runs = storage.tables[SpireRun]
+        self.Nodes = storage.tables[SpireNode]
+        self.Relics = storage.tables[SpireRelic]
+        self.Stats = storage.tables[SpireStats]
+        self.cards_earned_hooks: list[CardsEarnedHook] = []
+        if hub is not None:
+            hub.games.finished_hooks.append(self.combat_finished)
+
+    # -- owners ----------------------------------------------------------------------------
+
+    async def owner(self, request: web.Request, *, create: bool = False) -> Owner:
+        user = await accounts.current_user(request)
+        if user is not None:
+            return Owner(str(user.id), None)
+        token = request.cookies.get(GUEST_COOKIE)
+        if token and 16 <= len(token) <= 128:
+            return Owner(None, _sha(token))
+        if create:
+            token = secrets.token_urlsafe(32)
+            return Owner(None, _sha(token), new_cookie=token)
+        return Owner(None, None)
+
+    def _mine(self, owner: Owner) -> Any:
+        R = self.Runs
+        if owner.user_id is not None:
+            return R.user_id == owner.user_id
+        if owner.guest_hash is not None:
+            return (R.guest_hash == owner.guest_hash) & R.user_id.is_null()
+        return None
+
+    def row(self, owner: Owner, run_id: str) -> SpireRun:
+        where = self._mine(owner)
+        if where is None or len(run_id) > 36:
+            raise Refused(404, NOT_FOUND)
+        row = self.Runs.get_or_none((self.Runs.id == run_id) & where)
+        if row is None:
+            raise Refused(404, NOT_FOUND)
+        if row.user_id is None and row.updated_at < _now() - GUEST_IDLE:
+            self._delete(row.id)
+            raise Refused(404, NOT_FOUND)
+        return row
+
+    @staticmethod
+    def run_of(row: SpireRun) -> Run:
+        return Run.from_json(json.loads(row.data))
+
+    def active(self, owner: Owner) -> SpireRun | None:
+        where = self._mine(owner)
+        if where is None:
+            return None
+        rows = (self.Runs.select().where(where & self.Runs.phase.not_in(("won", "lost",
+                                                                          "abandoned")))
+                .order_by(self.Runs.updated_at.desc()))
+        for row in rows:
+            if row.user_id is None and row.updated_at < _now() - GUEST_IDLE:
+                continue
+            return row
+        return None
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def _write_children(self, run_id: str, run: Run) -> None:
+        self.Nodes.delete().where(self.Nodes.run_id == run_id).execute()
+        done = set(run.completed)
+        rows = [{"run_id": run_id, "act": run.act, "node_index": i, "floor": n.floor, "x": n.x,
+                 "node_type": n.kind, "is_completed": i in done}
+                for i, n in enumerate(run.map.nodes)]
+        if rows:
+            self.Nodes.insert_many(rows).execute()
+        self.Relics.delete().where(self.Relics.run_id == run_id).execute()
+        relics = [{"run_id": run_id, "relic": r, "description": RELICS[r].text[:500]}
+                  for r in run.relics if r in RELICS]
+        if relics:
+            self.Relics.insert_many(relics).execute()
+
+    def _fields(self, run: Run, room_code: str | None) -> dict[str, Any]:
+        return {"data": json.dumps(run.to_json()), "phase": run.phase, "act": run.act,
+                "node_index": run.position, "max_hp": run.max_hp, "current_hp": run.hp,
+                "gold": run.gold, "floor": run.floors_climbed, "score": run.score,
+                "room_code": room_code, "updated_at": _now()}
+
+    def create(self, owner: Owner, run: Run) -> str:
+        run_id = str(uuid.uuid4())
+        with self.storage.db.atomic():
+            self.Runs.create(id=run_id, user_id=owner.user_id,
+                             guest_hash=owner.guest_hash if owner.user_id is None else None,
+                             version=0, **self._fields(run, None))
+            self._write_children(run_id, run)
+            if owner.user_id is not None:
+                self._bump_stats(owner.user_id, total_runs=1)
+        return run_id
+
+    def save(self, row: SpireRun, before: Run, after: Run, room_code: str | None) -> None:
+        """Write `after` if the row still holds the version `before` was read from (else 409,
+        nothing changed); statistics and earned cards in the same transaction."""
+        with self.storage.db.atomic():
+            n = (self.Runs.update(version=row.version + 1, **self._fields(after, room_code))
+                 .where((self.Runs.id == row.id) & (self.Runs.version == row.version))
+                 .execute())
+            if n != 1:
+                raise Refused(409, "The run changed meanwhile; reload it")
+            self._write_children(row.id, after)
+            if row.user_id is not None:
+                ended = after.over and not before.over
+                self._bump_stats(row.user_id, victories=int(ended and after.phase == "won"),
+                                 floor=after.floors_climbed,
+                                 score=after.score if ended else 0)
+                gained = list(after.deck)
+                for card in before.deck:
+                    if card in gained:
+                        gained.remove(card)
+                if gained:
+                    for hook in self.cards_earned_hooks:
+                        hook(row.user_id, gained)
+        row.version += 1
+
+    def _bump_stats(self, user_id: str, *, total_runs: int = 0, victories: int = 0,
+                    floor: int = 0, score: int = 0) -> None:
+        S = self.Stats
+        S.insert(user_id=user_id).on_conflict_ignore().execute()
+        S.update(total_runs=S.total_runs + total_runs,
+                 total_victories=S.total_victories + victories,
+                 highest_floor=pw.Case(None, [(S.highest_floor < floor, floor)], S.highest_floor),
+                 highest_score=pw.Case(None, [(S.highest_score < score, score)],
+                                       S.highest_score),
+                 ).where(S.user_id == user_id).execute()
+
+    def _delete(self, run_id: str) -> None:
+        with self.storage.db.atomic():
+            self.Nodes.delete().where(self.Nodes.run_id == run_id).execute()
+            self.Relics.delete().where(self.Relics.run_id == run_id).execute()
+            self.Runs.delete().where(self.Runs.id == run_id).execute()
+
+    def forget_user(self, db: pw.Database, user_id: str) -> None:
+        """(accounts' delete hook, in the deleting transaction) The user's runs and totals."""
+        for row in self.Runs.select(self.Runs.id).where(self.Runs.user_id == user_id):
+            self.Nodes.delete().where(self.Nodes.run_id == row.id).execute()
+            self.Relics.delete().where(self.Relics.run_id == row.id).execute()
+        self.Runs.delete().where(self.Runs.user_id == user_id).execute()
+        self.Stats.delete().where(self.Stats.user_id == user_id).execute()
+
+    def purge_guests(self) -> int:
+        """Delete guest runs idle for 7 days (R40)."""
+        stale = [r.id for r in self.Runs.select(self.Runs.id).where(
+            self.Runs.user_id.is_null() & (self.Runs.updated_at < _now() - GUEST_IDLE))]
+        for run_id in stale:
+            self._delete(run_id)
+        return len(stale)
+
+    def stats(self, owner: Owner) -> dict[str, int]:
+        row = (self.Stats.get_or_none(self.Stats.user_id == owner.user_id)
+               if owner.user_id is not None else None)
+        return {"totalVictories": row.total_victories if row else 0,
+                "totalRuns": row.total_runs if row else 0,
+                "highestFloor": row.highest_floor if row else 0,
+                "highestScore": row.highest_score if row else 0}
+
+    # -- transitions -----------------------------------------------------------------------
+
+    def step(self, row: SpireRun, change: Callable[[Run], Run]) -> Run:
+        before = self.run_of(row)
+        try:
+            after = change(before)
+        except RunRefused as e:
+            raise Refused(409, str(e)) from e
+        self.save(row, before, after, row.room_code if after.phase == "combat" else None)
+        return after
+
+    # -- fights ----------------------------------------------------------------------------
+
+    async def open_fight(self, row: SpireRun, run: Run, name: str) -> dict[str, Any]:
+        """The fight's room (created and dealt if missing) and a fresh seat key for it."""
+        if run.phase != "combat" or run.combat is None:
+            raise Refused(409, "There is no fight to play")
+        if self.hub is None:
+            raise Refused(503, "Fights are not available")
+        hub = self.hub
+        room = hub.room_list.get(row.room_code) if row.room_code else None
+        if room is not None and room.closed:
+            room = None
+        token = new_reconnect_token()
+        if room is None:
+            combat = run.combat
+            room = Room(code=hub.lobby._new_code(), host_id=None, is_public=False,
+                        desired_player_count=2, is_tutorial=False)
+            human = Seat(player_id=new_player_id(), name=name[:20] or "Runner",
+                         reconnect_token=hash_token(token), user_id=row.user_id)
+            bot = Seat(player_id=new_player_id(), is_bot=True,
+                       bot_kind=botlib.ALIASES.get(combat.bot, combat.bot),
+                       name=combat.enemy[:20])
+            room.seats = [human, bot]
+            room.host_id = human.player_id
+            self.storage.save_room(room)
+            hub.room_list.add(room)
+            async with room.lock:
+                try:
+                    await hub.lobby._start(room, room.snapshot(), seed=combat.seed,
+                                           setup=combat.setup)
+                except Exception:
+                    hub.lobby.close(room)
+                    raise
+            self.Runs.update(room_code=room.code).where(self.Runs.id == row.id).execute()
+            row.room_code = room.code
+            hub.lobby.start_absence(room, human)
+            hub.lobby.watch_attendance(room)
+        else:
+            human = room.seats[0]
+            async with room.lock:
+                human.reconnect_token = hash_token(token)
+                self.storage.save_room(room)
+            self.settle(room)
+        return {"roomCode": room.code, "playerId": human.player_id, "reconnectToken": token,
+                "playerNumber": 1}
+
+    def combat_finished(self, room: Room) -> None:
+        """(games' finished hook, lock held) Apply a Spire fight's result to its run, once."""
+        if room.state is None or not isinstance(room.state.setup, kr.SpireSetup):
+            return
+        try:
+            self.settle(room)
+        except Exception:
+            log.exception("room %s: the Spire fight's result was not applied", room.code)
+
+    def settle(self, room: Room) -> bool:
+        state = room.state
+        if state is None or state.phase != "finished":
+            return False
+        row = self.Runs.get_or_none((self.Runs.room_code == room.code)
+                                    & (self.Runs.phase == "combat"))
+        if row is None:
+            return False
+        before = self.run_of(row)
+        try:
+            after = before.finish_combat(state)
+        except RunRefused:
+            return False
+        try:
+            self.save(row, before, after, None)
+        except Refused:
+            return False
+        return True
+
+    def settle_all(self) -> None:
+        """At startup: fights whose hand ended before the server stopped."""
+        if self.hub is None:
+            return
+        for row in self.Runs.select().where((self.Runs.phase == "combat")
+                                            & self.Runs.room_code.is_null(False)):
+            room = self.hub.room_list.get(str(row.room_code))
+            if room is not None:
+                self.settle(room)
+
+
+spire_key: Final = web.AppKey("spire", Spire)
+
+
+# -- HTTP -----------------------------------------------------------------------------------
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def _json(data: Any, status: int = 200, owner: Owner | None = None) -> web.Response:
+    resp = web.json_response(data, status=status)
+    if owner is not None and owner.new_cookie is not None:
+        resp.set_cookie(GUEST_COOKIE, owner.new_cookie, httponly=True, samesite="Lax",
+                        path="/", max_age=int(GUEST_IDLE.total_seconds()))
+    return resp
+
+
+def _handler(fn: Callable[[Spire, web.Request], Awaitable[web.Response]]) -> Handler:
+    async def handle(request: web.Request) -> web.StreamResponse:
+        try:
+            return await fn(request.app[spire_key], request)
+        except Refused as e:
+            return web.json_response({"message": e.message}, status=e.status)
+    return handle
+
+
+async def _body(request: web.Request) -> dict[str, Any]:
+    if not request.can_read_body:
+        return {}
+    try:
+        data = await request.json()
+    except (ValueError, UnicodeDecodeError):
+        raise Refused(400, "The body must be JSON") from None
+    if not isinstance(data, dict):
+        raise Refused(400, "The body must be a JSON object")
+    return data
+
+
+def _int(body: dict[str, Any], key: str) -> int:
+    value = body.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise Refused(400, f"{key} must be a whole number")
+    return value
+
+
+def _str(body: dict[str, Any], key: str) -> str:
+    value = body.get(key)
+    if not isinstance(value, str) or not value or len(value) > 40:
+        raise Refused(400, f"{key} must be a text")
+    return value
+
+
+async def _active_run(s: Spire, request: web.Request) -> web.Response:
+    owner = await s.owner(request)
+    row = s.active(owner)
+    return _json(None if row is None else public_run(row.id, s.run_of(row)))
+
+
+async def _stats(s: Spire, request: web.Request) -> web.Response:
+    return _json(s.stats(await s.owner(request)))
+
+
+async def _start_run(s: Spire, request: web.Request) -> web.Response:
+    owner = await s.owner(request, create=True)
+    s.purge_guests()
+    if s.active(owner) is not None:
+        raise Refused(409, "Abandon your active run before starting a new one")
+    run = Run.start(secrets.randbits(31))
+    run_id = s.create(owner, run)
+    return _json(public_run(run_id, run), owner=owner)
+
+
+async def _run_call(s: Spire, request: web.Request,
+                    change: Callable[[Run, dict[str, Any]], Run]) -> web.Response:
+    owner = await s.owner(request)
+    body = await _body(request)
+    row = s.row(owner, request.match_info["run_id"])
+    run = s.step(row, lambda r: change(r, body))
+    data = public_run(row.id, run)
+    if run.phase == "combat":  # an event's fight
+        data["fight"] = await s.open_fight(row, run, await _name(request))
+    return _json(data)
+
+
+async def _abandon(s: Spire, request: web.Request) -> web.Response:
+    return await _run_call(s, request, lambda r, b: r.abandon())
+
+
+async def _get_run(s: Spire, request: web.Request) -> web.Response:
+    row = s.row(await s.owner(request), request.match_info["run_id"])
+    return _json(public_run(row.id, s.run_of(row)))
+
+
+async def _get_map(s: Spire, request: web.Request) -> web.Response:
+    row = s.row(await s.owner(request), request.match_info["run_id"])
+    run = s.run_of(row)
+    return _json({"act": run.act, "currentNodeIndex": run.position, "nodes": map_nodes(run)})
+
+
+async def _select_deck(s: Spire, request: web.Request) -> web.Response:
+    return await _run_call(s, request, lambda r, b: r.choose_suit(_str(b, "suit")))
+
+
+async def _enter(s: Spire, request: web.Request) -> web.Response:
+    owner = await s.owner(request)
+    body = await _body(request)
+    index = _int(body, "nodeIndex")
+    row = s.row(owner, request.match_info["run_id"])
+    run = s.step(row, lambda r: r.enter(index))
+    data = public_run(row.id, run)
+    if run.phase == "combat":
+        data["fight"] = await s.open_fight(row, run, await _name(request))
+    return _json(data)
+
+
+async def _name(request: web.Request) -> str:
+    user = await accounts.current_user(request)
+    return str(user.username) if user is not None else "Runner"
+
+
+async def _fight(s: Spire, request: web.Request) -> web.Response:
+    row = s.row(await s.owner(request), request.match_info["run_id"])
+    run = s.run_of(row)
+    fight = await s.open_fight(row, run, await _name(request))
+    row = s.row(await s.owner(request), request.match_info["run_id"])
+    data = public_run(row.id, s.run_of(row))
+    data["fight"] = fight
+    return _json(data)
+
+
+def _reward(r: Run, b: dict[str, Any]) -> Run:
+    card = b.get("card")
+    if card is not None and not isinstance(card, str):
+        raise Refused(400, "card must be a card id or null")
+    try:
+        return r.take_card(card)
+    except ValueError as e:
+        if isinstance(e, RunRefused):
+            raise
+        raise Refused(400, str(e)) from e
+
+
+def _buy(r: Run, b: dict[str, Any]) -> Run:
+    kind = b.get("kind")
+    if kind == "card":
+        return r.buy_card(_int(b, "index"))
+    if kind == "relic":
+        return r.buy_relic(_int(b, "index"))
+    if kind == "remove":
+        return r.remove_card(_str(b, "card"))
+    if kind == "leave":
+        return r.leave_shop()
+    raise Refused(400, "kind must be card, relic, remove or leave")
+
+
+def _rest(r: Run, b: dict[str, Any]) -> Run:
+    action = b.get("action")
+    if action == "rest":
+        return r.rest()
+    if action == "fortify":
+        return r.fortify(_str(b, "card"))
+    raise Refused(400, "action must be rest or fortify")
+
+
+def add_routes(app: web.Application) -> None:
+    r = app.router
+    r.add_get("/api/spire/active-run", _handler(_active_run))
+    r.add_get("/api/spire/stats", _handler(_stats))
+    r.add_post("/api/spire/start-run", _handler(_start_run))
+    r.add_post("/api/spire/abandon-run/{run_id}", _handler(_abandon))
+    r.add_get("/api/spire/run/{run_id}", _handler(_get_run))
+    r.add_get("/api/spire/map/{run_id}", _handler(_get_map))
+    r.add_post("/api/spire/select-starter-deck/{run_id}", _handler(_select_deck))
+    r.add_post("/api/spire/enter-node/{run_id}", _handler(_enter))
+    r.add_post("/api/spire/fight/{run_id}", _handler(_fight))
+    r.add_post("/api/spire/choose-reward/{run_id}",
+               _handler(lambda s, q: _run_call(s, q, _reward)))
+    r.add_post("/api/spire/shop/{run_id}", _handler(lambda s, q: _run_call(s, q, _buy)))
+    r.add_post("/api/spire/rest/{run_id}", _handler(lambda s, q: _run_call(s, q, _rest)))
+    r.add_post("/api/spire/answer-event/{run_id}",
+               _handler(lambda s, q: _run_call(s, q, lambda r, b: r.answer_event(
+                   _int(b, "choice")))))

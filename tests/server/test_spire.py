@@ -1,0 +1,342 @@
+"""Spire over real HTTP and sockets on loopback: every /api/spire call and its refusals, a
+fight on the real table applied to the run once, a run across a restart (also mid-fight),
+guests' cookie and expiry, signed-in statistics."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from aiohttp.test_utils import TestServer
+
+from kingdom_server.spire import GUEST_COOKIE
+from tests.server.play import play_until
+from tests.server.test_accounts import PASSWORD, Browser
+
+
+async def start(b: Browser, suit: str = "hearts") -> dict[str, Any]:
+    status, run, resp = await b.call("POST", "/api/spire/start-run")
+    assert status == 200, run
+    assert run["phase"] == "deck-selection" and "seed" not in run
+    status, run, _ = await b.call("POST", f"/api/spire/select-starter-deck/{run['id']}",
+                                  {"suit": suit})
+    assert status == 200, run
+    return run
+
+
+async def first_node(b: Browser, run_id: str) -> dict[str, Any]:
+    status, m, _ = await b.call("GET", f"/api/spire/map/{run_id}")
+    assert status == 200
+    open_ = [n for n in m["nodes"] if n["isAccessible"]]
+    assert open_ and all(n["floor"] == 1 and n["nodeType"] == "combat" for n in open_)
+    return open_[0]
+
+
+async def test_calls_and_refusals_change_nothing(server: TestServer) -> None:
+    b = Browser(server)
+    try:
+        status, active, _ = await b.call("GET", "/api/spire/active-run")
+        assert (status, active) == (200, None)
+        status, stats, _ = await b.call("GET", "/api/spire/stats")
+        assert stats == {"totalVictories": 0, "totalRuns": 0, "highestFloor": 0,
+                         "highestScore": 0}
+        status, run, resp = await b.call("POST", "/api/spire/start-run")
+        assert status == 200
+        cookie = resp.headers["Set-Cookie"]
+        assert GUEST_COOKIE in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+        rid = run["id"]
+        # A second run while one is active is refused.
+        assert (await b.call("POST", "/api/spire/start-run"))[0] == 409
+        # Entering a node before choosing a suit: refused, nothing changed.
+        status, err, _ = await b.call("POST", f"/api/spire/enter-node/{rid}", {"nodeIndex": 0})
+        assert status == 409 and err["message"]
+        for bad in ({"suit": "stars"}, {}, {"suit": 3}):
+            status, err, _ = await b.call("POST", f"/api/spire/select-starter-deck/{rid}", bad)
+            assert status in (400, 409) and err["message"]
+        assert (await b.call("GET", f"/api/spire/run/{rid}"))[1] == run
+        status, run, _ = await b.call("POST", f"/api/spire/select-starter-deck/{rid}",
+                                      {"suit": "clubs"})
+        assert run["phase"] == "map" and run["maxHP"] == 60 and len(run["deck"]) == 6
+        assert (await b.call("POST", f"/api/spire/select-starter-deck/{rid}",
+                             {"suit": "hearts"}))[0] == 409
+        # Wrong phase for rest, shop, reward, event; an unconnected node; bad bodies.
+        for path, body in (("rest", {"action": "rest"}), ("shop", {"kind": "leave"}),
+                           ("choose-reward", {"card": None}), ("answer-event", {"choice": 0}),
+                           ("enter-node", {"nodeIndex": 10_000}), ("fight", None)):
+            status, err, _ = await b.call("POST", f"/api/spire/{path}/{rid}", body)
+            assert status == 409 and err["message"], (path, status, err)
+        for path, body in (("enter-node", {"nodeIndex": "x"}), ("rest", {"action": "nap"}),
+                           ("shop", {"kind": "steal"})):
+            assert (await b.call("POST", f"/api/spire/{path}/{rid}", body))[0] == 400
+        assert (await b.call("GET", f"/api/spire/run/{rid}"))[1] == run
+        # Another person (another cookie) sees no such run.
+        other = Browser(server)
+        try:
+            for method, path in (("GET", f"/api/spire/run/{rid}"), ("GET", f"/api/spire/map/{rid}"),
+                                 ("POST", f"/api/spire/abandon-run/{rid}")):
+                status, err, _ = await other.call(method, path)
+                assert status == 404 and err == {"message": "Run not found"}
+            assert (await other.call("GET", "/api/spire/active-run"))[1] is None
+        finally:
+            await other.http.close()
+        assert (await b.call("GET", "/api/spire/active-run"))[1]["id"] == rid
+        status, run, _ = await b.call("POST", f"/api/spire/abandon-run/{rid}")
+        assert run["phase"] == "abandoned" and run["isOver"]
+        assert (await b.call("POST", f"/api/spire/abandon-run/{rid}"))[0] == 409
+        assert (await b.call("GET", "/api/spire/active-run"))[1] is None
+        assert (await b.call("GET", "/api/spire/stats"))[1]["totalRuns"] == 0  # guests: none
+    finally:
+        await b.http.close()
+
+
+async def play_fight(server: TestServer, connect_to: Any, fight: dict[str, Any]) -> None:
+    c = await connect_to(server, "runner")
+    await c.ok("rejoinRoom", {k: fight[k] for k in ("roomCode", "playerId", "reconnectToken")})
+    await c.wait_state(lambda s: s["phase"] != "waiting")
+    await play_until(c, lambda s: s["phase"] in ("finished", "handComplete"),
+                     random.Random(5), timeout=90, skip=("readyForNextHand",))
+    await c.close()
+
+
+async def test_a_fight_on_the_table_is_applied_once_and_survives_restarts(
+        start_server: Any, connect_to: Any, tmp_path: Path) -> None:
+    first = await start_server()
+    b = Browser(first)
+    run = await start(b)
+    rid = run["id"]
+    node = await first_node(b, rid)
+    status, run, _ = await b.call("POST", f"/api/spire/enter-node/{rid}",
+                                  {"nodeIndex": node["id"]})
+    assert status == 200 and run["phase"] == "combat", run
+    assert "seed" not in run["combat"] and "setup" not in run["combat"]
+    fight = run["fight"]
+    # While fighting, the map and other rooms are closed to the runner.
+    assert (await b.call("POST", f"/api/spire/enter-node/{rid}", {"nodeIndex": 0}))[0] == 409
+    cookies = {c.key: c.value for c in b.http.cookie_jar}
+    await b.http.close()
+    await first.close()
+
+    # Restart mid-fight: the run still waits on the same room; a fresh seat key is given.
+    second = await start_server()
+    b = Browser(second)
+    b.http.cookie_jar.update_cookies(cookies, second.make_url("/"))
+    status, run, _ = await b.call("GET", f"/api/spire/run/{rid}")
+    assert status == 200 and run["phase"] == "combat"
+    status, again, _ = await b.call("POST", f"/api/spire/fight/{rid}")
+    assert again["fight"]["roomCode"] == fight["roomCode"]
+    await play_fight(second, connect_to, again["fight"])
+    for _ in range(50):
+        status, run, _ = await b.call("GET", f"/api/spire/run/{rid}")
+        if run["phase"] != "combat":
+            break
+        await asyncio_sleep()
+    assert run["phase"] in ("reward", "map", "lost"), run
+    won = run["phase"] == "reward"
+    assert run["fightsWon"] + run["fightsLost"] == 1
+    if won:
+        status, run, _ = await b.call("POST", f"/api/spire/choose-reward/{rid}", {"card": None})
+        assert run["phase"] == "map"
+    status, m, _ = await b.call("GET", f"/api/spire/map/{rid}")
+    assert [n["id"] for n in m["nodes"] if n["isCompleted"]] == [node["id"]]
+    assert m["currentNodeIndex"] == node["id"]
+    after = run
+    await b.http.close()
+    await second.close()
+
+    # A third start replays the finished hand and never applies its result again.
+    third = await start_server()
+    b = Browser(third)
+    b.http.cookie_jar.update_cookies(cookies, third.make_url("/"))
+    status, run, _ = await b.call("GET", f"/api/spire/run/{rid}")
+    assert run == after
+    db = sqlite3.connect(tmp_path / "kingdom.db") if (tmp_path / "kingdom.db").exists() else None
+    if db is not None:
+        (n,) = db.execute("select count(*) from spire_nodes where run_id=? and is_completed",
+                          (rid,)).fetchone()
+        assert n == 1
+    await b.http.close()
+
+
+async def asyncio_sleep() -> None:
+    import asyncio
+    await asyncio.sleep(0.1)
+
+
+async def test_guest_runs_idle_for_seven_days_are_deleted(start_server: Any,
+                                                          tmp_path: Path) -> None:
+    srv = await start_server()
+    b = Browser(srv)
+    run = await start(b)
+    rid = run["id"]
+    from kingdom_server.keys import storage_key
+    from kingdom_server.spire import SpireRun
+    storage = srv.app[storage_key]
+    R = storage.tables[SpireRun]
+    R.update(updated_at=dt.datetime.now(dt.UTC).replace(tzinfo=None)
+             - dt.timedelta(days=6, hours=23)).where(R.id == rid).execute()
+    assert (await b.call("GET", f"/api/spire/run/{rid}"))[0] == 200
+    R.update(updated_at=dt.datetime.now(dt.UTC).replace(tzinfo=None)
+             - dt.timedelta(days=7, minutes=1)).where(R.id == rid).execute()
+    assert (await b.call("GET", "/api/spire/active-run"))[1] is None
+    status, err, _ = await b.call("GET", f"/api/spire/run/{rid}")
+    assert status == 404 and err == {"message": "Run not found"}
+    assert R.get_or_none(R.id == rid) is None
+    await b.http.close()
+
+
+async def test_signed_in_statistics(server: TestServer) -> None:
+    b = Browser(server)
+    try:
+        await b.register("Runner")
+        run = await start(b, "spades")
+        assert len(run["deck"]) == 7
+        status, stats, _ = await b.call("GET", "/api/spire/stats")
+        assert stats["totalRuns"] == 1
+        status, run, _ = await b.call("POST", f"/api/spire/abandon-run/{run['id']}")
+        assert run["isOver"]
+        stats = (await b.call("GET", "/api/spire/stats"))[1]
+        assert stats == {"totalVictories": 0, "totalRuns": 1, "highestFloor": 0,
+                         "highestScore": run["score"]}
+        # Abandoning again writes nothing twice.
+        assert (await b.call("POST", f"/api/spire/abandon-run/{run['id']}"))[0] == 409
+        assert (await b.call("GET", "/api/spire/stats"))[1] == stats
+        # A second run; deleting the account takes the runs and the totals with it.
+        second = await start(b)
+        from kingdom_server.keys import storage_key
+        from kingdom_server.spire import SpireRun, SpireStats
+        tables = server.app[storage_key].tables
+        assert tables[SpireRun].select().count() == 2
+        status, _, _ = await b.call("DELETE", "/api/auth/user", {"password": PASSWORD})
+        assert status == 204
+        assert tables[SpireRun].select().count() == 0
+        assert tables[SpireStats].select().count() == 0
+        assert (await b.call("GET", f"/api/spire/run/{second['id']}"))[0] == 404
+    finally:
+        await b.http.close()
+
+
+def _put(srv: TestServer, rid: str, run: Any) -> None:
+    """Place the stored run where a test needs it (reached by the library's own transitions)."""
+    import json
+
+    from kingdom_server.keys import storage_key
+    from kingdom_server.spire import SpireRun
+    R = srv.app[storage_key].tables[SpireRun]
+    R.update(data=json.dumps(run.to_json()), phase=run.phase).where(R.id == rid).execute()
+
+
+def _parent(run: Any, kind: str) -> tuple[int, int]:
+    amap = run.map
+    for p in range(len(amap.nodes)):
+        for c in amap.children(p):
+            if amap.nodes[c].kind == kind:
+                return p, c
+    raise AssertionError(kind)
+
+
+async def test_shop_rest_event_and_reward_calls(server: TestServer) -> None:
+    import attrs
+
+    from kingdom_rules.cards import DECK
+    from kingdom_rules.spire import Reward
+    from kingdom_server.keys import storage_key
+    from kingdom_server.spire import SpireRun
+
+    b = Browser(server)
+    try:
+        run_json = await start(b, "hearts")
+        rid = run_json["id"]
+        R = server.app[storage_key].tables[SpireRun]
+        from kingdom_server.spire import Spire
+        stored = Spire.run_of(R.get(R.id == rid))
+
+        # Shop: buy a card, a relic is refused without gold, remove a card, leave.
+        p, shop = _parent(stored, "shop")
+        _put(server, rid, attrs.evolve(stored, position=p, gold=200))
+        status, run, _ = await b.call("POST", f"/api/spire/enter-node/{rid}", {"nodeIndex": shop})
+        assert status == 200 and run["phase"] == "shop", run
+        cheapest = min(range(5), key=lambda i: run["shop"]["cards"][i]["price"])
+        offer = run["shop"]["cards"][cheapest]
+        status, after, _ = await b.call("POST", f"/api/spire/shop/{rid}",
+                                        {"kind": "card", "index": cheapest})
+        assert status == 200 and offer["item"] in after["deck"]
+        assert after["gold"] == run["gold"] - offer["price"]
+        assert (await b.call("POST", f"/api/spire/shop/{rid}",
+                             {"kind": "card", "index": cheapest}))[0] == 409  # sold
+        assert (await b.call("POST", f"/api/spire/shop/{rid}",
+                             {"kind": "card", "index": 99}))[0] == 409
+        unchanged = (await b.call("GET", f"/api/spire/run/{rid}"))[1]
+        assert unchanged == after
+        status, after, _ = await b.call("POST", f"/api/spire/shop/{rid}", {"kind": "leave"})
+        assert after["phase"] == "map"
+        status, m, _ = await b.call("GET", f"/api/spire/map/{rid}")
+        assert m["nodes"][shop]["isCompleted"] and m["nodes"][shop]["isCurrent"]
+
+        # Rest: heal 30% of max HP.
+        stored = Spire.run_of(R.get(R.id == rid))
+        p, rest = _parent(stored, "rest")
+        _put(server, rid, attrs.evolve(stored, position=p, hp=20))
+        status, run, _ = await b.call("POST", f"/api/spire/enter-node/{rid}", {"nodeIndex": rest})
+        assert run["phase"] == "rest"
+        assert (await b.call("POST", f"/api/spire/rest/{rid}",
+                             {"action": "fortify", "card": "clubs-9"}))[0] == 409
+        status, run, _ = await b.call("POST", f"/api/spire/rest/{rid}", {"action": "rest"})
+        assert run["phase"] == "map" and run["currentHP"] == 35
+
+        # Event: its text and choices; an answer moves on.
+        stored = Spire.run_of(R.get(R.id == rid))
+        p, event = _parent(stored, "event")
+        _put(server, rid, attrs.evolve(stored, position=p, gold=100))
+        status, run, _ = await b.call("POST", f"/api/spire/enter-node/{rid}", {"nodeIndex": event})
+        assert run["phase"] == "event" and run["eventInfo"]["choices"]
+        assert (await b.call("POST", f"/api/spire/answer-event/{rid}", {"choice": 99}))[0] == 409
+        open_ = [i for i, c in enumerate(run["eventInfo"]["choices"]) if c["problem"] is None]
+        status, run, _ = await b.call("POST", f"/api/spire/answer-event/{rid}",
+                                      {"choice": open_[-1]})
+        assert status == 200 and run["phase"] != "event", run
+
+        # Reward: a face not offered is refused; an offered one joins the deck.
+        stored = Spire.run_of(R.get(R.id == rid))
+        offered = [c for c in DECK if c.is_number and c not in stored.deck][:3]
+        _put(server, rid, attrs.evolve(stored, phase="reward", combat=None, shop=None,
+                                       event=None, reward=Reward(15, tuple(offered), None,
+                                                                 False)))
+        status, err, _ = await b.call("POST", f"/api/spire/choose-reward/{rid}",
+                                      {"card": stored.deck[0].id})
+        assert status in (400, 409) and err["message"]
+        status, run, _ = await b.call("POST", f"/api/spire/choose-reward/{rid}",
+                                      {"card": offered[0].id})
+        assert status == 200 and offered[0].id in run["deck"] and run["phase"] == "map"
+    finally:
+        await b.http.close()
+
+
+async def test_a_fight_that_ended_before_its_result_was_applied_is_settled_at_startup(
+        start_server: Any, connect_to: Any) -> None:
+    from kingdom_server.keys import hub_key
+    from kingdom_server.spire import spire_key
+
+    first = await start_server()
+    # As if the server died between the hand's end and the run's update: no hook runs.
+    first.app[hub_key].games.finished_hooks.remove(first.app[spire_key].combat_finished)
+    b = Browser(first)
+    run = await start(b)
+    rid = run["id"]
+    node = await first_node(b, rid)
+    status, run, _ = await b.call("POST", f"/api/spire/enter-node/{rid}",
+                                  {"nodeIndex": node["id"]})
+    await play_fight(first, connect_to, run["fight"])
+    assert (await b.call("GET", f"/api/spire/run/{rid}"))[1]["phase"] == "combat"
+    cookies = {c.key: c.value for c in b.http.cookie_jar}
+    await b.http.close()
+    await first.close()
+
+    second = await start_server()
+    b = Browser(second)
+    b.http.cookie_jar.update_cookies(cookies, second.make_url("/"))
+    status, run, _ = await b.call("GET", f"/api/spire/run/{rid}")
+    assert run["phase"] in ("reward", "map", "lost") and run["fightsWon"] + run["fightsLost"] == 1
+    await b.http.close()

@@ -1,0 +1,38 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { Card } from "../../components/Card/Card";
+import { cardFromId } from "../../logic/cards";
+import { button } from "../../theme/ui.css";
+import * as s from "./Spire.css";
+
+const SUITS = ["hearts", "diamonds", "clubs", "spades"];
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+/** Every face of the deck: 13 per suit and the two Jokers. */
+export const ALL_CARDS = [...SUITS.flatMap((suit) => RANKS.map((r) => `${suit}-${r}`)), "red-joker", "black-joker"];
+
+export default function SpireDeckGallery() {
+  const [zoomed, setZoomed] = useState<string | null>(null);
+  return (
+    <main className={s.page}>
+      <header className={s.header}>
+        <h1 className={s.title}>Spire Cards</h1>
+        <Link to="/spire">Back to the Spire</Link>
+      </header>
+      <div className={s.gallery}>
+        {ALL_CARDS.map((id) => (
+          <Card key={id} card={cardFromId(id)} size="lg" onClick={setZoomed} />
+        ))}
+      </div>
+      {zoomed && (
+        <div className={s.overlay} role="dialog" aria-label="Card" onClick={() => setZoomed(null)}>
+          <div className={s.offer}>
+            <div className={s.zoom}>
+              <Card card={cardFromId(zoomed)} size="lg" />
+            </div>
+            <button className={button.secondary}>Close</button>
+          </div>
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,313 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { Card } from "../../components/Card/Card";
+import { cardFromId } from "../../logic/cards";
+import { joinSpireFight, spire, type SpireNode, type SpireRun } from "../../state/actions";
+import { leaveRoom, view } from "../../state/game";
+import { badgeGold, button, muted, panel, row } from "../../theme/ui.css";
+import { RunNotFound } from "./DeckSelection";
+import * as s from "./Spire.css";
+
+export const NODE_ICONS: Record<string, string> = {
+  combat: "⚔",
+  elite: "☠",
+  rest: "♨",
+  shop: "$",
+  treasure: "♦",
+  event: "?",
+  boss: "♛",
+};
+const NODE_NAMES: Record<string, string> = {
+  combat: "Fight",
+  elite: "Elite",
+  rest: "Rest site",
+  shop: "Shop",
+  treasure: "Treasure",
+  event: "Event",
+  boss: "Boss",
+};
+
+const COL = 80;
+const ROW = 64;
+const PAD = 40;
+const FLOORS = 16;
+
+function pos(n: SpireNode): { x: number; y: number } {
+  return { x: PAD + n.x * COL, y: PAD + (FLOORS - n.floor) * ROW };
+}
+
+type Loaded = { run: SpireRun; nodes: SpireNode[] };
+
+function MapDrawing({ nodes, onEnter }: { nodes: SpireNode[]; onEnter: (n: SpireNode) => void }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const here = nodes.find((n) => n.isCurrent) ?? nodes.find((n) => n.isAccessible);
+  useEffect(() => {
+    const el = scroller.current?.querySelector<SVGGElement>("[data-here='true']");
+    el?.scrollIntoView({ block: "center" });
+  }, [here?.id]);
+  const width = PAD * 2 + COL * 6;
+  const height = PAD * 2 + ROW * (FLOORS - 1);
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  return (
+    <div ref={scroller} className={s.mapScroll}>
+      <svg className={s.mapSvg} viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Spire map" data-testid="spire-map">
+        {nodes.flatMap((n) =>
+          n.children.map((c) => {
+            const child = byId.get(c);
+            if (!child) return null;
+            const a = pos(n);
+            const b = pos(child);
+            const taken = n.isCompleted && (child.isCompleted || child.isCurrent);
+            return <line key={`${n.id}-${c}`} x1={a.x} y1={a.y} x2={b.x} y2={b.y} className={taken ? s.path.taken : s.path.base} />;
+          }),
+        )}
+        {nodes.map((n) => {
+          const p = pos(n);
+          const state = n.isCurrent ? "current" : n.isAccessible ? "accessible" : n.isCompleted ? "completed" : "base";
+          const r = n.nodeType === "boss" ? 28 : 18;
+          const label = `${NODE_NAMES[n.nodeType] ?? n.nodeType}, floor ${n.floor}${n.isCompleted ? ", completed" : ""}${n.isAccessible ? ", reachable" : ""}`;
+          return (
+            <g
+              key={n.id}
+              data-node={n.id}
+              data-type={n.nodeType}
+              data-state={state}
+              data-here={here?.id === n.id}
+              role={n.isAccessible ? "button" : undefined}
+              tabIndex={n.isAccessible ? 0 : undefined}
+              aria-label={label}
+              onClick={n.isAccessible ? () => onEnter(n) : undefined}
+              onKeyDown={n.isAccessible ? (e) => (e.key === "Enter" || e.key === " ") && onEnter(n) : undefined}
+            >
+              <circle cx={p.x} cy={p.y} r={r} className={s.node[state]} />
+              <text x={p.x} y={p.y + 6} textAnchor="middle" className={s.nodeIcon}>
+                {NODE_ICONS[n.nodeType] ?? "•"}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </div>
+  );
+}
+
+function CardRow({ cards, onPick, label }: { cards: string[]; onPick?: (id: string) => void; label?: (id: string) => string }) {
+  return (
+    <div className={s.cards}>
+      {cards.map((id, i) => (
+        <div key={`${id}-${i}`} className={s.offer}>
+          <Card card={cardFromId(id)} size="lg" onClick={onPick} />
+          {label && <span>{label(id)}</span>}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Dialog({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className={s.overlay}>
+      <section className={s.dialog} role="dialog" aria-label={title}>
+        <h2>{title}</h2>
+        {children}
+      </section>
+    </div>
+  );
+}
+
+export default function SpireMap() {
+  const { runId = "" } = useParams();
+  const navigate = useNavigate();
+  const [data, setData] = useState<Loaded | null | "missing">(null);
+  const [show, setShow] = useState<"deck" | "relics" | null>(null);
+  const [picking, setPicking] = useState<"remove" | "fortify" | null>(null);
+
+  const load = useCallback(async () => {
+    const [run, map] = await Promise.all([spire.run(runId), spire.map(runId)]);
+    if (run === "missing" || map === "missing") return setData("missing");
+    if (run && map) {
+      if (run.phase === "deck-selection") navigate(`/spire/deck-selection/${runId}`, { replace: true });
+      else setData({ run, nodes: map.nodes });
+    }
+  }, [runId, navigate]);
+  useEffect(() => void load(), [load]);
+  useEffect(() => {
+    // Back from a fight: leave its finished table.
+    if (view.value) leaveRoom();
+  }, []);
+
+  if (data === "missing") return <RunNotFound />;
+  if (!data) return <main className={s.page}>Loading...</main>;
+  const { run, nodes } = data;
+
+  const after = async (next: SpireRun | null | "missing") => {
+    setPicking(null);
+    if (next && next !== "missing") await load();
+  };
+  const fight = async (answer: SpireRun | null | "missing") => {
+    if (!answer || answer === "missing" || !answer.fight) return after(answer);
+    const ack = await joinSpireFight(runId, answer.fight);
+    if (ack.success) navigate("/game");
+  };
+  const enter = async (n: SpireNode) => {
+    const next = await spire.enterNode(runId, n.id);
+    if (next && next !== "missing" && next.fight) return fight(next);
+    await after(next);
+  };
+
+  const deckList = run.deck;
+  return (
+    <main>
+      <div className={s.topBar} data-testid="spire-status">
+        <Link to="/spire">← Spire</Link>
+        <strong>Act {run.currentAct}/3</strong>
+        <span aria-label="HP">
+          ❤ {run.currentHP}/{run.maxHP}
+        </span>
+        <progress className={s.bar} value={Math.max(0, run.currentHP)} max={run.maxHP} aria-label="HP bar" />
+        <span className={badgeGold}>{run.gold} gold</span>
+        <button className={button.secondary} onClick={() => setShow("deck")}>Deck ({deckList.length})</button>
+        <button className={button.secondary} onClick={() => setShow("relics")}>Relics ({run.relics.length})</button>
+        <span className={muted}>Floor {run.floorReached} · Score {run.score}</span>
+      </div>
+      <div className={s.page}>
+        {run.notice && (
+          <p className={s.banner} role="status" data-testid="spire-notice">
+            {run.notice}
+          </p>
+        )}
+        {run.phase === "combat" && run.combat && (
+          <section className={panel}>
+            <h2>{run.combat.enemy}</h2>
+            <p>{run.combat.perk}</p>
+            <button className={button.primary} onClick={() => void spire.fight(runId).then(fight)}>Fight</button>
+          </section>
+        )}
+        {run.isOver && (
+          <section className={panel} aria-label="Run over">
+            <h2>{run.phase === "won" ? "Victory!" : run.phase === "lost" ? "Defeat" : "Run abandoned"}</h2>
+            <p>Score: {run.score}</p>
+            <Link to="/spire">Back to the Spire</Link>
+          </section>
+        )}
+        <MapDrawing nodes={nodes} onEnter={(n) => void enter(n)} />
+      </div>
+
+      {run.phase === "reward" && run.reward && (
+        <Dialog title="Reward">
+          <p>
+            +{run.reward.gold} gold{run.reward.relic ? ` and a relic` : ""}. Choose a card for your deck:
+          </p>
+          <CardRow cards={run.reward.cards} onPick={(id) => void spire.chooseReward(runId, id).then(after)} />
+          <button className={button.secondary} onClick={() => void spire.chooseReward(runId, null).then(after)}>Skip</button>
+        </Dialog>
+      )}
+      {run.phase === "rest" && (
+        <Dialog title="Rest Site">
+          {picking === "fortify" ? (
+            <>
+              <p>Choose a card to fortify:</p>
+              <CardRow cards={deckList.filter((c) => !run.fortified.includes(c))} onPick={(id) => void spire.rest(runId, "fortify", id).then(after)} />
+              <button className={button.ghost} onClick={() => setPicking(null)}>Back</button>
+            </>
+          ) : (
+            <div className={row}>
+              <button className={button.primary} onClick={() => void spire.rest(runId, "rest").then(after)}>Rest (heal 30%)</button>
+              <button className={button.secondary} onClick={() => setPicking("fortify")}>Fortify a card</button>
+            </div>
+          )}
+        </Dialog>
+      )}
+      {run.phase === "shop" && run.shop && (
+        <Dialog title="Shop">
+          {picking === "remove" ? (
+            <>
+              <p>Choose a card to remove ({run.shop.removalPrice} gold):</p>
+              <CardRow cards={deckList} onPick={(id) => void spire.shop(runId, { kind: "remove", card: id }).then(after)} />
+              <button className={button.ghost} onClick={() => setPicking(null)}>Back</button>
+            </>
+          ) : (
+            <>
+              <h3>Cards</h3>
+              <div className={s.cards}>
+                {run.shop.cards.map((o, i) => (
+                  <div key={i} className={s.offer}>
+                    <Card card={cardFromId(o.item)} size="lg" disabled={o.sold || o.price > run.gold} />
+                    <button
+                      className={button.secondary}
+                      disabled={o.sold || o.price > run.gold}
+                      onClick={() => void spire.shop(runId, { kind: "card", index: i }).then(after)}
+                    >
+                      {o.sold ? "Sold" : `${o.price} gold`}
+                    </button>
+                  </div>
+                ))}
+              </div>
+              <h3>Relics</h3>
+              <ul className={s.relicList}>
+                {run.shop.relics.map((o, i) => (
+                  <li key={i} className={row}>
+                    <strong>{o.name ?? o.item}</strong>
+                    {o.text && <span className={muted}>{o.text}</span>}
+                    <button
+                      className={button.secondary}
+                      disabled={o.sold || o.price > run.gold}
+                      onClick={() => void spire.shop(runId, { kind: "relic", index: i }).then(after)}
+                    >
+                      {o.sold ? "Sold" : `${o.price} gold`}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <div className={row}>
+                <button className={button.secondary} disabled={run.shop.removed || run.shop.removalPrice > run.gold} onClick={() => setPicking("remove")}>
+                  Remove a card ({run.shop.removalPrice} gold)
+                </button>
+                <button className={button.primary} onClick={() => void spire.shop(runId, { kind: "leave" }).then(after)}>Leave</button>
+              </div>
+            </>
+          )}
+        </Dialog>
+      )}
+      {run.phase === "event" && run.eventInfo && (
+        <Dialog title={run.eventInfo.title}>
+          <p>{run.eventInfo.text}</p>
+          {run.eventInfo.choices.map((c, i) => (
+            <button
+              key={i}
+              className={button.secondary}
+              disabled={c.problem !== null}
+              title={c.problem ?? undefined}
+              onClick={() => void spire.answerEvent(runId, i).then(fight)}
+            >
+              {c.label}
+              {c.problem ? ` (${c.problem})` : ""}
+            </button>
+          ))}
+        </Dialog>
+      )}
+      {show === "deck" && (
+        <Dialog title={`Deck (${deckList.length})`}>
+          <CardRow cards={deckList} label={(id) => (run.fortified.includes(id) ? "Fortified" : "")} />
+          <button className={button.primary} onClick={() => setShow(null)}>Close</button>
+        </Dialog>
+      )}
+      {show === "relics" && (
+        <Dialog title="Relics">
+          {run.relics.length === 0 ? (
+            <p className={muted}>No relics yet.</p>
+          ) : (
+            <ul className={s.relicList}>
+              {run.relics.map((r) => (
+                <li key={r.id}>
+                  <strong>{r.name}</strong>: {r.text}
+                </li>
+              ))}
+            </ul>
+          )}
+          <button className={button.primary} onClick={() => setShow(null)}>Close</button>
+        </Dialog>
+      )}
+    </main>
+  );
+}
