@@ -30,7 +30,6 @@ from kingdom_rules.state import (
     Outcome,
     Pending,
     Player,
-    evolve,
 )
 
 Json = dict[str, Any]
@@ -117,14 +116,9 @@ class PlayerView:
     def seat_json(self) -> Json:
         """The part of the JSON that differs from one seat to another: the player's number,
         hand, their legal actions, and the last draw (another player's deck draw is hidden)."""
-        return {
-            "myPlayerNumber": self.player,
-            "myHand": [c.to_json() for c in self.hand],
-            "lastDrawAction": self.last_draw.to_json(self.last_draw_visible)
-            if self.last_draw
-            else None,
-            "legalActions": [a.to_json() for a in self.legal_actions],
-        }
+        return _seat_json(
+            self.player, self.hand, self.last_draw, self.last_draw_visible, self.legal_actions
+        )
 
     def public_json(self) -> Json:
         """The part of the JSON every player of the game sees alike (R32: public)."""
@@ -316,7 +310,22 @@ def views_json(state: GameState, players: Sequence[int]) -> list[Json]:
     first = view(state, players[0])
     public = first.public_json()
     out = [{**public, **first.seat_json()}]
-    for n in players[1:]:
-        seat = evolve(first, **_seat_fields(state, n))
-        out.append({**public, **seat.seat_json()})
+    for n in players[1:]:  # no second PlayerView: only the seat's own part is built
+        out.append({**public, **_seat_json(**_seat_fields(state, n))})
     return out
+
+
+def _seat_json(
+    player: int,
+    hand: Sequence[Card],
+    last_draw: LastDraw | None,
+    last_draw_visible: bool,
+    legal_actions: LegalActions,
+) -> Json:
+    """:meth:`PlayerView.seat_json` from the seat's fields (see :func:`_seat_fields`)."""
+    return {
+        "myPlayerNumber": player,
+        "myHand": [c.to_json() for c in hand],
+        "lastDrawAction": last_draw.to_json(last_draw_visible) if last_draw else None,
+        "legalActions": [a.to_json() for a in legal_actions],
+    }

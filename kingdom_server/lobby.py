@@ -713,13 +713,24 @@ class Lobby:
 
     def watch_attendance(self, room: Room) -> None:
         """No person connected any more: the room is closed if nobody comes back within
-        Settings.unattended_seconds."""
+        Settings.unattended_seconds, counted from when the last person went away (stored, so
+        that a restarted server keeps counting from there)."""
         if room.closed or room.attended() or room.idle_task is not None:
             return
-        room.idle_task = self.background.spawn(self._unattended(room))
+        if room.unattended_since is None:
+            since = now_utc()
+            try:
+                self.storage.set_unattended_since(room.code, since)
+            except Exception:  # the timer still runs; a restart would count from its start
+                log.exception("room %s: the time its last person left was not stored",
+                              room.code)
+            room.unattended_since = since
+        elapsed = (now_utc() - room.unattended_since).total_seconds()
+        wait = max(0.0, self.settings.unattended_seconds - elapsed)
+        room.idle_task = self.background.spawn(self._unattended(room, wait))
 
-    async def _unattended(self, room: Room) -> None:
-        await asyncio.sleep(self.settings.unattended_seconds)
+    async def _unattended(self, room: Room, wait: float) -> None:
+        await asyncio.sleep(wait)
         async with room.lock:
             room.idle_task = None
             if room.closed or room.attended():
@@ -755,6 +766,12 @@ class Lobby:
         task, room.idle_task = room.idle_task, None
         if task is not None and task is not asyncio.current_task():
             task.cancel()
+        if room.unattended_since is not None:
+            try:
+                self.storage.set_unattended_since(room.code, None)
+            except Exception:  # a restart would count from the earlier departure
+                log.exception("room %s: a person's return was not stored", room.code)
+            room.unattended_since = None
         if room.paused:
             room.paused = False
             self.games.sync_score_screen(room)

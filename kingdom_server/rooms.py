@@ -107,6 +107,9 @@ class Room:
     bot_task: asyncio.Task[None] | None = None
     idle_task: asyncio.Task[None] | None = None
     """Runs while no person is connected: closes the room after Settings.unattended_seconds."""
+    unattended_since: dt.datetime | None = None
+    """(naive UTC, stored) When the last person connected to the room went away; None while
+    someone is connected. A restarted server counts the unattended period from here."""
     paused: bool = False
     """No person connected and the takeover period over: bots and the score screen wait until
     someone comes back."""

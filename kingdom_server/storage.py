@@ -100,6 +100,7 @@ class Storage:
             is_ranked = pw.BooleanField(default=False)
             tutorial_mode = pw.CharField(null=True, max_length=32)
             status = pw.CharField(default="waiting", max_length=16)  # waiting | playing | closed
+            unattended_since = pw.DateTimeField(null=True)  # the last person went away at
             created_at = pw.DateTimeField(default=_now)
             updated_at = pw.DateTimeField(default=_now)
 
@@ -188,6 +189,7 @@ class Storage:
             is_ranked=room.is_ranked,
             tutorial_mode=room.tutorial_mode,
             status=status,
+            unattended_since=room.unattended_since,
             updated_at=_now(),
         )
         code = room.code
@@ -212,6 +214,10 @@ class Storage:
                     for i, s in enumerate(room.seats)
                 ]
             ).execute()
+
+    def set_unattended_since(self, code: str, since: dt.datetime | None) -> None:
+        """When the last person connected to the room went away (None: someone is back)."""
+        self.Room.update(unattended_since=since).where(self.Room.code == code).execute()
 
     def room_code_taken(self, code: str) -> bool:
         return self.Room.select().where(self.Room.code == code).exists()
@@ -349,6 +355,7 @@ class Storage:
                 is_tutorial=bool(row.is_tutorial),
                 is_ranked=bool(row.is_ranked),
                 tutorial_mode=row.tutorial_mode,
+                unattended_since=row.unattended_since,
             )
             room.seats = [
                 Seat(

@@ -108,9 +108,13 @@ def game_views(
     for everyone, are completed with the seat fields once per distinct engine list."""
     seat_list = room.seats
     completed: dict[int, list[Any]] = {}
+    common = room_fields(room, None, now)  # the seat's own two fields are set per seat
+    host_id = room.host_id
     out = []
     for seat, view in zip(seats, engine_jsons, strict=True):
-        data = {**view, **room_fields(room, seat, now)}
+        data = {**view, **common}
+        data["isHost"] = seat.player_id == host_id
+        data["myPlayerId"] = seat.player_id
         players = view.get("players")
         if isinstance(players, list):
             done = completed.get(id(players))

@@ -193,3 +193,79 @@ async def test_the_last_connected_person_leaving_pauses_a_game_of_absent_people(
     count = room.action_count
     await asyncio.sleep(0.4)
     assert room.action_count == count
+
+
+async def test_a_restarted_server_counts_the_unattended_period_from_the_last_departure(
+    start_server: Start, connect_to: ConnectTo
+) -> None:
+    """An in-process restart on the same database: the time the last person went away is
+    stored, so a room nobody attended for longer than the period (the server down meanwhile)
+    is closed at once, not a whole period after the start."""
+    limit = 3.0
+    first = await start_server(absence_seconds=0.2, unattended_seconds=limit)
+    ana = await connect_to(first, "ana")
+    old = (await ana.ok("createRoom", {"playerName": "Ana"}))["roomCode"]
+    await ana.ok("addBot")
+    await ana.ok("startGame")
+    await ana.close()
+    room: Room = first.app[hub_key].rooms[old]
+    await wait_until(lambda: room.paused, 3, "the pause")
+    await first.close()
+    await asyncio.sleep(limit + 0.2)  # the server is down for longer than the period
+
+    second = await start_server(absence_seconds=0.2, unattended_seconds=limit)
+    hub: Hub = second.app[hub_key]
+    ben = await connect_to(second, "ben")
+    recent = (await ben.ok("createRoom", {"playerName": "Ben"}))["roomCode"]
+    await ben.close()
+    # Well before a period counted from the restart (or from Ben's departure) is over.
+    await wait_until(lambda: old not in hub.rooms, limit / 3, "the old room to close")
+    assert hub.storage.Room.get(hub.storage.Room.code == old).status == "closed"
+    assert recent in hub.rooms  # left just now: it has its whole period
+    await wait_until(lambda: recent not in hub.rooms, limit + 1, "the recent room to close")
+
+
+async def test_a_return_before_the_restart_starts_a_fresh_period(
+    start_server: Start, connect_to: ConnectTo
+) -> None:
+    limit = 2.0
+    first = await start_server(absence_seconds=0.2, unattended_seconds=limit)
+    ana = await connect_to(first, "ana")
+    seat = await ana.ok("createRoom", {"playerName": "Ana"})
+    code = seat["roomCode"]
+    await ana.ok("addBot")
+    await ana.ok("startGame")
+    await ana.close()
+    store = first.app[hub_key].storage
+    await wait_until(
+        lambda: store.Room.get(store.Room.code == code).unattended_since is not None, 3,
+        "the departure to be stored")
+    back = await connect_to(first, "ana again")
+    await back.ok("rejoinRoom", {k: seat[k] for k in ("roomCode", "playerId", "reconnectToken")})
+    assert store.Room.get(store.Room.code == code).unattended_since is None
+    await asyncio.sleep(limit + 0.2)  # connected all along, then the server stops
+    await back.close()
+    await first.close()
+
+    second = await start_server(absence_seconds=0.2, unattended_seconds=limit)
+    hub: Hub = second.app[hub_key]
+    await asyncio.sleep(limit / 2)
+    assert code in hub.rooms  # counted from this start at the earliest, not from long ago
+    await wait_until(lambda: code not in hub.rooms, limit + 1, "the room to close")
+
+
+def test_a_database_from_before_the_departure_time_opens(tmp_path: Any) -> None:
+    """A rooms table without the column (an earlier version's database) gains it on open."""
+    url = f"sqlite:///{tmp_path}/old.db"
+    store = Storage(url)
+    store.save_room(Room(code="AAAAAA", host_id=None))
+    store.db.execute_sql('ALTER TABLE "rooms" DROP COLUMN "unattended_since"')
+    store.close()
+    store = Storage(url)
+    assert "unattended_since" in {c.name for c in store.db.get_columns("rooms")}
+    [loaded] = store.load_open_rooms()
+    assert loaded.room.code == "AAAAAA" and loaded.room.unattended_since is None
+    since = dt.datetime(2026, 1, 1, 12, 0, 0)
+    store.set_unattended_since("AAAAAA", since)
+    assert store.load_open_rooms()[0].room.unattended_since == since
+    store.close()
