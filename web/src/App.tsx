@@ -11,6 +11,7 @@ import { sendAction } from "./state/actions";
 import { client, hadView, rejoining, tutorialActive, view } from "./state/game";
 import { TutorialOverlay } from "./tutorial/TutorialOverlay";
 import { TutorialProvider } from "./tutorial/TutorialProvider";
+import { loadingLine } from "./theme/ui.css";
 
 const loadLobby = () => import("./screens/Lobby/Lobby");
 const loadGame = () => import("./screens/Game/Game");
@@ -63,7 +64,7 @@ export function App() {
       <TutorialProvider>
         <AutoNavigate />
         <ConnectionBanner />
-        <Suspense fallback={<p style={{ padding: 24 }}>Loading...</p>}>
+        <Suspense fallback={<p className={loadingLine}>Loading...</p>}>
           <Routes>
             <Route path="/" element={<Home />} />
             <Route path="/lobby" element={<Lobby />} />

@@ -76,3 +76,5 @@ export const input = style({
 
 export const row = style({ display: "flex", gap: 8, alignItems: "center", flexWrap: "wrap" });
 export const muted = style({ color: vars.color.muted });
+/** A screen's loading line. */
+export const loadingLine = style({ padding: 24 });

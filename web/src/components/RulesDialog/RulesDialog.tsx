@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { parseBlocks, parseSections, type Block, type Inline, type RuleSection } from "../../logic/markdown";
 import { loadCustomRules } from "../../state/settings";
 import { Dialog } from "../Dialog/Dialog";
+import * as s from "./RulesDialog.css";
 
 // docs/rules.md is the one text of the rules. It is loaded (as its own chunk) when the dialog
 // first opens, so the 25 KB of text is not part of the initial JavaScript.
@@ -44,7 +45,7 @@ function BlockView({ block }: { block: Block }) {
   switch (block.kind) {
     case "h3":
       return (
-        <h4 style={{ margin: "12px 0 4px" }}>
+        <h4 className={s.subheading}>
           <InlineText parts={block.text} />
         </h4>
       );
@@ -65,12 +66,12 @@ function BlockView({ block }: { block: Block }) {
     }
     case "table":
       return (
-        <div style={{ overflowX: "auto" }}>
-          <table style={{ borderCollapse: "collapse", fontSize: 14, width: "100%" }}>
+        <div className={s.tableWrap}>
+          <table className={s.table}>
             <thead>
               <tr>
                 {block.head.map((h, i) => (
-                  <th key={i} style={{ textAlign: "left", borderBottom: "1px solid #35503f", padding: "4px 8px" }}>
+                  <th key={i} className={s.th}>
                     <InlineText parts={h} />
                   </th>
                 ))}
@@ -80,7 +81,7 @@ function BlockView({ block }: { block: Block }) {
               {block.rows.map((r, i) => (
                 <tr key={i}>
                   {r.map((c, j) => (
-                    <td key={j} style={{ borderBottom: "1px solid #26382d", padding: "4px 8px" }}>
+                    <td key={j} className={s.td}>
                       <InlineText parts={c} />
                     </td>
                   ))}
@@ -111,7 +112,7 @@ export function RulesDialog({ onClose, scrollTo }: { onClose: () => void; scroll
       <div ref={bodyRef}>
         {markdown === null && <p role="status">Loading the rules...</p>}
         {markdown !== null && sections.length === 0 && <p>The rules are being written. Check back soon.</p>}
-        <nav aria-label="Rule sections" style={{ display: "flex", flexWrap: "wrap", gap: 6, marginBottom: 12 }}>
+        <nav aria-label="Rule sections" className={s.nav}>
           {sections.map((sec) => (
             <a
               key={sec.key}
@@ -120,7 +121,7 @@ export function RulesDialog({ onClose, scrollTo }: { onClose: () => void; scroll
                 e.preventDefault();
                 bodyRef.current?.querySelector(`[data-section="${sec.key}"]`)?.scrollIntoView?.({ behavior: "smooth" });
               }}
-              style={{ fontSize: 13 }}
+              className={s.navLink}
             >
               {sec.title}
             </a>
@@ -128,7 +129,7 @@ export function RulesDialog({ onClose, scrollTo }: { onClose: () => void; scroll
         </nav>
         {sections.map((sec) => (
           <section key={sec.key} data-section={sec.key} id={`rules-${sec.key}`} aria-label={sec.title}>
-            <h3 style={{ color: "#e2b43c", marginTop: 16 }}>{sec.title}</h3>
+            <h3 className={s.sectionTitle}>{sec.title}</h3>
             {sec.blocks.map((b, i) => (
               <BlockView key={i} block={b} />
             ))}
