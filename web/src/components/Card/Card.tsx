@@ -208,7 +208,6 @@ export const Card = memo(function Card(props: CardProps) {
       <button
         type="button"
         className={[...classes, interactive && s.clickable, selected && s.selected, disabled && s.disabled].filter(Boolean).join(" ")}
-        aria-label={name}
         aria-pressed={selected ? true : false}
         disabled={disabled}
         onClick={interactive ? () => onClick(card?.id ?? "") : undefined}
@@ -216,6 +215,8 @@ export const Card = memo(function Card(props: CardProps) {
         data-used={used ? "true" : undefined}
         data-testid={testId}
       >
+        {/* The name as the button's content (not an aria-label): what is seen is part of what is said. */}
+        <span className="sr-only">{name}</span>
         <CardFace card={card} deck={deck} sideways={used} />
         {used && card && <UsedTag card={card} />}
       </button>
