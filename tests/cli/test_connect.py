@@ -342,7 +342,7 @@ def test_a_dropped_connection_rejoins_and_plays_on(tmp_path: Path) -> None:
     second = None
     try:
         assert proc.stdin is not None
-        proc.stdin.write("2\n1\n1\n1\n")  # bot, start, starting resource, first draw
+        proc.stdin.write("1\n1\n1\n1\n")  # bot, start, starting resource, first draw
         proc.stdin.flush()
         _wait("Ana's turn", lambda: any(d["phase"] == "playing" and d["legalActions"] and
                                         d["players"][0]["hasDrawnThisTurn"]
