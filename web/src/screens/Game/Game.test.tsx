@@ -158,6 +158,36 @@ describe("Game table", () => {
   });
 });
 
+describe("the end of a hand", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    view.value = null;
+    crown.value = null;
+  });
+
+  it("keeps the winning play on the table under the crown, then shows the score screen with the result", () => {
+    vi.useFakeTimers();
+    const playing = gameView({ players: [player(1, { kingdom }), player(2)] });
+    view.value = playing;
+    renderAt("/game");
+    const history = [{ handNumber: 1, winnerPlayerNumber: 1, playerScores: { "1": 12, "2": 3 }, reason: "family" }];
+    act(() => {
+      view.value = { ...playing, phase: "finished", winner: 1, outcome: { winners: [1], reason: "family" }, handHistory: history };
+      crown.value = { key: 7, playerName: "Ann", playerNumber: 1 };
+    });
+    expect(screen.queryByTestId("score-screen")).toBeNull();
+    expect(screen.getByTestId("my-kingdom")).toBeTruthy();
+    expect(screen.getByTestId("crown-animation")).toBeTruthy();
+    act(() => vi.advanceTimersByTime(3299));
+    expect(screen.queryByTestId("score-screen")).toBeNull();
+    act(() => vi.advanceTimersByTime(10));
+    expect(screen.queryByTestId("crown-animation")).toBeNull();
+    expect(screen.getByTestId("score-screen")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "You Won!" })).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
 describe("draw animation", () => {
   afterEach(() => {
     vi.useRealTimers();

@@ -10,7 +10,7 @@ import { Table } from "../../components/Table/Table";
 import { TableHeader } from "../../components/TableHeader/TableHeader";
 import type { GameView } from "../../net/types";
 import { sendAction } from "../../state/actions";
-import { hadView, leaveRoom, rejoining, tutorialActive, view } from "../../state/game";
+import { crown, hadView, leaveRoom, rejoining, tutorialActive, view } from "../../state/game";
 import * as s from "./Game.css";
 
 export { DRAW_ANIMATION_MS, DRAW_GOLDEN_MS, drawKey } from "../../components/Table/useDrawAnimation";
@@ -46,7 +46,8 @@ function useScoreScreenShown(v: GameView | null): boolean {
     const t = setTimeout(rerender, wait);
     return () => clearTimeout(t);
   }, [over, wait]);
-  return over && wait <= 0;
+  // The crown ends the wait: the score screen comes once it has faded, never under it.
+  return over && wait <= 0 && !crown.value;
 }
 
 export default function Game() {
