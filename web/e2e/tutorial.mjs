@@ -114,6 +114,12 @@ test("the basics tutorial, start to finish with the optional dragon lesson, doin
   await next(page);
   await atStep(page, "board-overview");
   await highlighted(page, '[data-testid="my-kingdom"]');
+  // A banner at the top never hides the turn header: the table moves down below it.
+  await page.waitForFunction(() => {
+    const b = document.querySelector("[data-testid=tutorial-banner]")?.getBoundingClientRect();
+    const h = document.querySelector("[data-testid=turn-header]")?.getBoundingClientRect();
+    return b && h && h.top >= b.bottom;
+  }, null, { timeout: 5000 });
   expect(await page.getByTestId("tutorial-next").isDisabled(), "Next is locked right after a click");
   await next(page);
 

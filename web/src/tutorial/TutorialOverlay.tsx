@@ -23,6 +23,7 @@ export function TutorialOverlay() {
   return (
     <>
       {step.highlightSelector && <Highlight selector={step.highlightSelector} />}
+      {step.position === "top" && <ReserveTopSpace />}
       <section className={s.banner[step.position]} role="region" aria-label="Tutorial" data-testid="tutorial-banner" data-step-id={step.id}>
         <div className={s.bannerHead}>
           <h2 className={s.title}>{step.title}</h2>
@@ -71,6 +72,27 @@ function ActionPrompt({ index, total, onSkip }: { index: number; total: number; 
       </button>
     </div>
   );
+}
+
+/**
+ * A banner at the top would cover the turn header: the table is pushed down by the banner's
+ * height (the CSS variable --tutorial-top-space, read by the table's layout) while it shows.
+ */
+function ReserveTopSpace() {
+  useLayoutEffect(() => {
+    const banner = document.querySelector<HTMLElement>("[data-testid=tutorial-banner]");
+    const root = document.documentElement;
+    if (!banner) return;
+    const update = () => root.style.setProperty("--tutorial-top-space", `${Math.ceil(banner.getBoundingClientRect().bottom) + 8}px`);
+    update();
+    const observer = typeof ResizeObserver === "function" ? new ResizeObserver(update) : null;
+    observer?.observe(banner);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty("--tutorial-top-space");
+    };
+  }, []);
+  return null;
 }
 
 /** A ring around the highlighted area or button, following it as the page moves. */

@@ -19,6 +19,8 @@ export const table = style({
   flexDirection: "column",
   gap: 10,
   padding: "10px clamp(8px, 2vw, 20px) 20px",
+  // Below a tutorial banner at the top of the screen (set while one shows), never under it.
+  paddingTop: `max(10px, calc(var(--tutorial-top-space, 0px) - ${vars.layout.headerHeight}))`,
   maxWidth: 1280,
   width: "100%",
   margin: "0 auto",
