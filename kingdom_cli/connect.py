@@ -606,19 +606,27 @@ class Session:
 
     async def host_menu(self, view: Json, fp: str) -> None:
         other = "match" if view.get("gameMode") != "match" else "game"
-        labels = [f"Start the game ({len(view.get('players', []))} players)", "Add a bot",
-                  f"Switch to {other} mode", "Leave the room"]
-        calls: list[tuple[str, Json]] = [("startGame", {}), ("addBot", {}),
-                                         ("toggleGameMode", {"gameMode": other})]
-        i = await self.pick("Waiting room (you are the host)", labels,
+        players = len(view.get("players", []))
+        seats = view.get("desiredPlayerCount") if view.get("isPublic") else 4
+        seats = max(int(seats or 4), players)
+        # Only what the host can do now: a game needs 2 players, a full room takes no bot.
+        entries: list[tuple[str, tuple[str, Json] | None]] = []
+        if players >= 2:
+            entries.append((f"Start the game ({players} players)", ("startGame", {})))
+        if players < seats:
+            entries.append(("Add a bot", ("addBot", {})))
+        entries.append((f"Switch to {other} mode", ("toggleGameMode", {"gameMode": other})))
+        entries.append(("Leave the room", None))
+        i = await self.pick("Waiting room (you are the host)", [label for label, _ in entries],
                             key=lambda: self.view and _fingerprint(self.view))
         if i is None:
             return
-        if i == 3:
+        call = entries[i][1]
+        if call is None:
             from kingdom_cli.terminal import LeaveGame
 
             raise LeaveGame()
-        event, payload = calls[i]
+        event, payload = call
         ack = await self.call(event, payload)
         if not ack.get("success"):
             self.console.print(f"[red]Error: {self.error_text(event, ack)}[/]")

@@ -143,9 +143,9 @@ def _finished(out: str) -> bool:
 
 
 def test_a_full_game_against_a_server_bot(server: Server, tmp_path: Path) -> None:
-    # Host menu: 2 adds a bot, 1 starts; then option 1 at every prompt.
+    # Host menu: 1 adds a bot (alone there is no start), 1 starts; then option 1 everywhere.
     code, out = connect(server.url, tmp_path, "--name", "Ana", "--create",
-                        answers="2\n1\n" + "1\n" * 3000)
+                        answers="1\n1\n" + "1\n" * 3000)
     assert code == 0, out[-3000:]
     room = _room_code(out)
     assert "Arthur" in out or "(bot)" in out
@@ -189,9 +189,9 @@ def test_joining_by_code_a_room_another_client_created(server: Server, tmp_path:
 
 
 def test_a_match_shows_the_score_screen_between_hands(server: Server, tmp_path: Path) -> None:
-    # 3 switches to match mode, 2 adds a bot, 1 starts.
+    # 2 switches to match mode, 1 adds a bot, 1 starts.
     code, out = connect(server.url, tmp_path, "--name", "Ana", "--create",
-                        answers="3\n2\n1\n" + "1\n" * 6000)
+                        answers="2\n1\n1\n" + "1\n" * 6000)
     assert code == 0, out[-3000:]
     assert "match mode" in out
     assert "Hand 1 Complete!" in out
@@ -225,8 +225,7 @@ def test_an_unreachable_server_is_one_line_and_exit_1(tmp_path: Path) -> None:
 
 def test_bad_input_is_answered_and_asked_again(server: Server, tmp_path: Path) -> None:
     answers = ("abc\n0\n9\n\n"  # four bad answers at the host's menu
-               "1\n"  # start alone: the server refuses
-               "2\n1\n"  # add a bot, start
+               "1\n1\n"  # add a bot, start
                "abc\n1\n"  # one bad answer at the starting resource
                "q\n")
     code, out = connect(server.url, tmp_path, "--name", "Ana", "--create", answers=answers)
@@ -235,10 +234,9 @@ def test_bad_input_is_answered_and_asked_again(server: Server, tmp_path: Path) -
     assert "There is no choice 0" in out
     assert "There is no choice 9" in out
     assert "Please type the number of your choice" in out
-    assert "Error: Need at least 2 players to start" in out
     assert "You left the game." in out
-    # Each prompt is asked again after each complaint: 5 + 1 + 1 at the menu, 2, then 1.
-    assert out.count("to quit: ") == 10, out
+    # Each prompt is asked again after each complaint: 4 + 1 + 1 at the menu, 2, then 1.
+    assert out.count("to quit: ") == 9, out
     # q left the room: a bot plays Ana's seat (and with no human left the room closes).
     _wait("Ana to leave", lambda: all(seat["left"] for seat in server.run(_seats(server))))
 
@@ -279,6 +277,20 @@ def test_creating_a_public_room_asks_the_player_count(server: Server,
     assert "· public ·" in out
     assert server.pushes.last("Ana")["desiredPlayerCount"] == 3
     assert out.count("Waiting for player...") == 2
+
+
+def test_the_host_menu_offers_only_what_can_be_done(server: Server, tmp_path: Path) -> None:
+    # A public room for 2 (choice 1), then 1 adds a bot; q at the next menu.
+    code, out = connect(server.url, tmp_path, "--name", "Ana", "--public", answers="1\n1\nq\n")
+    assert code == 130, out[-3000:]
+    menus = out.split("Waiting room (you are the host)")[1:]
+    assert len(menus) >= 2, out
+    alone, full = menus[0], menus[-1]
+    # Alone: no start for 1 player, a bot can be added.
+    assert "Start the game" not in alone and "Add a bot" in alone
+    # With the bot the room of 2 is full: start, but no more bots.
+    assert "Start the game (2 players)" in full and "Add a bot" not in full
+    assert "players)" in full and "(1 players)" not in out
 
 
 def test_ctrl_c_leaves_the_room(server: Server, tmp_path: Path) -> None:
@@ -330,7 +342,7 @@ def test_a_dropped_connection_rejoins_and_plays_on(tmp_path: Path) -> None:
     second = None
     try:
         assert proc.stdin is not None
-        proc.stdin.write("2\n1\n1\n1\n")  # bot, start, starting resource, first draw
+        proc.stdin.write("1\n1\n1\n1\n")  # bot, start, starting resource, first draw
         proc.stdin.flush()
         _wait("Ana's turn", lambda: any(d["phase"] == "playing" and d["legalActions"] and
                                         d["players"][0]["hasDrawnThisTurn"]

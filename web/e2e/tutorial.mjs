@@ -115,6 +115,12 @@ test("the basics tutorial, start to finish with the optional dragon lesson, doin
   await next(page);
   await atStep(page, "board-overview");
   await highlighted(page, '[data-testid="my-kingdom"]');
+  // A banner at the top never hides the turn header: the table moves down below it.
+  await page.waitForFunction(() => {
+    const b = document.querySelector("[data-testid=tutorial-banner]")?.getBoundingClientRect();
+    const h = document.querySelector("[data-testid=turn-header]")?.getBoundingClientRect();
+    return b && h && h.top >= b.bottom;
+  }, null, { timeout: 5000 });
   expect(await page.getByTestId("tutorial-next").isDisabled(), "Next is locked right after a click");
   await next(page);
 
@@ -326,7 +332,17 @@ test("the advanced-combos lesson: a Dragon eats a Queen, a Hail of Arrows shoots
   await page.getByTestId("btn-play-combination").click();
   await atStep(page, "adv-eat");
   const followUps = page.getByTestId("follow-up-dialog");
+  await followUps.waitFor();
+  // An attack: the dragon's follow-up names the target in words, then the eaten Queen is hit
+  // and travels to the discard pile (screenshots for the README).
+  const options = await followUps.getByTestId("follow-up-option").allInnerTexts();
+  expect(options.every((t) => !/[a-z]+-[a-z0-9]+/.test(t)), `options in words: ${options.join(" / ")}`);
+  await shot(page, "attack.png");
   await followUps.locator('[data-testid=follow-up-option][data-action-type="eatCharacter"]').first().click();
+  await page.waitForFunction(() => document.querySelector("[data-testid=travel-layer]")?.childElementCount > 0, null, { timeout: 5000 });
+  await sleep(150);
+  await shot(page, "attack-hit.png");
+  for (const name of ["attack.png", "attack-hit.png"]) cpSync(join(process.env.TUTORIAL_SHOTS || shots, name), join(ROOT, "docs/screenshots", name));
   await atStep(page, "adv-hail");
   while (await followUps.count()) await followUps.getByTestId("follow-up-skip").click();
   await page.getByTestId("btn-pass").click();

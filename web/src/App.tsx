@@ -13,6 +13,7 @@ import { button } from "./theme/ui.css";
 import { returnBar } from "./theme/spireReturn.css";
 import { TutorialOverlay } from "./tutorial/TutorialOverlay";
 import { TutorialProvider } from "./tutorial/TutorialProvider";
+import { loadingLine } from "./theme/ui.css";
 
 const loadLobby = () => import("./screens/Lobby/Lobby");
 const loadGame = () => import("./screens/Game/Game");
@@ -94,7 +95,7 @@ export function App() {
       <TutorialProvider>
         <AutoNavigate />
         <ConnectionBanner />
-        <Suspense fallback={<p style={{ padding: 24 }}>Loading...</p>}>
+        <Suspense fallback={<p className={loadingLine}>Loading...</p>}>
           <Routes>
             <Route path="/" element={<Home />} />
             <Route path="/lobby" element={<Lobby />} />

@@ -63,8 +63,24 @@ export const KIND_NAMES: Record<string, string> = {
   cathedral: "Cathedral",
 };
 
+/** Words for a wire name: 'golden-dragon' reads 'Golden Dragon', 'castle-placement' 'Castle Placement'. */
+export function words(id: string): string {
+  return id
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(" ");
+}
+
+/** A beast's or structure's name from its kind ('golden-dragon' is 'Golden Dragon'). */
+export function kindName(kind: string | null | undefined): string {
+  if (!kind) return "";
+  return KIND_NAMES[kind] ?? words(kind);
+}
+
 export function combinationName(c: Combination): string {
-  return KIND_NAMES[c.kind] ?? c.kind;
+  return kindName(c.kind);
 }
 
 export function playerLabel(p: PlayerView | undefined, number?: number): string {

@@ -3,7 +3,7 @@
  * is possible exactly when the server listed an action equal to the current selection.
  */
 import type { ActionJson, GameView } from "../net/types";
-import { cardFromId, cardIndex, cardName, combinationName, playerLabel } from "./cards";
+import { cardFromId, cardIndex, cardName, combinationName, playerLabel, words } from "./cards";
 
 export interface Selection {
   hand: string[];
@@ -189,6 +189,6 @@ export function describeAction(view: GameView, a: ActionJson): string {
     case "skipPendingAction":
       return a.type === "skipPendingAction" && view.pendingAction?.type === "partner-transfer" ? "Keep it" : "Skip";
     default:
-      return a.type;
+      return words(a.type);
   }
 }

@@ -110,6 +110,38 @@ export function mountOutcome(context: string | null | undefined): Outcome {
     : { title: "Error", fallback: "Failed to mount royal" };
 }
 
+/**
+ * The tutorial's room: a room of the chosen lesson and its bot. One toast if either fails
+ * ('Failed to prepare tutorial. Please try again.').
+ */
+export async function prepareTutorial(mode: string): Promise<boolean> {
+  enteredRoom();
+  const created = await client.call("createRoom", { playerName: "You", isTutorial: true, tutorialMode: mode });
+  const bot = created.success ? await client.call("addBot", {}) : created;
+  if (!bot.success) console.error("Failed to prepare tutorial", bot.error);
+  report(bot.success ? bot : { success: false }, { title: "Error", fallback: "Failed to prepare tutorial. Please try again." });
+  return bot.success;
+}
+
+/** Begin the tutorial game; guided is false when the lesson is not shown (the bot never waits). */
+export async function startTutorialGame(guided: boolean): Promise<Ack> {
+  return report(await client.call("startTutorialGame", { guided }), { title: "Error", fallback: "Failed to start game" });
+}
+
+/** Let the tutorial's bot play its turn (all: never wait again). A failure is only logged. */
+export async function resumeTutorialBot(all = false): Promise<Ack> {
+  return report(await client.call("resumeTutorialBot", all ? { all: true } : {}), {
+    title: "Error",
+    fallback: "Failed to resume the tutorial bot",
+    logOnly: true,
+  });
+}
+
+/** The server names a tutorial step whose action happened. Returns the unsubscribe function. */
+export function onTutorialStep(handler: (stepId: unknown) => void): () => void {
+  return client.on("advanceTutorialStep", handler);
+}
+
 export async function fetchPublicGames(): Promise<void> {
   const ack = await client.call<Ack & { games?: unknown }>("getPublicGames", {});
   if (ack.success && Array.isArray(ack.games)) publicGames.value = ack.games as never;

@@ -23,6 +23,8 @@ export interface CrownShow {
   key: number;
   playerName: string;
   playerNumber: number | null;
+  /** The 'Royal Family Complete!' toast shown with it, dismissed when the crown ends. */
+  toastId?: number;
 }
 export const crown = signal<CrownShow | null>(null);
 
@@ -76,8 +78,8 @@ export function startSession(): void {
   client.on("royalFamilyCompleted", ({ playerName, playerNumber }) => {
     const name = String(playerName ?? "");
     const number = playerNumber ?? view.value?.players.find((p) => p.name === name)?.number ?? null;
-    crown.value = { key: ++crownKey, playerName: name, playerNumber: number };
-    showToast({ title: "Royal Family Complete!", description: `${name} completed the Royal Family!`, duration: 5000 });
+    const toast = showToast({ title: "Royal Family Complete!", description: `${name} completed the Royal Family!`, duration: 5000 });
+    crown.value = { key: ++crownKey, playerName: name, playerNumber: number, toastId: toast.id };
   });
   listenRanked(client, () => view.value?.myPlayerNumber ?? null, enteredRoom);
   rejoining.value = client.seat() !== null;

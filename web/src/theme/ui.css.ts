@@ -24,7 +24,7 @@ export const button = styleVariants({
   primary: [buttonBase, { background: `linear-gradient(${vars.color.gold}, ${vars.color.goldDark})`, color: "#231a02", borderColor: vars.color.goldDark }],
   secondary: [buttonBase, { background: vars.color.panelRaised, color: vars.color.text }],
   ghost: [buttonBase, { background: "transparent", color: vars.color.text, borderColor: "transparent" }],
-  danger: [buttonBase, { background: vars.color.danger, color: "white", borderColor: "#8e1f28" }],
+  danger: [buttonBase, { background: vars.color.dangerStrong, color: "white", borderColor: "#7a1820" }],
 });
 
 export const iconButton = style([
@@ -76,3 +76,5 @@ export const input = style({
 
 export const row = style({ display: "flex", gap: 8, alignItems: "center", flexWrap: "wrap" });
 export const muted = style({ color: vars.color.muted });
+/** A screen's loading line. */
+export const loadingLine = style({ padding: 24 });

@@ -15,6 +15,8 @@ export const vars = createGlobalTheme(":root", {
     red: "#c8283a",
     black: "#1b1b1f",
     danger: "#d9434f",
+    /** Behind white text (contrast above 4.5:1). */
+    dangerStrong: "#a8232f",
     ok: "#3fb57a",
     focus: "#ffd866",
     cardFace: "#fffdf6",

@@ -1,5 +1,5 @@
 /** The tutorial overlay: banner, highlight ring, reference screens, action prompt. */
-import { keyframes, style, styleVariants } from "@vanilla-extract/css";
+import { createVar, keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../theme/vars.css";
 
 // The banner never takes clicks meant for the table: only its controls catch the pointer.
@@ -45,8 +45,18 @@ const pulse = keyframes({
   "100%": { boxShadow: `0 0 0 0 rgba(226,180,60,0)` },
 });
 
+/** The highlight ring's place, set from the highlighted element's rectangle. */
+export const ringTop = createVar();
+export const ringLeft = createVar();
+export const ringWidth = createVar();
+export const ringHeight = createVar();
+
 export const highlight = style({
   position: "fixed",
+  top: ringTop,
+  left: ringLeft,
+  width: ringWidth,
+  height: ringHeight,
   zIndex: 55,
   pointerEvents: "none",
   border: `3px solid ${vars.color.gold}`,
@@ -95,3 +105,5 @@ export const tile = style({
 });
 export const tileTitle = style({ margin: "0 0 4px", color: vars.color.gold, fontSize: 17 });
 export const tileText = style({ margin: 0, fontSize: 14, lineHeight: 1.4 });
+export const skip = style({ minHeight: 28, padding: "2px 10px" });
+export const referenceTitle = style({ fontSize: 28 });

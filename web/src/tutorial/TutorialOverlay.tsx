@@ -3,7 +3,7 @@
  * banner (title, description, mode dropdown, Next or Finish, the hint on automatic steps), the
  * highlight ring, the two full-screen references and the action prompt with Skip.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { TutorialDialog } from "../components/TutorialDialog/TutorialDialog";
 import { useReferenceTiles } from "../rules/reference";
@@ -24,6 +24,7 @@ export function TutorialOverlay() {
   return (
     <>
       {step.highlightSelector && <Highlight selector={step.highlightSelector} />}
+      {step.position === "top" && <ReserveTopSpace />}
       <section className={s.banner[step.position]} role="region" aria-label="Tutorial" data-testid="tutorial-banner" data-step-id={step.id}>
         <div className={s.bannerHead}>
           <h2 className={s.title}>{step.title}</h2>
@@ -67,11 +68,32 @@ function ActionPrompt({ index, total, onSkip }: { index: number; total: number; 
       <span>
         Tutorial step {index + 1} of {total}
       </span>
-      <button type="button" className={button.ghost} style={{ minHeight: 28, padding: "2px 10px" }} onClick={onSkip} data-testid="tutorial-skip">
+      <button type="button" className={`${button.ghost} ${s.skip}`} onClick={onSkip} data-testid="tutorial-skip">
         Skip
       </button>
     </div>
   );
+}
+
+/**
+ * A banner at the top would cover the turn header: the table is pushed down by the banner's
+ * height (the CSS variable --tutorial-top-space, read by the table's layout) while it shows.
+ */
+function ReserveTopSpace() {
+  useLayoutEffect(() => {
+    const banner = document.querySelector<HTMLElement>("[data-testid=tutorial-banner]");
+    const root = document.documentElement;
+    if (!banner) return;
+    const update = () => root.style.setProperty("--tutorial-top-space", `${Math.ceil(banner.getBoundingClientRect().bottom) + 8}px`);
+    update();
+    const observer = typeof ResizeObserver === "function" ? new ResizeObserver(update) : null;
+    observer?.observe(banner);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty("--tutorial-top-space");
+    };
+  }, []);
+  return null;
 }
 
 /** A ring around the highlighted area or button, following it as the page moves. */
@@ -104,16 +126,20 @@ function Highlight({ selector }: { selector: string }) {
       window.removeEventListener("scroll", onMove, true);
     };
   }, [selector]);
+  // The ring's place is written as CSS variables (Tutorial.css.ts reads them), not a style object.
+  const ring = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = ring.current;
+    if (!el || !rect) return;
+    const pad = 4;
+    const set = (cssVar: string, value: string) => el.style.setProperty(cssVar.replace(/^var\((.*)\)$/, "$1"), value);
+    set(s.ringTop, `${rect.top - pad}px`);
+    set(s.ringLeft, `${rect.left - pad}px`);
+    set(s.ringWidth, `${rect.width + 2 * pad}px`);
+    set(s.ringHeight, `${rect.height + 2 * pad}px`);
+  }, [rect]);
   if (!rect) return null;
-  const pad = 4;
-  return (
-    <div
-      className={s.highlight}
-      data-testid="tutorial-highlight"
-      data-selector={selector}
-      style={{ top: rect.top - pad, left: rect.left - pad, width: rect.width + 2 * pad, height: rect.height + 2 * pad }}
-    />
-  );
+  return <div ref={ring} className={s.highlight} data-testid="tutorial-highlight" data-selector={selector} />;
 }
 
 function ReferenceScreen({ kind, onDone, locked }: { kind: Reference; onDone: () => void; locked: boolean }) {
@@ -122,7 +148,7 @@ function ReferenceScreen({ kind, onDone, locked }: { kind: Reference; onDone: ()
   return (
     <div className={s.reference} role="dialog" aria-modal="true" aria-label={combos ? "Card Combinations" : "Royal Costs"} data-testid={kind}>
       <div className={s.referenceInner}>
-        <h2 className={s.title} style={{ fontSize: 28 }}>
+        <h2 className={`${s.title} ${s.referenceTitle}`}>
           {combos ? "Card Combinations" : "Royal Costs"}
         </h2>
         <p className={s.description}>

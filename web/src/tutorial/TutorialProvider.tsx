@@ -5,7 +5,8 @@
  */
 import { useSignals } from "@preact/signals-react/runtime";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { client, tutorialActive, view } from "../state/game";
+import { onTutorialStep, resumeTutorialBot } from "../state/actions";
+import { tutorialActive, view } from "../state/game";
 import { tutorialCompleted } from "../state/settings";
 import { isTutorialMode, needsNewGame, nextIndex, STEPS, type TutorialMode, type TutorialStep } from "./steps";
 
@@ -41,7 +42,7 @@ export function useTutorial(): TutorialContextValue {
 
 /** The bot never waits again (after Skip or Finish): the game goes on as a normal game. */
 function releaseBot(): void {
-  void client.call("resumeTutorialBot", { all: true });
+  void resumeTutorialBot(true);
 }
 
 export function TutorialProvider({ children }: { children: ReactNode }) {
@@ -75,7 +76,7 @@ export function TutorialProvider({ children }: { children: ReactNode }) {
   // else remember it so that the step is skipped when the lesson gets there.
   useEffect(
     () =>
-      client.on("advanceTutorialStep", (stepId) => {
+      onTutorialStep((stepId) => {
         if (typeof stepId !== "string") return;
         done.current.add(stepId);
         setSignals(new Set(done.current));
@@ -126,7 +127,7 @@ export function TutorialProvider({ children }: { children: ReactNode }) {
       finish();
       return;
     }
-    if (step.resumesBot) void client.call("resumeTutorialBot", {});
+    if (step.resumesBot) void resumeTutorialBot();
     setIndex(nextIndex(list, i, done.current));
   }, [nextLocked, finish]);
 

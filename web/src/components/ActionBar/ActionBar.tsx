@@ -4,6 +4,7 @@ import type { PlayChoices } from "../../logic/legal";
 import { showTooltips } from "../../state/settings";
 import { button } from "../../theme/ui.css";
 import { Tooltip } from "../Tooltip/Tooltip";
+import * as s from "./ActionBar.css";
 
 export interface ActionBarProps {
   choices: PlayChoices;
@@ -63,7 +64,7 @@ export function ActionBar({ choices, allResourcesUsed, onAct }: ActionBarProps) 
   const tips = showTooltips.value;
   const pass = choices.passTurn;
   return (
-    <div role="toolbar" aria-label="Actions" style={{ display: "flex", flexWrap: "wrap", gap: 8, justifyContent: "center" }}>
+    <div role="toolbar" aria-label="Actions" className={s.bar} data-testid="action-bar">
       {BUTTONS.map((b) => {
         const action = choices[b.key];
         return (

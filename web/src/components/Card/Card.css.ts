@@ -61,3 +61,20 @@ export const bounced = style({ animation: `${bounce} .6s ease-out` });
 
 // A box-shadow on the wrapper is much cheaper to paint than a drop-shadow filter on each SVG.
 export const svg = style({ width: "100%", height: "auto", display: "block", borderRadius: 8, boxShadow: "0 2px 4px rgba(0,0,0,.35)" });
+
+/** The upright rank and suit over a used (sideways) resource. */
+export const usedTag = style({
+  position: "absolute",
+  right: 3,
+  bottom: 3,
+  padding: "1px 4px",
+  borderRadius: 4,
+  background: "rgba(255,253,246,.95)",
+  border: "1px solid rgba(0,0,0,.25)",
+  fontSize: 12,
+  fontWeight: 800,
+  lineHeight: 1.2,
+  pointerEvents: "none",
+});
+export const red = style({ color: vars.color.red });
+export const black = style({ color: vars.color.black });

@@ -1,6 +1,6 @@
 import { createContext, memo, useContext } from "react";
 import type { Card as CardData } from "../../net/types";
-import { cardName, isRed, SUIT_SYMBOLS } from "../../logic/cards";
+import { cardName, isRed, shortName, SUIT_SYMBOLS } from "../../logic/cards";
 import type { DeckStyle } from "../../state/settings";
 import * as s from "./Card.css";
 
@@ -234,6 +234,15 @@ function sameProps(a: CardProps, b: CardProps): boolean {
   );
 }
 
+/** A used resource lies sideways; its rank and suit stay upright beside it, easy to read. */
+function UsedTag({ card }: { card: CardData }) {
+  return (
+    <span className={[s.usedTag, isRed(card) ? s.red : s.black].join(" ")} aria-hidden="true">
+      {shortName(card)}
+    </span>
+  );
+}
+
 export const Card = memo(function Card(props: CardProps) {
   const { card, size = "md", selected, disabled, used, golden, bounce, onClick, label, styleOverride, testId } = props;
   const contextDeck = useContext(DeckStyleContext);
@@ -246,20 +255,24 @@ export const Card = memo(function Card(props: CardProps) {
       <button
         type="button"
         className={[...classes, interactive && s.clickable, selected && s.selected, disabled && s.disabled].filter(Boolean).join(" ")}
-        aria-label={name}
         aria-pressed={selected ? true : false}
         disabled={disabled}
         onClick={interactive ? () => onClick(card?.id ?? "") : undefined}
         data-card-id={card?.id}
+        data-used={used ? "true" : undefined}
         data-testid={testId}
       >
+        {/* The name as the button's content (not an aria-label): what is seen is part of what is said. */}
+        <span className="sr-only">{name}</span>
         <CardFace card={card} deck={deck} sideways={used} />
+        {used && card && <UsedTag card={card} />}
       </button>
     );
   }
   return (
-    <span className={[...classes, disabled && s.disabled].filter(Boolean).join(" ")} role="img" aria-label={name} data-card-id={card?.id} data-testid={testId}>
+    <span className={[...classes, disabled && s.disabled].filter(Boolean).join(" ")} role="img" aria-label={name} data-card-id={card?.id} data-used={used ? "true" : undefined} data-testid={testId}>
       <CardFace card={card} deck={deck} sideways={used} />
+      {used && card && <UsedTag card={card} />}
     </span>
   );
 }, sameProps);

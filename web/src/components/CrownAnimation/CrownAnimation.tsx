@@ -1,6 +1,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
 import { crown } from "../../state/game";
+import { dismissToast } from "../../state/toasts";
 import { Icon } from "../Icon/Icon";
 import * as s from "./CrownAnimation.css";
 
@@ -18,6 +19,8 @@ export function CrownAnimation() {
     const t1 = setTimeout(() => setFading(true), CROWN_SHOW_MS);
     const t2 = setTimeout(() => {
       if (crown.value?.key === show.key) crown.value = null;
+      // The score screen follows the crown: the toast must not stay stacked over it.
+      if (show.toastId != null) dismissToast(show.toastId);
     }, CROWN_SHOW_MS + CROWN_FADE_MS);
     return () => {
       clearTimeout(t1);

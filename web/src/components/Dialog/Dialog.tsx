@@ -11,7 +11,12 @@ export interface DialogProps {
   description?: string;
 }
 
-/** A modal dialog: focus moves inside, Escape and the close button call onClose. */
+const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]:not([tabindex='-1'])";
+
+/**
+ * A modal dialog: focus moves inside and stays there (Tab cycles), Escape and the close button
+ * call onClose, and focus goes back to where it was when the dialog closes.
+ */
 export function Dialog({ title, onClose, children, wide, testId, description }: DialogProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -27,6 +32,24 @@ export function Dialog({ title, onClose, children, wide, testId, description }: 
       if (e.key === "Escape" && closeRef.current) {
         e.stopPropagation();
         closeRef.current();
+        return;
+      }
+      // Focus stays inside: Tab from the last control goes to the first, Shift+Tab the other way.
+      if (e.key !== "Tab" || !el) return;
+      const focusable = [...el.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((x) => !x.hasAttribute("disabled") && !x.closest("[hidden]"));
+      if (focusable.length === 0) {
+        e.preventDefault();
+        return;
+      }
+      const firstEl = focusable[0];
+      const lastEl = focusable[focusable.length - 1];
+      const active = document.activeElement;
+      if (e.shiftKey && (active === firstEl || !el.contains(active))) {
+        e.preventDefault();
+        lastEl.focus();
+      } else if (!e.shiftKey && (active === lastEl || !el.contains(active))) {
+        e.preventDefault();
+        firstEl.focus();
       }
     };
     document.addEventListener("keydown", onKey);

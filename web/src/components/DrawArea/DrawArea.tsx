@@ -1,6 +1,7 @@
 import type { ActionJson, Card as CardData } from "../../net/types";
 import { cardName } from "../../logic/cards";
 import { Card } from "../Card/Card";
+import * as s from "./DrawArea.css";
 
 export interface DrawAreaProps {
   deckCount: number;
@@ -14,16 +15,15 @@ export interface DrawAreaProps {
   goldenSource?: string | null;
 }
 
-const label = { fontSize: 11, textTransform: "uppercase" as const, letterSpacing: 1, opacity: 0.75 };
 
 /** The deck, the two revealed cards and the discard pile. */
 export function DrawArea({ deckCount, revealed, discardPile, discardCount, draws, onDraw, goldenSource }: DrawAreaProps) {
   const deckDraw = draws.get("deck");
   const top = discardPile[discardPile.length - 1] ?? null;
   return (
-    <section aria-label="Draw area" data-testid="draw-area" style={{ display: "flex", gap: 14, alignItems: "flex-end", justifyContent: "center", flexWrap: "wrap" }}>
-      <div style={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 4 }}>
-        <span style={label}>Deck · {deckCount}</span>
+    <section aria-label="Draw area" data-testid="draw-area" className={s.area}>
+      <div className={s.pile} data-zone="deck">
+        <span className={s.label}>Deck · {deckCount}</span>
         <Card
           card={null}
           size="md"
@@ -39,8 +39,8 @@ export function DrawArea({ deckCount, revealed, discardPile, discardCount, draws
         const source = `revealed${i + 1}`;
         const action = draws.get(source);
         return (
-          <div key={source} style={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 4 }}>
-            <span style={label}>Revealed</span>
+          <div key={source} className={s.pile} data-zone={source}>
+            <span className={s.label}>Revealed</span>
             {c ? (
               <Card
                 card={c}
@@ -52,17 +52,17 @@ export function DrawArea({ deckCount, revealed, discardPile, discardCount, draws
                 testId={`draw-${source}`}
               />
             ) : (
-              <span style={{ width: 70, height: 98, border: "2px dashed rgba(255,255,255,.2)", borderRadius: 8 }} aria-label="No revealed card" role="img" />
+              <span className={s.emptySlot} aria-label="No revealed card" role="img" />
             )}
           </div>
         );
       })}
-      <div style={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 4 }}>
-        <span style={label}>Discard · {discardCount}</span>
+      <div className={s.pile} data-zone="discard">
+        <span className={s.label}>Discard · {discardCount}</span>
         {top ? (
           <Card card={top} size="md" label={`Discard pile, top card ${cardName(top)}`} testId="discard-top" />
         ) : (
-          <span style={{ width: 70, height: 98, border: "2px dashed rgba(255,255,255,.2)", borderRadius: 8 }} role="img" aria-label="Discard pile, empty" />
+          <span className={s.emptySlot} role="img" aria-label="Discard pile, empty" />
         )}
       </div>
     </section>

@@ -1,9 +1,10 @@
 import type { ActionJson, GameView } from "../../net/types";
-import { cardFromId, cardIndex } from "../../logic/cards";
+import { cardFromId, cardIndex, kindName } from "../../logic/cards";
 import { describeAction, followUpTitle, SKIP_TYPES } from "../../logic/legal";
 import { button } from "../../theme/ui.css";
 import { Card } from "../Card/Card";
 import { Dialog } from "../Dialog/Dialog";
+import * as s from "./FollowUpDialog.css";
 
 export interface FollowUpDialogProps {
   view: GameView;
@@ -25,7 +26,7 @@ export function FollowUpDialog({ view, actions, onAct }: FollowUpDialogProps) {
   const p = view.pendingAction;
   const hint =
     p?.type === "eating" && p.canEatCount
-      ? `Your ${p.dragonType ?? "dragon"} can eat ${p.canEatCount === 1 ? "one character" : `up to ${p.canEatCount} characters`}.`
+      ? `Your ${p.dragonType ? kindName(p.dragonType) : "Dragon"} can eat ${p.canEatCount === 1 ? "one character" : `up to ${p.canEatCount} characters`}.`
       : view.pendingDemolitionEat
         ? "The demolition freed these royals. Eat one, or skip."
         : p?.type === "resurrection"
@@ -35,8 +36,8 @@ export function FollowUpDialog({ view, actions, onAct }: FollowUpDialogProps) {
             : null;
   return (
     <Dialog title={followUpTitle(view)} testId="follow-up-dialog" onClose={skip ? () => onAct(skip) : undefined}>
-      {hint && <p style={{ marginTop: 0 }}>{hint}</p>}
-      <ul style={{ listStyle: "none", padding: 0, margin: 0, display: "flex", flexDirection: "column", gap: 8 }}>
+      {hint && <p className={s.hint}>{hint}</p>}
+      <ul className={s.options}>
         {choices.map((a, i) => {
           const id = optionCardId(a);
           const card = id ? (cards.get(id) ?? cardFromId(id)) : null;
@@ -44,8 +45,7 @@ export function FollowUpDialog({ view, actions, onAct }: FollowUpDialogProps) {
             <li key={i}>
               <button
                 type="button"
-                className={button.secondary}
-                style={{ width: "100%", justifyContent: "flex-start", gap: 12 }}
+                className={`${button.secondary} ${s.option}`}
                 onClick={() => onAct(a)}
                 data-testid="follow-up-option"
                 data-action-type={a.type}
@@ -58,7 +58,7 @@ export function FollowUpDialog({ view, actions, onAct }: FollowUpDialogProps) {
         })}
       </ul>
       {skip && (
-        <div style={{ display: "flex", justifyContent: "flex-end", marginTop: 12 }}>
+        <div className={s.skipRow}>
           <button type="button" className={button.ghost} onClick={() => onAct(skip)} data-testid="follow-up-skip">
             {describeAction(view, skip)}
           </button>

@@ -35,3 +35,7 @@ export const segment = style({
   cursor: "pointer",
   selectors: { "&[aria-checked='true'], &[aria-pressed='true']": { background: vars.color.gold, color: "#231a02" } },
 });
+export const wide = style({ width: "100%" });
+export const itemText = style({ flex: 1, minWidth: 0 });
+export const small = style({ fontSize: 14 });
+export const codeInput = style({ fontFamily: "ui-monospace, monospace", letterSpacing: 2 });

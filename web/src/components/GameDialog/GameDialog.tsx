@@ -120,7 +120,7 @@ export function GameDialog({ initialTab = "browse", onClose }: { initialTab?: Ga
               </div>
             </div>
           )}
-          <button type="submit" className={button.primary} disabled={!name || busy} style={{ width: "100%" }}>
+          <button type="submit" className={`${button.primary} ${s.wide}`} disabled={!name || busy}>
             Create Game
           </button>
         </form>
@@ -137,9 +137,9 @@ export function GameDialog({ initialTab = "browse", onClose }: { initialTab?: Ga
                 const full = g.currentPlayers >= g.desiredPlayers;
                 return (
                   <li key={g.roomCode} className={s.item} data-testid="public-game" data-room-code={g.roomCode}>
-                    <div style={{ flex: 1, minWidth: 0 }}>
+                    <div className={s.itemText}>
                       <div className={s.code}>{g.roomCode}</div>
-                      <div className={muted} style={{ fontSize: 14 }}>
+                      <div className={`${muted} ${s.small}`}>
                         {g.hostName} · {g.gameMode === "match" ? "Match" : "Game"} ·{" "}
                         <span data-testid="public-game-players">
                           {g.currentPlayers}/{g.desiredPlayers}
@@ -171,16 +171,15 @@ export function GameDialog({ initialTab = "browse", onClose }: { initialTab?: Ga
             Room code
             <input
               id="room-code"
-              className={input}
               value={code}
               onChange={(e) => setCode(normaliseCode(e.target.value))}
               placeholder="ABC123"
               maxLength={ROOM_CODE_MAX}
               autoCapitalize="characters"
-              style={{ fontFamily: "ui-monospace, monospace", letterSpacing: 2 }}
+              className={`${input} ${s.codeInput}`}
             />
           </label>
-          <button type="submit" className={button.primary} disabled={!name || !code.trim() || busy} style={{ width: "100%" }}>
+          <button type="submit" className={`${button.primary} ${s.wide}`} disabled={!name || !code.trim() || busy}>
             Join Game
           </button>
         </form>

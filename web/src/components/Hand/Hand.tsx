@@ -1,5 +1,6 @@
 import type { Card as CardData } from "../../net/types";
 import { Card } from "../Card/Card";
+import * as s from "./Hand.css";
 
 export interface HandProps {
   cards: CardData[];
@@ -14,8 +15,8 @@ export interface HandProps {
 export function Hand({ cards, selected, enabledIds, onToggle, bounceId }: HandProps) {
   const sel = new Set(selected);
   return (
-    <div role="group" aria-label="Your hand" data-testid="hand" style={{ display: "flex", flexWrap: "wrap", gap: 8, justifyContent: "center", paddingTop: 12 }}>
-      {cards.length === 0 && <span style={{ opacity: 0.7 }}>Your hand is empty.</span>}
+    <div role="group" aria-label="Your hand" data-testid="hand" data-zone="hand" className={s.hand}>
+      {cards.length === 0 && <span className={s.empty}>Your hand is empty.</span>}
       {cards.map((c) => (
         <Card
           key={c.id}

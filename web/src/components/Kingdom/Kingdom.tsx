@@ -12,7 +12,7 @@ function HoverCard({ card, children }: { card: CardData; children: ReactNode }) 
     <Tooltip
       placement="bottom"
       content={
-        <span style={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 4, width: 96 }}>
+        <span className={s.hoverCard}>
           <CardFace card={card} deck={deck} />
           <span>{cardName(card)}</span>
         </span>
@@ -28,19 +28,26 @@ export interface KingdomProps {
   /** Present for my own kingdom: ready resources can be selected. */
   selectedResources?: readonly string[];
   onToggleResource?: (cardId: string) => void;
+  /** An opponent's kingdom: smaller cards, empty zones left out. */
   compact?: boolean;
   owner: string;
+  /** The owner's player number: names the kingdom as a place cards travel to and from. */
+  playerNumber?: number | null;
 }
 
-function CombinationView({ combo, royals, size }: { combo: Combination; royals: Map<string, KingdomData["royals"][number]>; size: "xs" | "sm" }) {
+type Size = "xs" | "sm" | "md";
+
+/** A beast with its rider on its back, or a structure with the royals inside its walls. */
+function CombinationView({ combo, royals, size }: { combo: Combination; royals: Map<string, CardData>; size: Size }) {
   const rider = combo.ridingRoyalId ? royals.get(combo.ridingRoyalId) : undefined;
   const inside = combo.protectedRoyalIds.map((id) => royals.get(id)).filter((c) => !!c);
+  const structure = combo.type === "castle" || combo.type === "cathedral";
   const name = combinationName(combo);
   const label = `${name} (${combo.cards.map(cardName).join(", ")})${rider ? `, ridden by ${cardName(rider)}` : ""}${
     inside.length ? `, holding ${inside.map(cardName).join(", ")}` : ""
   }`;
   return (
-    <div className={s.combo} role="group" aria-label={label} data-testid="combination" data-kind={combo.kind}>
+    <div className={structure ? s.structure : s.beast} role="group" aria-label={label} data-testid="combination" data-kind={combo.kind}>
       <span className={s.comboName}>
         {name}
         {combo.points ? ` · ${combo.points} pt` : ""}
@@ -49,29 +56,38 @@ function CombinationView({ combo, royals, size }: { combo: Combination; royals: 
         {combo.cards.map((c) => (
           <span key={c.id} className={s.fanCard}>
             <HoverCard card={c}>
-              <Card card={c} size={size} />
+              <Card card={c} size={size === "md" ? "sm" : size} />
             </HoverCard>
           </span>
         ))}
         {rider && (
-          <span style={{ marginLeft: 6 }} title="Rider">
-            <Card card={rider} size={size} label={`${cardName(rider)}, riding`} />
+          <span className={s.rider} data-testid="rider">
+            <HoverCard card={rider}>
+              <Card card={rider} size={size === "md" ? "sm" : size} label={`${cardName(rider)}, riding`} />
+            </HoverCard>
           </span>
         )}
       </div>
-      {combo.type === "castle" || combo.type === "cathedral" ? (
-        <div className={s.inside}>
-          Inside:
-          {inside.length ? inside.map((c) => <Card key={c.id} card={c} size="xs" />) : " none"}
+      {structure && (
+        <div className={s.inside} data-testid="inside">
+          {inside.length ? (
+            inside.map((c) => (
+              <HoverCard key={c.id} card={c}>
+                <Card card={c} size="xs" label={`${cardName(c)}, inside`} />
+              </HoverCard>
+            ))
+          ) : (
+            <span className={s.empty}>No royal inside</span>
+          )}
         </div>
-      ) : null}
+      )}
     </div>
   );
 }
 
 /** A kingdom: resources (ready upright, used sideways), free royals, beasts and structures. */
-export function Kingdom({ kingdom, selectedResources, onToggleResource, compact, owner }: KingdomProps) {
-  const size = compact ? "xs" : "sm";
+export function Kingdom({ kingdom, selectedResources, onToggleResource, compact, owner, playerNumber }: KingdomProps) {
+  const size: Size = compact ? "sm" : "md";
   const royals = new Map(kingdom.royals.map((r) => [r.id, r]));
   const placed = new Set<string>();
   for (const c of kingdom.combinations) {
@@ -81,38 +97,38 @@ export function Kingdom({ kingdom, selectedResources, onToggleResource, compact,
   const free = kingdom.royals.filter((r) => !placed.has(r.id));
   const selected = new Set(selectedResources ?? []);
   return (
-    <div className={s.kingdom} aria-label={`${owner} kingdom`} role="region">
-      <div className={s.zones}>
-        <div className={s.zone} data-testid="resources">
-          <span className={s.zoneLabel}>Resources</span>
-          <div className={s.cards}>
-            {kingdom.resources.length === 0 && <span className={s.empty}>none</span>}
-            {kingdom.resources.map((r) => {
-              const ready = r.orientation === "ready";
-              const label = `${cardName(r.card)}, ${ready ? "ready" : "used"} resource`;
-              const card = (
-                <Card
-                    key={r.card.id}
-                    card={r.card}
-                    size={compact ? "xs" : "sm"}
-                    used={!ready}
-                    label={label}
-                    selected={selected.has(r.card.id)}
-                    disabled={onToggleResource ? !ready : undefined}
-                    onClick={ready ? onToggleResource : undefined}
-                    testId={ready ? "resource-ready" : "resource-used"}
-                  />
-              );
-              return compact ? (
-                <HoverCard key={r.card.id} card={r.card}>
-                  {card}
-                </HoverCard>
-              ) : (
-                card
-              );
-            })}
-          </div>
+    <div className={s.kingdom} aria-label={`${owner} kingdom`} role="region" data-zone={playerNumber != null ? `kingdom-${playerNumber}` : undefined}>
+      <div className={s.zone} data-testid="resources">
+        <span className={s.zoneLabel}>Resources</span>
+        <div className={s.cards}>
+          {kingdom.resources.length === 0 && <span className={s.empty}>none</span>}
+          {kingdom.resources.map((r) => {
+            const ready = r.orientation === "ready";
+            const label = `${cardName(r.card)}, ${ready ? "ready" : "used"} resource`;
+            const card = (
+              <Card
+                key={r.card.id}
+                card={r.card}
+                size={size}
+                used={!ready}
+                label={label}
+                selected={selected.has(r.card.id)}
+                disabled={onToggleResource ? !ready : undefined}
+                onClick={ready ? onToggleResource : undefined}
+                testId={ready ? "resource-ready" : "resource-used"}
+              />
+            );
+            return compact ? (
+              <HoverCard key={r.card.id} card={r.card}>
+                {card}
+              </HoverCard>
+            ) : (
+              card
+            );
+          })}
         </div>
+      </div>
+      {(!compact || free.length > 0) && (
         <div className={s.zone}>
           <span className={s.zoneLabel}>Royals</span>
           <div className={s.cards}>
@@ -124,17 +140,17 @@ export function Kingdom({ kingdom, selectedResources, onToggleResource, compact,
             ))}
           </div>
         </div>
-        {kingdom.combinations.length > 0 && (
-          <div className={s.zone}>
-            <span className={s.zoneLabel}>Beasts &amp; Structures</span>
-            <div className={s.cards}>
-              {kingdom.combinations.map((c, i) => (
-                <CombinationView key={`${c.kind}-${c.cards[0]?.id ?? i}`} combo={c} royals={royals} size={compact ? "xs" : "xs"} />
-              ))}
-            </div>
+      )}
+      {kingdom.combinations.length > 0 && (
+        <div className={s.zone}>
+          <span className={s.zoneLabel}>Beasts &amp; Structures</span>
+          <div className={s.cards}>
+            {kingdom.combinations.map((c, i) => (
+              <CombinationView key={`${c.kind}-${c.cards[0]?.id ?? i}`} combo={c} royals={royals} size={compact ? "xs" : "sm"} />
+            ))}
           </div>
-        )}
-      </div>
+        </div>
+      )}
     </div>
   );
 }

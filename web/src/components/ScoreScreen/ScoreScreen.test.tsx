@@ -39,13 +39,14 @@ describe("ScoreScreen", () => {
     expect(b.disabled).toBe(true);
   });
 
-  it("after the final hand: 'Match Complete!', 'Final Results', no ready controls, game-over dialog", () => {
+  it("after the final hand: 'Match Complete!', 'Final Results', no ready controls, the game-over text in the screen", () => {
     const v = gameView({ phase: "finished", gameMode: "match", currentHand: 2, totalHands: 2, handHistory: history, outcome: { winners: [2] } });
     render(<ScoreScreen view={v} onReady={() => {}} onHome={() => {}} />);
     expect(screen.getByRole("heading", { name: "Match Complete!" })).toBeTruthy();
     expect(screen.getByText("Final Results")).toBeTruthy();
     expect(screen.queryByTestId("btn-ready")).toBeNull();
-    expect(screen.getByRole("dialog", { name: "Game Over" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Game Over" })).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("game mode: 'You Won!' for the winner", () => {
@@ -54,8 +55,9 @@ describe("ScoreScreen", () => {
     // A single game has one hand: its heading is the hand's, with the final results.
     expect(screen.getByRole("heading", { name: "Hand 1 Complete!" })).toBeTruthy();
     expect(screen.getByText("Final Results")).toBeTruthy();
-    expect(screen.getByRole("dialog", { name: "You Won!" })).toBeTruthy();
-    expect(screen.getAllByRole("button", { name: "Return to Home" }).length).toBeGreaterThan(0);
+    expect(screen.getByRole("heading", { name: "You Won!" })).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getAllByRole("button", { name: "Return to Home" }).length).toBe(1);
   });
 
   it("shows team badges and team cumulative scores with 4 players", () => {
@@ -64,12 +66,33 @@ describe("ScoreScreen", () => {
       gameMode: "match",
       playerCount: 4,
       totalHands: 4,
-      players: [player(1), player(2), player(3), player(4)],
+      players: [player(1, { team: 1 }), player(2, { team: 2 }), player(3, { team: 1 }), player(4, { team: 2 })],
       handHistory: [{ handNumber: 1, winnerPlayerNumber: 3, playerScores: { "1": 1, "2": 2, "3": 9, "4": 0 } }],
       teamScores: { "1": 10, "2": 2 },
     });
     render(<ScoreScreen view={v} onReady={() => {}} onHome={() => {}} />);
     expect(screen.getAllByText("Team 1").length).toBe(2);
     expect(screen.getByText("Team 1: 10")).toBeTruthy();
+  });
+
+  it("a 4-player single game: team totals, which team won, 'Your team won' for the partner", () => {
+    const players = [player(1, { team: 1 }), player(2, { team: 2 }), player(3, { team: 1 }), player(4, { team: 2 })];
+    const base = {
+      phase: "finished" as const,
+      playerCount: 4,
+      players,
+      winner: 3,
+      outcome: { winners: [1, 3] },
+      handHistory: [{ handNumber: 1, winnerPlayerNumber: 3, playerScores: { "1": 4, "2": 2, "3": 12, "4": 1 } }],
+    };
+    const { unmount } = render(<ScoreScreen view={gameView({ ...base, myPlayerNumber: 1 })} onReady={() => {}} onHome={() => {}} />);
+    expect(screen.getByRole("heading", { name: "Your team won" })).toBeTruthy();
+    expect(screen.getByText("Team 1: 16 points")).toBeTruthy();
+    expect(screen.getByText("Team 2: 3 points")).toBeTruthy();
+    expect(screen.getByText(/^Team 1 won/)).toBeTruthy();
+    unmount();
+    render(<ScoreScreen view={gameView({ ...base, myPlayerNumber: 2 })} onReady={() => {}} onHome={() => {}} />);
+    expect(screen.getByRole("heading", { name: "Game Over" })).toBeTruthy();
+    expect(screen.getByText("Team 1 won.")).toBeTruthy();
   });
 });

@@ -4,6 +4,9 @@ import { vars } from "../../theme/vars.css";
 const slide = keyframes({ from: { transform: "translateX(40px)", opacity: 0 }, to: { transform: "none", opacity: 1 } });
 
 export const region = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
   position: "fixed",
   // Below the top bar: a toast never hides the header's buttons (rules, settings, leave).
   top: `calc(${vars.layout.headerHeight} + 8px)`,

@@ -22,7 +22,7 @@ export function Toasts() {
 
   return (
     <section aria-label="Notifications (F8)">
-      <ol ref={regionRef} tabIndex={-1} className={s.region} style={{ listStyle: "none", margin: 0, padding: 0 }}>
+      <ol ref={regionRef} tabIndex={-1} className={s.region}>
         {t && (
           <li
             key={t.id}

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { client, leaveRoom, tutorialActive } from "../../state/game";
-import { showToast } from "../../state/toasts";
+import { prepareTutorial, startTutorialGame } from "../../state/actions";
+import { leaveRoom, tutorialActive } from "../../state/game";
 import { tutorialCompleted } from "../../state/settings";
 import { button } from "../../theme/ui.css";
 import { Dialog } from "../Dialog/Dialog";
 
 import type { TutorialMode } from "../../tutorial/steps";
+import * as s from "./TutorialDialog.css";
 
 export { TUTORIAL_MODES, type TutorialMode } from "../../tutorial/steps";
 
@@ -23,12 +24,9 @@ export function TutorialDialog({ mode, onClose }: { mode: TutorialMode; onClose:
     if (once.current) return;
     once.current = true;
     void (async () => {
-      const created = await client.call("createRoom", { playerName: "You", isTutorial: true, tutorialMode: mode });
-      const bot = created.success ? await client.call("addBot", {}) : created;
-      if (!bot.success) {
+      if (!(await prepareTutorial(mode))) {
         leaveRoom();
         tutorialActive.value = false;
-        showToast({ title: "Error", description: "Failed to prepare tutorial. Please try again.", variant: "destructive" });
         onClose();
         return;
       }
@@ -45,9 +43,8 @@ export function TutorialDialog({ mode, onClose }: { mode: TutorialMode; onClose:
   const begin = async () => {
     tutorialActive.value = !tutorialCompleted.value;
     // Without the lesson (tutorialCompleted) the bot must not wait for it.
-    const ack = await client.call("startTutorialGame", { guided: tutorialActive.value });
-    if (!ack.success) showToast({ title: "Error", description: ack.error || "Failed to start game", variant: "destructive" });
-    else onClose();
+    const ack = await startTutorialGame(tutorialActive.value);
+    if (ack.success) onClose();
   };
 
   return (
@@ -63,7 +60,7 @@ export function TutorialDialog({ mode, onClose }: { mode: TutorialMode; onClose:
             <li>Building your Royal Family</li>
             <li>Basic game strategy</li>
           </ul>
-          <div style={{ display: "flex", gap: 8, justifyContent: "flex-end" }}>
+          <div className={s.buttons}>
             <button type="button" className={button.secondary} onClick={cancel}>
               Cancel
             </button>

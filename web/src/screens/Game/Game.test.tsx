@@ -158,27 +158,81 @@ describe("Game table", () => {
   });
 });
 
+describe("the end of a hand", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    view.value = null;
+    crown.value = null;
+  });
+
+  it("keeps the winning play on the table under the crown, then shows the score screen with the result", () => {
+    vi.useFakeTimers();
+    const playing = gameView({ players: [player(1, { kingdom }), player(2)] });
+    view.value = playing;
+    renderAt("/game");
+    const history = [{ handNumber: 1, winnerPlayerNumber: 1, playerScores: { "1": 12, "2": 3 }, reason: "family" }];
+    act(() => {
+      view.value = { ...playing, phase: "finished", winner: 1, outcome: { winners: [1], reason: "family" }, handHistory: history };
+      crown.value = { key: 7, playerName: "Ann", playerNumber: 1 };
+    });
+    expect(screen.queryByTestId("score-screen")).toBeNull();
+    expect(screen.getByTestId("my-kingdom")).toBeTruthy();
+    expect(screen.getByTestId("crown-animation")).toBeTruthy();
+    act(() => vi.advanceTimersByTime(3299));
+    expect(screen.queryByTestId("score-screen")).toBeNull();
+    act(() => vi.advanceTimersByTime(10));
+    expect(screen.queryByTestId("crown-animation")).toBeNull();
+    expect(screen.getByTestId("score-screen")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "You Won!" })).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
 describe("draw animation", () => {
   afterEach(() => {
     vi.useRealTimers();
     view.value = null;
   });
 
-  it("a new draw glows gold on its source for 3000 ms, then the drawn card bounces until 3600 ms", () => {
+  it("a new draw glows gold on its source for 3000 ms while the drawn card waits there, then flies to the hand by 3600 ms", () => {
     vi.useFakeTimers();
-    const base = gameView({ round: 2, myHand: [c("hearts-7")], players: [player(1, { kingdom, hasDrawnThisTurn: true }), player(2)], legalActions: [{ type: "passTurn", player: 1 }] });
-    view.value = base;
-    renderAt("/game");
-    act(() => void (view.value = { ...base, myHand: [c("hearts-7"), c("spades-9")], lastDrawAction: { playerNumber: 1, source: "deck", drawnCard: c("spades-9") } }));
-    const deck = () => screen.getByTestId("draw-deck").className;
-    const glowing = deck();
-    act(() => vi.advanceTimersByTime(2999));
-    expect(deck()).toBe(glowing);
-    act(() => vi.advanceTimersByTime(1));
-    expect(deck()).not.toBe(glowing);
-    const bouncing = screen.getByRole("button", { name: "9 of Spades" }).className;
-    act(() => vi.advanceTimersByTime(600));
-    expect(screen.getByRole("button", { name: "9 of Spades" }).className).not.toBe(bouncing);
+    // Layout and the Web Animations API are the browser's: place each zone somewhere and
+    // record the animations asked for.
+    const where: Record<string, number> = { deck: 500, hand: 100 };
+    const rect = vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (this: HTMLElement) {
+      const zone = this.closest<HTMLElement>("[data-zone]")?.dataset.zone ?? "";
+      const x = where[zone] ?? 300;
+      return { left: x, top: 400, width: 60, height: 84, right: x + 60, bottom: 484, x, y: 400, toJSON: () => ({}) } as DOMRect;
+    });
+    const calls: { el: HTMLElement; frames: Keyframe[]; opts: KeyframeAnimationOptions }[] = [];
+    const proto = HTMLElement.prototype as unknown as { animate?: unknown };
+    const had = proto.animate;
+    proto.animate = function (this: HTMLElement, frames: Keyframe[], opts: KeyframeAnimationOptions) {
+      calls.push({ el: this, frames, opts });
+      return { onfinish: null, oncancel: null } as unknown as Animation;
+    };
+    try {
+      const base = gameView({ round: 2, myHand: [c("hearts-7")], players: [player(1, { kingdom, hasDrawnThisTurn: true }), player(2)], legalActions: [{ type: "passTurn", player: 1 }] });
+      view.value = base;
+      renderAt("/game");
+      act(() => void (view.value = { ...base, myHand: [c("hearts-7"), c("spades-9")], lastDrawAction: { playerNumber: 1, source: "deck", drawnCard: c("spades-9") } }));
+      const flight = calls.find((x) => x.el.dataset.cardId === "spades-9");
+      expect(flight?.opts.delay).toBe(3000);
+      expect(flight?.opts.duration).toBe(600);
+      expect(flight?.opts.fill).toBe("backwards");
+      // It starts over the deck: 400 px to the right of its place in the hand.
+      expect(String(flight?.frames[0].transform)).toContain("translate(400px, 0px)");
+      expect(flight?.frames[1].transform).toBe("none");
+      const deck = () => screen.getByTestId("draw-deck").className;
+      const glowing = deck();
+      act(() => vi.advanceTimersByTime(2999));
+      expect(deck()).toBe(glowing);
+      act(() => vi.advanceTimersByTime(1));
+      expect(deck()).not.toBe(glowing);
+    } finally {
+      rect.mockRestore();
+      proto.animate = had;
+    }
   });
 
   it("tells draws apart by hand, round and player, not by later card counts", () => {

@@ -51,4 +51,6 @@ export const modeText = style({ fontSize: 14, color: vars.color.muted });
 
 export const bottom = style({ display: "flex", flexWrap: "wrap", gap: 10, justifyContent: "center", marginTop: 8 });
 
+export const full = style({ width: "100%" });
 export const account = style({ display: "flex", gap: 8 });
+export const modeLabel = style({ display: "inline-flex", alignItems: "center", gap: 6 });

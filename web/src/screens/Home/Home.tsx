@@ -39,7 +39,7 @@ function ModeCard({ icon, name, text, onClick, disabled, testId }: ModeProps) {
   );
   return disabled ? (
     <Tooltip content="Log in to access">
-      <div style={{ width: "100%" }}>{card}</div>
+      <div className={s.full}>{card}</div>
     </Tooltip>
   ) : (
     card
@@ -131,7 +131,7 @@ export function Home() {
         <button type="button" className={button.secondary} onClick={() => setOptions(true)}>
           Settings
         </button>
-        <label style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
+        <label className={s.modeLabel}>
           <span>Tutorial mode</span>
           <select className={input} value={mode} onChange={(e) => setMode(e.target.value as TutorialMode)} aria-label="Tutorial mode">
             {TUTORIAL_MODES.map((m) => (

@@ -37,3 +37,21 @@ export const avatar = style({
   flex: "0 0 auto",
 });
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: 10, marginTop: 20 });
+export const who = style({ flex: 1, minWidth: 0 });
+export const playerName = style({ display: "block", overflow: "hidden", textOverflow: "ellipsis" });
+export const small = style({ fontSize: 13 });
+export const swap = style({
+  maxWidth: 110,
+  minHeight: 32,
+  background: "#0c140f",
+  color: "inherit",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+});
+export const emptyAvatar = style({ background: "transparent", border: `2px dashed ${vars.color.border}` });
+export const title = style({ margin: 0 });
+export const inline = style({ display: "flex", alignItems: "center", gap: 8 });
+export const modePanel = style({ marginBottom: 16 });
+export const modeRow = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 12, flexWrap: "wrap" });
+export const segments = style({ display: "inline-flex", gap: 4, background: "#0c140f", padding: 4, borderRadius: vars.radius.md });
+export const teamTitle = style({ fontSize: 18 });

@@ -64,9 +64,9 @@ function PlayerSlot({
       <span className={s.avatar} aria-hidden="true">
         {player.isBot ? <Icon name="robot" /> : initials(player.name)}
       </span>
-      <span style={{ flex: 1, minWidth: 0 }}>
-        <strong style={{ display: "block", overflow: "hidden", textOverflow: "ellipsis" }}>{player.name}</strong>
-        <span className={muted} style={{ fontSize: 13 }}>
+      <span className={s.who}>
+        <strong className={s.playerName}>{player.name}</strong>
+        <span className={`${muted} ${s.small}`}>
           Player {player.number}
         </span>
       </span>
@@ -78,7 +78,7 @@ function PlayerSlot({
           aria-label={`Swap ${player.name ?? `Player ${player.number}`} with`}
           value=""
           onChange={(e) => e.target.value && player.id && onSwap(player.id, e.target.value)}
-          style={{ maxWidth: 110, minHeight: 32, background: "#0c140f", color: "inherit", border: "1px solid #35503f", borderRadius: 6 }}
+          className={s.swap}
         >
           <option value="">Swap…</option>
           {others.map((o) => (
@@ -95,7 +95,7 @@ function PlayerSlot({
 function EmptySlot() {
   return (
     <li className={[s.slot, s.emptySlot].join(" ")} data-testid="empty-slot">
-      <span className={s.avatar} style={{ background: "transparent", border: "2px dashed #35503f" }} aria-hidden="true" />
+      <span className={`${s.avatar} ${s.emptyAvatar}`} aria-hidden="true" />
       Waiting for player...
     </li>
   );
@@ -147,8 +147,8 @@ function LobbyRoom({ v }: { v: GameView }) {
     <main className={s.page}>
       <div className={s.head}>
         <div>
-          <h1 style={{ margin: 0 }}>Waiting Room</h1>
-          <div style={{ display: "flex", alignItems: "center", gap: 8 }}>
+          <h1 className={s.title}>Waiting Room</h1>
+          <div className={s.inline}>
             <span className={muted}>Room code</span>
             <span className={s.code} data-testid="room-code">
               {v.roomCode}
@@ -158,7 +158,7 @@ function LobbyRoom({ v }: { v: GameView }) {
             </button>
           </div>
         </div>
-        <div style={{ display: "flex", alignItems: "center", gap: 8 }}>
+        <div className={s.inline}>
           {need === 0 ? (
             <span className={badgeOk} data-testid="ready-badge">
               Ready
@@ -171,16 +171,16 @@ function LobbyRoom({ v }: { v: GameView }) {
         </div>
       </div>
 
-      <section className={panel} style={{ marginBottom: 16 }} aria-label="Game mode">
-        <div style={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 12, flexWrap: "wrap" }}>
+      <section className={`${panel} ${s.modePanel}`} aria-labelledby="game-mode-title">
+        <div className={s.modeRow}>
           <div>
-            <strong>Game Mode</strong>
-            <div className={muted} style={{ fontSize: 14 }}>
+            <strong id="game-mode-title">Game Mode</strong>
+            <div className={`${muted} ${s.small}`}>
               {v.gameMode === "match" ? `A match of ${Math.max(players.length, 2)} hands, one per player.` : "A single hand."}
             </div>
           </div>
           {v.isHost ? (
-            <div role="radiogroup" aria-label="Game mode" style={{ display: "inline-flex", gap: 4, background: "#0c140f", padding: 4, borderRadius: 10 }}>
+            <div role="radiogroup" aria-label="Game mode" className={s.segments}>
               {(["game", "match"] as const).map((m) => (
                 <button
                   key={m}
@@ -205,11 +205,11 @@ function LobbyRoom({ v }: { v: GameView }) {
       {fourPlayers ? (
         <div className={s.columns}>
           <section aria-label="Team 1">
-            <h2 style={{ fontSize: 18 }}>Team 1</h2>
+            <h2 className={s.teamTitle}>Team 1</h2>
             <ul className={s.slots}>{slotsFor([1, 3])}</ul>
           </section>
           <section aria-label="Team 2">
-            <h2 style={{ fontSize: 18 }}>Team 2</h2>
+            <h2 className={s.teamTitle}>Team 2</h2>
             <ul className={s.slots}>{slotsFor([2, 4])}</ul>
           </section>
         </div>

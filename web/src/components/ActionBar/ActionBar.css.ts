@@ -1,0 +1,10 @@
+import { style } from "@vanilla-extract/css";
+
+/** Phones: the buttons share rows evenly, so the whole bar fits the bottom sheet. */
+export const bar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: 8,
+  justifyContent: "center",
+  "@media": { "(max-width: 699px)": { display: "grid", gridTemplateColumns: "repeat(3, minmax(0, 1fr))", gap: 6 } },
+});
