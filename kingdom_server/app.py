@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 from aiohttp import web
 
-from kingdom_server import accounts, stats
+from kingdom_server import accounts, constructed, stats
 from kingdom_server.http import add_routes, add_security_headers, body_limit
 from kingdom_server.hub import Hub
 from kingdom_server.keys import hub_key, settings_key, sio_key, storage_key
@@ -21,7 +21,11 @@ from kingdom_server.wire import JsonPacket, Server
 log = logging.getLogger(__name__)
 
 #: Every feature module's tables (kingdom_server/tables.py), created at startup.
-FEATURE_TABLES: tuple[type[FeatureTable], ...] = (*accounts.TABLES, *stats.TABLES)
+FEATURE_TABLES: tuple[type[FeatureTable], ...] = (
+    *accounts.TABLES,
+    *stats.TABLES,
+    *constructed.TABLES,
+)
 
 
 async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
@@ -33,6 +37,7 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     users.purge_expired()
     results = app[stats.results_key] = stats.Results(storage)
     users.on_user_deleted.append(results.forget_user)
+    constructed.start(app, storage)
     hub = Hub(settings, storage, app[sio_key], accounts=users, results=results)
     app[hub_key] = hub
     hub.load()
