@@ -38,6 +38,10 @@ def admin_usernames_from(text: str) -> frozenset[str]:
     return frozenset(n.strip().lower() for n in text.split(",") if n.strip())
 
 
+def _lowered(names: frozenset[str] | set[str] | tuple[str, ...]) -> frozenset[str]:
+    return frozenset(n.lower() for n in names)
+
+
 @attrs.frozen
 class Settings:
     """Everything the server can be tuned with. Times are in seconds."""
@@ -66,7 +70,7 @@ class Settings:
 
     admin_usernames: frozenset[str] = attrs.field(
         factory=lambda: admin_usernames_from(os.environ.get("KINGDOM_ADMINS", "")),
-        converter=lambda names: frozenset(n.lower() for n in names),
+        converter=_lowered,
     )
     """Administrators' usernames (lower-cased), from `KINGDOM_ADMINS` (comma-separated): only
     they may change a Constructed collection by hand (`PATCH /api/collection/update`)."""
