@@ -96,6 +96,7 @@ class Games:
             mode=game.mode,
             actions=actions,
             deck=game.deck,
+            setup=game.setup,
         )
         room.game_id = game.id
         room.action_count = len(actions)

@@ -3,6 +3,8 @@ bad input, ownership, the collection limit, initialising twice, administrators, 
 
 from __future__ import annotations
 
+import asyncio
+import random
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -11,6 +13,10 @@ from aiohttp.test_utils import TestServer
 
 import kingdom_rules as kr
 from kingdom_rules.cards import DECK
+from kingdom_server.accounts import COOKIE
+from kingdom_server.hub import Hub
+from tests.server.helpers import Client
+from tests.server.play import play_until
 from tests.server.test_accounts import Browser
 
 
@@ -240,3 +246,102 @@ async def test_deleting_the_account_forgets_collection_and_decks(
     again = await signed_in(browsers, "Alice")
     assert (await again.call("GET", "/api/collection"))[1] == []
     assert (await again.call("GET", "/api/decks"))[1] == []
+
+
+# -- Constructed games over sockets ------------------------------------------------------------
+
+
+class SignedClient(Client):
+    """A socket.io client that connects with a browser's session cookie."""
+
+    def __init__(self, url: str, name: str, cookie: str) -> None:
+        super().__init__(url, name)
+        self.cookie = cookie
+
+    async def connect(self, transport: str = "websocket") -> Client:
+        await self.sio.connect(self.url, transports=[transport], wait_timeout=5,
+                               headers={"Cookie": f"{COOKIE}={self.cookie}"})
+        return self
+
+
+async def player_with_deck(
+    server: TestServer, make: Callable[[], Browser], name: str
+) -> tuple[Browser, SignedClient, dict[str, Any]]:
+    b = await signed_in(make, name)
+    await b.call("POST", "/api/collection/initialize")
+    _, deck, _ = await b.call("POST", "/api/decks", {"name": f"{name}'s deck",
+                                                      "list": legal_list()})
+    token = b.token()
+    assert token is not None
+    client = SignedClient(str(server.make_url("/")), name, token)
+    await client.connect()
+    return b, client, deck
+
+
+def finished(state: dict[str, Any]) -> bool:
+    return bool(state["phase"] == "finished")
+
+
+async def test_a_constructed_game_between_two_players_decks(
+    server: TestServer, browsers: Callable[[], Browser], hub: Hub
+) -> None:
+    alice, ana, ana_deck = await player_with_deck(server, browsers, "Alice")
+    bob, ben, ben_deck = await player_with_deck(server, browsers, "Bob")
+    try:
+        code = (await ana.ok("createRoom", {"constructed": True}))["roomCode"]
+        assert ana.state["constructed"] is True and ana.state["setupType"] == "constructed"
+        await ben.ok("joinRoom", {"roomCode": code})
+        await ana.refused("startGame", None,
+                          "Every player must choose a legal deck first: Alice")
+        # Only one's own, legal deck.
+        await ben.refused("chooseDeck", {"deckId": ana_deck["id"]}, "Deck not found")
+        await ben.refused("chooseDeck", {"deckId": "nope"}, "Deck not found")
+        _, empty, _ = await bob.call("POST", "/api/decks", {"name": "Empty"})
+        await ben.refused("chooseDeck", {"deckId": empty["id"]}, empty["problem"])
+        await ben.refused("chooseDeck", {}, None)
+        assert await ana.ok("chooseDeck", {"deckId": ana_deck["id"]}) == {
+            "success": True, "error": None, "deckName": "Alice's deck", "size": 30}
+        await ana.refused("startGame", None, "Every player must choose a legal deck first: Bob")
+        await ben.ok("chooseDeck", {"deckId": ben_deck["id"]})
+        await ana.wait_state(lambda s: all(p["hasDeck"] for p in s["players"]),
+                             what="both decks chosen")
+        await ana.ok("startGame")
+        for c in (ana, ben):
+            await c.wait_state(lambda s: s["phase"] != "waiting", what="game start")
+        state = ana.state
+        assert state["setupType"] == "constructed"
+        # Each seat draws from its own pile of its own deck's copies.
+        assert all(isinstance(p["pileCount"], int) for p in state["players"])
+        mine = [c["id"] for c in state["myHand"]]
+        assert mine and all("@p1." in i for i in mine)
+        await asyncio.gather(play_until(ana, finished, random.Random(1), timeout=120),
+                             play_until(ben, finished, random.Random(2), timeout=120))
+        final = await ana.wait_state(finished)
+        assert final["outcome"]["winners"]
+        # The game is stored with its setup: the log replays to the same state.
+        room = hub.rooms.get(code)
+        assert room is not None and room.state is not None and room.game_id is not None
+        record = hub.storage.game_record(room.game_id)
+        assert record is not None and isinstance(record.setup, kr.ConstructedSetup)
+        assert record.setup == room.state.setup
+        replayed = kr.replay(record.seed, record.player_count, record.mode, record.actions,
+                             setup=record.setup)
+        assert replayed.phase == room.state.phase and replayed.outcome == room.state.outcome
+    finally:
+        await ana.close()
+        await ben.close()
+
+
+async def test_bots_bring_prebuilt_decks_and_guests_cannot_choose(
+    server: TestServer, connect: Callable[..., Awaitable[Client]], hub: Hub
+) -> None:
+    guest = await connect("Guest")
+    code = (await guest.ok("createRoom", {"playerName": "Gus", "constructed": True}))["roomCode"]
+    await guest.ok("addBot", {})
+    bot = guest.state["players"][1]
+    assert bot["hasDeck"] is True and bot["deckName"] in kr.PREBUILT_DECKS
+    await guest.refused("chooseDeck", {"deckId": "x"}, "Sign in to play your own deck")
+    await guest.refused("startGame", None, "Every player must choose a legal deck first: Gus")
+    room = hub.rooms.get(code)
+    assert room is not None and room.state is None
+    await guest.refused("createRoom", {"constructed": "yes"}, None)
