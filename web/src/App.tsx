@@ -16,6 +16,9 @@ const loadLobby = () => import("./screens/Lobby/Lobby");
 const loadGame = () => import("./screens/Game/Game");
 const Lobby = lazy(loadLobby);
 const Game = lazy(loadGame);
+const ConstructedHub = lazy(() => import("./screens/Constructed/ConstructedHub"));
+const Collection = lazy(() => import("./screens/Constructed/Collection"));
+const ConstructedLadder = lazy(() => import("./screens/Constructed/ConstructedLadder"));
 
 /** The spec's automatic navigation between /, /lobby and /game (section 2). */
 export function AutoNavigate() {
@@ -68,6 +71,9 @@ export function App() {
             <Route path="/" element={<Home />} />
             <Route path="/lobby" element={<Lobby />} />
             <Route path="/game" element={<Game />} />
+            <Route path="/constructed" element={<ConstructedHub />} />
+            <Route path="/constructed/collection" element={<Collection />} />
+            <Route path="/constructed/ladder" element={<ConstructedLadder />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>
