@@ -18,6 +18,7 @@ const Lobby = lazy(loadLobby);
 const Game = lazy(loadGame);
 const ConstructedHub = lazy(() => import("./screens/Constructed/ConstructedHub"));
 const Collection = lazy(() => import("./screens/Constructed/Collection"));
+const ConstructedLobby = lazy(() => import("./screens/Constructed/ConstructedLobby"));
 const ConstructedLadder = lazy(() => import("./screens/Constructed/ConstructedLadder"));
 
 /** The spec's automatic navigation between /, /lobby and /game (section 2). */
@@ -73,6 +74,7 @@ export function App() {
             <Route path="/game" element={<Game />} />
             <Route path="/constructed" element={<ConstructedHub />} />
             <Route path="/constructed/collection" element={<Collection />} />
+            <Route path="/constructed/lobby" element={<ConstructedLobby />} />
             <Route path="/constructed/ladder" element={<ConstructedLadder />} />
             <Route path="*" element={<NotFound />} />
           </Routes>

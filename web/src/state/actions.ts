@@ -35,6 +35,7 @@ const ROOM: Record<string, Outcome> = {
   addBot: { title: "Error", fallback: "Failed to add bot" },
   toggleGameMode: { title: "Error", fallback: "Failed to change game mode" },
   reorderPlayers: { title: "Error", fallback: "Failed to reorder players" },
+  chooseDeck: { title: "Error", fallback: "Failed to choose deck" },
 };
 
 /** The toast for a failed (or successful) game action, by wire event and target. */
