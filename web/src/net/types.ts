@@ -61,6 +61,8 @@ export interface PlayerView {
   deckName?: string | null;
   /** Constructed play: cards left in the seat's own pile. */
   pileCount?: number;
+  /** Constructed play: the seat's own revealed pair. */
+  revealedCards?: (Card | null)[];
   cardCount?: number;
   team?: number | null;
   kingdom?: Kingdom | null;

@@ -111,6 +111,12 @@ function Opponent({ p, v }: { p: PlayerView; v: GameView }) {
           <Card card={null} size="xs" label="Cards in hand" />×{count}
         </span>
       </div>
+      {v.setupType === "constructed" && (
+        <div className={s.oppHead} data-testid="opponent-pile">
+          <span className={muted}>Pile ×{p.pileCount ?? 0}</span>
+          {(p.revealedCards ?? []).map((c, i) => (c ? <Card key={c.id} card={c} size="xs" /> : <span key={`none-${i}`} />))}
+        </div>
+      )}
       {p.kingdom && <Kingdom kingdom={p.kingdom} compact owner={`${p.name ?? `Player ${p.number}`}'s`} />}
     </section>
   );
