@@ -81,7 +81,7 @@ function DeckPanel() {
         {RANKS.map((r) => (
           <div key={r} className={s.barColumn} title={`${r}: ${stats.byRank[r]}`}>
             <span>{stats.byRank[r] || ""}</span>
-            <div className={s.bar} style={{ height: `${(stats.byRank[r] / most) * 100}%` }} />
+            <div className={[s.bar, s.barHeight[Math.round((stats.byRank[r] / most) * 20)]].join(" ")} />
             <span className={s.barLabel}>{r === "JOKER" ? "★" : r}</span>
           </div>
         ))}
