@@ -63,7 +63,11 @@ def default_seat_file() -> Path:
 
 @click.command(short_help="Play online: create or join a room on a Kingdom server.")
 @click.argument("url")
-@click.option("--name", "-n", required=True, help="Your name at the table (at most 24 characters).")
+@click.option("--name", "-n", default=None,
+              help="Your name at the table (at most 24 characters; signed in: your username).")
+@click.option("--user", "-u", "username", default=None,
+              help="Sign in as this user (password from KINGDOM_PASSWORD or a prompt), so the "
+                   "game counts in your statistics.")
 @click.option("--room", "room_code", default=None, help="Join the room with this code.")
 @click.option("--create", is_flag=True, help="Create a private room; friends join with its code.")
 @click.option("--public", "public", is_flag=True, help="Create a public room anyone can join.")
@@ -73,8 +77,8 @@ def default_seat_file() -> Path:
               help="Where reconnect tokens are kept (default ~/.kingdom/seats.json, or "
                    "$KINGDOM_SEAT_FILE).")
 @click.pass_obj
-def connect(app: Any, url: str, name: str, room_code: str | None, create: bool, public: bool,
-            players: int | None, seat_file: Path | None) -> None:
+def connect(app: Any, url: str, name: str | None, username: str | None, room_code: str | None,
+            create: bool, public: bool, players: int | None, seat_file: Path | None) -> None:
     """Play Kingdom in the terminal against people on the server at URL.
 
     --create makes a private room (its code is printed), --public a public one, --room CODE
@@ -88,10 +92,21 @@ def connect(app: Any, url: str, name: str, room_code: str | None, create: bool, 
 
     console: Console = app.console if app.verbosity >= 0 else Console()
     lines = Lines(sys.stdin)
+    if name is None and username is None:
+        raise click.UsageError("give --name, or --user to sign in")
     if "://" not in url:
         url = f"http://{url}"  # "127.0.0.1:8000" means the usual scheme
-    session = Session(url.rstrip("/"), name, console, lines,
-                      Seats(seat_file or default_seat_file()))
+    url = url.rstrip("/")
+    cookie: str | None = None
+    if username is not None:
+        from kingdom_cli.account import password_for, sign_in
+        from kingdom_server.accounts import COOKIE
+
+        token = asyncio.run(sign_in(url, username, password_for(username)))
+        cookie = f"{COOKIE}={token}"
+        console.print(f"Signed in as {username}.")
+    session = Session(url, name or "", console, lines,
+                      Seats(seat_file or default_seat_file()), cookie=cookie)
     start = ("room", room_code) if room_code else ("create", None) if create else (
         ("public", players) if public else ("browse", None))
     code = asyncio.run(session.main(start))
@@ -205,9 +220,12 @@ def _action_key(view: Json | None, connected: bool) -> Any:
 class Session:
     """One connection and one seat: the lobby step, then the table until the game is over."""
 
-    def __init__(self, url: str, name: str, console: Any, lines: Lines, seats: Seats) -> None:
+    def __init__(self, url: str, name: str, console: Any, lines: Lines, seats: Seats,
+                 cookie: str | None = None) -> None:
         import socketio
 
+        self.cookie = cookie
+        """The session cookie of a signed-in player (`kingdom connect --user`)."""
         self.url = url
         self.name = name
         self.console = console
@@ -414,7 +432,8 @@ class Session:
 
         try:
             await self.sio.connect(self.url, transports=["websocket"],
-                                   wait_timeout=CONNECT_TIMEOUT)
+                                   wait_timeout=CONNECT_TIMEOUT,
+                                   headers={"Cookie": self.cookie} if self.cookie else {})
         except (socketio.exceptions.ConnectionError, ValueError, OSError) as exc:
             reason = str(exc) or type(exc).__name__
             raise ServerGone(f"Cannot reach a Kingdom server at {self.url} ({reason}).") from None

@@ -75,15 +75,21 @@ def _register() -> None:
 
     cli.add_command(serve)
 
+    from kingdom_cli.account import user
     from kingdom_cli.bench import bench
     from kingdom_cli.connect import connect
     from kingdom_cli.play import play
+    from kingdom_cli.season import season
     from kingdom_cli.simulate import simulate
+    from kingdom_cli.spire import spire
 
     cli.add_command(simulate)
     cli.add_command(play)
     cli.add_command(bench)
     cli.add_command(connect)
+    cli.add_command(user)
+    cli.add_command(season)
+    cli.add_command(spire)
 
 
 _register()

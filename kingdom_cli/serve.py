@@ -29,10 +29,17 @@ import click
     is_flag=True,
     help="Turn off the per-connection and per-address limits (load tests from one address).",
 )
+@click.option(
+    "--tls",
+    is_flag=True,
+    default=False,
+    help="Players reach the server over https (directly or through a proxy): the session "
+    "cookie is marked Secure (also KINGDOM_SECURE_COOKIES=1).",
+)
 @click.pass_obj
 def serve(
     obj: object, host: str, port: int, db: str | None, bot_delay: float | None,
-    no_rate_limits: bool,
+    no_rate_limits: bool, tls: bool,
 ) -> None:
     """Start the game server and print its address."""
     import asyncio
@@ -44,6 +51,8 @@ def serve(
     kwargs: dict[str, object] = {}
     if bot_delay is not None:
         kwargs["bot_delay"] = bot_delay
+    if tls:
+        kwargs["secure_cookies"] = True
     if no_rate_limits:
         kwargs["rate_limits"] = None
     if os.environ.get("KINGDOM_BOT_WORKERS"):

@@ -111,11 +111,16 @@ def _parse_bots(text: str, players: int) -> list[str]:
               help="Spire: how many run-deck cards are fortified (on top of the pile, R39).")
 @click.option("--hand-sizes", default="4,4", show_default=True, metavar="RUNNER,ENEMY",
               help="Spire: the opening hand of the runner and of the enemy, 3 to 6 (R37).")
+@click.option("--spire", "spire_runs", is_flag=True,
+              help="Simulate whole Spire runs instead of games: the first bot of --bots "
+                   "plays the runner's fights, a plain policy makes the run's choices.")
+@click.option("--runs", type=click.IntRange(1), default=20, show_default=True,
+              help="With --spire: how many runs (run i has seed SEED * 1000003 + i).")
 @click.pass_obj
 def simulate(app: Any, players: int, bots_text: str, games: int, seed: int, workers: int,
              mode: str, json_path: Path | None, csv_path: Path | None, setup_kind: str,
              decks_text: str | None, run_deck: str | None, run_size: int, fortified: int,
-             hand_sizes: str) -> None:
+             hand_sizes: str, spire_runs: bool, runs: int) -> None:
     """Play seeded games between bots and print wins (95% CI), scores and combinations.
 
     \b
@@ -124,7 +129,12 @@ def simulate(app: Any, players: int, bots_text: str, games: int, seed: int, work
           --games 1000 --seed 1 --workers 2 --mode match
       kingdom simulate --setup spire --bots greedy --fortified 2 --games 200
       kingdom simulate --setup constructed --decks dragon-hoard,my.deck --games 200
+      kingdom simulate --spire --runs 200 --bots search --workers 2
     """
+    if spire_runs:
+        _simulate_spire(app, bots_text.split(",")[0].strip() or "greedy", runs, seed,
+                        workers, json_path)
+        return
     from kingdom_rules.bots import BotError, UnknownBot, make_bot
 
     specs = _parse_bots(bots_text, players)
@@ -331,3 +341,66 @@ def _write_csv(path: Path, records: list[Json], players: int) -> None:
                         *(" ".join(f"{k}:{v}" for k, v in sorted(c.items()))
                           for c in r["combinations"]),
                         *((int(r["combat"]["won"]), r["combat"]["hpLost"]) if spire else ())])
+
+
+def _play_run(job: tuple[str, int]) -> Json:
+    """One whole Spire run by bots (module level so that it pickles)."""
+    from kingdom_rules.spire.autoplay import play_run
+
+    fighter, seed = job
+    run = play_run(seed, fighter)
+    return {"seed": seed, "result": run.phase, "act": run.act, "floor": run.floor,
+            "diedAtBoss": run.phase == "lost" and run.floor == 16, "score": run.score,
+            "fightsWon": run.fights_won, "fightsLost": run.fights_lost,
+            "elitesBeaten": run.elites_beaten, "bossesBeaten": run.bosses_beaten}
+
+
+def spire_summary(records: list[Json]) -> Json:
+    """Win rate (95% CI) and where runs ended: deaths per act (and at its boss)."""
+    from kingdom_cli.stats import wilson
+
+    n = len(records)
+    won = sum(1 for r in records if r["result"] == "won")
+    lo, hi = wilson(won, n)
+    deaths = {str(a): {"total": sum(1 for r in records if r["result"] == "lost"
+                                    and r["act"] == a),
+                       "atBoss": sum(1 for r in records if r["result"] == "lost"
+                                     and r["act"] == a and r["diedAtBoss"])}
+              for a in (1, 2, 3)}
+    return {"runs": n, "won": won, "winRate": won / n if n else 0.0, "ci95": [lo, hi],
+            "deaths": deaths, "meanScore": sum(r["score"] for r in records) / max(n, 1),
+            "reachedAct": {str(a): sum(1 for r in records if r["act"] >= a)
+                           for a in (1, 2, 3)}}
+
+
+def _simulate_spire(app: Any, fighter: str, runs: int, seed: int, workers: int,
+                    json_path: Path | None) -> None:
+    from kingdom_rules.bots import UnknownBot, make_bot
+
+    try:
+        make_bot(fighter)
+    except UnknownBot as exc:
+        raise click.ClickException(str(exc)) from None
+    jobs = [(fighter, game_seed(seed, i)) for i in range(runs)]
+    started = time.perf_counter()
+    if workers == 1:
+        records = [_play_run(j) for j in jobs]
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            records = list(pool.imap(_play_run, jobs))
+    s = spire_summary(records)
+    s["seconds"] = round(time.perf_counter() - started, 1)
+    lo, hi = s["ci95"]
+    d = s["deaths"]
+    app.display_info(
+        f"Spire, {fighter} fights: won {s['won']} of {s['runs']} runs, "
+        f"{100 * s['winRate']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}) · deaths: "
+        + ", ".join(f"act {a} {d[a]['total']} ({d[a]['atBoss']} at the boss)" for a in d)
+        + f" · reached act 2: {s['reachedAct']['2']}, act 3: {s['reachedAct']['3']}"
+        f" · mean score {s['meanScore']:.1f} · {s['seconds']} s")
+    if json_path is not None:
+        json_path.write_text(json.dumps({"settings": {"fighter": fighter, "runs": runs,
+                                                      "seed": seed},
+                                         "summary": s, "runs": records}, indent=1))

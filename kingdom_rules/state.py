@@ -734,55 +734,62 @@ def put(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     return tuple(out)
 
 
+SEAT_FIELDS: Final[tuple[tuple[str, str, str], ...]] = (
+    ("hand", HANDS, "tuple"),
+    ("kingdom", KINGDOMS, "tuple"),
+    ("royal_reward", REWARDS, "tuple"),
+    ("starting_resource_chosen", CHOSEN, "bits"),
+    ("has_drawn_this_turn", DRAWN, "bits"),
+    ("has_drawn_royal_reward", DREW_REWARD, "bits"),
+    ("ready_for_next_hand", READY, "bits"),
+    ("pile", PILES, "optional"),
+    ("revealed", OWN_REVEALED, "optional"),
+)
+"""Every field of :class:`Player` but ``number``, with the state key that holds it for all
+seats and how: ``tuple`` (one item per seat, seat 1 first), ``bits`` (a bit mask, bit
+``number - 1``) or ``optional`` (a tuple left out while every seat's value is empty, so the
+standard game copies no more than it needs). Adding a field to ``Player`` is adding its line
+here (``tests/rules/test_state_layout.py`` checks that every field has one)."""
+
+
+_TUPLES: Final = tuple((attr, key) for attr, key, how in SEAT_FIELDS if how == "tuple")
+_BITS: Final = tuple((attr, key) for attr, key, how in SEAT_FIELDS if how == "bits")
+_OPTIONAL: Final = tuple((attr, key) for attr, key, how in SEAT_FIELDS if how == "optional")
+
+
 def _seats_from_players(players: tuple[Player, ...]) -> dict[str, Any]:
-    chosen = drawn = drew = ready = 0
-    for i, p in enumerate(players):
-        bit = 1 << i
-        if p.starting_resource_chosen:
-            chosen |= bit
-        if p.has_drawn_this_turn:
-            drawn |= bit
-        if p.has_drawn_royal_reward:
-            drew |= bit
-        if p.ready_for_next_hand:
-            ready |= bit
-    seats = {
-        HANDS: tuple(p.hand for p in players),
-        KINGDOMS: tuple(p.kingdom for p in players),
-        REWARDS: tuple(p.royal_reward for p in players),
-        CHOSEN: chosen,
-        DRAWN: drawn,
-        DREW_REWARD: drew,
-        READY: ready,
-    }
-    for p in players:
-        if p.pile or p.revealed:
-            seats[PILES] = tuple(p.pile for p in players)
-            seats[OWN_REVEALED] = tuple(p.revealed for p in players)
-            break
+    seats: dict[str, Any] = {}
+    for attr, key in _TUPLES:
+        seats[key] = tuple([p.__dict__[attr] for p in players])
+    for attr, key in _BITS:
+        mask = 0
+        for i, p in enumerate(players):
+            if p.__dict__[attr]:
+                mask |= 1 << i
+        seats[key] = mask
+    for attr, key in _OPTIONAL:
+        values = tuple([p.__dict__[attr] for p in players])
+        if any(values):
+            seats[key] = values
     return seats
 
 
 def _players_from_seats(d: dict[str, Any]) -> tuple[Player, ...]:
     # Built like evolve builds (no attrs __init__): the values come from valid states.
-    hands, kingdoms = d[HANDS], d[KINGDOMS]
-    rewards, chosen, drawn, drew, ready = d[REWARDS], d[CHOSEN], d[DRAWN], d[DREW_REWARD], d[READY]
-    piles, revealed = d.get(PILES), d.get(OWN_REVEALED)
+    tuples = [(attr, d[key]) for attr, key in _TUPLES]
+    bits = [(attr, d[key]) for attr, key in _BITS]
+    optional = [(attr, d.get(key)) for attr, key in _OPTIONAL]
     out = []
-    for i, hand in enumerate(hands):
+    for i in range(len(d[HANDS])):
+        fields: dict[str, Any] = {"number": i + 1}
+        for attr, values in tuples:
+            fields[attr] = values[i]
+        for attr, mask in bits:
+            fields[attr] = _BOOL[mask >> i & 1]
+        for attr, maybe in optional:
+            fields[attr] = maybe[i] if maybe else ()
         player = _new(Player)
-        _set(player, "__dict__", {
-            "number": i + 1,
-            "hand": hand,
-            "kingdom": kingdoms[i],
-            "starting_resource_chosen": _BOOL[chosen >> i & 1],
-            "has_drawn_this_turn": _BOOL[drawn >> i & 1],
-            "royal_reward": rewards[i],
-            "has_drawn_royal_reward": _BOOL[drew >> i & 1],
-            "ready_for_next_hand": _BOOL[ready >> i & 1],
-            "pile": piles[i] if piles else (),
-            "revealed": revealed[i] if revealed else (),
-        })
+        _set(player, "__dict__", fields)
         out.append(player)
     return tuple(out)
 

@@ -13,6 +13,8 @@ from kingdom_server.http import add_routes, add_security_headers, body_limit
 from kingdom_server.hub import Hub
 from kingdom_server.keys import hub_key, settings_key, sio_key, storage_key
 from kingdom_server.origin import refuse_cross_origin_writes
+from kingdom_server.ranked import routes as ranked_routes
+from kingdom_server.ranked import tables as ranked_tables
 from kingdom_server.settings import Settings
 from kingdom_server.storage import Storage
 from kingdom_server.tables import FeatureTable
@@ -22,9 +24,7 @@ log = logging.getLogger(__name__)
 
 #: Every feature module's tables (kingdom_server/tables.py), created at startup.
 FEATURE_TABLES: tuple[type[FeatureTable], ...] = (
-    *accounts.TABLES,
-    *stats.TABLES,
-    *constructed.TABLES,
+    *accounts.TABLES, *stats.TABLES, *ranked_tables.TABLES, *constructed.TABLES,
 )
 
 
@@ -39,6 +39,7 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     users.on_user_deleted.append(results.forget_user)
     constructed.start(app, storage)
     hub = Hub(settings, storage, app[sio_key], accounts=users, results=results)
+    users.on_user_deleted.append(hub.ranked.store.forget_user)
     app[hub_key] = hub
     hub.load()
     gc_before = gc.get_threshold()
@@ -73,11 +74,15 @@ def create_app(settings: Settings | None = None) -> web.Application:
         serializer=JsonPacket,
         engineio_logger=False,
         max_http_buffer_size=settings.max_message_bytes,
+        # engine.io already runs each incoming message in a task of its own: socket.io's
+        # second task per event (its default) only costs processor time.
+        async_handlers=False,
     )
     app[sio_key] = sio
     sio.attach(app)
+    app.cleanup_ctx.append(_storage_ctx)
+    ranked_routes.install(app)  # its routes before add_routes' /api catch-all
     add_routes(app)
     app.on_response_prepare.append(add_security_headers)
-    app.cleanup_ctx.append(_storage_ctx)
     app.cleanup_ctx.append(_sockets_ctx)
     return app

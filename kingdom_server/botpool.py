@@ -15,6 +15,7 @@ import logging
 import multiprocessing
 import os
 import random
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -24,8 +25,9 @@ from kingdom_server import bots as botlib
 
 log = logging.getLogger(__name__)
 
-_bots: dict[str | None, Any] = {}
-"""(in a worker) One bot per kind: the bots keep no memory between decisions."""
+_local = threading.local()
+"""(in a worker) One bot per kind and thread: a bot keeps no memory between decisions, but
+may keep some during one."""
 
 
 def _warm_up() -> None:
@@ -34,9 +36,10 @@ def _warm_up() -> None:
 
 def decide(kind: str | None, state: kr.GameState, number: int, seed: int) -> tuple[kr.Action, int]:
     """(in a worker) The bot's action for player `number`, and the worker's process id."""
-    bot = _bots.get(kind)
+    bots: dict[str | None, Any] = _local.__dict__.setdefault("bots", {})
+    bot = bots.get(kind)
     if bot is None:
-        bot = _bots[kind] = botlib.make_bot(kind)
+        bot = bots[kind] = botlib.make_bot(kind)
     view = kr.view(state, number)
     legal = kr.legal_actions(state, number)
     action: kr.Action = bot.choose(view, legal, random.Random(seed))

@@ -28,6 +28,8 @@ from kingdom_server.games import GAME_EVENTS, Games
 from kingdom_server.limits import Limiter
 from kingdom_server.lobby import Lobby
 from kingdom_server.pushes import SEAT_MOVED, Pushes, PushObserver
+from kingdom_server.ranked.queue import RankedQueue
+from kingdom_server.ranked.tables import RankedStore
 from kingdom_server.rooms import BROWSING, Room, Rooms, now_utc
 from kingdom_server.settings import Settings
 from kingdom_server.stats import Results
@@ -71,7 +73,13 @@ class Hub:
         if self.limiter is not None and isinstance(sio, Server):
             sio.gate = self._gate
         self.games.finished_hooks.append(self._record_result)
-        self.calls: dict[str, Call] = {**self.lobby.calls()}
+        self.ranked = RankedQueue(RankedStore(storage.tables), sio, self.lobby,
+                                  wave_seconds=settings.ranked_wave_seconds)
+        self.games.finished_hooks.append(self.ranked.match_finished)  # after the results
+        if results is not None:
+            results.rating_hooks.append(self.ranked.rating_hook)
+        self.lobby.abandon_hooks.append(self.ranked.abandoned)
+        self.calls: dict[str, Call] = {**self.lobby.calls(), **self.ranked.calls()}
         for event in GAME_EVENTS:
             self.calls[event] = self.games.call(event)
         self._register()
@@ -166,12 +174,21 @@ class Hub:
             await self.sio.save_session(sid, {"userId": user.id, "username": user.username})
         await self.sio.enter_room(sid, BROWSING)
         if user is not None:
-            await self.lobby.restore_user_seat(sid, user.id)
+            # After the handshake is answered: a seat is only attached to a connected socket.
+            self.background.spawn(self._restore_seat(sid, user.id))
+
+    async def _restore_seat(self, sid: str, user_id: str) -> None:
+        for _ in range(50):
+            if self.sio.manager.is_connected(sid, "/"):
+                await self.lobby.restore_user_seat(sid, user_id)
+                return
+            await asyncio.sleep(0.01)
 
     async def on_disconnect(self, sid: str, *args: Any) -> None:
         self.addresses.pop(sid, None)
         if self.limiter is not None:
             self.limiter.disconnected(sid)
+        await self.ranked.disconnected(sid)
         await self.lobby.disconnected(sid)
 
     # -- results ---------------------------------------------------------------------------
@@ -213,6 +230,7 @@ class Hub:
                     lessons.release_all(room)  # pauses are not stored: nobody waits forever
                 self.games.sync_score_screen(room)
                 self.games.kick_bots(room)
+        self.ranked.resume(self.room_list)
         log.info("loaded %d rooms", len(self.room_list))
         self.background.spawn(self._sweep())
 
@@ -230,5 +248,6 @@ class Hub:
             await asyncio.sleep(self.settings.sweep_seconds)
 
     async def shutdown(self) -> None:
+        await self.ranked.shutdown()
         await self.background.cancel_all()
         self.games.pool.shutdown()

@@ -11,6 +11,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable
+from typing import Any
 
 import socketio
 
@@ -63,6 +64,9 @@ class Lobby:
         self.games = games
         self.background = background
         games.finished_hooks.append(self._game_finished)
+        # Called (lock held) when a person leaves a started game or stays away past the
+        # absence limit, so ranked can record the abandonment.
+        self.abandon_hooks: list[Callable[[Room, Seat], None]] = []
 
     def calls(self) -> dict[str, Call]:
         """The lobby's socket calls by event name."""
@@ -484,6 +488,59 @@ class Lobby:
         for seat in room.seats:
             self.start_absence(room, seat)
 
+    # -- ranked ----------------------------------------------------------------------------
+
+    def is_seated(self, sid: str) -> bool:
+        return sid in self.rooms.sessions
+
+    def game_id(self, room_code: str) -> int | None:
+        room = self.rooms.get(room_code)
+        return room.game_id if room is not None else None
+
+    def user_in_match(self, user_id: str) -> bool:
+        """Whether the user holds a seat of an unfinished ranked match."""
+        return any(
+            room.is_ranked
+            and room.phase != "finished"
+            and any(s.user_id == user_id and not s.left for s in room.seats)
+            for room in self.rooms
+        )
+
+    async def start_ranked(self, players: list[Any]) -> list[Ack]:
+        """A private ranked room for the matched players (seat order as given; each has sid,
+        user_id and name), its match (as many hands as players) started at once."""
+        room = Room(
+            code=self._new_code(),
+            host_id=None,
+            is_public=False,
+            desired_player_count=len(players),
+            game_mode="match",
+            is_ranked=True,
+        )
+        tokens: list[str] = []
+        for p in players:
+            token = new_reconnect_token()
+            tokens.append(token)
+            room.seats.append(Seat(player_id=new_player_id(), name=p.name, user_id=p.user_id,
+                                   reconnect_token=hash_token(token)))
+        room.host_id = room.seats[0].player_id
+        self.storage.save_room(room)  # a new room: nothing to undo if this fails
+        self.rooms.add(room)
+        for p, seat in zip(players, room.seats, strict=True):
+            await self.detach(p.sid)
+            await self._attach(p.sid, room, seat)
+        try:
+            async with room.lock:
+                await self._start(room, room.snapshot())
+        except Exception:
+            for p in players:
+                await self.detach(p.sid)
+            if not room.closed and self.rooms.get(room.code) is room:
+                self.close(room)
+            raise
+        return [self._seat_ack(room, seat, token)
+                for seat, token in zip(room.seats, tokens, strict=True)]
+
     # -- tutorial --------------------------------------------------------------------------
 
     def _tutorial_mode(self, p: Payload) -> str:
@@ -615,6 +672,9 @@ class Lobby:
         if room.started:
             seat.left = True
             seat.reconnect_token = None
+            if room.phase != "finished":
+                for hook in self.abandon_hooks:
+                    hook(room, seat)
         else:
             room.seats.remove(seat)
         if room.host_id == seat.player_id:
@@ -636,6 +696,8 @@ class Lobby:
         if closing:
             self._forget(room)
         else:
+            self.watch_attendance(room)
+            self._pause_if_unattended(room)
             await self.pushes.room(room)
             self.games.kick_bots(room)
 
@@ -679,8 +741,9 @@ class Lobby:
                 return
             if room.started and room.phase != "finished":
                 seat.absent = True
-                if not room.attended():
-                    self._pause(room)  # nobody would watch the bots play
+                for hook in self.abandon_hooks:
+                    hook(room, seat)
+                self._pause_if_unattended(room)
                 await self.pushes.room(room)
                 self.games.kick_bots(room)
                 return
@@ -710,6 +773,18 @@ class Lobby:
             self.close(room)
         if room.is_public:
             await self.pushes.public_games()
+
+    def _pause_if_unattended(self, room: Room) -> None:
+        """(lock held) A game whose people are all away (each past the takeover period, or
+        gone for good) pauses: nobody would watch the bots play."""
+        if (
+            room.started
+            and room.phase != "finished"
+            and not room.paused
+            and not room.attended()
+            and all(s.absent for s in room.humans())
+        ):
+            self._pause(room)
 
     def _pause(self, room: Room) -> None:
         """(lock held) Bots and the score screen stop until a person is back."""

@@ -65,6 +65,8 @@ class Settings:
     """Length of the score screen between hands of a match (R31)."""
 
     absence_seconds: float = 60.0
+    ranked_wave_seconds: float = 3.0
+    """Seconds between two waves of the ranked queue's matcher."""
     """How long a disconnected player keeps the seat to themselves during play; then a bot
     plays it until they come back."""
 

@@ -18,6 +18,8 @@ each seat's rating change by player number.
 from __future__ import annotations
 
 import logging
+import os
+import signal
 import uuid
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -224,6 +226,13 @@ def summarize(room: Room, game: GameRecord, match_id: str) -> MatchResult | None
     )
 
 
+def _failpoint(name: str) -> None:
+    """Crash tests (tests/server/test_stats_restart.py): KINGDOM_FAILPOINT=<name> kills the
+    process with SIGKILL at that point, as a power cut would."""
+    if os.environ.get("KINGDOM_FAILPOINT") == name:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
 class Results:
     """Writes finished games' results (one app, one database)."""
 
@@ -265,6 +274,7 @@ class Results:
         result = summarize(room, game, str(uuid.uuid4()))
         if result is None:
             return False
+        _failpoint("before-result")
         try:
             with self.db.atomic():
                 self._write(result)
@@ -272,6 +282,7 @@ class Results:
             if self.written(room.game_id):  # written meanwhile by another writer
                 return False
             raise
+        _failpoint("after-result")
         return True
 
     def _write(self, result: MatchResult) -> None:

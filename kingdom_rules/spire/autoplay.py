@@ -14,13 +14,14 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
 from kingdom_rules.bots.base import Bot
 from kingdom_rules.bots.registry import make_bot
 from kingdom_rules.bots.runner import seat_rng
+from kingdom_rules.cards import Card
 from kingdom_rules.engine import apply, players_to_act
 from kingdom_rules.hands import new_game
 from kingdom_rules.spire.run import OVER, Combat, Run
@@ -54,7 +55,7 @@ def play_fight(combat: Combat, runner: Bot, state: GameState | None = None) -> G
     return state
 
 
-def _value(card: Any, run: Run) -> float:
+def _value(card: Card, run: Run) -> float:
     """How much the bot wants a card: royals of ranks it lacks, then number cards of the
     colour of its royals, then high numbers."""
     have = {c.rank for c in run.deck if c.is_royal and not c.is_hero}
@@ -63,7 +64,7 @@ def _value(card: Any, run: Run) -> float:
         return 9.0
     if card.is_royal:
         return 8.0 if card.rank not in have else 3.0
-    return (4.0 if card.color in colours else 2.0) + card.value / 10
+    return (4.0 if card.color in colours else 2.0) + float(card.value) / 10
 
 
 @attrs.frozen
@@ -124,9 +125,7 @@ class RunBot:
         return run.leave_shop()
 
 
-def _face(text: str) -> Any:
-    from kingdom_rules.cards import Card
-
+def _face(text: str) -> Card:
     return Card.parse(text)
 
 

@@ -130,9 +130,13 @@ class ActMap:
         return ActMap(int(d["seed"]), int(d["act"]),
                       tuple(MapNode.from_json(n) for n in d["nodes"]))
 
-    def render(self) -> str:
+    def render(self, current: int | None = None, done: tuple[int, ...] = ()) -> str:
         """The map as text, the boss on top: one letter per node (C fight, E elite, R rest,
-        $ shop, T treasure, ? event) and the edges between floors."""
+        $ shop, T treasure, ? event) and the edges between floors; node index ``current``
+        shows as ``@`` and the ``done`` ones as ``x``."""
+        marks = {self.nodes[i].id: "x" for i in done}
+        if current is not None:
+            marks[self.nodes[current].id] = "@"
         letters = {"combat": "C", "elite": "E", "rest": "R", "shop": "$", "treasure": "T",
                    "event": "?", "boss": "B"}
         lines = [" " * (3 * BOSS_X + 4) + "B"]
@@ -140,7 +144,7 @@ class ActMap:
             row = [" "] * (3 * COLUMNS)
             link = [" "] * (3 * COLUMNS)
             for n in self.floor(floor):
-                row[3 * n.x + 1] = letters[n.kind]
+                row[3 * n.x + 1] = marks.get(n.id, letters[n.kind])
                 if floor < FLOORS:
                     for c in n.children:
                         link[3 * n.x + 1 + (c - n.x)] = {-1: "\\", 0: "|", 1: "/"}[c - n.x]

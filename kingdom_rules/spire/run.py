@@ -675,6 +675,13 @@ class Run:
             raise ValueError("not a run: unknown phase or act")
         if any(r not in RELICS for r in run.relics) or (run.event and run.event not in EVENTS):
             raise ValueError("not a run: unknown relic or event")
+        size = len(run.map.nodes)
+        if run.position is not None and not 0 <= run.position < size or any(
+                not 0 <= i < size for i in run.completed):
+            raise ValueError("not a run: a node that is not on the act's map")
+        if not 0 <= run.hp <= run.max_hp or len(set(run.deck)) != len(run.deck) or any(
+                c not in run.deck for c in run.fortified):
+            raise ValueError("not a run: HP, deck or fortified cards out of bounds")
         return run
 
 

@@ -102,6 +102,13 @@ async def _json_object(request: web.Request) -> dict[str, Any]:
 
 
 def client_address(request: web.Request) -> str:
+    """The address sign-in failures are counted against (the proxy's header when configured,
+    as the socket's limits do)."""
+    header = request.app[settings_key].client_address_header
+    if header:
+        last = request.headers.get(header, "").rsplit(",", 1)[-1].strip()
+        if last:
+            return last
     return request.remote or "unknown"
 
 

@@ -113,8 +113,11 @@ class Client:
 
         return record
 
-    async def connect(self, transport: str = "websocket") -> Client:
-        await self.sio.connect(self.url, transports=[transport], wait_timeout=5)
+    async def connect(
+        self, transport: str = "websocket", headers: dict[str, str] | None = None
+    ) -> Client:
+        await self.sio.connect(self.url, transports=[transport], wait_timeout=5,
+                               headers=headers or {})
         return self
 
     async def call(self, event: str, data: Any = None, timeout: float = 5) -> Any:

@@ -97,3 +97,28 @@ async def test_limits_are_on_by_default() -> None:
     from kingdom_server import Settings
 
     assert Settings().rate_limits == RateLimits()
+
+
+async def test_behind_a_proxy_the_address_comes_from_the_configured_header(
+    start_server: Start,
+) -> None:
+    srv = await start_server(rate_limits=limits(events_per_address=Rate(2, 60)),
+                             client_address_header="X-Forwarded-For")
+    url = str(srv.make_url("/"))
+
+    async def client(forwarded: str) -> Client:
+        c = Client(url, forwarded)
+        await c.sio.connect(url, transports=["websocket"], wait_timeout=5,
+                            headers={"X-Forwarded-For": forwarded})
+        return c
+
+    first = await client("203.0.113.9, 198.51.100.1")
+    second = await client("203.0.113.9, 198.51.100.2")  # another last hop: another address
+    try:
+        for c in (first, second):
+            await c.ok("getPublicGames")
+            await c.ok("getPublicGames")
+            await c.refused("getPublicGames", error=too_many(30))
+    finally:
+        await first.close()
+        await second.close()

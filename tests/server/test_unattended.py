@@ -171,3 +171,25 @@ def test_delete_closed_rooms_keeps_recent_and_open_rooms(tmp_path: Any) -> None:
     assert sorted(r.code for r in store.Room.select()) == ["BBBBBB", "CCCCCC"]
     assert store.Game.select().count() == 2 and store.GameAction.select().count() == 2
     store.close()
+
+
+async def test_the_last_connected_person_leaving_pauses_a_game_of_absent_people(
+    start_server: Start, connect_to: ConnectTo
+) -> None:
+    srv = await start_server(absence_seconds=0.2, bot_delay=0.01)
+    hub: Hub = srv.app[hub_key]
+    ana = await connect_to(srv, "ana")
+    code = (await ana.ok("createRoom", {"playerName": "Ana"}))["roomCode"]
+    ben = await connect_to(srv, "ben")
+    await ben.ok("joinRoom", {"playerName": "Ben", "roomCode": code})
+    await ana.ok("addBot", {"kind": "random"})
+    await ana.ok("startGame")
+    room: Room = hub.rooms[code]
+    await ana.close()
+    await wait_until(lambda: room.seats[0].absent, 3, "Ana's absence")
+    assert not room.paused  # Ben is still there
+    await ben.ok("leaveRoom")  # Ben's seat goes to a bot for good; only absent Ana is left
+    assert room.paused and room.idle_task is not None
+    count = room.action_count
+    await asyncio.sleep(0.4)
+    assert room.action_count == count

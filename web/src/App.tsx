@@ -14,12 +14,17 @@ import { TutorialProvider } from "./tutorial/TutorialProvider";
 
 const loadLobby = () => import("./screens/Lobby/Lobby");
 const loadGame = () => import("./screens/Game/Game");
+const Profile = lazy(() => import("./screens/Profile/Profile"));
 const Lobby = lazy(loadLobby);
 const Game = lazy(loadGame);
 const ConstructedHub = lazy(() => import("./screens/Constructed/ConstructedHub"));
 const Collection = lazy(() => import("./screens/Constructed/Collection"));
 const ConstructedLobby = lazy(() => import("./screens/Constructed/ConstructedLobby"));
 const ConstructedLadder = lazy(() => import("./screens/Constructed/ConstructedLadder"));
+const Ranked = lazy(() => import("./screens/Ranked/Ranked"));
+const Leaderboards = lazy(() => import("./screens/Leaderboards/Leaderboards"));
+const RulesEditor = lazy(() => import("./screens/RulesEditor/RulesEditor"));
+const Gallery = lazy(() => import("./screens/Gallery/Gallery"));
 
 /** The spec's automatic navigation between /, /lobby and /game (section 2). */
 export function AutoNavigate() {
@@ -40,7 +45,7 @@ export function AutoNavigate() {
       return;
     }
     const playing = isTutorial ? phase === "playing" : phase === "choosing_resources" || phase === "playing";
-    if (playing && (pathname === "/lobby" || pathname === "/")) navigate("/game");
+    if (playing && (pathname === "/lobby" || pathname === "/" || pathname === "/ranked")) navigate("/game");
     // Back from a reload on the home page between hands: the score screen is at /game.
     else if (phase === "handComplete" && pathname === "/" && !isTutorial) navigate("/game");
   }, [v, phase, isTutorial, pathname, navigate, rejoin]);
@@ -76,6 +81,14 @@ export function App() {
             <Route path="/constructed/collection" element={<Collection />} />
             <Route path="/constructed/lobby" element={<ConstructedLobby />} />
             <Route path="/constructed/ladder" element={<ConstructedLadder />} />
+            <Route path="/profile" element={<Profile />} />
+            <Route path="/ranked" element={<Ranked />} />
+            <Route path="/leaderboards" element={<Leaderboards />} />
+            <Route path="/admin/rules-editor" element={<RulesEditor />} />
+            <Route path="/cards" element={<Gallery />} />
+            <Route path="/smallcards" element={<Gallery />} />
+            <Route path="/newcards" element={<Gallery />} />
+            <Route path="/smallnewcards" element={<Gallery />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>

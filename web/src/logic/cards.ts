@@ -104,3 +104,35 @@ export function initials(name: string | undefined): string {
   const letters = parts.length > 1 ? parts[0][0] + parts[1][0] : (parts[0] ?? "?").slice(0, 2);
   return letters.toUpperCase();
 }
+
+const SUITS = ["hearts", "diamonds", "clubs", "spades"] as const;
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"] as const;
+
+/** The 54 cards of the deck by suit, then the two Heroes (for the card galleries). */
+export const DECK_BY_SUIT: { suit: string; name: string; cards: Card[] }[] = [
+  ...SUITS.map((suit) => ({
+    suit,
+    name: `${SUIT_NAMES[suit]} ${SUIT_SYMBOLS[suit]}`,
+    cards: RANKS.map((rank) => ({ id: `${suit}-${rank}`, suit, rank })),
+  })),
+  {
+    suit: "joker",
+    name: "Heroes",
+    cards: [
+      { id: "red-joker", suit: "red-joker", rank: "JOKER" },
+      { id: "black-joker", suit: "black-joker", rank: "JOKER" },
+    ],
+  },
+];
+
+/**
+ * The alternate faces of the peasant pseudo-suit (seed 000 section 3): artwork only, never
+ * dealt. The spec gives the four ids and the two special ranks; the woman and the man are
+ * Peasants, the boy and the girl Vendors.
+ */
+export const ALTERNATE_FACES: { card: Card; name: string }[] = [
+  { card: { id: "peasant-woman", suit: "peasant", rank: "PEASANT" }, name: "Peasant woman" },
+  { card: { id: "peasant-man", suit: "peasant", rank: "PEASANT" }, name: "Peasant man" },
+  { card: { id: "peasant-boy", suit: "peasant", rank: "VENDOR" }, name: "Vendor boy" },
+  { card: { id: "peasant-girl", suit: "peasant", rank: "VENDOR" }, name: "Vendor girl" },
+];

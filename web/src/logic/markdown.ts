@@ -1,20 +1,43 @@
 /**
- * A small Markdown reader for docs/rules.md: `##` sections, `###` headings, paragraphs,
- * lists, tables, **bold**, *italic* and `code`. It returns plain data; components render it.
+ * A small Markdown reader for the rules: `##` sections, `###` headings, paragraphs, lists,
+ * tables, **bold**, *italic* and `code`, and a line `![caption](6♥ 6♣)` for a row of card
+ * pictures. It returns plain data; components render it.
  */
+import type { Card, Rank, Suit } from "../net/types";
 
 export type Inline = { t: "text" | "b" | "i" | "code"; v: string };
 export type Block =
   | { kind: "h3"; text: Inline[] }
   | { kind: "p"; text: Inline[] }
   | { kind: "ul" | "ol"; items: Inline[][] }
-  | { kind: "table"; head: Inline[][]; rows: Inline[][][] };
+  | { kind: "table"; head: Inline[][]; rows: Inline[][][] }
+  | { kind: "cards"; caption: Inline[]; cards: PictureCard[] };
 
-export interface RuleSection {
-  key: string;
-  title: string;
-  blocks: Block[];
+/** A card drawn in a rules example; a used resource lies sideways. */
+export interface PictureCard {
+  card: Card;
+  used: boolean;
 }
+
+const SUIT_OF: Record<string, Suit> = { "♥": "hearts", "♦": "diamonds", "♣": "clubs", "♠": "spades" };
+
+/**
+ * One card of a picture line: a rank and a suit symbol (`10♥`, `Q♠`, `A♦`), `R★` or `B★` for the
+ * red or black Hero, with `:used` for a resource lying sideways. Null when it is none of these.
+ */
+export function parseCardToken(token: string): PictureCard | null {
+  const m = /^(?:(10|[2-9AJQK])([♥♦♣♠])|([RB])★)(:used)?$/.exec(token.trim());
+  if (!m) return null;
+  const used = !!m[4];
+  if (m[3]) {
+    const suit: Suit = m[3] === "R" ? "red-joker" : "black-joker";
+    return { card: { id: suit, suit, rank: "JOKER" }, used };
+  }
+  const suit = SUIT_OF[m[2]];
+  return { card: { id: `${suit}-${m[1]}`, suit, rank: m[1] as Rank }, used };
+}
+
+const PICTURE = /^!\[([^\]]*)\]\(([^)]*)\)$/;
 
 export function slug(title: string): string {
   return title
@@ -65,6 +88,15 @@ export function parseBlocks(md: string): Block[] {
       blocks.push({ kind: "h3", text: parseInline(trimmed.replace(/^#+\s*/, "")) });
       continue;
     }
+    const picture = PICTURE.exec(trimmed);
+    if (picture) {
+      const cards = picture[2].split(/\s+/).filter(Boolean).map(parseCardToken);
+      if (cards.length && cards.every((c) => c !== null)) {
+        flush();
+        blocks.push({ kind: "cards", caption: parseInline(picture[1]), cards: cards as PictureCard[] });
+        continue;
+      }
+    }
     if (trimmed.startsWith("|")) {
       flush();
       const rows: string[] = [];
@@ -97,17 +129,4 @@ export function parseBlocks(md: string): Block[] {
   }
   flush();
   return blocks;
-}
-
-/** Split a document into its `##` sections (text before the first one is ignored). */
-export function parseSections(md: string): RuleSection[] {
-  const sections: RuleSection[] = [];
-  const parts = md.split(/^##\s+/m).slice(1);
-  for (const part of parts) {
-    const nl = part.indexOf("\n");
-    const title = (nl < 0 ? part : part.slice(0, nl)).trim();
-    const body = nl < 0 ? "" : part.slice(nl + 1);
-    sections.push({ key: slug(title), title, blocks: parseBlocks(body) });
-  }
-  return sections;
 }

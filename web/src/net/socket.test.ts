@@ -158,4 +158,16 @@ describe("GameClient", () => {
     expect(normaliseAck(undefined)).toEqual({ success: false, error: "Unexpected answer from the server" });
     expect(normaliseAck({ success: 1 })).toEqual({ success: false });
   });
+
+  it("keeps the seat of a ranked match found, so a reconnect takes it back", () => {
+    const { client, socket, storage } = setup();
+    client.connect();
+    socket.connectNow();
+    const found = { roomCode: "ABC234", playerId: "p_1", reconnectToken: "tok", playerNumber: 2, playerCount: 2 };
+    const seen: unknown[] = [];
+    client.on("rankedMatchFound", (f) => seen.push(f));
+    socket.fire("rankedMatchFound", found);
+    expect(seen).toEqual([found]);
+    expect(JSON.parse(storage.get(SEAT_KEY) ?? "null")).toEqual({ roomCode: "ABC234", playerId: "p_1", reconnectToken: "tok" });
+  });
 });

@@ -4,7 +4,7 @@
  * settings, the 'Not connected' rule and the reconnect (rejoinRoom) live here and nowhere else.
  */
 import { io, type ManagerOptions, type Socket, type SocketOptions } from "socket.io-client";
-import type { Ack, GameView, PublicGame } from "./types";
+import type { Ack, GameView, PublicGame, RankedMatchFound, RankedQueueStatus, RankedResult } from "./types";
 
 export type ConnectionStatus = "connecting" | "connected" | "reconnecting" | "disconnected";
 
@@ -22,6 +22,9 @@ export interface PushEvents {
   royalFamilyCompleted: { playerName: string; playerNumber?: number | null };
   drawPhaseSkipped: string;
   advanceTutorialStep: string;
+  rankedQueueStatus: RankedQueueStatus;
+  rankedMatchFound: RankedMatchFound;
+  rankedMatchRated: { results: RankedResult[] };
 }
 
 export type PushName = keyof PushEvents;
@@ -84,6 +87,9 @@ const PUSHES: PushName[] = [
   "royalFamilyCompleted",
   "drawPhaseSkipped",
   "advanceTutorialStep",
+  "rankedQueueStatus",
+  "rankedMatchFound",
+  "rankedMatchRated",
 ];
 
 export class GameClient {
@@ -189,6 +195,8 @@ export class GameClient {
           // A server error event marks the connection as down (spec section 4).
           this.setState({ status: "disconnected" });
         }
+        // A ranked match seats us without a call: its seat is kept for reconnecting.
+        if (name === "rankedMatchFound") this.rememberSeat({ success: true, ...(payload as object) });
         if (name === "gameState") this.timedDispatch(payload);
         else this.dispatch(name, unwrap(name, payload));
       });

@@ -172,3 +172,63 @@ export interface Ack {
   error?: string | null;
   [key: string]: unknown;
 }
+
+// --- Ranked (docs/protocol.md, "Ranked") -----------------------------------------------------
+
+export type Tier = "bronze" | "silver" | "gold" | "platinum" | "diamond";
+
+export interface Season {
+  id: number;
+  seasonNumber: number;
+  name: string;
+  startsAt: string;
+  endsAt: string;
+  placementMatchesRequired: number;
+  isActive: boolean;
+}
+
+export interface Ranking {
+  userId: string;
+  seasonId: number;
+  username?: string | null;
+  rating: number;
+  peakRating: number;
+  tier: Tier;
+  /** 'Placement n/5' until placement is over, else the tier's name. */
+  tierLabel: string;
+  rankedGamesPlayed: number;
+  rankedWins: number;
+  rankedLosses: number;
+  placementMatchesCompleted: number;
+  placementMatchesRequired: number;
+  inPlacement: boolean;
+  currentWinStreak: number;
+  bestWinStreak: number;
+  currentLossStreak: number;
+}
+
+export interface LeaderboardEntry extends Ranking {
+  rank: number;
+}
+
+export interface RankedQueueStatus {
+  playerCount: number;
+  playersWaiting: number;
+  secondsWaited: number;
+}
+
+export interface RankedMatchFound {
+  roomCode: string;
+  playerId: string;
+  reconnectToken: string;
+  playerNumber: number;
+  playerCount: number;
+}
+
+export interface RankedResult {
+  playerNumber: number;
+  userId: string;
+  ratingChange: number;
+  rating: number | null;
+  tierLabel: string | null;
+}

@@ -2,20 +2,20 @@
  * Every call the UI makes, with the spec's toast for its failure (section 8) and its success
  * toast where the spec names one. Components call these; they never touch the socket.
  */
-import type { Ack, ActionJson } from "../net/types";
-import { client, enteredRoom, publicGames } from "./game";
+import type { Ack, ActionJson, LeaderboardEntry, Ranking, Season } from "../net/types";
+import { apiRequest, fetchQuery, fetchUser, HttpError } from "../net/http";
+import { client, enteredRoom, publicGames, user, type User } from "./game";
+import { LOGIN_REQUIRED, rankedErrorToast, search } from "./ranked";
+import { userLoaded, type MatchEntry, type Stats } from "./session";
 import { showToast } from "./toasts";
-import { apiRequest, fetchUser } from "../net/http";
 import {
   collection,
-  constructedUser,
   decks,
   quantityIn,
   selectedDeck,
   type CardEntry,
   type DeckDetail,
   type DeckSummary,
-  type SignedInUser,
 } from "./constructed";
 
 interface Outcome {
@@ -146,9 +146,8 @@ function serverMessage(e: unknown): string {
 
 /** Who is signed in (GET /api/auth/user), then their collection and decks. */
 export async function loadConstructed(): Promise<void> {
-  const user = await fetchUser<SignedInUser>();
-  constructedUser.value = user;
-  if (!user) return;
+  const signedIn = await loadUser();
+  if (!signedIn) return;
   try {
     const [have, list] = await Promise.all([
       json<CardEntry[]>("GET", "/api/collection"),
@@ -228,4 +227,105 @@ export async function changeDeckCard(card: { cardRank: string; cardSuit: string 
   } catch (e) {
     showToast({ title: "Cannot Add Card", description: serverMessage(e), variant: "destructive" });
   }
+}
+
+// -- accounts (HTTP, seed 001 section 7) ------------------------------------------------------
+
+/** GET /api/auth/user into the session signal (null when signed out). */
+export async function loadUser(): Promise<User | null> {
+  const result = await fetchUser<User>();
+  user.value = result;
+  userLoaded.value = true;
+  return result;
+}
+
+/** The profile's statistics and recent matches of a user. */
+export async function loadProfile(userId: string): Promise<{ stats: Stats; matches: MatchEntry[] }> {
+  const [stats, matches] = await Promise.all([
+    fetchQuery<Stats>(["/api/stats", userId]),
+    fetchQuery<MatchEntry[]>(["/api/matches", userId]),
+  ]);
+  return { stats, matches };
+}
+
+/** PATCH /api/auth/user: names, email, profile image URL, or a new password with the current one. */
+export async function updateAccount(patch: Record<string, string | null>): Promise<User> {
+  const res = await apiRequest("PATCH", "/api/auth/user", patch);
+  const fresh = (await res.json()) as User;
+  user.value = fresh;
+  return fresh;
+}
+
+/** DELETE /api/auth/user with the password; then signed out. */
+export async function deleteAccount(password: string): Promise<void> {
+  await apiRequest("DELETE", "/api/auth/user", { password });
+  user.value = null;
+}
+
+/** The spec's text of a failed HTTP call ('status: body'), with the server's message when JSON. */
+export function httpMessage(e: unknown): string {
+  if (!(e instanceof HttpError)) return String(e);
+  const body = e.message.slice(e.message.indexOf(":") + 1).trim();
+  try {
+    const parsed = JSON.parse(body) as { message?: string };
+    if (parsed.message) return parsed.message;
+  } catch {
+    /* not JSON: the text as it is */
+  }
+  return e.message;
+}
+
+// -- ranked ------------------------------------------------------------------------------------
+
+async function getJson<T>(path: string, fallback: T): Promise<T> {
+  try {
+    return await fetchQuery<T>([path]);
+  } catch (e) {
+    const message = e instanceof HttpError ? e.message : "Failed to load";
+    showToast({ title: "Error", description: message, variant: "destructive" });
+    return fallback;
+  }
+}
+
+/** GET /api/ranked/season/active: the season, or null when none is active. */
+export function loadActiveSeason(): Promise<Season | null> {
+  return getJson<Season | null>("/api/ranked/season/active", null);
+}
+
+/** GET /api/ranked/seasons: every season, newest first. */
+export function loadSeasons(): Promise<Season[]> {
+  return getJson<Season[]>("/api/ranked/seasons", []);
+}
+
+/** GET /api/ranked/ranking/{userId} (active season unless seasonId is given). */
+export function loadRanking(userId: string, seasonId?: number): Promise<Ranking | null> {
+  const query = seasonId !== undefined ? `?seasonId=${seasonId}` : "";
+  return getJson<Ranking | null>(`/api/ranked/ranking/${encodeURIComponent(userId)}${query}`, null);
+}
+
+/** GET /api/ranked/leaderboard/{seasonId}. */
+export function loadLeaderboard(seasonId: number): Promise<LeaderboardEntry[]> {
+  return getJson<LeaderboardEntry[]>(`/api/ranked/leaderboard/${seasonId}`, []);
+}
+
+/** joinRankedQueue: start searching for a ranked match of `playerCount` players. */
+export async function joinRankedQueue(playerCount: number): Promise<Ack> {
+  if (!user.value) {
+    rankedErrorToast(LOGIN_REQUIRED);
+    return { success: false, error: LOGIN_REQUIRED };
+  }
+  const ack = await client.call<Ack & { playersWaiting?: number }>("joinRankedQueue", { playerCount });
+  if (ack.success) {
+    search.value = { playerCount, startedAt: Date.now(), playersWaiting: ack.playersWaiting ?? 1 };
+  } else {
+    rankedErrorToast(ack.error || "Failed to join the ranked queue");
+  }
+  return ack;
+}
+
+/** leaveRankedQueue: stop searching (Cancel). */
+export async function leaveRankedQueue(): Promise<Ack> {
+  const ack = await client.call("leaveRankedQueue", {});
+  search.value = null;
+  return ack;
 }

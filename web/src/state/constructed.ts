@@ -24,13 +24,6 @@ export interface DeckDetail extends DeckSummary {
   cards: CardEntry[];
 }
 
-export interface SignedInUser {
-  id: string;
-  username: string;
-}
-
-/** undefined: not asked yet; null: signed out. */
-export const constructedUser = signal<SignedInUser | null | undefined>(undefined);
 export const collection = signal<CardEntry[]>([]);
 export const decks = signal<DeckSummary[]>([]);
 export const selectedDeck = signal<DeckDetail | null>(null);

@@ -2,6 +2,7 @@
 import { computed, signal } from "@preact/signals-react";
 import { GameClient, type ConnectionStatus } from "../net/socket";
 import type { GameView, PublicGame } from "../net/types";
+import { listenRanked } from "./ranked";
 import { showToast } from "./toasts";
 
 export const client = new GameClient({ onRejoin: () => (rejoining.value = false) });
@@ -35,7 +36,9 @@ export interface User {
   id: string;
   username?: string | null;
   firstName?: string | null;
+  lastName?: string | null;
   email?: string | null;
+  profileImageUrl?: string | null;
 }
 export const user = signal<User | null>(null);
 
@@ -76,6 +79,7 @@ export function startSession(): void {
     crown.value = { key: ++crownKey, playerName: name, playerNumber: number };
     showToast({ title: "Royal Family Complete!", description: `${name} completed the Royal Family!`, duration: 5000 });
   });
+  listenRanked(client, () => view.value?.myPlayerNumber ?? null, enteredRoom);
   rejoining.value = client.seat() !== null;
   client.connect();
 }

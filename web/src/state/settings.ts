@@ -35,19 +35,51 @@ export interface CustomRule {
   content: string;
 }
 
-/** Custom rules replace the built-in ones; load failures are only logged. */
+export const CUSTOM_RULES_KEY = "game_rules_custom";
+
+function isCustomRule(r: unknown): r is CustomRule {
+  if (typeof r !== "object" || r === null) return false;
+  const o = r as Record<string, unknown>;
+  return typeof o.key === "string" && typeof o.title === "string" && typeof o.content === "string";
+}
+
+/**
+ * The custom rules of the rules editor, which replace the built-in ones; null when there are
+ * none. Stored text that is not a list of sections is ignored and only logged (seed 001 section 8).
+ */
 export function loadCustomRules(): CustomRule[] | null {
+  const raw = read(CUSTOM_RULES_KEY);
+  if (!raw) return null;
+  let parsed: unknown;
   try {
-    const raw = read("game_rules_custom");
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    if (!Array.isArray(parsed) || parsed.length === 0) return null;
-    return parsed.filter(
-      (r): r is CustomRule =>
-        r && typeof r.key === "string" && typeof r.title === "string" && typeof r.content === "string",
-    );
+    parsed = JSON.parse(raw);
   } catch (e) {
     console.error("Failed to load custom rules", e);
     return null;
+  }
+  if (!Array.isArray(parsed) || !parsed.every(isCustomRule)) {
+    console.error("Failed to load custom rules: not a list of {key, title, content}", parsed);
+    return null;
+  }
+  return parsed.length ? parsed.map(({ key, title, content }) => ({ key, title, content })) : null;
+}
+
+/** Stores the custom rules; a failure (storage full or blocked) is only logged. */
+export function saveCustomRules(rules: CustomRule[]): boolean {
+  try {
+    localStorage.setItem(CUSTOM_RULES_KEY, JSON.stringify(rules.map(({ key, title, content }) => ({ key, title, content }))));
+    return true;
+  } catch (e) {
+    console.error("Failed to save custom rules", e);
+    return false;
+  }
+}
+
+/** Back to the built-in rules. */
+export function clearCustomRules(): void {
+  try {
+    localStorage.removeItem(CUSTOM_RULES_KEY);
+  } catch (e) {
+    console.error("Failed to save custom rules", e);
   }
 }

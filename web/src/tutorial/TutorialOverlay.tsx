@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { TutorialDialog } from "../components/TutorialDialog/TutorialDialog";
+import { useReferenceTiles } from "../rules/reference";
 import { button } from "../theme/ui.css";
 import * as s from "./Tutorial.css";
 import { TUTORIAL_MODES, isTutorialMode, type Reference } from "./steps";
@@ -115,29 +116,9 @@ function Highlight({ selector }: { selector: string }) {
   );
 }
 
-const COMBINATIONS: [string, string][] = [
-  ["Horse", "A pair (6♥ 6♠). 2 resources, draws 1. Any royal may ride it."],
-  ["Unicorn", "Two pairs (2♥ 2♣ 8♠ 8♦). 4 resources, draws 3, resurrects a royal."],
-  ["Dragon", "3 consecutive cards (4♥ 5♠ 6♦). 3 resources, draws 2, eats 1 royal or Horse."],
-  ["Golden Dragon", "3 consecutive of one suit. 3 resources, draws 2, eats 2 or demolishes a Castle."],
-  ["Silver Dragon", "4 consecutive, mixed suits. 4 resources, draws 3, eats 3 or demolishes a Cathedral."],
-  ["Divine Dragon", "4 consecutive of one suit. 4 resources, draws 3; demolishes, eats a freed royal, resurrects. Worth 2 points."],
-  ["Castle", "Three of a kind. 3 resources, draws 2; shelters up to 3 royals. Worth 1 point."],
-  ["Cathedral", "Four of a kind. 4 resources, draws 3. Worth 3 points."],
-  ["Hail of Arrows", "An Ace and a 10 of different suits. No resources: destroys an opposing character."],
-  ["Flaming Salvo", "An Ace and a 10 of one suit. No resources: burns a mounted beast with its rider, or a Castle."],
-];
-
-const ROYALS: [string, string][] = [
-  ["Jack", "1 ready resource of its colour. Draws 1 card."],
-  ["Queen", "2 ready resources of her colour. Draws 1 card. May ride a dragon."],
-  ["King", "3 ready resources of his colour. May slay an opposing dragon."],
-  ["Hero (Joker)", "4 ready resources of its colour. Stands in for any J, Q or K; may slay a dragon; cannot be eaten."],
-];
-
 function ReferenceScreen({ kind, onDone, locked }: { kind: Reference; onDone: () => void; locked: boolean }) {
   const combos = kind === "combinations-reference";
-  const tiles = combos ? COMBINATIONS : ROYALS;
+  const tiles = useReferenceTiles(kind);
   return (
     <div className={s.reference} role="dialog" aria-modal="true" aria-label={combos ? "Card Combinations" : "Royal Costs"} data-testid={kind}>
       <div className={s.referenceInner}>
@@ -150,7 +131,7 @@ function ReferenceScreen({ kind, onDone, locked }: { kind: Reference; onDone: ()
             : "Royals are paid for with ready resources of their own colour: hearts and diamonds pay for red royals, clubs and spades for black ones. A Royal Family is a Jack, a Queen and a King."}
         </p>
         <div className={s.grid}>
-          {tiles.map(([name, text]) => (
+          {tiles.map(({ name, text }) => (
             <div key={name} className={s.tile}>
               <h3 className={s.tileTitle}>{name}</h3>
               <p className={s.tileText}>{text}</p>

@@ -30,6 +30,7 @@ export const size = styleVariants({
   sm: { width: 48 },
   md: { width: "clamp(56px, 15vw, 78px)" },
   lg: { width: "clamp(64px, 18vw, 96px)" },
+  xl: { width: "clamp(96px, 28vw, 150px)" },
 });
 
 export const clickable = style({
@@ -52,6 +53,7 @@ export const usedSize = styleVariants({
   sm: { width: 67 },
   md: { width: "clamp(78px, 21vw, 109px)" },
   lg: { width: "clamp(90px, 25vw, 134px)" },
+  xl: { width: "clamp(134px, 39vw, 210px)" },
 });
 
 export const golden = style({ animation: `${glow} 1s ease-in-out infinite` });

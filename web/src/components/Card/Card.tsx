@@ -38,6 +38,18 @@ const PIPS: Record<string, [number, number][]> = {
   "10": [[32, 30], [68, 30], [50, 43], [32, 56], [68, 56], [32, 84], [68, 84], [50, 97], [32, 110], [68, 110]],
 };
 
+/** The peasant pseudo-suit of the alternate faces: earth green, neither red nor black. */
+const PEASANT_GREEN = "#2f6b3a";
+
+function faceColor(card: CardData): string {
+  return card.suit === "peasant" ? PEASANT_GREEN : isRed(card) ? RED : BLACK;
+}
+
+/** peasant-woman: WOMAN, and so on (the alternate faces are told apart by their figure). */
+function figureWord(card: CardData): string | null {
+  return card.suit === "peasant" ? (card.id.split("-")[1] ?? "").toUpperCase() : null;
+}
+
 const ROYAL_WORD: Record<string, string> = { J: "JACK", Q: "QUEEN", K: "KING", JOKER: "HERO", PEASANT: "PEASANT", VENDOR: "VENDOR" };
 
 function Back() {
@@ -68,8 +80,32 @@ function Crown({ x, y, scale, color }: { x: number; y: number; scale: number; co
   );
 }
 
+/** What an alternate face wears instead of a crown: a straw hat (Peasant) or a cap (Vendor). */
+function Headwear({ card, x, y, scale, color }: { card: CardData; x: number; y: number; scale: number; color: string }) {
+  if (card.rank === "PEASANT") {
+    return (
+      <g transform={`translate(${x} ${y}) scale(${scale})`} stroke="#6b4e12" strokeWidth="0.8">
+        <path d="M-8 3 Q-8 -8 0 -8 Q8 -8 8 3 Z" fill="#e0bd62" />
+        <ellipse cx="0" cy="4" rx="15" ry="3.5" fill="#e0bd62" />
+        <rect x="-8" y="-1" width="16" height="2.5" fill={color} stroke="none" />
+      </g>
+    );
+  }
+  if (card.rank === "VENDOR") {
+    return (
+      <g transform={`translate(${x} ${y}) scale(${scale})`} stroke="#3a2a08" strokeWidth="0.8">
+        <path d="M-9 4 Q-9 -8 0 -8 Q9 -8 9 4 Z" fill={color} />
+        <path d="M6 4 L16 5.5 L6 7 Z" fill={color} />
+        <circle cx="0" cy="-8" r="1.8" fill="#e2b43c" />
+      </g>
+    );
+  }
+  return null;
+}
+
 function Modern({ card }: { card: CardData }) {
-  const color = isRed(card) ? RED : BLACK;
+  const color = faceColor(card);
+  const figure = figureWord(card);
   const sym = SUIT_SYMBOLS[card.suit] ?? "";
   const royal = ROYAL_WORD[card.rank];
   const rankText = card.rank === "JOKER" ? "★" : card.rank === "PEASANT" ? "P" : card.rank === "VENDOR" ? "V" : card.rank;
@@ -86,10 +122,15 @@ function Modern({ card }: { card: CardData }) {
       {royal ? (
         <>
           <circle cx="56" cy="82" r="30" fill={color} opacity="0.1" />
-          <Crown x={56} y={72} scale={1.6} color="#e2b43c" />
+          {figure ? <Headwear card={card} x={56} y={74} scale={1.6} color={color} /> : <Crown x={56} y={72} scale={1.6} color="#e2b43c" />}
           <text x="56" y="108" fontSize="12" fontWeight="800" fill={color} textAnchor="middle" fontFamily="system-ui, sans-serif" letterSpacing="1">
             {royal}
           </text>
+          {figure && (
+            <text x="50" y="121" fontSize="8" fontWeight="700" fill={color} textAnchor="middle" fontFamily="system-ui, sans-serif" letterSpacing="1">
+              {figure}
+            </text>
+          )}
         </>
       ) : (
         <text x="58" y="100" fontSize="54" fill={color} textAnchor="middle">
@@ -104,7 +145,8 @@ function Modern({ card }: { card: CardData }) {
 }
 
 function Classic({ card }: { card: CardData }) {
-  const color = isRed(card) ? RED : BLACK;
+  const color = faceColor(card);
+  const figure = figureWord(card);
   const sym = SUIT_SYMBOLS[card.suit] ?? "";
   const royal = ROYAL_WORD[card.rank];
   const rankText = card.rank === "JOKER" ? "H" : card.rank === "PEASANT" ? "P" : card.rank === "VENDOR" ? "V" : card.rank;
@@ -128,12 +170,17 @@ function Classic({ card }: { card: CardData }) {
         <>
           <rect x="20" y="18" width="60" height="104" rx="3" fill="none" stroke={color} strokeWidth="1.2" />
           <rect x="23" y="21" width="54" height="98" rx="2" fill={color} opacity="0.08" />
-          <Crown x={50} y={48} scale={1.5} color="#d4a017" />
+          {figure ? <Headwear card={card} x={50} y={50} scale={1.3} color={color} /> : <Crown x={50} y={48} scale={1.5} color="#d4a017" />}
           <circle cx="50" cy="68" r="10" fill="#f3d9b5" stroke={color} strokeWidth="1" />
           <path d="M34 104 Q50 78 66 104 Z" fill={color} opacity="0.75" />
           <text x="50" y="116" fontSize="8" fontWeight="700" fill={color} textAnchor="middle" fontFamily="Georgia, serif" letterSpacing="1">
             {royal}
           </text>
+          {figure && (
+            <text x="50" y="31" fontSize="7" fontWeight="700" fill={color} textAnchor="middle" fontFamily="Georgia, serif" letterSpacing="1">
+              {figure}
+            </text>
+          )}
         </>
       ) : pips ? (
         pips.map(([x, y], i) => (

@@ -2,7 +2,7 @@ import { signal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState, type FormEvent } from "react";
 import { fetchPublicGames, roomCall } from "../../state/actions";
-import { publicGames } from "../../state/game";
+import { publicGames, user } from "../../state/game";
 import { button, field, input, muted } from "../../theme/ui.css";
 import { Dialog } from "../Dialog/Dialog";
 import * as s from "./GameDialog.css";
@@ -42,6 +42,11 @@ export function GameDialog({ initialTab = "browse", onClose }: { initialTab?: Ga
   const [desired, setDesired] = useState(4);
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
+  const username = user.value?.username;
+  useEffect(() => {
+    // Signed in: the name starts as the username (it can still be changed for this game).
+    if (username && !playerName.value.trim()) playerName.value = username;
+  }, [username]);
   const name = playerName.value.trim();
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { loadConstructed } from "../../state/actions";
-import { constructedUser } from "../../state/constructed";
+import { user } from "../../state/game";
 import * as s from "./Constructed.css";
 
 /** Renders its children for a signed-in user only (seed 001: nothing otherwise). */
@@ -11,7 +11,7 @@ export function SignedInOnly({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     void loadConstructed();
   }, []);
-  if (!constructedUser.value) return null;
+  if (!user.value) return null;
   return <>{children}</>;
 }
 

@@ -2,7 +2,8 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect } from "react";
 import type { GameView } from "../../net/types";
 import { loadConstructed, roomCall } from "../../state/actions";
-import { constructedUser, decks } from "../../state/constructed";
+import { decks } from "../../state/constructed";
+import { user } from "../../state/game";
 import { badgeOk, button, muted, panel } from "../../theme/ui.css";
 import * as s from "./Constructed.css";
 
@@ -25,7 +26,7 @@ export function DeckChooser({ v }: { v: GameView }) {
           </li>
         ))}
       </ul>
-      {constructedUser.value === null ? (
+      {!user.value ? (
         <p className={muted}>Sign in to play one of your own decks.</p>
       ) : legal.length === 0 ? (
         <p className={muted}>You have no legal deck yet: build one in your Collection.</p>

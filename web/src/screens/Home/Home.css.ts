@@ -50,3 +50,5 @@ export const modeName = style({ fontFamily: vars.font.display, fontSize: 20, fon
 export const modeText = style({ fontSize: 14, color: vars.color.muted });
 
 export const bottom = style({ display: "flex", flexWrap: "wrap", gap: 10, justifyContent: "center", marginTop: 8 });
+
+export const account = style({ display: "flex", gap: 8 });

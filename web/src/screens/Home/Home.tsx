@@ -7,8 +7,8 @@ import { RulesDialog } from "../../components/RulesDialog/RulesDialog";
 import { TutorialDialog, TUTORIAL_MODES, type TutorialMode } from "../../components/TutorialDialog/TutorialDialog";
 import { Tooltip } from "../../components/Tooltip/Tooltip";
 import { Icon } from "../../components/Icon/Icon";
-import { fetchUser } from "../../net/http";
-import { user, type User } from "../../state/game";
+import { loadUser } from "../../state/actions";
+import { displayName, user } from "../../state/session";
 import { button, input } from "../../theme/ui.css";
 import * as s from "./Home.css";
 
@@ -55,10 +55,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function displayName(u: User): string {
-  return u.username || u.firstName || "Player";
-}
-
 export function Home() {
   useSignals();
   const navigate = useNavigate();
@@ -70,7 +66,7 @@ export function Home() {
   const u = user.value;
 
   useEffect(() => {
-    void fetchUser<User>().then((result) => (user.value = result));
+    void loadUser();
   }, []);
 
   const casual = <ModeCard key="casual" icon="cards" name="Casual" text="Play a game with friends or bots." onClick={() => setGameTab("browse")} testId="mode-casual" />;
@@ -87,8 +83,8 @@ export function Home() {
       <div className={s.topBar}>
         <span />
         {u ? (
-          <div style={{ display: "flex", gap: 8 }}>
-            <button type="button" className={button.secondary} onClick={() => navigate("/profile")}>
+          <div className={s.account}>
+            <button type="button" className={button.secondary} onClick={() => navigate("/profile")} data-testid="profile-button">
               {displayName(u)}
             </button>
             <button type="button" className={button.ghost} onClick={() => window.location.assign("/api/logout")}>

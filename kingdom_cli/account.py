@@ -1,0 +1,80 @@
+"""Accounts from the terminal: `kingdom user create NAME` (straight into the server's database)
+and the sign-in that `kingdom connect --user NAME` does before it opens its socket."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import Any
+
+import click
+
+PASSWORD_ENV = "KINGDOM_PASSWORD"
+
+
+def password_for(username: str, *, confirm: bool = False) -> str:
+    """KINGDOM_PASSWORD when set, else a hidden prompt."""
+    from_env = os.environ.get(PASSWORD_ENV)
+    if from_env:
+        return from_env
+    value: str = click.prompt(f"Password for {username}", hide_input=True,
+                              confirmation_prompt=confirm)
+    return value
+
+
+async def sign_in(url: str, username: str, password: str) -> str:
+    """POST /api/auth/login; the session token (sent as the cookie on the socket)."""
+    import aiohttp
+
+    from kingdom_server.accounts import COOKIE
+
+    try:
+        async with aiohttp.ClientSession() as http, http.post(
+            f"{url}/api/auth/login", json={"username": username, "password": password},
+            timeout=aiohttp.ClientTimeout(total=20),
+        ) as r:
+            body: Any = await r.json(content_type=None) if r.content_length != 0 else None
+            if r.status != 200:
+                message = body.get("message") if isinstance(body, dict) else None
+                raise click.ClickException(f"Cannot sign in: {message or r.reason}")
+            cookie = r.cookies.get(COOKIE)
+            if cookie is None:
+                raise click.ClickException("Cannot sign in: the server sent no session")
+            return str(cookie.value)
+    except aiohttp.ClientError as e:
+        raise click.ClickException(f"Cannot reach a Kingdom server at {url} ({e})") from None
+
+
+@click.group()
+def user() -> None:
+    """Accounts on this machine's server database."""
+
+
+@user.command("create")
+@click.argument("username")
+@click.option("--db", "db", type=click.Path(dir_okay=False), default=None,
+              help="SQLite file (default: DATABASE_URL if set, else kingdom.db in the user data "
+                   "dir), as for `kingdom serve`.")
+@click.option("--email", default=None, help="Optional email address.")
+def create(username: str, db: str | None, email: str | None) -> None:
+    """Create the account USERNAME (password from KINGDOM_PASSWORD or a prompt)."""
+    from kingdom_server.accounts import TABLES, AccountError, Accounts
+    from kingdom_server.settings import Settings
+    from kingdom_server.storage import Storage
+
+    settings = Settings.for_sqlite_file(db) if db is not None else Settings()
+    password = password_for(username, confirm=True)
+    storage = Storage(settings.database_url)
+    try:
+        storage.tables.create(TABLES)
+        data: dict[str, Any] = {"username": username, "password": password}
+        if email:
+            data["email"] = email
+        try:
+            made, _token = asyncio.run(Accounts(storage).register(data))
+        except AccountError as e:
+            raise click.ClickException(e.message) from None
+        Accounts(storage).sign_out(_token)  # the shell needs no session
+        click.echo(f"Account {made.username} created (id {made.id}).")
+    finally:
+        storage.close()

@@ -1,0 +1,337 @@
+"""The ranked queue over socket.io, and the ranked matches it starts.
+
+Calls (docs/protocol.md, "Ranked"):
+
+    joinRankedQueue {playerCount: 2 | 3 | 4}  -> {success, playerCount, playersWaiting}
+    leaveRankedQueue                           -> {success, left}
+
+Pushes to the queued socket: `rankedQueueStatus {playerCount, playersWaiting, secondsWaited}`
+after every wave, and `rankedMatchFound {roomCode, playerId, reconnectToken, playerNumber,
+playerCount}` when a match is made; the socket is then seated in the match's private room and
+gets the room's usual pushes (the game starts at once).
+
+Only a signed-in socket (the socket.io session's userId, set by accounts at connect) may queue,
+only while a season is active, in one queue at a time, and never while it holds a seat. A
+socket that disconnects, or takes a seat meanwhile, leaves the queue.
+
+A ranked match is a room game of `mode="match"` (as many hands as players). A person who
+leaves it, or stays away past the takeover time, has abandoned it: recorded at once (so a
+return does not undo it), they place last and their bot plays on for the others. When the
+match ends it is rated once (`RankedStore.apply_match`, keyed by room code and game id), also
+after a restart that happened between the last action and the rating.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+import attrs
+import socketio
+
+from kingdom_server.answers import CallError
+from kingdom_server.ranked.matchmaking import WAVE_SECONDS, Match, Matcher, Ticket
+from kingdom_server.ranked.ratings import placements_from_scores
+from kingdom_server.ranked.tables import RankedStore
+from kingdom_server.rooms import Room, Rooms, Seat
+
+log = logging.getLogger(__name__)
+
+LOGIN_REQUIRED = "Login Required: You must be logged in to play ranked matches"
+NO_SEASON = "No Active Season"
+ALREADY_QUEUED = "You are already in the ranked queue"
+SEATED = "Leave your room before queueing for ranked"
+IN_MATCH = "You are already playing a ranked match"
+PLAYER_COUNTS = (2, 3, 4)
+
+
+class QueueError(CallError):
+    """A refused queue call; str() is the message."""
+
+
+@attrs.frozen
+class Queued:
+    """A socket waiting in a queue."""
+
+    sid: str
+    user_id: str
+    name: str
+    player_count: int
+
+
+class Tables(Protocol):
+    """What the queue needs of the hub's lobby."""
+
+    def is_seated(self, sid: str) -> bool: ...
+
+    def user_in_match(self, user_id: str) -> bool: ...
+
+    def game_id(self, room_code: str) -> int | None: ...
+
+    async def start_ranked(self, players: list[Queued]) -> list[dict[str, Any]]:
+        """Seat the players (in seat order) in a new private ranked room and start a match;
+        each one's seat acknowledgement (roomCode, playerId, reconnectToken, playerNumber)."""
+        ...
+
+
+def match_key(room_code: str, game_id: int) -> str:
+    return f"{room_code}:{game_id}"
+
+
+class RankedQueue:
+    def __init__(
+        self,
+        store: RankedStore,
+        sio: socketio.AsyncServer,
+        tables: Tables,
+        wave_seconds: float = WAVE_SECONDS,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        self.store = store
+        self.sio = sio
+        self.tables = tables
+        self.wave_seconds = wave_seconds
+        self.matchers = {n: Matcher(n) for n in PLAYER_COUNTS}
+        self.queued: dict[str, Queued] = {}  # by user id
+        self.by_sid: dict[str, str] = {}  # sid -> user id
+        self._clock = clock or (lambda: asyncio.get_running_loop().time())
+        self._task: asyncio.Task[None] | None = None
+        self._lock = asyncio.Lock()
+        self._pushes: set[asyncio.Future[Any]] = set()
+
+    # -- calls -------------------------------------------------------------------------------
+
+    def calls(self) -> dict[str, Callable[[str, Any], Awaitable[dict[str, Any]]]]:
+        return {"joinRankedQueue": self.join, "leaveRankedQueue": self.leave}
+
+    async def _user(self, sid: str) -> tuple[str, str]:
+        session = await self.sio.get_session(sid)
+        user_id = session.get("userId") if isinstance(session, dict) else None
+        if not user_id:
+            raise QueueError(LOGIN_REQUIRED)
+        name = session.get("username") or f"Player {str(user_id)[:8]}"
+        return str(user_id), str(name)
+
+    async def join(self, sid: str, data: Any) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            raise QueueError("Expected an object")
+        count = data.get("playerCount")
+        if type(count) is not int or count not in PLAYER_COUNTS:
+            raise QueueError("playerCount must be 2, 3 or 4")
+        user_id, name = await self._user(sid)
+        season = self.store.active_season()
+        if season is None:
+            raise QueueError(NO_SEASON)
+        async with self._lock:
+            if user_id in self.queued:
+                raise QueueError(ALREADY_QUEUED)
+            if self.tables.is_seated(sid):
+                raise QueueError(SEATED)
+            if self.tables.user_in_match(user_id):
+                raise QueueError(IN_MATCH)
+            rating = self.store.ranking(user_id, season).rating
+            entry = Queued(sid=sid, user_id=user_id, name=name, player_count=count)
+            self.matchers[count].join(Ticket(user_id, rating, joined_at=self._clock()))
+            self.queued[user_id] = entry
+            self.by_sid[sid] = user_id
+            self._ensure_running()
+            waiting = len(self.matchers[count])
+        return {"success": True, "error": None, "playerCount": count, "playersWaiting": waiting}
+
+    async def leave(self, sid: str, data: Any) -> dict[str, Any]:
+        if data is not None and not isinstance(data, dict):
+            raise QueueError("Expected an object")
+        async with self._lock:
+            left = self._remove_sid(sid)
+        return {"success": True, "error": None, "left": left}
+
+    async def disconnected(self, sid: str) -> None:
+        async with self._lock:
+            self._remove_sid(sid)
+
+    def _remove_sid(self, sid: str) -> bool:
+        user_id = self.by_sid.pop(sid, None)
+        if user_id is None:
+            return False
+        entry = self.queued.pop(user_id, None)
+        if entry is not None:
+            self.matchers[entry.player_count].leave(user_id)
+        return True
+
+    def status(self, user_id: str) -> dict[str, Any] | None:
+        entry = self.queued.get(user_id)
+        if entry is None:
+            return None
+        matcher = self.matchers[entry.player_count]
+        ticket = next(t for t in matcher.tickets if t.user_id == user_id)
+        return {
+            "playerCount": entry.player_count,
+            "playersWaiting": len(matcher),
+            "secondsWaited": int(max(0.0, self._clock() - ticket.joined_at)),
+        }
+
+    # -- waves -------------------------------------------------------------------------------
+
+    def _ensure_running(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.ensure_future(self._run())
+
+    async def _run(self) -> None:
+        while self.queued:
+            await asyncio.sleep(self.wave_seconds)
+            try:
+                await self.wave()
+            except Exception:  # a wave must never stop the queue
+                log.exception("ranked wave failed")
+
+    async def wave(self) -> None:
+        """Drop stale entries, form matches, start them, then tell the rest how it goes."""
+        async with self._lock:
+            for entry in list(self.queued.values()):
+                connected = self.sio.manager.is_connected(entry.sid, "/")
+                if not connected or self.tables.is_seated(entry.sid):
+                    self._remove_sid(entry.sid)
+            now = self._clock()
+            made: list[tuple[Match, list[Queued]]] = []
+            for matcher in self.matchers.values():
+                for match in matcher.wave(now):
+                    players = [self.queued.pop(u) for u in match.user_ids]
+                    for p in players:
+                        self.by_sid.pop(p.sid, None)
+                    made.append((match, players))
+        for match, players in made:
+            await self._start(match, players)
+        for entry in list(self.queued.values()):
+            status = self.status(entry.user_id)
+            if status is not None:
+                await self.sio.emit("rankedQueueStatus", status, to=entry.sid)
+
+    async def _start(self, match: Match, players: list[Queued]) -> None:
+        season = self.store.active_season()
+        if season is None:
+            for p in players:
+                await self.sio.emit("error", {"message": NO_SEASON}, to=p.sid)
+            return
+        try:
+            acks = await self.tables.start_ranked(players)
+        except Exception:
+            log.exception("ranked match could not start; the players queue again")
+            async with self._lock:
+                for p, ticket in zip(players, match.tickets, strict=True):
+                    if self.sio.manager.is_connected(p.sid, "/") and p.user_id not in self.queued:
+                        self.matchers[p.player_count].join(ticket)
+                        self.queued[p.user_id] = p
+                        self.by_sid[p.sid] = p.user_id
+                self._ensure_running()
+            return
+        count = len(players)
+        code = acks[0]["roomCode"]
+        game_id = self.tables.game_id(code)
+        if game_id is not None:
+            self.store.register_match(
+                match_key(code, game_id), season.id, [p.user_id for p in players]
+            )
+        for p, ack in zip(players, acks, strict=True):
+            await self.sio.emit("rankedMatchFound", {**ack, "playerCount": count}, to=p.sid)
+
+    # -- ranked matches ----------------------------------------------------------------------
+
+    def abandoned(self, room: Room, seat: Seat) -> None:
+        """(lobby hook, lock held) A person left a started game or stayed away too long."""
+        if not room.is_ranked or room.game_id is None or seat.user_id is None:
+            return
+        key = match_key(room.code, room.game_id)
+        if self.store.record_abandon(key, seat.user_id):
+            log.info("ranked %s: %s abandoned the match", key, seat.user_id)
+
+    def match_finished(self, room: Room) -> None:
+        """(games hook) The last hand is over: rate the match once and tell the table."""
+        if not room.is_ranked or room.state is None or room.game_id is None:
+            return
+        key = match_key(room.code, room.game_id)
+        if self.store.ranked_match(key) is None:
+            return
+        state = room.state
+        user_ids = [s.user_id or "" for s in room.seats]
+        hands_won = [0] * len(user_ids)
+        for hand in state.hand_history:
+            if hand.winner is not None:
+                hands_won[hand.winner - 1] += 1
+        changes = rate_finished(self.store, key, user_ids, list(state.match_scores), hands_won)
+        started = self.store.ranked_match(key)
+        season = self.store.season(started[0]) if started else None
+        results = []
+        for number, user_id in enumerate(user_ids, start=1):
+            ranking = self.store.ranking(user_id, season).to_json() if season else {}
+            results.append(
+                {
+                    "playerNumber": number,
+                    "userId": user_id,
+                    "ratingChange": changes.get(user_id, 0),
+                    "rating": ranking.get("rating"),
+                    "tierLabel": ranking.get("tierLabel"),
+                }
+            )
+        task = asyncio.ensure_future(
+            self.sio.emit("rankedMatchRated", {"results": results}, room=room.code)
+        )
+        self._pushes.add(task)
+        task.add_done_callback(self._pushes.discard)
+
+    def rating_hook(self, db: Any, result: Any) -> dict[int, int]:
+        """(stats' rating hook, inside the transaction that writes the match's results) Rate a
+        ranked match and answer each seat's rating change by player number. The ratings are
+        keyed by the match, so the finished hook that follows only reads them."""
+        if not result.ranked:
+            return {}
+        key = match_key(result.room_code, result.game_id)
+        if self.store.ranked_match(key) is None:
+            return {}
+        seats = sorted(result.seats, key=lambda seat: seat.player_number)
+        user_ids = [seat.user_id or "" for seat in seats]
+        # The engine's placement (score, then hands won) breaks equal scores.
+        order = [-seat.placement for seat in seats]
+        changes = rate_finished(
+            self.store, key, user_ids, [seat.final_score for seat in seats], order
+        )
+        return {seat.player_number: changes.get(seat.user_id or "", 0) for seat in seats}
+
+    def resume(self, rooms: Rooms) -> None:
+        """After a restart: rate the ranked matches that ended but were not rated yet."""
+        for room in rooms:
+            if (
+                room.is_ranked
+                and room.phase == "finished"
+                and room.game_id is not None
+                and self.store.rated(match_key(room.code, room.game_id)) is None
+            ):
+                try:
+                    self.match_finished(room)
+                except Exception:
+                    log.exception("ranked %s: rating after restart failed", room.code)
+
+    async def shutdown(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(BaseException):
+                await self._task
+
+
+def rate_finished(
+    store: RankedStore,
+    key: str,
+    user_ids: list[str],
+    scores: list[int],
+    hands_won: list[int],
+) -> dict[str, int]:
+    """Rate a finished ranked match once; abandoners (recorded in `ranked_matches`) last."""
+    started = store.ranked_match(key)
+    if started is None:
+        raise ValueError(f"{key} is not a ranked match")
+    season_id, abandoned = started
+    left = [i for i, u in enumerate(user_ids) if u in abandoned]
+    placements = placements_from_scores(len(user_ids), scores, left, hands_won)
+    return store.apply_match(season_id, key, user_ids, placements)

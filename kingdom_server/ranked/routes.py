@@ -1,0 +1,115 @@
+"""Ranked's HTTP calls (seed 001 section 7, plus the list of seasons for the leaderboards):
+
+    GET /api/ranked/season/active          the active season, or null
+    GET /api/ranked/seasons                every season, newest first
+    GET /api/ranked/leaderboard/{seasonId} the season's players by rating (top 100)
+    GET /api/ranked/ranking/{userId}       a user's ranking in the active season
+                                           (?seasonId=N for another); null without a season
+
+`install(app)` adds the routes; at startup they take the hub's `RankedStore` (bound to the
+database of `Storage`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+from aiohttp import web
+
+from kingdom_server.accounts import accounts_key
+from kingdom_server.keys import hub_key
+from kingdom_server.ranked.tables import RankedStore, Ranking, Season
+
+ranked_key = web.AppKey("ranked", RankedStore)
+
+LEADERBOARD_SIZE = 100
+
+def _names(app: web.Application, user_ids: list[str]) -> dict[str, str]:
+    """Usernames of the given accounts (accounts deleted since are left out)."""
+    if not user_ids:
+        return {}
+    users = app[accounts_key].User
+    rows = users.select(users.id, users.username).where(users.id.in_(user_ids))
+    return {row.id: row.username for row in rows}
+
+
+def _error(status: int, message: str) -> web.Response:
+    return web.json_response({"message": message}, status=status)
+
+
+def _season_id(text: str) -> int | None:
+    if not text.isdigit() or len(text) > 9:
+        return None
+    return int(text)
+
+
+def entry(place: int, ranking: Ranking, username: str | None) -> dict[str, Any]:
+    return {"rank": place, "username": username, **ranking.to_json()}
+
+
+async def active_season(request: web.Request) -> web.Response:
+    season = request.app[ranked_key].active_season()
+    return web.json_response(season.to_json() if season else None)
+
+
+async def seasons(request: web.Request) -> web.Response:
+    store = request.app[ranked_key]
+    store.active_season()  # a fresh database starts Season 1; an expired one rolls over
+    return web.json_response([s.to_json() for s in store.seasons()])
+
+
+def _season_or_error(store: RankedStore, text: str) -> Season | web.Response:
+    season_id = _season_id(text)
+    if season_id is None:
+        return _error(400, "seasonId must be a whole number")
+    season = store.season(season_id)
+    if season is None:
+        return _error(404, "Season not found")
+    return season
+
+
+async def leaderboard(request: web.Request) -> web.Response:
+    store = request.app[ranked_key]
+    season = _season_or_error(store, request.match_info["seasonId"])
+    if isinstance(season, web.Response):
+        return season
+    rows = store.leaderboard(season, LEADERBOARD_SIZE)
+    names = _names(request.app, [r.user_id for r in rows])
+    return web.json_response(
+        [entry(i + 1, r, names.get(r.user_id)) for i, r in enumerate(rows)]
+    )
+
+
+async def ranking(request: web.Request) -> web.Response:
+    store = request.app[ranked_key]
+    user_id = request.match_info["userId"]
+    if not user_id or len(user_id) > 64:
+        return _error(400, "userId is not valid")
+    wanted = request.query.get("seasonId")
+    if wanted is not None:
+        found = _season_or_error(store, wanted)
+        if isinstance(found, web.Response):
+            return found
+        season: Season | None = found
+    else:
+        season = store.active_season()
+    if season is None:
+        return web.json_response(None)
+    r = store.ranking(user_id, season)
+    username = _names(request.app, [user_id]).get(user_id)
+    return web.json_response({**r.to_json(), "username": username})
+
+
+async def _store_ctx(app: web.Application) -> AsyncIterator[None]:
+    app[ranked_key] = app[hub_key].ranked.store
+    yield
+
+
+def install(app: web.Application) -> None:
+    """Register the routes (before the app's /api catch-all) and the store's startup."""
+    app.router.add_get("/api/ranked/season/active", active_season)
+    app.router.add_get("/api/ranked/seasons", seasons)
+    app.router.add_get("/api/ranked/leaderboard/{seasonId}", leaderboard)
+    app.router.add_get("/api/ranked/ranking/{userId}", ranking)
+    app.cleanup_ctx.append(_store_ctx)

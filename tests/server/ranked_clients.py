@@ -1,0 +1,62 @@
+"""Signed-in socket.io clients for the ranked tests: an account registered over real HTTP, its
+session cookie sent in the socket's handshake (as a browser does)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiohttp
+
+from kingdom_server.accounts import COOKIE
+from tests.server.helpers import Client
+
+PASSWORD = "correct horse battery"
+RANKED_EVENTS = ("rankedMatchFound", "rankedQueueStatus", "rankedMatchRated")
+
+
+async def register(url: str, name: str) -> tuple[dict[str, Any], str]:
+    """A new account; (its user object, its session token)."""
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+        async with http.post(
+            url.rstrip("/") + "/api/auth/register", json={"username": name, "password": PASSWORD}
+        ) as r:
+            assert r.status == 201, await r.text()
+            user: dict[str, Any] = await r.json()
+        token = next(c.value for c in http.cookie_jar if c.key == COOKIE)
+    return user, token
+
+
+class Player(Client):
+    """A Client that is signed in and records the ranked pushes."""
+
+    def __init__(self, url: str, name: str) -> None:
+        super().__init__(url, name)
+        self.user: dict[str, Any] = {}
+        self.token = ""
+        for event in RANKED_EVENTS:
+            self.sio.on(event, self._recorder(event))
+
+    async def sign_up(self) -> Player:
+        self.user, self.token = await register(self.url, self.name)
+        return self
+
+    async def connect(self, transport: str = "websocket") -> Player:
+        headers = {"Cookie": f"{COOKIE}={self.token}"} if self.token else {}
+        await self.sio.connect(self.url, transports=[transport], headers=headers, wait_timeout=5)
+        return self
+
+    def pushed(self, event: str) -> list[Any]:
+        return [data for name, data in self.events if name == event]
+
+    async def match_found(self, timeout: float = 10) -> dict[str, Any]:
+        await self.wait_for(lambda c: bool(self.pushed("rankedMatchFound")), timeout,
+                            "rankedMatchFound")
+        found: dict[str, Any] = self.pushed("rankedMatchFound")[-1]
+        self.seat = {k: found[k] for k in ("roomCode", "playerId", "reconnectToken")}
+        return found
+
+
+async def get_json(url: str, path: str) -> Any:
+    async with aiohttp.ClientSession() as http, http.get(url.rstrip("/") + path) as r:
+        assert r.status == 200, await r.text()
+        return await r.json()

@@ -1,0 +1,77 @@
+"""Ranked's HTTP calls over real loopback HTTP."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import aiohttp
+from aiohttp.test_utils import TestServer
+
+from kingdom_server.ranked.routes import ranked_key
+
+Start = Callable[..., Awaitable[TestServer]]
+
+
+async def _get(srv: TestServer, path: str) -> tuple[int, Any]:
+    async with aiohttp.ClientSession() as http, http.get(str(srv.make_url(path))) as r:
+        return r.status, await r.json()
+
+
+async def test_a_fresh_server_has_season_1(server: TestServer) -> None:
+    status, season = await _get(server, "/api/ranked/season/active")
+    assert status == 200
+    assert season["name"] == "Season 1"
+    assert season["seasonNumber"] == 1
+    assert season["placementMatchesRequired"] == 5
+    assert season["isActive"] is True
+    assert season["endsAt"].endswith("Z")
+    status, listed = await _get(server, "/api/ranked/seasons")
+    assert listed == [season]
+
+
+async def test_ranking_defaults_and_after_a_match(server: TestServer) -> None:
+    _, season = await _get(server, "/api/ranked/season/active")
+    status, mine = await _get(server, "/api/ranked/ranking/u-1")
+    assert status == 200
+    assert (mine["rating"], mine["rankedGamesPlayed"], mine["tierLabel"]) == (
+        1000, 0, "Placement 0/5"
+    )
+    assert mine["seasonId"] == season["id"]
+    store = server.app[ranked_key]
+    store.apply_match(season["id"], "R:1", ["u-1", "u-2"], [1, 2])
+    _, mine = await _get(server, "/api/ranked/ranking/u-1")
+    assert mine["rating"] > 1000 and mine["rankedWins"] == 1
+    assert mine["tierLabel"] == "Placement 1/5"
+    status, board = await _get(server, f"/api/ranked/leaderboard/{season['id']}")
+    assert status == 200
+    assert [(e["rank"], e["userId"]) for e in board] == [(1, "u-1"), (2, "u-2")]
+    assert board[1]["rankedLosses"] == 1 and board[0]["username"] is None
+    # A past season stays readable.
+    store.start_season("Season 2", 30)
+    _, new = await _get(server, "/api/ranked/season/active")
+    assert new["name"] == "Season 2"
+    _, mine = await _get(server, "/api/ranked/ranking/u-1")
+    assert mine["rating"] == 1000 and mine["seasonId"] == new["id"]
+    _, old = await _get(server, f"/api/ranked/ranking/u-1?seasonId={season['id']}")
+    assert old["rankedWins"] == 1
+    _, board = await _get(server, f"/api/ranked/leaderboard/{season['id']}")
+    assert len(board) == 2
+    _, board = await _get(server, f"/api/ranked/leaderboard/{new['id']}")
+    assert board == []
+
+
+async def test_bad_season_ids(server: TestServer) -> None:
+    status, body = await _get(server, "/api/ranked/leaderboard/abc")
+    assert (status, body) == (400, {"message": "seasonId must be a whole number"})
+    status, body = await _get(server, "/api/ranked/leaderboard/999")
+    assert (status, body) == (404, {"message": "Season not found"})
+    status, body = await _get(server, "/api/ranked/ranking/u-1?seasonId=x")
+    assert status == 400
+
+
+async def test_no_active_season(server: TestServer) -> None:
+    server.app[ranked_key].active_season()
+    server.app[ranked_key].end_season()
+    assert await _get(server, "/api/ranked/season/active") == (200, None)
+    assert await _get(server, "/api/ranked/ranking/u-1") == (200, None)

@@ -1,0 +1,58 @@
+"""A ranked match played to its end on a real server process, which is then killed (SIGKILL)
+and started again on the same database: the match is rated once, not again at the restart."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from tests.server.play import play_until
+from tests.server.ranked_clients import Player, get_json
+from tests.server.test_restart import ServerProcess, free_port, processes  # noqa: F401
+
+
+async def test_rated_once_across_a_sigkill(
+    tmp_path: Path, processes: list[ServerProcess]  # noqa: F811
+) -> None:
+    db = tmp_path / "kingdom.db"
+    port = free_port()
+    first = ServerProcess(db, port).start()
+    processes.append(first)
+    ana = await Player(first.url, "Ana").sign_up()
+    ben = await Player(first.url, "Ben").sign_up()
+    try:
+        for p in (ana, ben):
+            await p.connect()
+            await p.ok("joinRankedQueue", {"playerCount": 2})
+        for p in (ana, ben):
+            await p.match_found(timeout=15)
+            await p.wait_state(lambda s: s["phase"] != "waiting")
+
+        def finished(state: dict[str, Any]) -> bool:
+            return state["phase"] == "finished"
+
+        await asyncio.gather(
+            *(play_until(c, finished, random.Random(i), timeout=120)
+              for i, c in enumerate((ana, ben)))
+        )
+        await ana.wait_for(lambda c: bool(ana.pushed("rankedMatchRated")), 10, "the ratings")
+        before = {p.name: await get_json(first.url, f"/api/ranked/ranking/{p.user['id']}")
+                  for p in (ana, ben)}
+    finally:
+        first.kill()
+        for p in (ana, ben):
+            await p.close()
+    second = ServerProcess(db, port).start()
+    processes.append(second)
+    after = {p.name: await get_json(second.url, f"/api/ranked/ranking/{p.user['id']}")
+             for p in (ana, ben)}
+    assert after == before
+    for r in after.values():
+        assert r["rankedGamesPlayed"] == 1
+    assert sorted(r["rankedWins"] for r in after.values()) == [0, 1]
+    with sqlite3.connect(db) as con:
+        assert con.execute("select count(*) from ranked_results").fetchone() == (1,)
+        assert con.execute("select count(*) from ranked_matches").fetchone() == (1,)

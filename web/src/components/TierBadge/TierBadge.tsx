@@ -1,0 +1,19 @@
+import type { Tier } from "../../net/types";
+import { tier as tierStyle } from "./TierBadge.css";
+
+export const TIERS: { tier: Tier; name: string; from: number; to: number | null }[] = [
+  { tier: "bronze", name: "Bronze", from: 0, to: 799 },
+  { tier: "silver", name: "Silver", from: 800, to: 1199 },
+  { tier: "gold", name: "Gold", from: 1200, to: 1599 },
+  { tier: "platinum", name: "Platinum", from: 1600, to: 1999 },
+  { tier: "diamond", name: "Diamond", from: 2000, to: null },
+];
+
+/** A tier's badge; `label` is what the server says it shows ('Placement 2/5' or 'Gold'). */
+export function TierBadge({ tier, label, inPlacement }: { tier: Tier; label: string; inPlacement?: boolean }) {
+  return (
+    <span className={inPlacement ? tierStyle.placement : tierStyle[tier]} data-testid="tier-badge">
+      {label}
+    </span>
+  );
+}

@@ -1,0 +1,63 @@
+/** Ranked play's signals: the queue search in progress and the last match's rating changes. */
+import { signal } from "@preact/signals-react";
+import type { GameClient } from "../net/socket";
+import type { RankedResult } from "../net/types";
+import { showToast } from "./toasts";
+
+export interface Search {
+  playerCount: number;
+  /** Date.now() at which the search started here (the server's count corrects it). */
+  startedAt: number;
+  playersWaiting: number;
+}
+
+/** The queue search in progress, or null. */
+export const search = signal<Search | null>(null);
+/** The last ranked match found (its room code): the screens go to the game. */
+export const matchFound = signal<string | null>(null);
+/** Each seat's rating change of the last rated match. */
+export const lastRated = signal<RankedResult[] | null>(null);
+
+export const LOGIN_REQUIRED = "Login Required: You must be logged in to play ranked matches";
+
+/** A server's refusal as a toast: 'Title: text' messages become a title and a description. */
+export function rankedErrorToast(message: string): void {
+  const cut = message.indexOf(": ");
+  if (cut > 0 && cut < 40) {
+    showToast({ title: message.slice(0, cut), description: message.slice(cut + 2), variant: "destructive" });
+  } else {
+    showToast({ title: message, variant: "destructive" });
+  }
+}
+
+/** Wire the ranked pushes to the signals (called once by the game session). */
+export function listenRanked(client: GameClient, myNumber: () => number | null, entered: () => void): void {
+  client.on("rankedQueueStatus", (status) => {
+    const now = Date.now();
+    search.value = {
+      playerCount: status.playerCount,
+      playersWaiting: status.playersWaiting,
+      startedAt: now - status.secondsWaited * 1000,
+    };
+  });
+  client.on("rankedMatchFound", (found) => {
+    search.value = null;
+    entered();
+    matchFound.value = found.roomCode;
+  });
+  client.on("rankedMatchRated", ({ results }) => {
+    lastRated.value = results;
+    const mine = results.find((r) => r.playerNumber === myNumber());
+    if (!mine) return;
+    const sign = mine.ratingChange > 0 ? "+" : "";
+    showToast({
+      title: `Ranked: ${sign}${mine.ratingChange} MMR`,
+      description: mine.rating != null ? `Your rating is now ${mine.rating} (${mine.tierLabel ?? ""}).` : undefined,
+      duration: 5000,
+    });
+  });
+  client.subscribe(() => {
+    // A lost connection takes the server's queue entry with it.
+    if (client.getState().status !== "connected") search.value = null;
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * The signed-in user (seed 001 section 6: a user object from GET /api/auth/user means signed in,
+ * its absence signed out), and what the profile shows. Screens read these signals; the calls
+ * that fill them are in state/actions.ts.
+ */
+import { signal } from "@preact/signals-react";
+import { user, type User } from "./game";
+
+export { user, type User };
+
+/** False until the first GET /api/auth/user has answered. */
+export const userLoaded = signal(false);
+
+/** GET /api/stats/{userId} (seed 001 section 3, Stats). */
+export interface Stats {
+  totalGames: number;
+  totalWins: number;
+  totalLosses: number;
+  highestScore: number;
+  currentWinStreak: number;
+  bestWinStreak: number;
+  averageScore: number;
+  totalDivineDragons: number;
+  totalGoldenDragons: number;
+  totalSilverDragons: number;
+  totalUnicorns: number;
+  totalCastles: number;
+  totalCathedrals: number;
+  totalHorses: number;
+}
+
+/** One entry of GET /api/matches/{userId}. */
+export interface MatchEntry {
+  id: string;
+  placement: number;
+  finalScore: number;
+  royalsPlayed: number;
+  dragonsCreated: number;
+  divineDragonsCreated: number;
+  goldenDragonsCreated: number;
+  silverDragonsCreated: number;
+  ratingChange: number;
+  won: boolean;
+  playerCount: number;
+  gameMode: string;
+  matchType: string;
+  completedAt: string;
+  players: { playerNumber: number; name: string; isBot: boolean; finalScore: number; placement: number; won: boolean }[];
+}
+
+/** The display name of the home page: username, else first name, else 'Player'. */
+export function displayName(u: User): string {
+  return u.username || u.firstName || "Player";
+}
+
+/** The profile's name: first and last name, else first name, else email, else 'Guest Player'. */
+export function profileName(u: User): string {
+  if (u.firstName && u.lastName) return `${u.firstName} ${u.lastName}`;
+  return u.firstName || u.email || "Guest Player";
+}
+
+/** 1 -> 1st, 2 -> 2nd, 3 -> 3rd, 4 -> 4th, 11 -> 11th ... */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n % 10] ?? "th"}`;
+}
+
+/** Wins divided by games, one decimal place (seed 001 section 5). */
+export function winRate(s: Stats): string {
+  return s.totalGames ? `${((s.totalWins / s.totalGames) * 100).toFixed(1)}%` : "0.0%";
+}
