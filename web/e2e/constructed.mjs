@@ -37,6 +37,19 @@ const CLICKS = [
   ...["hearts", "clubs"].flatMap((suit) => ["J", "J", "Q", "Q", "K"].map((r) => `${r}-${suit}`)),
 ];
 
+test("signed out, the Constructed screens render nothing", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  for (const path of ["/constructed", "/constructed/collection", "/constructed/lobby", "/constructed/ladder"]) {
+    await page.goto(server.url + path);
+    await page.waitForFunction(() => !!window.__kingdom);
+    await sleep(500);
+    const text = await page.locator("#root").innerText();
+    expect(!/Collection|Constructed|Coming Soon/.test(text), `${path} shows nothing signed out (${text.slice(0, 80)})`);
+  }
+  await context.close();
+});
+
 test("a signed-in player builds a deck and plays a Constructed game to the end", async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
