@@ -345,3 +345,56 @@ async def test_bots_bring_prebuilt_decks_and_guests_cannot_choose(
     room = hub.rooms.get(code)
     assert room is not None and room.state is None
     await guest.refused("createRoom", {"constructed": "yes"}, None)
+
+
+async def test_a_constructed_room_and_game_survive_a_restart(
+    start_server: Callable[..., Awaitable[TestServer]],
+) -> None:
+    from tests.server.test_restart import comparable
+
+    first = await start_server()
+    maker = Browser(first)
+    try:
+        await maker.register("Alice")
+        await maker.call("POST", "/api/collection/initialize")
+        _, deck, _ = await maker.call("POST", "/api/decks", {"name": "Mine", "list": legal_list()})
+        token = maker.token()
+        assert token is not None
+        ana = await SignedClient(str(first.make_url("/")), "Alice", token).connect()
+        seat = await ana.ok("createRoom", {"constructed": True})
+        await ana.ok("addBot", {})
+        await ana.ok("chooseDeck", {"deckId": deck["id"]})
+        await ana.close()
+    finally:
+        await maker.http.close()
+    await first.close()
+
+    # The deck choices are stored with the room's seats.
+    second = await start_server()
+    back = await Client(str(second.make_url("/")), "again").connect()
+    try:
+        keys = {k: seat[k] for k in ("roomCode", "playerId", "reconnectToken")}
+        await back.ok("rejoinRoom", keys)
+        waiting = await back.wait_state(lambda s: s["phase"] == "waiting")
+        assert [(p["hasDeck"], p["deckName"]) for p in waiting["players"]] == [
+            (True, "Mine"), (True, waiting["players"][1]["deckName"])]
+        await back.ok("startGame")
+        await back.wait_state(lambda s: s["phase"] != "waiting")
+        await play_until(back, lambda s: s["phase"] == "playing" and s["round"] >= 2,
+                         random.Random(5))
+        before = comparable(back.state)
+        assert before["round"] >= 2 and before["players"][0]["pileCount"] < 30 - 4 - 2
+    finally:
+        await back.close()
+    await second.close()
+
+    # The game replays from its stored setup: the same decks, piles and revealed pairs.
+    third = await start_server()
+    again = await Client(str(third.make_url("/")), "third").connect()
+    try:
+        await again.ok("rejoinRoom", keys)
+        state = await again.wait_state(lambda s: s["phase"] != "waiting")
+        assert state["setupType"] == "constructed"
+        assert comparable(state) == before
+    finally:
+        await again.close()
