@@ -96,7 +96,7 @@ class Games:
             mode=game.mode,
             actions=actions,
             deck=game.deck,
-            setup=kr.setup_from_json(game.setup) if game.setup else kr.StandardSetup(),
+            setup=game.setup,
         )
         room.game_id = game.id
         room.action_count = len(actions)

@@ -22,6 +22,7 @@ from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
 from kingdom_server.answers import Ack, Call, CallError, Payload, ok
 from kingdom_server.background import Background
+from kingdom_server.constructed import Constructed, ConstructedError
 from kingdom_server.games import Games
 from kingdom_server.pushes import SEAT_MOVED, Pushes
 from kingdom_server.rooms import (
@@ -79,6 +80,7 @@ class Lobby:
             "addBot": self.add_bot,
             "toggleGameMode": self.toggle_game_mode,
             "reorderPlayers": self.reorder_players,
+            "chooseDeck": self.choose_deck,
             "startGame": self.start_game,
             "startTutorialGame": self.start_tutorial_game,
             "resumeTutorialBot": self.resume_tutorial_bot,
@@ -194,7 +196,10 @@ class Lobby:
         desired: int,
         is_tutorial: bool,
         tutorial_mode: str | None = None,
+        constructed: bool = False,
     ) -> Ack:
+        if constructed and is_tutorial:
+            raise CallError("A tutorial cannot be a Constructed game")
         await self.detach(sid)
         room = Room(
             code=self._new_code(),
@@ -203,6 +208,7 @@ class Lobby:
             desired_player_count=desired,
             is_tutorial=is_tutorial,
             tutorial_mode=tutorial_mode if is_tutorial else None,
+            constructed=constructed,
         )
         token = new_reconnect_token()
         seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token),
@@ -222,9 +228,11 @@ class Lobby:
         name, user_id = await self._player(sid, p)
         is_tutorial = v.field(p, "isTutorial", bool, required=False, default=False)
         mode = self._tutorial_mode(p) if is_tutorial else None
+        constructed = v.field(p, "constructed", bool, required=False, default=False)
         return await self._create(sid, name, user_id=user_id, is_public=False,
                                   desired=kr.MAX_PLAYERS,
-                                  is_tutorial=is_tutorial, tutorial_mode=mode)
+                                  is_tutorial=is_tutorial, tutorial_mode=mode,
+                                  constructed=constructed)
 
     async def create_public_room(self, sid: str, p: Payload) -> Ack:
         name, user_id = await self._player(sid, p)
@@ -232,8 +240,9 @@ class Lobby:
         if desired not in kr.PLAYER_COUNTS:
             counts = [str(n) for n in kr.PLAYER_COUNTS]
             raise CallError(f"desiredPlayerCount must be {', '.join(counts[:-1])} or {counts[-1]}")
+        constructed = v.field(p, "constructed", bool, required=False, default=False)
         return await self._create(sid, name, user_id=user_id, is_public=True, desired=desired,
-                                  is_tutorial=False)
+                                  is_tutorial=False, constructed=constructed)
 
     async def _join(self, sid: str, p: Payload, *, public_only: bool) -> Ack:
         name, user_id = await self._player(sid, p)
@@ -331,6 +340,11 @@ class Lobby:
             if not name or name in taken:
                 name = botlib.pick_bot_name(taken)
             seat = Seat(player_id=new_player_id(), name=name, is_bot=True, bot_kind=kind)
+            if room.constructed:  # bots bring the prebuilt decks in turn
+                names = sorted(kr.PREBUILT_DECKS)
+                bots = sum(1 for s in room.seats if s.is_bot)
+                seat.deck_name = names[bots % len(names)]
+                seat.deck = kr.PREBUILT_DECKS[seat.deck_name]
             undo = room.snapshot()
             room.seats.append(seat)
             self._save(room, undo)
@@ -376,6 +390,31 @@ class Lobby:
 
     # -- starting games --------------------------------------------------------------------
 
+    async def choose_deck(self, sid: str, p: Payload) -> Ack:
+        """(Constructed room, before the start) The signed-in player plays one of their own
+        legal decks: `{deckId}`."""
+        deck_id = v.field(p, "deckId", str)
+        room, seat = self.rooms.seat_of(sid)
+        if not room.constructed:
+            raise CallError("This room is not a Constructed game")
+        user_id, _ = await self._user_of(sid)
+        if user_id is None or seat.user_id != user_id:
+            raise CallError("Sign in to play your own deck")
+        try:
+            service = Constructed(self.storage)
+            row = service.own_deck(user_id, deck_id[:64])
+            deck = service.legal_deck(user_id, row.id)
+        except ConstructedError as e:
+            raise CallError(e.message) from None
+        async with room.lock:
+            if room.started:
+                raise CallError("Game already in progress")
+            undo = room.snapshot()
+            seat.deck, seat.deck_name = deck, row.name
+            self._save(room, undo)
+            await self.pushes.room(room)
+        return ok(deckName=row.name, size=deck.size)
+
     async def start_game(self, sid: str, p: Payload) -> Ack:
         room, _ = self.rooms.host_seat(sid, "start the game")
         async with room.lock:
@@ -405,10 +444,17 @@ class Lobby:
             raise CallError(f"Need at least {kr.MIN_PLAYERS} players to start")
         if n > kr.MAX_PLAYERS:
             raise CallError(f"At most {kr.MAX_PLAYERS} players can play")
+        if room.constructed:
+            missing = [s.name for s in room.seats if s.deck is None]
+            if missing:
+                raise CallError(f"Every player must choose a legal deck first: {missing[0]}")
+            setup = kr.ConstructedSetup(decks=tuple(s.deck for s in room.seats if s.deck))
+        elif setup is None:
+            setup = kr.StandardSetup()
         seed = secrets.randbits(31) if seed is None else seed
         try:
             state = kr.new_game(player_count=n, seed=seed, mode=room.game_mode, deck=deck,
-                                setup=setup or kr.StandardSetup())
+                                setup=setup)
             for action in first or ():
                 state, _ = kr.apply(state, action)
         except kr.IllegalAction as e:
@@ -422,9 +468,9 @@ class Lobby:
                 player_count=n,
                 mode=room.game_mode,
                 deck=deck,
+                setup=setup,
                 started_at=started,
                 first_actions=[a.to_json() for a in first or ()],
-                setup=setup.to_json() if setup is not None else None,
             )
         except Exception:
             undo()

@@ -66,6 +66,10 @@ class Seat:
     absent: bool = False
     """Disconnected for longer than the absence limit during play: a bot plays until they return."""
     absence_task: asyncio.Task[None] | None = None
+    deck: kr.Deck | None = None
+    """In a Constructed room: the deck this seat plays (chosen by the player, a prebuilt one
+    for a bot)."""
+    deck_name: str | None = None
 
     @property
     def connected(self) -> bool:
@@ -92,6 +96,8 @@ class Room:
     is_ranked: bool = False
     tutorial_mode: str | None = None
     """basics, multiplayer, advanced-combos, ... for tutorial rooms."""
+    constructed: bool = False
+    """Each player brings their own deck (R33-R35): the game runs with `kr.ConstructedSetup`."""
     tutorial_resumed: set[int] = attrs.Factory(set)
     """Rounds whose tutorial bot pause the learner has released (resumeTutorialBot)."""
     seats: list[Seat] = attrs.Factory(list)
@@ -187,6 +193,7 @@ class Room:
             "roomCode": self.code,
             "hostName": host.name if host else "",
             "gameMode": self.game_mode,
+            "constructed": self.constructed,
             "currentPlayers": len(self.seats),
             "desiredPlayers": self.desired_player_count,
             "status": self.public_status(),

@@ -33,6 +33,15 @@ def default_database_url() -> str:
     return "sqlite:///" + str(user_data_dir() / "kingdom.db")
 
 
+def admin_usernames_from(text: str) -> frozenset[str]:
+    """`KINGDOM_ADMINS`'s comma-separated usernames, lower-cased."""
+    return frozenset(n.strip().lower() for n in text.split(",") if n.strip())
+
+
+def _lowered(names: frozenset[str] | set[str] | tuple[str, ...]) -> frozenset[str]:
+    return frozenset(n.lower() for n in names)
+
+
 @attrs.frozen
 class Settings:
     """Everything the server can be tuned with. Times are in seconds."""
@@ -60,6 +69,13 @@ class Settings:
     """Seconds between two waves of the ranked queue's matcher."""
     """How long a disconnected player keeps the seat to themselves during play; then a bot
     plays it until they come back."""
+
+    admin_usernames: frozenset[str] = attrs.field(
+        factory=lambda: admin_usernames_from(os.environ.get("KINGDOM_ADMINS", "")),
+        converter=_lowered,
+    )
+    """Administrators' usernames (lower-cased), from `KINGDOM_ADMINS` (comma-separated): only
+    they may change a Constructed collection by hand (`PATCH /api/collection/update`)."""
 
     unattended_seconds: float = 24 * 3600.0
     """A room with no person connected for this long is closed (its game is given up). Counted

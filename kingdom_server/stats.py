@@ -184,7 +184,7 @@ def placements(state: kr.GameState) -> dict[int, int]:
 def summarize(room: Room, game: GameRecord, match_id: str) -> MatchResult | None:
     """The result of a finished game from its stored log (None if it did not finish)."""
     state = kr.new_game(player_count=game.player_count, seed=game.seed, mode=game.mode,
-                        deck=game.deck)
+                        deck=game.deck, setup=game.setup)
     royals: Counter[int] = Counter()
     built: dict[int, Counter[str]] = {p: Counter() for p in range(1, game.player_count + 1)}
     for data in game.actions:

@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 import peewee as pw
 
+import kingdom_rules as kr
 from kingdom_server.rooms import Room, Seat
 from kingdom_server.tables import Tables
 
@@ -49,6 +50,9 @@ def open_database(url: str) -> pw.Database:
     return database
 
 
+STANDARD: kr.Setup = kr.StandardSetup()
+
+
 @attrs.frozen
 class GameRecord:
     """A room's current game as stored: replayed from its seed and actions on load."""
@@ -60,8 +64,8 @@ class GameRecord:
     deck: list[str] | None
     started_at: dt.datetime
     actions: list[dict[str, Any]]
-    setup: dict[str, Any] | None = None
-    """The hand's setup (`kr.setup_from_json`), None for the standard deal."""
+    setup: kr.Setup = STANDARD
+    """How the cards entered play (a Constructed game's decks); replays need it."""
 
 
 @attrs.frozen
@@ -70,6 +74,19 @@ class LoadedRoom:
 
     room: Room
     game: GameRecord | None
+
+
+def _seat_deck_json(seat: Seat) -> str | None:
+    if seat.deck is None:
+        return None
+    return json.dumps({"name": seat.deck_name, "cards": seat.deck.to_json()})
+
+
+def _seat_deck_fields(text: str | None) -> dict[str, Any]:
+    if not text:
+        return {}
+    data = json.loads(text)
+    return {"deck": kr.Deck.from_json(data["cards"]), "deck_name": data.get("name")}
 
 
 def room_status(room: Room) -> str:
@@ -99,6 +116,7 @@ class Storage:
             is_tutorial = pw.BooleanField(default=False)
             is_ranked = pw.BooleanField(default=False)
             tutorial_mode = pw.CharField(null=True, max_length=32)
+            constructed = pw.BooleanField(default=False)
             status = pw.CharField(default="waiting", max_length=16)  # waiting | playing | closed
             unattended_since = pw.DateTimeField(null=True)  # the last person went away at
             created_at = pw.DateTimeField(default=_now)
@@ -117,6 +135,7 @@ class Storage:
             reconnect_token = pw.CharField(null=True, max_length=128)
             user_id = pw.CharField(null=True, max_length=64)
             left = pw.BooleanField(default=False)
+            deck = pw.TextField(null=True)  # JSON {name, cards} of a Constructed seat's deck
 
             class Meta:
                 table_name = "room_seats"
@@ -129,7 +148,7 @@ class Storage:
             player_count = pw.IntegerField()
             mode = pw.CharField(max_length=8)
             deck = pw.TextField(null=True)  # JSON list of card ids for scripted deals
-            setup = pw.TextField(null=True)  # JSON of a non-standard setup (Spire combats)
+            setup = pw.TextField(null=True)  # JSON of kr.Setup (None: the standard deal)
             started_at = pw.DateTimeField(default=_now)
             finished_at = pw.DateTimeField(null=True)
 
@@ -188,6 +207,7 @@ class Storage:
             is_tutorial=room.is_tutorial,
             is_ranked=room.is_ranked,
             tutorial_mode=room.tutorial_mode,
+            constructed=room.constructed,
             status=status,
             unattended_since=room.unattended_since,
             updated_at=_now(),
@@ -210,6 +230,7 @@ class Storage:
                         reconnect_token=s.reconnect_token,
                         user_id=s.user_id,
                         left=s.left,
+                        deck=_seat_deck_json(s),
                     )
                     for i, s in enumerate(room.seats)
                 ]
@@ -257,7 +278,7 @@ class Storage:
         deck: list[str] | None,
         started_at: dt.datetime,
         first_actions: Sequence[dict[str, Any]] = (),
-        setup: dict[str, Any] | None = None,
+        setup: kr.Setup = STANDARD,
     ) -> int:
         """A new game of `room`: the game row, its first actions and the room row (playing,
         with its seats as they are now), in one transaction. Returns the game's id."""
@@ -269,7 +290,9 @@ class Storage:
                 player_count=player_count,
                 mode=mode,
                 deck=json.dumps(deck) if deck is not None else None,
-                setup=json.dumps(setup) if setup is not None else None,
+                setup=(
+                    None if isinstance(setup, kr.StandardSetup) else json.dumps(setup.to_json())
+                ),
             )
             game_id = int(game.id)
             for i, action in enumerate(first_actions):
@@ -337,7 +360,9 @@ class Storage:
             deck=json.loads(game.deck) if game.deck else None,
             started_at=game.started_at,
             actions=actions,
-            setup=json.loads(game.setup) if game.setup else None,
+            setup=(
+                kr.setup_from_json(json.loads(game.setup)) if game.setup else kr.StandardSetup()
+            ),
         )
 
     def load_open_rooms(self) -> list[LoadedRoom]:
@@ -356,6 +381,7 @@ class Storage:
                 is_ranked=bool(row.is_ranked),
                 tutorial_mode=row.tutorial_mode,
                 unattended_since=row.unattended_since,
+                constructed=bool(row.constructed),
             )
             room.seats = [
                 Seat(
@@ -366,6 +392,7 @@ class Storage:
                     reconnect_token=s.reconnect_token,
                     user_id=s.user_id,
                     left=bool(s.left),
+                    **_seat_deck_fields(s.deck),
                 )
                 for s in self.Seat.select().where(self.Seat.room == row.code).order_by(
                     self.Seat.position

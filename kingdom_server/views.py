@@ -27,6 +27,7 @@ def room_fields(room: Room, seat: Seat | None, now: float) -> dict[str, Any]:
         "isTutorial": room.is_tutorial,
         "tutorialMode": room.tutorial_mode,
         "isRanked": room.is_ranked,
+        "constructed": room.constructed,
         "gameStartTime": room.game_start_time,
         "scoreScreenTimer": timer,
         "myPlayerId": seat.player_id if seat is not None else None,
@@ -41,6 +42,8 @@ def seat_fields(seat: Seat) -> dict[str, Any]:
         "connected": seat.connected,
         "botControlled": seat.bot_controlled,
         "userId": seat.user_id,
+        "deckName": seat.deck_name,
+        "hasDeck": seat.deck is not None,
     }
 
 
@@ -54,6 +57,7 @@ def waiting_view(room: Room, seat: Seat | None, now: float) -> dict[str, Any]:
     return {
         "phase": "waiting",
         "gameMode": room.game_mode,
+        "setupType": "constructed" if room.constructed else "standard",
         "currentHand": 0,
         "totalHands": kr.total_hands(n, room.game_mode),
         "playerCount": n,

@@ -120,7 +120,8 @@ async def test_public_list_updates_live(connect) -> None:
 
     await browser.wait_for(lambda c: bool(listing(c)), what="first public list")
     assert listing(browser) == [
-        {"roomCode": code, "hostName": "Ana", "gameMode": "game", "currentPlayers": 1,
+        {"roomCode": code, "hostName": "Ana", "gameMode": "game", "constructed": False,
+         "currentPlayers": 1,
          "desiredPlayers": 2, "status": "waiting"}
     ]
     ben = await connect("ben")

@@ -24,6 +24,10 @@ const SpireDeckSelection = lazy(() => import("./screens/Spire/DeckSelection"));
 const SpireMap = lazy(() => import("./screens/Spire/Map"));
 const SpireDeckGallery = lazy(() => import("./screens/Spire/DeckGallery"));
 const Game = lazy(loadGame);
+const ConstructedHub = lazy(() => import("./screens/Constructed/ConstructedHub"));
+const Collection = lazy(() => import("./screens/Constructed/Collection"));
+const ConstructedLobby = lazy(() => import("./screens/Constructed/ConstructedLobby"));
+const ConstructedLadder = lazy(() => import("./screens/Constructed/ConstructedLadder"));
 const Ranked = lazy(() => import("./screens/Ranked/Ranked"));
 const Leaderboards = lazy(() => import("./screens/Leaderboards/Leaderboards"));
 const RulesEditor = lazy(() => import("./screens/RulesEditor/RulesEditor"));
@@ -104,6 +108,10 @@ export function App() {
             <Route path="/spire/deck-selection/:runId" element={<SpireDeckSelection />} />
             <Route path="/spire/map/:runId" element={<SpireMap />} />
             <Route path="/spiredeck" element={<SpireDeckGallery />} />
+            <Route path="/constructed" element={<ConstructedHub />} />
+            <Route path="/constructed/collection" element={<Collection />} />
+            <Route path="/constructed/lobby" element={<ConstructedLobby />} />
+            <Route path="/constructed/ladder" element={<ConstructedLadder />} />
             <Route path="/profile" element={<Profile />} />
             <Route path="/ranked" element={<Ranked />} />
             <Route path="/leaderboards" element={<Leaderboards />} />

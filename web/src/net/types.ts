@@ -56,6 +56,13 @@ export interface PlayerView {
   connected?: boolean;
   botControlled?: boolean;
   userId?: string | null;
+  /** Constructed rooms: whether the seat has chosen its deck, and the deck's name. */
+  hasDeck?: boolean;
+  deckName?: string | null;
+  /** Constructed play: cards left in the seat's own pile. */
+  pileCount?: number;
+  /** Constructed play: the seat's own revealed pair. */
+  revealedCards?: (Card | null)[];
   cardCount?: number;
   team?: number | null;
   kingdom?: Kingdom | null;
@@ -143,6 +150,9 @@ export interface GameView {
   desiredPlayerCount: number;
   isTutorial: boolean;
   isRanked: boolean;
+  /** Each player brings their own deck (R33-R35). */
+  constructed?: boolean;
+  setupType?: "standard" | "constructed" | "spire";
   gameStartTime: number | null;
   scoreScreenTimer: number | null;
 }

@@ -8,6 +8,15 @@ import { client, enteredRoom, publicGames, user, type User } from "./game";
 import { LOGIN_REQUIRED, rankedErrorToast, search } from "./ranked";
 import { userLoaded, type MatchEntry, type Stats } from "./session";
 import { showToast } from "./toasts";
+import {
+  collection,
+  decks,
+  quantityIn,
+  selectedDeck,
+  type CardEntry,
+  type DeckDetail,
+  type DeckSummary,
+} from "./constructed";
 
 interface Outcome {
   title: string;
@@ -26,6 +35,7 @@ const ROOM: Record<string, Outcome> = {
   addBot: { title: "Error", fallback: "Failed to add bot" },
   toggleGameMode: { title: "Error", fallback: "Failed to change game mode" },
   reorderPlayers: { title: "Error", fallback: "Failed to reorder players" },
+  chooseDeck: { title: "Error", fallback: "Failed to choose deck" },
 };
 
 /** The toast for a failed (or successful) game action, by wire event and target. */
@@ -277,6 +287,110 @@ export function spireFightRun(): string | null {
 
 export function forgetSpireFight(): void {
   sessionStorage.removeItem("kingdom.spireFight");
+}
+
+// -- Constructed (seed 001): collection and decks over HTTP -------------------------------
+
+async function json<T>(method: string, url: string, data?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, data);
+  return (res.status === 204 ? null : await res.json()) as T;
+}
+
+/** The server's message in a 'status: body' error. */
+function serverMessage(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  const body = text.replace(/^\d+: /, "");
+  try {
+    const parsed = JSON.parse(body) as { message?: string };
+    return parsed.message ?? body;
+  } catch {
+    return body;
+  }
+}
+
+/** Who is signed in (GET /api/auth/user), then their collection and decks. */
+export async function loadConstructed(): Promise<void> {
+  const signedIn = await loadUser();
+  if (!signedIn) return;
+  try {
+    const [have, list] = await Promise.all([
+      json<CardEntry[]>("GET", "/api/collection"),
+      json<DeckSummary[]>("GET", "/api/decks"),
+    ]);
+    collection.value = have;
+    decks.value = list;
+  } catch (e) {
+    showToast({ title: "Error", description: serverMessage(e), variant: "destructive" });
+  }
+}
+
+export async function initializeCollection(): Promise<void> {
+  try {
+    const data = await json<{ collection: CardEntry[] }>("POST", "/api/collection/initialize");
+    collection.value = data.collection;
+  } catch (e) {
+    showToast({ title: "Error", description: serverMessage(e), variant: "destructive" });
+  }
+}
+
+function remember(deck: DeckDetail): void {
+  selectedDeck.value = deck;
+  const summary: DeckSummary = { ...deck };
+  delete (summary as Partial<DeckDetail>).cards;
+  const others = decks.value.filter((d) => d.id !== deck.id);
+  const at = decks.value.findIndex((d) => d.id === deck.id);
+  decks.value = at < 0 ? [...others, summary] : decks.value.map((d) => (d.id === deck.id ? summary : d));
+}
+
+/** POST /api/decks; `code` or `list` imports a deck. Returns whether it was created. */
+export async function createDeck(body: { name: string; description?: string; code?: string; list?: string }): Promise<boolean> {
+  try {
+    remember(await json<DeckDetail>("POST", "/api/decks", body));
+    return true;
+  } catch (e) {
+    showToast({ title: "Error", description: serverMessage(e), variant: "destructive" });
+    return false;
+  }
+}
+
+export async function selectDeck(id: string | null): Promise<void> {
+  if (id === null) {
+    selectedDeck.value = null;
+    return;
+  }
+  try {
+    selectedDeck.value = await json<DeckDetail>("GET", `/api/decks/${encodeURIComponent(id)}`);
+  } catch (e) {
+    showToast({ title: "Error", description: serverMessage(e), variant: "destructive" });
+  }
+}
+
+export async function deleteDeck(id: string): Promise<void> {
+  try {
+    await json<null>("DELETE", `/api/decks/${encodeURIComponent(id)}`);
+    decks.value = decks.value.filter((d) => d.id !== id);
+    if (selectedDeck.value?.id === id) selectedDeck.value = null;
+  } catch (e) {
+    showToast({ title: "Error", description: serverMessage(e), variant: "destructive" });
+  }
+}
+
+/** Add (+1) or remove (-1) one copy of a face in the selected deck (seed 001 section 4). */
+export async function changeDeckCard(card: { cardRank: string; cardSuit: string }, delta: 1 | -1): Promise<void> {
+  const deck = selectedDeck.value;
+  if (!deck) return;
+  const now = quantityIn(deck.cards, card);
+  const owned = quantityIn(collection.value, card);
+  if (delta > 0 && now >= owned) {
+    showToast({ title: "Collection Limit Reached", description: `You already have all ${owned} copies in your deck`, variant: "destructive" });
+    return;
+  }
+  if (delta < 0 && now <= 0) return;
+  try {
+    remember(await json<DeckDetail>("PATCH", `/api/decks/${encodeURIComponent(deck.id)}/cards`, { ...card, quantity: now + delta }));
+  } catch (e) {
+    showToast({ title: "Cannot Add Card", description: serverMessage(e), variant: "destructive" });
+  }
 }
 
 // -- accounts (HTTP, seed 001 section 7) ------------------------------------------------------

@@ -24,6 +24,7 @@ export const active = style({ borderColor: vars.color.gold, boxShadow: `0 0 0 1p
 export const partner = style({ background: "rgba(40,70,52,.35)" });
 export const head = style({ display: "flex", alignItems: "center", gap: 6, flexWrap: "wrap", marginBottom: 6 });
 export const name = style({ fontWeight: 700, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", maxWidth: "12em" });
+export const pile = style({ display: "flex", alignItems: "center", gap: 6, marginBottom: 6 });
 export const number = style({ fontSize: 13, color: vars.color.muted });
 /** The hand: a small fan of card backs and the count. */
 export const handCount = style({ marginLeft: "auto", display: "inline-flex", alignItems: "center", gap: 4, fontWeight: 700 });

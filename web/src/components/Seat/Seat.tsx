@@ -81,6 +81,12 @@ export function Seat({ player: p, view: v, position }: { player: PlayerView; vie
         <div className={s.head}>{head}</div>
       )}
       <div id={kingdomId} hidden={folded && !open}>
+        {v.setupType === "constructed" && (
+          <div className={s.pile} data-testid="opponent-pile" aria-label={`${name}'s own pile and revealed cards`}>
+            <span className={s.number}>Pile ×{p.pileCount ?? 0}</span>
+            {(p.revealedCards ?? []).map((c, i) => (c ? <Card key={c.id} card={c} size="xs" /> : <span key={`none-${i}`} />))}
+          </div>
+        )}
         {p.kingdom && <Kingdom kingdom={p.kingdom} compact owner={`${name}'s`} playerNumber={p.number} />}
       </div>
     </section>

@@ -9,6 +9,7 @@ import { Icon } from "../../components/Icon/Icon";
 import type { GameView, PlayerView } from "../../net/types";
 import { roomCall } from "../../state/actions";
 import { leaveRoom, view } from "../../state/game";
+import { DeckChooser } from "../Constructed/DeckChooser";
 import { badge, badgeGold, badgeOk, button, muted, panel } from "../../theme/ui.css";
 import * as s from "./Lobby.css";
 
@@ -219,6 +220,7 @@ function LobbyRoom({ v }: { v: GameView }) {
         </ul>
       )}
       {canDrag && <p className={muted}>Drag players (or use Swap…) to change seats.</p>}
+      {v.constructed && <DeckChooser v={v} />}
 
       <div className={s.actions}>
         {v.isHost && (
@@ -226,7 +228,7 @@ function LobbyRoom({ v }: { v: GameView }) {
             <button
               type="button"
               className={button.primary}
-              disabled={players.length < 2 || players.length > 4}
+              disabled={players.length < 2 || players.length > 4 || (v.constructed === true && players.some((p) => !p.hasDeck))}
               onClick={() => void roomCall("startGame", {})}
             >
               Start Game

@@ -1,0 +1,487 @@
+"""Constructed (seed 001, R33-R35): each account's card collection and decks, over HTTP.
+
+Tables (seed 001 section 3): `user_card_collection` (cardRank, cardSuit, quantity per user),
+`user_decks` (name up to 100 characters, description up to 500, isActive) and `deck_cards`
+(quantity, card rank up to 10 characters, suit up to 20).
+
+Calls (docs/protocol.md, "Constructed"):
+- `GET /api/collection`, `POST /api/collection/initialize` (4 copies of each of the 54 faces,
+  once per account; again changes nothing), `PATCH /api/collection/update` (administrators
+  only, see below).
+- `GET /api/decks`, `POST /api/decks` ({name, description} and optionally `code` or `list` to
+  import a deck), `GET /api/decks/{id}`, `DELETE /api/decks/{id}`, `GET /api/decks/{id}/cards`,
+  `PATCH /api/decks/{id}/cards` ({cardRank, cardSuit, quantity}: the face's new count).
+
+Every deck answer carries `isLegal` and `problem` (the library's `kr.deck_problem` against
+the owner's collection), its size, its deck `code` and its plain-text `list`. A deck belongs to
+its owner only: another account's deck id answers 404 like a missing one.
+
+Administrators: the accounts whose usernames are listed (comma-separated, any case) in the
+server's `KINGDOM_ADMINS` environment variable (`Settings.admin_usernames`). Only they may
+change a collection by hand; everyone else gets 403 - a player must not grant themselves cards.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from typing import Any
+
+import peewee as pw
+from aiohttp import web
+
+import kingdom_rules as kr
+from kingdom_rules.cards import DECK, Card
+from kingdom_server.accounts import User, require_user
+from kingdom_server.keys import settings_key
+from kingdom_server.storage import Storage
+from kingdom_server.tables import FeatureTable
+
+INITIAL_COPIES = 4
+"""Copies of each face a collection starts with (seed 001 section 9)."""
+MAX_DECKS = 100
+"""Decks one account may keep."""
+MAX_QUANTITY = 99
+"""The most copies of a face a collection may hold (an administrator's update)."""
+NAME_MAX, DESCRIPTION_MAX, RANK_MAX, SUIT_MAX = 100, 500, 10, 20
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+def _new_id() -> str:
+    return str(uuid.uuid4())
+
+
+class CollectionEntry(FeatureTable):
+    user_id = pw.CharField(max_length=36, index=True)
+    card_rank = pw.CharField(max_length=RANK_MAX)
+    card_suit = pw.CharField(max_length=SUIT_MAX)
+    quantity = pw.IntegerField()
+
+    class Meta:
+        table_name = "user_card_collection"
+        indexes = ((("user_id", "card_rank", "card_suit"), True),)
+
+
+class UserDeck(FeatureTable):
+    id = pw.CharField(primary_key=True, max_length=36, default=_new_id)
+    user_id = pw.CharField(max_length=36, index=True)
+    name = pw.CharField(max_length=NAME_MAX)
+    description = pw.CharField(max_length=DESCRIPTION_MAX, default="")
+    is_active = pw.BooleanField(default=True)
+    created_at = pw.DateTimeField(default=_now)
+    updated_at = pw.DateTimeField(default=_now)
+
+    class Meta:
+        table_name = "user_decks"
+
+
+class DeckCard(FeatureTable):
+    deck_id = pw.CharField(max_length=36, index=True)
+    card_rank = pw.CharField(max_length=RANK_MAX)
+    card_suit = pw.CharField(max_length=SUIT_MAX)
+    quantity = pw.IntegerField()
+
+    class Meta:
+        table_name = "deck_cards"
+        indexes = ((("deck_id", "card_rank", "card_suit"), True),)
+
+
+TABLES = (CollectionEntry, UserDeck, DeckCard)
+
+
+class ConstructedError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _face(rank: str, suit: str) -> Card | None:
+    for card in DECK:
+        if card.rank == rank and card.suit == suit:
+            return card
+    return None
+
+
+def _entry_json(card: Card, quantity: int) -> dict[str, Any]:
+    return {"cardRank": card.rank, "cardSuit": card.suit, "quantity": quantity}
+
+
+class Constructed:
+    """Collections and decks in one store's database."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.db = storage.db
+        self.Entry = storage.tables[CollectionEntry]
+        self.Deck = storage.tables[UserDeck]
+        self.Card = storage.tables[DeckCard]
+
+    # -- collection ------------------------------------------------------------------------
+
+    def collection(self, user_id: str) -> dict[Card, int]:
+        out: dict[Card, int] = {}
+        for row in self.Entry.select().where(self.Entry.user_id == user_id):
+            card = _face(row.card_rank, row.card_suit)
+            if card is not None and row.quantity > 0:
+                out[card] = row.quantity
+        return out
+
+    def collection_json(self, user_id: str) -> list[dict[str, Any]]:
+        have = self.collection(user_id)
+        return [_entry_json(c, have[c]) for c in DECK if c in have]
+
+    def initialize(self, user_id: str) -> bool:
+        """Give the account 4 of each face once; False (and nothing changed) if it has a
+        collection already."""
+        try:
+            with self.db.atomic():
+                if self.Entry.select().where(self.Entry.user_id == user_id).exists():
+                    return False
+                self.Entry.insert_many(
+                    [
+                        {"user_id": user_id, "card_rank": c.rank, "card_suit": c.suit,
+                         "quantity": INITIAL_COPIES}
+                        for c in DECK
+                    ]
+                ).execute()
+        except pw.IntegrityError:  # a simultaneous call inserted them first
+            return False
+        return True
+
+    def set_collection(self, user_id: str, card: Card, quantity: int) -> None:
+        with self.db.atomic():
+            self.Entry.delete().where(
+                (self.Entry.user_id == user_id)
+                & (self.Entry.card_rank == card.rank)
+                & (self.Entry.card_suit == card.suit)
+            ).execute()
+            self.Entry.create(user_id=user_id, card_rank=card.rank, card_suit=card.suit,
+                              quantity=quantity)
+
+    # -- decks -----------------------------------------------------------------------------
+
+    def own_deck(self, user_id: str, deck_id: str) -> UserDeck:
+        row: UserDeck | None = self.Deck.get_or_none(
+            (self.Deck.id == deck_id) & (self.Deck.user_id == user_id)
+        )
+        if row is None:
+            raise ConstructedError(404, "Deck not found")
+        return row
+
+    def deck_value(self, deck_id: str) -> kr.Deck:
+        entries = []
+        for row in self.Card.select().where(self.Card.deck_id == deck_id):
+            card = _face(row.card_rank, row.card_suit)
+            if card is not None and row.quantity > 0:
+                entries.append((card, row.quantity))
+        return kr.Deck(tuple(sorted(entries, key=lambda e: e[0].order)))
+
+    def deck_json(self, row: UserDeck, *, with_cards: bool = False,
+                  collection: dict[Card, int] | None = None) -> dict[str, Any]:
+        deck = self.deck_value(row.id)
+        have = collection if collection is not None else self.collection(row.user_id)
+        problem = kr.deck_problem(deck, have)
+        try:
+            code: str | None = deck.code()
+        except ValueError:
+            code = None
+        out: dict[str, Any] = {
+            "id": row.id,
+            "name": row.name,
+            "description": row.description,
+            "isActive": row.is_active,
+            "size": deck.size,
+            "isLegal": problem is None,
+            "problem": problem,
+            "code": code,
+            "list": deck.to_text(),
+        }
+        if with_cards:
+            out["cards"] = [_entry_json(c, k) for c, k in deck.entries]
+        return out
+
+    def decks_json(self, user_id: str) -> list[dict[str, Any]]:
+        have = self.collection(user_id)
+        rows = self.Deck.select().where(self.Deck.user_id == user_id).order_by(
+            self.Deck.created_at, self.Deck.id
+        )
+        return [self.deck_json(r, collection=have) for r in rows]
+
+    def create_deck(self, user_id: str, name: str, description: str,
+                    deck: kr.Deck | None) -> UserDeck:
+        if deck is not None:
+            have = self.collection(user_id)
+            for card, k in deck.entries:
+                if k > have.get(card, 0):
+                    raise ConstructedError(
+                        400,
+                        f"The deck holds {k} of {card.short} but your collection has only "
+                        f"{have.get(card, 0)}",
+                    )
+        with self.db.atomic():
+            if self.Deck.select().where(self.Deck.user_id == user_id).count() >= MAX_DECKS:
+                raise ConstructedError(400, f"At most {MAX_DECKS} decks: delete one first")
+            row: UserDeck = self.Deck.create(user_id=user_id, name=name, description=description)
+            if deck is not None and deck.entries:
+                self.Card.insert_many(
+                    [
+                        {"deck_id": row.id, "card_rank": c.rank, "card_suit": c.suit,
+                         "quantity": k}
+                        for c, k in deck.entries
+                    ]
+                ).execute()
+        return row
+
+    def delete_deck(self, user_id: str, deck_id: str) -> None:
+        row = self.own_deck(user_id, deck_id)
+        with self.db.atomic():
+            self.Card.delete().where(self.Card.deck_id == row.id).execute()
+            row.delete_instance()
+
+    def set_deck_card(self, user_id: str, deck_id: str, card: Card, quantity: int) -> UserDeck:
+        row = self.own_deck(user_id, deck_id)
+        have = self.collection(user_id).get(card, 0)
+        if quantity > have:
+            raise ConstructedError(400, f"You already have all {have} copies in your deck")
+        with self.db.atomic():
+            self.Card.delete().where(
+                (self.Card.deck_id == row.id)
+                & (self.Card.card_rank == card.rank)
+                & (self.Card.card_suit == card.suit)
+            ).execute()
+            if quantity > 0:
+                self.Card.create(deck_id=row.id, card_rank=card.rank, card_suit=card.suit,
+                                 quantity=quantity)
+            row.updated_at = _now()
+            row.save()
+        return row
+
+    def legal_deck(self, user_id: str, deck_id: str) -> kr.Deck:
+        """The user's own deck as the engine's value, if it is legal (for a Constructed game);
+        ConstructedError otherwise."""
+        row = self.own_deck(user_id, deck_id)
+        deck = self.deck_value(row.id)
+        problem = kr.deck_problem(deck, self.collection(user_id))
+        if problem is not None:
+            raise ConstructedError(400, problem)
+        return deck
+
+    def forget_user(self, db: pw.Database, user_id: str) -> None:
+        """(in the deleting transaction) The account's collection and decks go."""
+        ids = [r.id for r in self.Deck.select(self.Deck.id).where(self.Deck.user_id == user_id)]
+        if ids:
+            self.Card.delete().where(self.Card.deck_id.in_(ids)).execute()
+        self.Deck.delete().where(self.Deck.user_id == user_id).execute()
+        self.Entry.delete().where(self.Entry.user_id == user_id).execute()
+
+
+constructed_key: web.AppKey[Constructed] = web.AppKey("constructed")
+
+
+# -- HTTP ----------------------------------------------------------------------------------
+
+
+def _error(e: ConstructedError) -> web.Response:
+    return web.json_response({"message": e.message}, status=e.status)
+
+
+async def _body(request: web.Request) -> dict[str, Any]:
+    try:
+        data = await request.json()
+    except (ValueError, UnicodeDecodeError):
+        raise ConstructedError(400, "Expected a JSON object") from None
+    if not isinstance(data, dict):
+        raise ConstructedError(400, "Expected a JSON object")
+    return data
+
+
+def _card_of(data: dict[str, Any]) -> Card:
+    rank, suit = data.get("cardRank"), data.get("cardSuit")
+    if not isinstance(rank, str) or not 1 <= len(rank) <= RANK_MAX:
+        raise ConstructedError(400, f"cardRank is a text of 1 to {RANK_MAX} characters")
+    if not isinstance(suit, str) or not 1 <= len(suit) <= SUIT_MAX:
+        raise ConstructedError(400, f"cardSuit is a text of 1 to {SUIT_MAX} characters")
+    card = _face(rank, suit)
+    if card is None:
+        raise ConstructedError(400, f"No such card: {rank} of {suit}")
+    return card
+
+
+def _quantity_of(data: dict[str, Any], most: int) -> int:
+    q = data.get("quantity")
+    if type(q) is not int:
+        raise ConstructedError(400, "quantity is a whole number")
+    if q < 0:
+        raise ConstructedError(400, "quantity cannot be below 0")
+    if q > most:
+        raise ConstructedError(400, f"quantity is at most {most}")
+    return q
+
+
+def _service(request: web.Request) -> Constructed:
+    return request.app[constructed_key]
+
+
+def _no_store(response: web.Response) -> web.Response:
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def is_admin(request: web.Request, user: User) -> bool:
+    admins = request.app[settings_key].admin_usernames
+    return user.username.lower() in admins
+
+
+async def get_collection(request: web.Request) -> web.Response:
+    user = await require_user(request)
+    return _no_store(web.json_response(_service(request).collection_json(user.id)))
+
+
+async def initialize_collection(request: web.Request) -> web.Response:
+    user = await require_user(request)
+    service = _service(request)
+    created = service.initialize(user.id)
+    return _no_store(
+        web.json_response(
+            {"initialized": created, "collection": service.collection_json(user.id)},
+            status=201 if created else 200,
+        )
+    )
+
+
+async def update_collection(request: web.Request) -> web.Response:
+    user = await require_user(request)
+    if not is_admin(request, user):
+        return web.json_response(
+            {"message": "Only an administrator may change a collection"}, status=403
+        )
+    try:
+        data = await _body(request)
+        card = _card_of(data)
+        quantity = _quantity_of(data, MAX_QUANTITY)
+    except ConstructedError as e:
+        return _error(e)
+    service = _service(request)
+    service.set_collection(user.id, card, quantity)
+    return _no_store(web.json_response(service.collection_json(user.id)))
+
+
+async def list_decks(request: web.Request) -> web.Response:
+    user = await require_user(request)
+    return _no_store(web.json_response(_service(request).decks_json(user.id)))
+
+
+def _imported(data: dict[str, Any]) -> kr.Deck | None:
+    code, text = data.get("code"), data.get("list")
+    if code is not None and text is not None:
+        raise ConstructedError(400, "Give a deck code or a deck list, not both")
+    if code is not None:
+        if not isinstance(code, str) or len(code) > 200:
+            raise ConstructedError(400, "Not a deck code")
+        try:
+            return kr.Deck.from_code(code)
+        except ValueError:
+            raise ConstructedError(400, "Not a deck code") from None
+    if text is not None:
+        if not isinstance(text, str) or len(text) > 10_000:
+            raise ConstructedError(400, "A deck list is a text of up to 10000 characters")
+        try:
+            return kr.Deck.parse(text)
+        except ValueError as e:
+            raise ConstructedError(400, str(e)) from None
+    return None
+
+
+async def create_deck(request: web.Request) -> web.Response:
+    user = await require_user(request)
+    service = _service(request)
+    try:
+        data = await _body(request)
+        name = data.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise ConstructedError(400, "A deck needs a name")
+        name = name.strip()
+        if len(name) > NAME_MAX:
+            raise ConstructedError(400, f"A deck name is at most {NAME_MAX} characters")
+        description = data.get("description", "")
+        if description is None:
+            description = ""
+        if not isinstance(description, str) or len(description) > DESCRIPTION_MAX:
+            raise ConstructedError(
+                400, f"A description is a text of at most {DESCRIPTION_MAX} characters"
+            )
+        row = service.create_deck(user.id, name, description, _imported(data))
+    except ConstructedError as e:
+        return _error(e)
+    return _no_store(web.json_response(service.deck_json(row, with_cards=True), status=201))
+
+
+async def get_deck(request: web.Request) -> web.Response:
+    user = await require_user(request)
+    service = _service(request)
+    try:
+        row = service.own_deck(user.id, request.match_info["deck_id"])
+    except ConstructedError as e:
+        return _error(e)
+    return _no_store(web.json_response(service.deck_json(row, with_cards=True)))
+
+
+async def delete_deck(request: web.Request) -> web.Response:
+    user = await require_user(request)
+    try:
+        _service(request).delete_deck(user.id, request.match_info["deck_id"])
+    except ConstructedError as e:
+        return _error(e)
+    return web.Response(status=204)
+
+
+async def get_deck_cards(request: web.Request) -> web.Response:
+    user = await require_user(request)
+    service = _service(request)
+    try:
+        row = service.own_deck(user.id, request.match_info["deck_id"])
+    except ConstructedError as e:
+        return _error(e)
+    return _no_store(web.json_response(service.deck_json(row, with_cards=True)["cards"]))
+
+
+async def patch_deck_cards(request: web.Request) -> web.Response:
+    user = await require_user(request)
+    service = _service(request)
+    try:
+        service.own_deck(user.id, request.match_info["deck_id"])
+        data = await _body(request)
+        card = _card_of(data)
+        quantity = _quantity_of(data, MAX_QUANTITY)
+        row = service.set_deck_card(user.id, request.match_info["deck_id"], card, quantity)
+    except ConstructedError as e:
+        return _error(e)
+    return _no_store(web.json_response(service.deck_json(row, with_cards=True)))
+
+
+def start(app: web.Application, storage: Storage) -> Constructed:
+    """Called at startup once the tables exist: the service, and its account-deletion hook."""
+    from kingdom_server.accounts import accounts_key
+
+    service = app[constructed_key] = Constructed(storage)
+    app[accounts_key].on_user_deleted.append(service.forget_user)
+    return service
+
+
+def add_routes(app: web.Application) -> None:
+    r = app.router
+    r.add_get("/api/collection", get_collection)
+    r.add_post("/api/collection/initialize", initialize_collection)
+    r.add_patch("/api/collection/update", update_collection)
+    r.add_get("/api/decks", list_decks)
+    r.add_post("/api/decks", create_deck)
+    r.add_get("/api/decks/{deck_id}", get_deck)
+    r.add_delete("/api/decks/{deck_id}", delete_deck)
+    r.add_get("/api/decks/{deck_id}/cards", get_deck_cards)
+    r.add_patch("/api/decks/{deck_id}/cards", patch_deck_cards)
+
+
+__all__ = ["TABLES", "Constructed", "ConstructedError", "add_routes", "constructed_key", "start"]

@@ -1,0 +1,142 @@
+// Browser test of Constructed: a signed-in player initialises the collection, builds a legal
+// 30-card deck by clicking cards and another by pasting its code, then plays a Constructed game
+// with it against a bot to the end. Run by `npm run test:e2e` (after `npm run build`).
+import { cpSync, existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, Server, expect, freePort, launchBrowser, run, sleep, tempDb, test } from "./harness.mjs";
+
+if (!existsSync(join(ROOT, "web/dist/index.html"))) {
+  console.error("web/dist is missing: run `npm run build` first");
+  process.exit(1);
+}
+const { dir, db, cleanup } = tempDb();
+cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
+process.env.KINGDOM_WEB_DIST = join(dir, "dist");
+const server = new Server({ port: await freePort(), db, botDelay: 0.05 });
+await server.start();
+const browser = await launchBrowser();
+const SCREENSHOTS = join(ROOT, "docs/screenshots");
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+const viewOf = (page) => page.evaluate(() => window.__kingdom?.view.value ?? null);
+
+async function waitForView(page, pred, what, timeout = 20000) {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    const v = await viewOf(page);
+    if (v && pred(v)) return v;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+// 20 number cards (A-10 of hearts and clubs) and 10 royals: a legal 30-card deck (R34).
+const NUMBERS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"];
+const CLICKS = [
+  ...["hearts", "clubs"].flatMap((suit) => NUMBERS.map((r) => `${r}-${suit}`)),
+  ...["hearts", "clubs"].flatMap((suit) => ["J", "J", "Q", "Q", "K"].map((r) => `${r}-${suit}`)),
+];
+
+test("signed out, the Constructed screens render nothing", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  for (const path of ["/constructed", "/constructed/collection", "/constructed/lobby", "/constructed/ladder"]) {
+    await page.goto(server.url + path);
+    await page.waitForFunction(() => !!window.__kingdom);
+    await sleep(500);
+    const text = await page.locator("#root").innerText();
+    expect(!/Collection|Constructed|Coming Soon/.test(text), `${path} shows nothing signed out (${text.slice(0, 80)})`);
+  }
+  await context.close();
+});
+
+test("a signed-in player builds a deck and plays a Constructed game to the end", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
+  const reg = await context.request.post(server.url + "/api/auth/register", {
+    data: { username: "Deckbuilder", password: "correct horse battery" },
+    headers: { Origin: server.url },
+  });
+  expect(reg.status() === 201, `registered (${reg.status()})`);
+
+  await page.goto(server.url + "/constructed");
+  await page.getByRole("link", { name: /Collection/ }).click();
+  await page.getByRole("button", { name: "Initialize Collection" }).click();
+  await page.locator("[data-card='Q-hearts']").waitFor();
+  expect(await page.locator("[data-card='Q-hearts']").isDisabled(), "cards disabled while no deck is selected");
+
+  await page.getByLabel("Deck name").fill("Clicked");
+  await page.getByRole("button", { name: "Create Deck" }).click();
+  await page.getByTestId("deck-panel").waitFor();
+  for (const card of CLICKS) {
+    const before = Number(await page.getByTestId("deck-size").innerText());
+    await page.locator(`[data-card='${card}']`).click();
+    await page.waitForFunction((n) => Number(document.querySelector("[data-testid=deck-size]")?.textContent) === n, before + 1);
+  }
+  await page.getByTestId("deck-legality").getByText("Legal deck").waitFor();
+  // A fifth Queen of hearts is beyond the collection: the spec's toast.
+  await page.locator("[data-card='Q-hearts']").click();
+  await page.locator("[data-card='Q-hearts']").click();
+  await page.locator("[data-card='Q-hearts']").click();
+  await page.getByText("MAX").first().waitFor();
+  await page.getByText("You already have all 4 copies in your deck").waitFor();
+  await page.getByRole("button", { name: "Remove Q♥" }).click();
+  await page.getByRole("button", { name: "Remove Q♥" }).click();
+  await page.waitForFunction(() => document.querySelector("[data-testid=deck-size]")?.textContent === "30");
+  const code = await page.getByTestId("deck-code").innerText();
+  expect(/^K1-/.test(code), `a deck code (${code})`);
+  await page.getByTestId("toast").waitFor({ state: "detached", timeout: 10000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SCREENSHOTS, "deck-builder.png") });
+
+  await page.getByLabel("Deck code or list").fill(code);
+  await page.getByRole("button", { name: "Import as New Deck" }).click();
+  await page.getByRole("button", { name: /Clicked \(imported\) \(30\)/ }).waitFor();
+  await page.getByTestId("deck-legality").getByText("Legal deck").waitFor();
+
+  // A socket signed in: reload so the socket connects with the session cookie.
+  await page.goto(server.url + "/constructed/lobby");
+  await page.getByRole("button", { name: "Create Private Room" }).click();
+  await page.waitForURL("**/lobby");
+  await page.getByRole("button", { name: "Add Bot" }).click();
+  await page.getByRole("button", { name: /Play Clicked \(imported\)/ }).click();
+  await waitForView(page, (v) => v.players.every((p) => p.hasDeck), "every deck chosen");
+  await page.getByRole("button", { name: "Start Game" }).click();
+  await page.waitForURL("**/game");
+  const first = await waitForView(page, (v) => v.phase !== "waiting", "the game start");
+  expect(first.setupType === "constructed", "a Constructed game");
+
+  const deadline = Date.now() + 240000;
+  let acted = 0;
+  let pileSeen = false;
+  while (Date.now() < deadline) {
+    const v = await viewOf(page);
+    if (v?.phase === "finished") break;
+    if (!pileSeen && v?.phase === "playing") {
+      // The table shows the bot's own pile count and revealed pair.
+      const text = await page.getByTestId("opponent-pile").innerText({ timeout: 10000 });
+      expect(/Pile ×\d+/.test(text), `the opponent's pile count (${text})`);
+      pileSeen = true;
+    }
+    const legal = v?.legalActions ?? [];
+    if (legal.length && (v.phase === "choosing_resources" || v.currentPlayerNumber === v.myPlayerNumber)) {
+      const pick = legal.find((a) => a.type !== "pass") ?? legal[0];
+      await page.evaluate((a) => window.__kingdom.sendAction(a), pick);
+      acted++;
+    }
+    await sleep(60);
+  }
+  const end = await viewOf(page);
+  expect(end?.phase === "finished", `the game finished (phase ${end?.phase}, ${acted} actions)`);
+  expect(pileSeen, "the opponent's pile was shown during play");
+  await page.getByTestId("game-over-dialog").waitFor();
+  await context.close();
+});
+
+const { passed, failed } = await run();
+await browser.close();
+await server.stop();
+cleanup();
+console.log(`e2e constructed: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,43 @@
+import { useSignals } from "@preact/signals-react/runtime";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { loadConstructed } from "../../state/actions";
+import { user } from "../../state/game";
+import * as s from "./Constructed.css";
+
+/** Renders its children for a signed-in user only (seed 001: nothing otherwise). */
+export function SignedInOnly({ children }: { children: React.ReactNode }) {
+  useSignals();
+  useEffect(() => {
+    void loadConstructed();
+  }, []);
+  if (!user.value) return null;
+  return <>{children}</>;
+}
+
+export default function ConstructedHub() {
+  return (
+    <SignedInOnly>
+      <main className={s.page}>
+        <header className={s.header}>
+          <h1 className={s.title}>Constructed</h1>
+          <Link to="/">Home</Link>
+        </header>
+        <div className={s.cards}>
+          <Link className={s.hubCard} to="/constructed/collection">
+            <strong>Collection</strong>
+            <span>Your cards and your decks: build, check and share them.</span>
+          </Link>
+          <Link className={s.hubCard} to="/constructed/lobby">
+            <strong>Play</strong>
+            <span>Bring one of your decks to a table.</span>
+          </Link>
+          <Link className={s.hubCard} to="/constructed/ladder">
+            <strong>Ladder</strong>
+            <span>Coming Soon</span>
+          </Link>
+        </div>
+      </main>
+    </SignedInOnly>
+  );
+}
