@@ -78,6 +78,7 @@ class Hub:
         self.games.finished_hooks.append(self.ranked.match_finished)  # after the results
         if results is not None:
             results.rating_hooks.append(self.ranked.rating_hook)
+            results.season_hooks.append(self.ranked.season_of)
         self.lobby.abandon_hooks.append(self.ranked.abandoned)
         self.calls: dict[str, Call] = {**self.lobby.calls(), **self.ranked.calls()}
         for event in GAME_EVENTS:

@@ -157,6 +157,8 @@ class MatchResult:
 
 
 RatingHook = Callable[[pw.Database, MatchResult], Mapping[int, int]]
+SeasonHook = Callable[[MatchResult], str | None]
+"""The ranked season a match was played in (None: not a ranked match, or not this hook's)."""
 
 
 def placements(state: kr.GameState) -> dict[int, int]:
@@ -244,6 +246,7 @@ class Results:
         self.UserStats = storage.tables[UserStats]
         self.User = storage.tables[User]
         self.rating_hooks: list[RatingHook] = []
+        self.season_hooks: list[SeasonHook] = []
         """Ranked's hook(s): called inside the writing transaction, answer {player number:
         rating change}; a seat no hook names gets 0."""
 
@@ -288,11 +291,13 @@ class Results:
     def _write(self, result: MatchResult) -> None:
         completed = result.completed_at
         started = result.started_at
+        seasons = (hook(result) for hook in self.season_hooks)
         self.Match.create(
             id=result.match_id,
             game_id=result.game_id,
             room_code=result.room_code,
             game_mode="ranked" if result.ranked else "casual",
+            season_id=next((season for season in seasons if season is not None), None),
             player_count=result.player_count,
             match_type=result.match_type,
             started_at=started,
@@ -429,6 +434,7 @@ class Results:
                     "playerNumber": p.player_number,
                     "playerCount": m.player_count,
                     "gameMode": m.game_mode,
+                    "seasonId": m.season_id,
                     "matchType": m.match_type,
                     "roomCode": m.room_code,
                     "completedAt": m.completed_at.isoformat() + "Z",

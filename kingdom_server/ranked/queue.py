@@ -299,6 +299,13 @@ class RankedQueue:
         )
         return {seat.player_number: changes.get(seat.user_id or "", 0) for seat in seats}
 
+    def season_of(self, result: Any) -> str | None:
+        """(stats' season hook) The season a ranked match was played in, for `matches`."""
+        if not result.ranked:
+            return None
+        started = self.store.ranked_match(match_key(result.room_code, result.game_id))
+        return str(started[0]) if started is not None else None
+
     def resume(self, rooms: Rooms) -> None:
         """After a restart: rate the ranked matches that ended but were not rated yet."""
         for room in rooms:

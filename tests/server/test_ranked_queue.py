@@ -174,6 +174,10 @@ async def test_a_ranked_match_to_its_end_is_rated_once(
         assert len(history) == 1
         assert history[0]["ratingChange"] == rankings[p.name]["rating"] - 1000
     season = await get_json(url, "/api/ranked/season/active")
+    for p in (ana, ben):
+        history = await get_json(url, f"/api/matches/{p.user['id']}")
+        assert history[0]["gameMode"] == "ranked"
+        assert history[0]["seasonId"] == str(season["id"])
     board = await get_json(url, f"/api/ranked/leaderboard/{season['id']}")
     assert [e["username"] for e in board][0] == winners[0]
     assert {e["username"] for e in board} == {"Ana", "Ben"}
