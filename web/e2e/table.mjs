@@ -4,7 +4,7 @@
 // end of a hand in order (winning play, crown, then the score screen) and the long tasks while
 // cards travel. Run after `npm run build`: `node web/e2e/table.mjs`.
 import { createRequire } from "node:module";
-import { cpSync, existsSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, perfInitScript, run, sleep, tempDb, test } from "./harness.mjs";
 
@@ -12,7 +12,9 @@ if (!existsSync(join(ROOT, "web/dist/index.html"))) {
   console.error("web/dist is missing: run `npm run build` first");
   process.exit(1);
 }
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+// axe-core is evaluated through the DevTools protocol: a <script> tag would be an inline script,
+// which the server's Content-Security-Policy (rightly) refuses.
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const shots = ensureArtifacts();
 const SCREENSHOTS = join(ROOT, "docs/screenshots");
 const { dir, db, cleanup } = tempDb();
@@ -67,7 +69,7 @@ async function shot(page, name, options = {}) {
 
 /** axe-core in the page: the serious and critical violations, with where they are. */
 async function axe(page, what) {
-  if (!(await page.evaluate(() => !!window.axe))) await page.addScriptTag({ path: AXE });
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(AXE);
   // Colours are judged at rest: wait for fades and travels (not endless glows) to end.
   await page
     .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity), null, { timeout: 6000 })
