@@ -130,7 +130,7 @@ test("a signed-in player builds a deck and plays a Constructed game to the end",
   const end = await viewOf(page);
   expect(end?.phase === "finished", `the game finished (phase ${end?.phase}, ${acted} actions)`);
   expect(pileSeen, "the opponent's pile was shown during play");
-  await page.getByTestId("game-over-dialog").waitFor();
+  await page.getByTestId("score-screen").getByTestId("game-over").waitFor({ timeout: 30000 });
   await context.close();
 });
 
