@@ -209,7 +209,7 @@ def _instead(action: Any, what: str) -> str:
     return f"Choose a move that keeps {what} in your hand instead."
 
 
-HORSE_STEP = {"basics": "the Build a Horse step", "multiplayer": "the Build a Horse step"}
+HORSE_STEP: Final = {"basics": "the Build a Horse step", "multiplayer": "the Build a Horse step"}
 """Lessons whose later step builds a Horse from the learner's pair of 6s."""
 
 
@@ -245,7 +245,7 @@ def refusal(mode: str, action: Any, before: Any, after: Any) -> str | None:
     return None
 
 
-IMPOSSIBLE: Final = {
+IMPOSSIBLE: Final[dict[str, dict[str, tuple[str, ...]]]] = {
     "basics": {"queen": ("play-royal", "mount-queen"), "horse": ("play-horse", "mount-queen")},
     "multiplayer": {
         "queen": ("mp-play-queen", "mp-mount", "mp-transfer"),
