@@ -1,11 +1,15 @@
 """The tutorial lesson's guard over real socket.io clients: a move that would make a later
 step impossible (a 6 of the Horse, a card of the Dragon's run) is refused with a hint and changes
-nothing; the Horse itself and other moves are played; a game without the lesson is not guarded,
-and the steps that can no longer be done are then announced as impossible."""
+nothing; other moves (a spare 6 too) are played; a game without the lesson (skipped, unguided, or
+back after a server restart) is not guarded, and the steps that can no longer be done are then
+announced as impossible."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
+
+from aiohttp.test_utils import TestServer
 
 from kingdom_server.hub import Hub
 from tests.server.helpers import Client
@@ -103,3 +107,37 @@ async def test_without_the_lesson_nothing_is_guarded_and_lost_steps_are_announce
     )
     gone = [x["stepId"] for x in pushes(ana) if x.get("impossible")]
     assert gone == ["play-horse", "mount-queen"]
+
+
+async def test_skipping_the_lesson_lifts_the_guard(connect) -> None:
+    ana = await connect("ana")
+    await tutorial_room(ana)
+    await ana.ok("startTutorialGame")
+    await my_turn(ana)
+    await ana.ok("drawCard", {"source": "deck"})
+    await ana.refused("playResource", {"cardId": "hearts-6", "resourceToUseId": "hearts-5"})
+    await ana.ok("resumeTutorialBot", {"all": True})  # Skip
+    await ana.ok("playResource", {"cardId": "hearts-6", "resourceToUseId": "hearts-5"})
+    assert "hearts-6" not in [c["id"] for c in ana.state["myHand"]]
+
+
+async def test_a_restarted_server_holds_nobody_to_the_lesson(
+    start_server: Callable[..., Awaitable[TestServer]],
+    connect_to: Callable[..., Awaitable[Client]],
+) -> None:
+    srv = await start_server()
+    ana = await connect_to(srv, "ana")
+    await tutorial_room(ana)
+    await ana.ok("startTutorialGame")
+    await my_turn(ana)
+    await ana.ok("drawCard", {"source": "deck"})
+    await ana.refused("rotateResource", {"cardId": "hearts-6", "resourceToRotateId": "hearts-5"})
+    seat = ana.seat
+    await ana.close()
+    await srv.close()
+    srv2 = await start_server()
+    ben = await connect_to(srv2, "ben")
+    await ben.ok("rejoinRoom", seat)
+    await ben.wait_state(lambda s: s["currentPlayerNumber"] == 1, what="the game back")
+    await ben.ok("rotateResource", {"cardId": "hearts-6", "resourceToRotateId": "hearts-5"})
+    await srv2.close()
