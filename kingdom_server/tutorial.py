@@ -165,8 +165,6 @@ def completed_steps(
 # -- what later steps need ---------------------------------------------------------------------
 
 _RANKS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
-QUEEN: Final = kr.Card.parse("QH")
-"""The learner's Queen of the basics and multiplayer lessons: she is played, then rides."""
 
 
 def card_name(card: Any) -> str:
@@ -201,12 +199,13 @@ def _is_beast(action: Any, kinds: tuple[str, ...]) -> bool:
     return kind is not None and (kind in kinds or kind.endswith(kinds))
 
 
-def _instead(action: Any, what: str) -> str:
+def _instead(action: Any, what: str, keep: str) -> str:
+    """What to do instead, in the words of the refused call."""
     if isinstance(action, kr.RotateResource):
         return f"Rotate a number card that is not {what} instead."
     if isinstance(action, kr.PlayResource):
         return f"Play a number card that is not {what} as your resource instead."
-    return f"Choose a move that keeps {what} in your hand instead."
+    return f"Choose a move that keeps {keep} in your hand instead."
 
 
 HORSE_STEP: Final = {"basics": "the Build a Horse step", "multiplayer": "the Build a Horse step"}
@@ -232,7 +231,7 @@ def refusal(mode: str, action: Any, before: Any, after: Any) -> str | None:
         if lost and len(kept) < 2:
             return (
                 f"Keep the {card_name(lost[0])}: {HORSE_STEP[mode]} needs your pair of 6s. "
-                + _instead(action, "a 6")
+                + _instead(action, "a 6", "your pair of 6s")
             )
     if mode == "advanced-combos" and not _built(before, me, ("dragon",)):
         if _is_beast(action, ("dragon",)):
@@ -240,42 +239,25 @@ def refusal(mode: str, action: Any, before: Any, after: Any) -> str | None:
         if holds_run(before.player(me).hand) and not holds_run(after.player(me).hand):
             return (
                 "Keep your 4, 5 and 6: the Build the Dragon step needs that run of three. "
-                + _instead(action, "part of your run")
+                + _instead(action, "part of your run", "your run")
             )
     return None
 
 
-IMPOSSIBLE: Final[dict[str, dict[str, tuple[str, ...]]]] = {
-    "basics": {"queen": ("play-royal", "mount-queen"), "horse": ("play-horse", "mount-queen")},
-    "multiplayer": {
-        "queen": ("mp-play-queen", "mp-mount", "mp-transfer"),
-        "horse": ("mp-horse", "mp-mount", "mp-transfer"),
-    },
+HORSE_STEPS: Final = {
+    "basics": ("play-horse", "mount-queen"),
+    "multiplayer": ("mp-horse", "mp-mount", "mp-transfer"),
 }
-"""Per lesson, the steps that need the Queen of Hearts and those that need a Horse."""
+"""Per lesson, the automatic steps that need the learner's Horse."""
 
 
 def impossible_steps(mode: str, state: Any) -> list[str]:
-    """Steps of the lesson that can no longer be done in this game: the Queen of Hearts is
-    neither in the learner's hand nor in their kingdom, or no Horse stands and fewer than two
-    6s are left to hold or draw."""
-    needs = IMPOSSIBLE.get(mode)
-    if needs is None or state.phase not in ("playing", "choosing_resources"):
+    """Steps of the lesson that can no longer be done in this game: no Horse stands and fewer
+    than two 6s are left in the learner's hand, the deck and the revealed cards."""
+    needs = HORSE_STEPS.get(mode)
+    if needs is None or state.phase != "playing":
         return []
     me = lessons.LEARNER
-    learner = state.player(me)
-    kingdom = learner.kingdom
-    queen_here = (
-        QUEEN in learner.hand
-        or QUEEN in kingdom.royals
-        or any(c.rider == QUEEN for c in kingdom.combinations)
-    )
-    horse_possible = _built(state, me, ("horse", "unicorn")) or len(
-        _sixes(_reachable(state, me))
-    ) >= 2
-    gone: list[str] = []
-    if not queen_here:
-        gone += needs["queen"]
-    if not horse_possible:
-        gone += needs["horse"]
-    return list(dict.fromkeys(gone))
+    if _built(state, me, ("horse", "unicorn")) or len(_sixes(_reachable(state, me))) >= 2:
+        return []
+    return list(needs)
