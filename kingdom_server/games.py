@@ -78,7 +78,7 @@ class Games:
                 try:
                     # type and player last: a payload cannot act for someone else.
                     action = kr.action_from_json({**payload, "type": event, "player": number})
-                    await self.apply(room, action)
+                    await self.apply(room, action, guarded=True)
                 except kr.IllegalAction as e:
                     raise CallError(str(e)) from e
             return ok()
@@ -102,11 +102,19 @@ class Games:
         room.action_count = len(actions)
         room.game_start_time = epoch_ms(game.started_at)
 
-    async def apply(self, room: Room, action: kr.Action) -> None:
-        """Apply one action (lock held): engine, then the log, then pushes. Raises IllegalAction."""
+    async def apply(self, room: Room, action: kr.Action, *, guarded: bool = False) -> None:
+        """Apply one action (lock held): engine, then the log, then pushes. Raises IllegalAction.
+
+        `guarded`: a person's call, which in a tutorial lesson may also be refused with a hint
+        (kingdom_server/tutorial.py `refusal`); bots playing for someone are never refused."""
         before = room.state
         assert before is not None and room.game_id is not None
         state, events = kr.apply(before, action)
+        if guarded and room.is_tutorial and room.tutorial_guided:
+            # A move that would make a later lesson step impossible: refused, nothing changes.
+            hint = lessons.refusal(room.tutorial_mode or "basics", action, before, state)
+            if hint is not None:
+                raise kr.IllegalAction(hint)
         seq = room.action_count
 
         def committed() -> None:
@@ -145,7 +153,14 @@ class Games:
         if room.is_tutorial:
             mode = room.tutorial_mode or "basics"
             for step in lessons.completed_steps(mode, action, before, state, events):
+                room.tutorial_told.add(step)
                 await self.pushes.event(room, "advanceTutorialStep", {"stepId": step})
+            for step in lessons.impossible_steps(mode, state):
+                if step not in room.tutorial_told:
+                    room.tutorial_told.add(step)
+                    await self.pushes.event(
+                        room, "advanceTutorialStep", {"stepId": step, "impossible": True}
+                    )
         self.kick_bots(room)
 
     def _name_of(self, room: Room, number: Any) -> str:

@@ -228,7 +228,10 @@ class Hub:
             self.lobby.watch_attendance(room)
             if room.started:
                 if room.is_tutorial:
-                    lessons.release_all(room)  # pauses are not stored: nobody waits forever
+                    # Pauses and the lesson's guard are not stored: nobody waits forever, and
+                    # nobody who skipped the lesson is held to it (steps that then become
+                    # impossible are announced as such, so a lesson still shown goes on).
+                    lessons.end_lesson(room)
                 self.games.sync_score_screen(room)
                 self.games.kick_bots(room)
         self.ranked.resume(self.room_list)

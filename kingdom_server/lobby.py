@@ -479,6 +479,8 @@ class Lobby:
         room.game_id = game_id
         room.action_count = len(first or ())
         room.tutorial_resumed = set()
+        room.tutorial_guided = True
+        room.tutorial_told = set()
         room.game_start_time = epoch_ms(started)
         for seat in room.seats:
             seat.absent = False
@@ -586,8 +588,8 @@ class Lobby:
             except CallError:
                 undo()
                 raise
-            if not guided:  # no lesson shown (tutorialCompleted): the bot never waits
-                lessons.release_all(room)
+            if not guided:  # no lesson shown (tutorialCompleted): no pause, no guard
+                lessons.end_lesson(room)
         return ok()
 
     async def resume_tutorial_bot(self, sid: str, p: Payload) -> Ack:
@@ -599,7 +601,7 @@ class Lobby:
             if room.state is not None:
                 room.tutorial_resumed.add(room.state.round)
                 if everything:  # the lesson was skipped or finished
-                    lessons.release_all(room)
+                    lessons.end_lesson(room)
             self.games.kick_bots(room)
         return ok()
 

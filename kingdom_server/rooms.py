@@ -100,6 +100,12 @@ class Room:
     """Each player brings their own deck (R33-R35): the game runs with `kr.ConstructedSetup`."""
     tutorial_resumed: set[int] = attrs.Factory(set)
     """Rounds whose tutorial bot pause the learner has released (resumeTutorialBot)."""
+    tutorial_guided: bool = True
+    """The lesson is shown: moves that would make a later step impossible are refused
+    (kingdom_server/tutorial.py `refusal`); off once the learner skips or finishes it."""
+    tutorial_told: set[str] = attrs.Factory(set)
+    """Lesson steps this game has already announced (done or impossible): a step done is never
+    announced as impossible afterwards, and each impossible step once."""
     seats: list[Seat] = attrs.Factory(list)
     lock: asyncio.Lock = attrs.Factory(asyncio.Lock)
     state: kr.GameState | None = None

@@ -10,15 +10,23 @@ need on top (seed 000 section 4, 'Tutorial flow'):
   for every lesson step (web/src/tutorial/steps.ts) that the move completes; the client ignores
   ids that are not current (and skips an automatic step that is already done when it gets there);
 - ``release_all``: ``resumeTutorialBot {all: true}`` (the learner skipped or finished the lesson)
-  and ``startTutorialGame {guided: false}`` (tutorialCompleted is set) mean the bot never waits.
+  and ``startTutorialGame {guided: false}`` (tutorialCompleted is set) mean the bot never waits;
+  ``end_lesson`` also lifts the guard below;
+- ``refusal``: while the lesson is shown, a learner's move that would make a later step
+  impossible (the 6s of the Horse, the run of the Dragon leave the hand some other way) is
+  refused with a hint saying what to do instead, and nothing changes;
+- ``impossible_steps``: steps whose cards can no longer be had (the guard was lifted, or the
+  lesson was picked again from the dropdown); they are pushed as
+  ``advanceTutorialStep {stepId, impossible: true}`` so the lesson never stops on them.
 
-Nothing here decides a rule: the moves were accepted by the engine before they are looked at.
+Nothing here decides a rule of the game: the engine judges every move first; this module only
+compares the game before and after a move the engine accepted.
 """
 
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import kingdom_rules as kr
 from kingdom_rules import tutorial as lessons
@@ -30,6 +38,12 @@ if TYPE_CHECKING:
 def release_all(room: Room) -> None:
     """The tutorial bot of this room never waits for the learner again."""
     room.tutorial_resumed.update(lessons.BOT_PAUSES.get(room.tutorial_mode or "basics", ()))
+
+
+def end_lesson(room: Room) -> None:
+    """The learner skipped or finished the lesson (or never sees one): no pause, no guard."""
+    release_all(room)
+    room.tutorial_guided = False
 
 
 def bot_paused(room: Room, seat: Seat) -> bool:
@@ -146,3 +160,104 @@ def completed_steps(
         elif isinstance(action, kr.DestroyWithHail):
             steps.append("adv-hail")
     return steps
+
+
+# -- what later steps need ---------------------------------------------------------------------
+
+_RANKS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+
+
+def card_name(card: Any) -> str:
+    """'6 of Hearts', 'Queen of Hearts' (the words a learner reads)."""
+    return f"{_RANKS.get(card.rank, card.rank)} of {card.suit.capitalize()}"
+
+
+def _built(state: Any, me: int, kinds: tuple[str, ...]) -> bool:
+    return any(
+        c.kind in kinds or c.kind.endswith(kinds) for c in state.player(me).kingdom.combinations
+    )
+
+
+def _sixes(cards: Any) -> list[Any]:
+    return [c for c in cards if c is not None and c.rank == "6"]
+
+
+def _reachable(state: Any, me: int) -> list[Any]:
+    """Cards the learner holds or may still draw (their hand, the deck, the revealed cards)."""
+    learner = state.player(me)
+    return [
+        c
+        for c in (*learner.hand, *state.deck, *state.revealed, *learner.pile, *learner.revealed)
+        if c is not None
+    ]
+
+
+def _is_beast(action: Any, kinds: tuple[str, ...]) -> bool:
+    if not isinstance(action, kr.PlayCombination):
+        return False
+    kind = kr.classify(action.cards)
+    return kind is not None and (kind in kinds or kind.endswith(kinds))
+
+
+def _instead(action: Any, what: str, keep: str) -> str:
+    """What to do instead, in the words of the refused call."""
+    if isinstance(action, kr.RotateResource):
+        return f"Rotate a number card that is not {what} instead."
+    if isinstance(action, kr.PlayResource):
+        return f"Play a number card that is not {what} as your resource instead."
+    return f"Choose a move that keeps {keep} in your hand instead."
+
+
+HORSE_STEP: Final = {"basics": "the Build a Horse step", "multiplayer": "the Build a Horse step"}
+"""Lessons whose later step builds a Horse from the learner's pair of 6s."""
+
+
+def refusal(mode: str, action: Any, before: Any, after: Any) -> str | None:
+    """A hint if this learner's move (accepted by the engine: `after`) would make a later step
+    of the lesson impossible; None when the move may be played.
+
+    Basics and multiplayer: until a Horse stands, a move other than the Horse itself may not
+    take the learner below two 6s in hand. Advanced combos: until a Dragon stands, a move
+    other than the Dragon may not break the learner's run of three.
+    """
+    me = lessons.LEARNER
+    if action.player != me:
+        return None
+    if mode in HORSE_STEP and not _built(before, me, ("horse", "unicorn")):
+        if _is_beast(action, ("horse", "unicorn")):
+            return None
+        kept = _sixes(after.player(me).hand)
+        lost = [c for c in _sixes(before.player(me).hand) if c not in kept]
+        if lost and len(kept) < 2:
+            return (
+                f"Keep the {card_name(lost[0])}: {HORSE_STEP[mode]} needs your pair of 6s. "
+                + _instead(action, "a 6", "your pair of 6s")
+            )
+    if mode == "advanced-combos" and not _built(before, me, ("dragon",)):
+        if _is_beast(action, ("dragon",)):
+            return None
+        if holds_run(before.player(me).hand) and not holds_run(after.player(me).hand):
+            return (
+                "Keep your 4, 5 and 6: the Build the Dragon step needs that run of three. "
+                + _instead(action, "part of your run", "your run")
+            )
+    return None
+
+
+HORSE_STEPS: Final = {
+    "basics": ("play-horse", "mount-queen"),
+    "multiplayer": ("mp-horse", "mp-mount", "mp-transfer"),
+}
+"""Per lesson, the automatic steps that need the learner's Horse."""
+
+
+def impossible_steps(mode: str, state: Any) -> list[str]:
+    """Steps of the lesson that can no longer be done in this game: no Horse stands and fewer
+    than two 6s are left in the learner's hand, the deck and the revealed cards."""
+    needs = HORSE_STEPS.get(mode)
+    if needs is None or state.phase != "playing":
+        return []
+    me = lessons.LEARNER
+    if _built(state, me, ("horse", "unicorn")) or len(_sixes(_reachable(state, me))) >= 2:
+        return []
+    return list(needs)

@@ -178,6 +178,17 @@ test("the basics tutorial, start to finish with the optional dragon lesson, doin
   const black = v.myHand.find((c) => (c.suit === "clubs" || c.suit === "spades") && /^(A|[2-9]|10)$/.test(c.rank) && c.rank !== "6");
   expect(black, "a black number card to rotate in");
   await resource(page, "hearts-5").click();
+  // Rotating away the 6 of hearts would leave no pair for the Horse: refused with a hint.
+  await hand(page, "hearts-6").click();
+  await page.getByTestId("btn-rotate-resource").click();
+  await page
+    .getByTestId("toast")
+    .getByText("Keep the 6 of Hearts: the Build a Horse step needs your pair of 6s. Rotate a number card that is not a 6 instead.")
+    .waitFor();
+  await atStep(page, "crop-rotation");
+  v = await viewOf(page);
+  expect(v.myHand.some((c) => c.id === "hearts-6") && v.players[0].kingdom.resources.some((r) => r.card.id === "hearts-5"), "the refused rotation changed nothing");
+  await hand(page, "hearts-6").click(); // unselect it
   await hand(page, black.id).click();
   await page.getByTestId("btn-rotate-resource").click();
   await atStep(page, "pass-turn-3");

@@ -154,6 +154,16 @@ describe("GameClient", () => {
     expect(got).toEqual(["bad", { playerName: "Ann", playerNumber: 1 }, "No cards left to draw", [{ roomCode: "A" }]]);
   });
 
+  it("hands on the step id of advanceTutorialStep, done or impossible", () => {
+    const { client, socket } = setup();
+    const got: unknown[] = [];
+    client.on("advanceTutorialStep", (id) => got.push(id));
+    client.connect();
+    socket.fire("advanceTutorialStep", { stepId: "draw-card" });
+    socket.fire("advanceTutorialStep", { stepId: "play-horse", impossible: true });
+    expect(got).toEqual(["draw-card", "play-horse"]);
+  });
+
   it("normalises odd acknowledgements", () => {
     expect(normaliseAck(undefined)).toEqual({ success: false, error: "Unexpected answer from the server" });
     expect(normaliseAck({ success: 1 })).toEqual({ success: false });

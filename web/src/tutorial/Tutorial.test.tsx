@@ -16,9 +16,14 @@ function push(stepId: string) {
 function Jumper() {
   const t = useTutorial();
   return (
-    <button type="button" onClick={() => t.jump("completion")}>
-      jump
-    </button>
+    <>
+      <button type="button" onClick={() => t.jump("completion")}>
+        jump
+      </button>
+      <button type="button" onClick={() => t.jump("crop-rotation")}>
+        jump to crop rotation
+      </button>
+    </>
   );
 }
 
@@ -153,6 +158,22 @@ describe("tutorial overlay", () => {
     push("dragon-ready");
     fireEvent.click(screen.getByTestId("tutorial-branch"));
     expect(stepId()).toBe("dragon-intro");
+  });
+
+  it("never stops on a step the server says can no longer be done", () => {
+    vi.spyOn(client, "call").mockResolvedValue({ success: true });
+    mount();
+    fireEvent.click(screen.getByRole("button", { name: "jump to crop rotation" }));
+    expect(stepId()).toBe("crop-rotation");
+    // advanceTutorialStep {stepId, impossible: true}: the client hands on the id
+    push("play-horse");
+    push("mount-queen");
+    expect(stepId()).toBe("crop-rotation");
+    push("crop-rotation");
+    expect(stepId()).toBe("pass-turn-3");
+    push("pass-turn-3");
+    // the Horse and the mounting are skipped: straight to the combinations guide
+    expect(screen.getByTestId("combinations-reference")).toBeTruthy();
   });
 
   it("a tutorial game shown without the lesson (e.g. after a reload) frees the bot", () => {

@@ -5,6 +5,10 @@
  * advanceTutorialStep naming it (kingdom_server/tutorial.py `completed_steps` sends the same ids).
  * `resumesBot` steps release the paused tutorial bot when Next is pressed; `reference` steps are
  * the two full-screen guides. Step ids are the contract with the server: keep them in sync.
+ * The server also names automatic steps that can no longer be done in this game
+ * (`advanceTutorialStep {stepId, impossible: true}`, `impossible_steps`): they count as done,
+ * so `nextIndex` never stops on them. Moves that would make a step impossible are refused by
+ * the server with a hint (`refusal`), shown as the call's error toast.
  */
 
 export type TutorialMode = "basics" | "multiplayer" | "advanced-combos" | "constructed" | "quest";

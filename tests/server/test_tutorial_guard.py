@@ -1,0 +1,143 @@
+"""The tutorial lesson's guard over real socket.io clients: a move that would make a later
+step impossible (a 6 of the Horse, a card of the Dragon's run) is refused with a hint and changes
+nothing; other moves (a spare 6 too) are played; a game without the lesson (skipped, unguided, or
+back after a server restart) is not guarded, and the steps that can no longer be done are then
+announced as impossible."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp.test_utils import TestServer
+
+from kingdom_server.hub import Hub
+from tests.server.helpers import Client
+from tests.server.test_tutorial_steps import my_turn, ready_ids, tutorial_room
+
+KEEP_SIX = "Keep the 6 of Hearts: the Build a Horse step needs your pair of 6s. "
+
+
+def pushes(client: Client) -> list[dict[str, Any]]:
+    return [d for e, d in client.events if e == "advanceTutorialStep"]
+
+
+async def test_a_six_for_the_horse_is_kept_with_a_hint(connect, hub: Hub) -> None:
+    ana = await connect("ana")
+    code = (await tutorial_room(ana))["roomCode"]
+    await ana.ok("startTutorialGame")
+    await my_turn(ana)
+    await ana.ok("drawCard", {"source": "deck"})
+    room = hub.rooms[code]
+    before, count = room.state, room.action_count
+    n_events = len(ana.events)
+    error = await ana.refused(
+        "playResource", {"cardId": "hearts-6", "resourceToUseId": "hearts-5"}
+    )
+    assert error == KEEP_SIX + "Play a number card that is not a 6 as your resource instead."
+    error = await ana.refused(
+        "rotateResource", {"cardId": "hearts-6", "resourceToRotateId": "hearts-5"}
+    )
+    assert error == KEEP_SIX + "Rotate a number card that is not a 6 instead."
+    # Nothing changed: same game, same log, nothing pushed; the 6 is still in the hand.
+    assert room.state is before and room.action_count == count
+    assert len(ana.events) == n_events
+    assert "hearts-6" in [c["id"] for c in ana.state["myHand"]]
+    # The move the step asks for is played.
+    await ana.ok("playResource", {"cardId": "diamonds-8", "resourceToUseId": "hearts-5"})
+    assert room.action_count == count + 1
+
+
+async def test_a_spare_six_may_go(connect, hub: Hub) -> None:
+    ana = await connect("ana")
+    code = (await tutorial_room(ana, "multiplayer"))["roomCode"]
+    await ana.ok("startTutorialGame")
+    s = await my_turn(ana)
+    await ana.ok("drawCard", {"source": "revealed1"})  # the 6 of spades: a pair with 6H
+    error = await ana.refused(
+        "rotateResource", {"cardId": "hearts-6", "resourceToRotateId": ready_ids(s)[0]}
+    )
+    assert error == KEEP_SIX + "Rotate a number card that is not a 6 instead."
+    await ana.ok("playResource", {"cardId": "diamonds-8", "resourceToUseId": ready_ids(s)[0]})
+    await ana.ok("passTurn", {})
+    s = await my_turn(ana)
+    # With a third 6 (the 6 of diamonds), one of them may be played: a pair is left.
+    await ana.ok("drawCard", {"source": "revealed2"})
+    assert sorted(c["id"] for c in ana.state["myHand"] if c["rank"] == "6") == [
+        "diamonds-6", "hearts-6", "spades-6"
+    ]
+    await ana.ok("playResource", {"cardId": "diamonds-6", "resourceToUseId": ready_ids(s)[0]})
+    room = hub.rooms[code]
+    assert room.state is not None
+    assert sorted(c.short for c in room.state.player(1).hand if c.rank == "6") == ["6H", "6S"]
+    assert [x for x in pushes(ana) if x.get("impossible")] == []
+
+
+async def test_the_dragons_run_is_kept_in_the_advanced_lesson(connect) -> None:
+    ana = await connect("ana")
+    await tutorial_room(ana, "advanced-combos")
+    await ana.ok("startTutorialGame")
+    s = await my_turn(ana)
+    await ana.ok("drawCard", {"source": "deck"})
+    error = await ana.refused(
+        "playResource", {"cardId": "hearts-4", "resourceToUseId": ready_ids(s)[0]}
+    )
+    assert error == (
+        "Keep your 4, 5 and 6: the Build the Dragon step needs that run of three. "
+        "Play a number card that is not part of your run as your resource instead."
+    )
+    await ana.ok("playResource", {"cardId": "hearts-9", "resourceToUseId": ready_ids(s)[0]})
+
+
+async def test_without_the_lesson_nothing_is_guarded_and_lost_steps_are_announced(
+    connect,
+) -> None:
+    ana = await connect("ana")
+    await tutorial_room(ana)
+    await ana.ok("startTutorialGame", {"guided": False})
+    # Three turns, a 6 played away on each: 6H, 6S and 6C leave only the 6D, so no Horse.
+    for draw, six in (("revealed1", "hearts-6"), ("revealed2", "spades-6"), ("deck", "clubs-6")):
+        s = await my_turn(ana)
+        await ana.ok("drawCard", {"source": draw})
+        assert [x for x in pushes(ana) if x.get("impossible")] == []
+        await ana.ok("playResource", {"cardId": six, "resourceToUseId": ready_ids(s)[0]})
+        await ana.ok("passTurn", {})
+    await ana.wait_for(
+        lambda c: any(x.get("impossible") for x in pushes(c)), what="impossible steps"
+    )
+    gone = [x["stepId"] for x in pushes(ana) if x.get("impossible")]
+    assert gone == ["play-horse", "mount-queen"]
+
+
+async def test_skipping_the_lesson_lifts_the_guard(connect) -> None:
+    ana = await connect("ana")
+    await tutorial_room(ana)
+    await ana.ok("startTutorialGame")
+    await my_turn(ana)
+    await ana.ok("drawCard", {"source": "deck"})
+    await ana.refused("playResource", {"cardId": "hearts-6", "resourceToUseId": "hearts-5"})
+    await ana.ok("resumeTutorialBot", {"all": True})  # Skip
+    await ana.ok("playResource", {"cardId": "hearts-6", "resourceToUseId": "hearts-5"})
+    assert "hearts-6" not in [c["id"] for c in ana.state["myHand"]]
+
+
+async def test_a_restarted_server_holds_nobody_to_the_lesson(
+    start_server: Callable[..., Awaitable[TestServer]],
+    connect_to: Callable[..., Awaitable[Client]],
+) -> None:
+    srv = await start_server()
+    ana = await connect_to(srv, "ana")
+    await tutorial_room(ana)
+    await ana.ok("startTutorialGame")
+    await my_turn(ana)
+    await ana.ok("drawCard", {"source": "deck"})
+    await ana.refused("rotateResource", {"cardId": "hearts-6", "resourceToRotateId": "hearts-5"})
+    seat = ana.seat
+    await ana.close()
+    await srv.close()
+    srv2 = await start_server()
+    ben = await connect_to(srv2, "ben")
+    await ben.ok("rejoinRoom", seat)
+    await ben.wait_state(lambda s: s["currentPlayerNumber"] == 1, what="the game back")
+    await ben.ok("rotateResource", {"cardId": "hearts-6", "resourceToRotateId": "hearts-5"})
+    await srv2.close()
