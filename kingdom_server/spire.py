@@ -57,8 +57,9 @@ SUIT_PERKS: Final = {  # R39, as Run.choose_suit applies them
 }
 
 CardsEarnedHook = Callable[[str, list[Card]], None]
-"""(user id, cards) called inside the transaction that saves a run whose deck gained cards:
-the Constructed collection (`user_card_collection`) registers itself here once it exists."""
+"""(user id, cards) called inside the transaction that saves a signed-in run whose deck gained
+cards (R40): the Constructed collection (`user_card_collection`) registers itself here
+(`Constructed.add_earned`, in app.py). A hook that raises rolls the whole save back."""
 
 
 def _now() -> dt.datetime:
@@ -294,7 +295,9 @@ class Spire:
                 self._bump_stats(row.user_id, victories=int(ended and after.phase == "won"),
                                  floor=after.floors_climbed,
                                  score=after.score if ended else 0)
-                gained = list(after.deck)
+                # Earned: cards the deck gained (rewards, shops, events); the starter deck
+                # chosen on deck selection is given, not earned.
+                gained = list(after.deck) if before.phase != "deck-selection" else []
                 for card in before.deck:
                     if card in gained:
                         gained.remove(card)

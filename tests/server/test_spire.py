@@ -340,3 +340,74 @@ async def test_a_fight_that_ended_before_its_result_was_applied_is_settled_at_st
     status, run, _ = await b.call("GET", f"/api/spire/run/{rid}")
     assert run["phase"] in ("reward", "map", "lost") and run["fightsWon"] + run["fightsLost"] == 1
     await b.http.close()
+
+
+async def _take_reward(server: TestServer, b: Browser, rid: str) -> tuple[str, str]:
+    """Put the stored run on a card reward (reached by the library's own transitions) and
+    take its first card over HTTP; the card's (rank, suit)."""
+    import attrs
+
+    from kingdom_rules.cards import DECK
+    from kingdom_rules.spire import Reward
+    from kingdom_server.keys import storage_key
+    from kingdom_server.spire import Spire, SpireRun
+
+    R = server.app[storage_key].tables[SpireRun]
+    stored = Spire.run_of(R.get(R.id == rid))
+    offered = [c for c in DECK if c.is_royal and c not in stored.deck][:3]
+    _put(server, rid, attrs.evolve(stored, phase="reward", reward=Reward(15, tuple(offered),
+                                                                         None, False)))
+    status, run, _ = await b.call("POST", f"/api/spire/choose-reward/{rid}",
+                                  {"card": offered[0].id})
+    assert status == 200 and offered[0].id in run["deck"], run
+    return offered[0].rank, offered[0].suit
+
+
+async def test_cards_earned_in_a_signed_in_run_join_the_collection(server: TestServer) -> None:
+    from kingdom_server.constructed import CollectionEntry
+    from kingdom_server.keys import storage_key
+
+    entries = server.app[storage_key].tables[CollectionEntry]
+    guest = Browser(server)
+    b = Browser(server)
+    try:
+        # A guest's earned card adds nothing anywhere (R40).
+        run = await start(guest)
+        await _take_reward(server, guest, run["id"])
+        assert entries.select().count() == 0
+
+        await b.register("Collector")
+        assert (await b.call("POST", "/api/collection/initialize"))[0] == 201
+        before = {(e["cardRank"], e["cardSuit"]): e["quantity"]
+                  for e in (await b.call("GET", "/api/collection"))[1]}
+        # The starter deck is given, not earned: choosing the suit adds nothing.
+        run = await start(b, "spades")
+        status, after_start, _ = await b.call("GET", "/api/collection")
+        assert {(e["cardRank"], e["cardSuit"]): e["quantity"] for e in after_start} == before
+        rank, suit = await _take_reward(server, b, run["id"])
+        now = {(e["cardRank"], e["cardSuit"]): e["quantity"]
+               for e in (await b.call("GET", "/api/collection"))[1]}
+        assert now[(rank, suit)] == before[(rank, suit)] + 1
+        assert {k: v for k, v in now.items() if k != (rank, suit)} == {
+            k: v for k, v in before.items() if k != (rank, suit)}
+        # Taken once: a second answer is refused and the collection stays.
+        assert (await b.call("POST", f"/api/spire/choose-reward/{run['id']}",
+                             {"card": None}))[0] == 409
+        assert {(e["cardRank"], e["cardSuit"]): e["quantity"]
+                for e in (await b.call("GET", "/api/collection"))[1]} == now
+
+        # An account without a collection gets the initial one with the earned card on top.
+        c = Browser(server)
+        try:
+            await c.register("Newcomer")
+            run = await start(c)
+            rank, suit = await _take_reward(server, c, run["id"])
+            got = {(e["cardRank"], e["cardSuit"]): e["quantity"]
+                   for e in (await c.call("GET", "/api/collection"))[1]}
+            assert got[(rank, suit)] == 5 and len(got) == 54
+            assert set(got.values()) == {4, 5}
+        finally:
+            await c.http.close()
+    finally:
+        await guest.http.close()
+        await b.http.close()
