@@ -49,6 +49,7 @@ log = logging.getLogger(__name__)
 GUEST_COOKIE: Final = "kingdom_spire_guest"
 GUEST_IDLE: Final = dt.timedelta(days=7)
 NOT_FOUND: Final = "Run not found"
+LEADERBOARD_SIZE: Final = 100
 SUIT_PERKS: Final = {  # R39, as Run.choose_suit applies them
     "hearts": "Balanced: nothing extra.",
     "diamonds": "+25% gold from fights.",
@@ -347,6 +348,21 @@ class Spire:
                 "highestFloor": row.highest_floor if row else 0,
                 "highestScore": row.highest_score if row else 0}
 
+    def leaderboard(self, limit: int = LEADERBOARD_SIZE) -> list[dict[str, Any]]:
+        """Signed-in players with a finished run, best score first (then more victories, a
+        higher floor, fewer runs). Guests have no statistics, so they never appear; a deleted
+        account's totals are deleted with it."""
+        S, U = self.Stats, self.storage.tables[accounts.User]
+        rows: Any = (S.select(S, U.username).join(U, on=(U.id == S.user_id))
+                .where((S.highest_score > 0) | (S.highest_floor > 0))
+                .order_by(S.highest_score.desc(), S.total_victories.desc(),
+                          S.highest_floor.desc(), S.total_runs, S.user_id)
+                .limit(limit).dicts())
+        return [{"rank": i + 1, "userId": r["user_id"], "username": r["username"],
+                 "totalVictories": r["total_victories"], "totalRuns": r["total_runs"],
+                 "highestFloor": r["highest_floor"], "highestScore": r["highest_score"]}
+                for i, r in enumerate(rows)]
+
     # -- transitions -----------------------------------------------------------------------
 
     def step(self, row: SpireRun, change: Callable[[Run], Run]) -> Run:
@@ -504,6 +520,10 @@ async def _stats(s: Spire, request: web.Request) -> web.Response:
     return _json(s.stats(await s.owner(request)))
 
 
+async def _leaderboard(s: Spire, request: web.Request) -> web.Response:
+    return _json(s.leaderboard())
+
+
 async def _start_run(s: Spire, request: web.Request) -> web.Response:
     owner = await s.owner(request, create=True)
     s.purge_guests()
@@ -610,6 +630,7 @@ def add_routes(app: web.Application) -> None:
     r = app.router
     r.add_get("/api/spire/active-run", _handler(_active_run))
     r.add_get("/api/spire/stats", _handler(_stats))
+    r.add_get("/api/spire/leaderboard", _handler(_leaderboard))
     r.add_post("/api/spire/start-run", _handler(_start_run))
     r.add_post("/api/spire/abandon-run/{run_id}", _handler(_abandon))
     r.add_get("/api/spire/run/{run_id}", _handler(_get_run))

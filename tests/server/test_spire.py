@@ -411,3 +411,49 @@ async def test_cards_earned_in_a_signed_in_run_join_the_collection(server: TestS
     finally:
         await guest.http.close()
         await b.http.close()
+
+
+async def test_leaderboard_lists_signed_in_players_best_runs(server: TestServer) -> None:
+    import attrs
+
+    from kingdom_server.keys import storage_key
+    from kingdom_server.spire import Spire, SpireRun
+
+    R = server.app[storage_key].tables[SpireRun]
+    people = {name: Browser(server) for name in ("Alice", "Bob", "Carol", "guest", "reader")}
+    try:
+        scores = {}
+        for name, suit, gold in (("Alice", "hearts", 500), ("Bob", "clubs", 0),
+                                 ("guest", "hearts", 900)):
+            b = people[name]
+            if name != "guest":
+                await b.register(name)
+            run = await start(b, suit)
+            _put(server, run["id"], attrs.evolve(Spire.run_of(R.get(R.id == run["id"])),
+                                                 gold=gold))
+            status, ended, _ = await b.call("POST", f"/api/spire/abandon-run/{run['id']}")
+            assert status == 200 and ended["isOver"]
+            scores[name] = ended["score"]
+        assert scores["guest"] > scores["Alice"] > scores["Bob"] > 0
+        await people["Carol"].register("Carol")
+        await start(people["Carol"])  # a run not finished yet: not on the board
+
+        # Public: a visitor with no session and no guest cookie reads it.
+        status, board, resp = await people["reader"].call("GET", "/api/spire/leaderboard")
+        assert status == 200, board
+        assert [(e["rank"], e["username"], e["highestScore"]) for e in board] == [
+            (1, "Alice", scores["Alice"]), (2, "Bob", scores["Bob"])]
+        assert set(board[0]) == {"rank", "userId", "username", "totalVictories", "totalRuns",
+                                 "highestFloor", "highestScore"}
+        assert board[0]["totalRuns"] == 1 and board[0]["totalVictories"] == 0
+        assert "set-cookie" not in {k.lower() for k in resp.headers}
+
+        # A deleted account leaves the board with its totals.
+        status, _, _ = await people["Alice"].call("DELETE", "/api/auth/user",
+                                                  {"password": PASSWORD})
+        assert status == 204
+        board = (await people["reader"].call("GET", "/api/spire/leaderboard"))[1]
+        assert [(e["rank"], e["username"]) for e in board] == [(1, "Bob")]
+    finally:
+        for b in people.values():
+            await b.http.close()
