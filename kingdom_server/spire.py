@@ -30,7 +30,7 @@ from aiohttp import web
 
 import kingdom_rules as kr
 from kingdom_rules.cards import Card
-from kingdom_rules.spire import RELICS, Run, RunRefused
+from kingdom_rules.spire import RELICS, SUIT_PERKS, Run, RunRefused
 from kingdom_server import accounts
 from kingdom_server import bots as botlib
 from kingdom_server.hub import Hub
@@ -50,12 +50,6 @@ GUEST_COOKIE: Final = "kingdom_spire_guest"
 GUEST_IDLE: Final = dt.timedelta(days=7)
 NOT_FOUND: Final = "Run not found"
 LEADERBOARD_SIZE: Final = 100
-SUIT_PERKS: Final = {  # R39, as Run.choose_suit applies them
-    "hearts": "Balanced: nothing extra.",
-    "diamonds": "+25% gold from fights.",
-    "clubs": "+10 max HP.",
-    "spades": "A 7th card in the starter deck.",
-}
 
 CardsEarnedHook = Callable[[str, list[Card]], None]
 """(user id, cards) called inside the transaction that saves a signed-in run whose deck gained
@@ -155,7 +149,7 @@ def public_run(row_id: str, run: Run) -> dict[str, Any]:
     data["isOver"] = run.over
     data["floor"] = run.floor
     data["removalPrice"] = run.removal_price()
-    data["suitPerks"] = SUIT_PERKS
+    data["suitPerks"] = dict(SUIT_PERKS)  # the library's words (R39)
     if data.get("shop"):
         for offer in data["shop"]["relics"]:
             relic = RELICS.get(offer["item"])

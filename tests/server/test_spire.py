@@ -12,6 +12,7 @@ from typing import Any
 
 from aiohttp.test_utils import TestServer
 
+from kingdom_rules.spire import SUIT_PERKS
 from kingdom_server.spire import GUEST_COOKIE
 from tests.server.play import play_until
 from tests.server.test_accounts import PASSWORD, Browser
@@ -21,6 +22,7 @@ async def start(b: Browser, suit: str = "hearts") -> dict[str, Any]:
     status, run, resp = await b.call("POST", "/api/spire/start-run")
     assert status == 200, run
     assert run["phase"] == "deck-selection" and "seed" not in run
+    assert run["suitPerks"] == SUIT_PERKS  # the library's words (R39)
     status, run, _ = await b.call("POST", f"/api/spire/select-starter-deck/{run['id']}",
                                   {"suit": suit})
     assert status == 200, run
