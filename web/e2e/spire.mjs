@@ -136,10 +136,16 @@ test("a signed-in player's finished run is on the Spire tab of /leaderboards", a
   expect(ended.isOver && ended.score > 0, `the run is over with a score (${ended.score})`);
   const page = await context.newPage();
   page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
-  await page.goto(server.url + "/leaderboards");
-  await page.getByRole("tab", { name: "Spire" }).click();
+  // From the Spire hub's link, then back and forth between the tabs.
+  await page.goto(server.url + "/spire");
+  await page.getByRole("link", { name: "Leaderboard" }).click();
   await page.waitForURL("**/leaderboards?tab=spire");
   const rows = page.getByTestId("spire-leaderboard-row");
+  await rows.first().waitFor();
+  await page.getByRole("tab", { name: "Ranked" }).click();
+  await page.getByText("No ranked players yet. Be the first to compete!").waitFor();
+  await page.getByRole("tab", { name: "Spire" }).click();
+  await page.waitForURL("**/leaderboards?tab=spire");
   await rows.first().waitFor();
   // The guest of the first test played too, but guests never appear.
   expect((await rows.count()) === 1, "one signed-in player on the board");
