@@ -347,6 +347,14 @@ async def test_a_fight_that_ended_before_its_result_was_applied_is_settled_at_st
 async def _take_reward(server: TestServer, b: Browser, rid: str) -> tuple[str, str]:
     """Put the stored run on a card reward (reached by the library's own transitions) and
     take its first card over HTTP; the card's (rank, suit)."""
+    card = _offer_reward(server, rid)
+    status, run, _ = await b.call("POST", f"/api/spire/choose-reward/{rid}", {"card": card.id})
+    assert status == 200 and card.id in run["deck"], run
+    return card.rank, card.suit
+
+
+def _offer_reward(server: TestServer, rid: str) -> Any:
+    """Place the stored run on a card reward of 3 royals not in its deck; the first offered."""
     import attrs
 
     from kingdom_rules.cards import DECK
@@ -359,10 +367,7 @@ async def _take_reward(server: TestServer, b: Browser, rid: str) -> tuple[str, s
     offered = [c for c in DECK if c.is_royal and c not in stored.deck][:3]
     _put(server, rid, attrs.evolve(stored, phase="reward", reward=Reward(15, tuple(offered),
                                                                          None, False)))
-    status, run, _ = await b.call("POST", f"/api/spire/choose-reward/{rid}",
-                                  {"card": offered[0].id})
-    assert status == 200 and offered[0].id in run["deck"], run
-    return offered[0].rank, offered[0].suit
+    return offered[0]
 
 
 async def test_cards_earned_in_a_signed_in_run_join_the_collection(server: TestServer) -> None:
@@ -459,3 +464,35 @@ async def test_leaderboard_lists_signed_in_players_best_runs(server: TestServer)
     finally:
         for b in people.values():
             await b.http.close()
+
+
+async def test_a_failing_collection_write_leaves_the_run_as_it_was(server: TestServer) -> None:
+    """The earned cards are written in the run's saving transaction: when that write fails,
+    the run step is not saved either (and the collection is unchanged)."""
+    from kingdom_server.spire import spire_key
+
+    b = Browser(server)
+    hooks = server.app[spire_key].cards_earned_hooks
+
+    def broken(user_id: str, cards: list[Any]) -> None:
+        raise RuntimeError("the disk is full")
+
+    try:
+        await b.register("Unlucky")
+        assert (await b.call("POST", "/api/collection/initialize"))[0] == 201
+        collection = (await b.call("GET", "/api/collection"))[1]
+        run = await start(b)
+        card = _offer_reward(server, run["id"])
+        hooks.insert(0, broken)
+        try:
+            status, _, _ = await b.call("POST", f"/api/spire/choose-reward/{run['id']}",
+                                        {"card": card.id})
+        finally:
+            hooks.remove(broken)
+        assert status == 500
+        status, after, _ = await b.call("GET", f"/api/spire/run/{run['id']}")
+        assert status == 200 and after["phase"] == "reward", after
+        assert after["deck"] == run["deck"]
+        assert (await b.call("GET", "/api/collection"))[1] == collection
+    finally:
+        await b.http.close()
