@@ -96,13 +96,13 @@ class _Session:
             return self.policy.step(r, self.rng)
         if r.phase == "deck-selection":
             from kingdom_cli.terminal import card_text
+            from kingdom_rules.cards import SUITS
+            from kingdom_rules.spire import SUIT_PERKS
 
-            perks = {"hearts": "balanced", "diamonds": "+25% gold from every reward",
-                     "clubs": "+10 max HP", "spades": "a 7th starting card"}
-            suits = list(perks)
-            i = self.pick("Choose your suit", [f"{s}: {card_text(r.previews[k].id)}, {perks[s]}"
-                                               for k, s in enumerate(suits)])
-            return r.choose_suit(suits[i])
+            i = self.pick("Choose your suit",
+                          [f"{s}: {card_text(r.previews[k].id)}. {SUIT_PERKS[s]}"
+                           for k, s in enumerate(SUITS)])
+            return r.choose_suit(SUITS[i])
         self.status()
         if r.phase == "map":
             self.console.print(r.map.render(r.position, r.completed))

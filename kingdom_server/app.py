@@ -37,13 +37,14 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     users.purge_expired()
     results = app[stats.results_key] = stats.Results(storage)
     users.on_user_deleted.append(results.forget_user)
-    constructed.start(app, storage)
+    collection = constructed.start(app, storage)
     hub = Hub(settings, storage, app[sio_key], accounts=users, results=results)
     users.on_user_deleted.append(hub.ranked.store.forget_user)
     app[hub_key] = hub
     hub.load()
     runs = app[spire.spire_key] = spire.Spire(storage, hub)
     users.on_user_deleted.append(runs.forget_user)
+    runs.cards_earned_hooks.append(collection.add_earned)  # R40
     runs.purge_guests()
     runs.settle_all()
     gc_before = gc.get_threshold()

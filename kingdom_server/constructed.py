@@ -161,6 +161,28 @@ class Constructed:
             self.Entry.create(user_id=user_id, card_rank=card.rank, card_suit=card.suit,
                               quantity=quantity)
 
+    def add_earned(self, user_id: str, cards: list[Card]) -> None:
+        """(Spire's cards-earned hook, R40, inside the transaction that saves the run) One
+        copy of each card earned in a signed-in run joins the collection (a face earned twice
+        counts twice, up to MAX_QUANTITY). An account without a collection first gets the
+        initial one, so earning a card never costs the player their 4 copies of each face."""
+        with self.db.atomic():
+            E = self.Entry
+            if not E.select().where(E.user_id == user_id).exists():
+                E.insert_many(
+                    [{"user_id": user_id, "card_rank": c.rank, "card_suit": c.suit,
+                      "quantity": INITIAL_COPIES} for c in DECK]
+                ).execute()
+            for card in cards:
+                face = (E.user_id == user_id) & (E.card_rank == card.rank) & (
+                    E.card_suit == card.suit)
+                n = (E.update(quantity=pw.Case(None, [(E.quantity < MAX_QUANTITY,
+                                                       E.quantity + 1)], E.quantity))
+                     .where(face).execute())
+                if n == 0:
+                    E.create(user_id=user_id, card_rank=card.rank, card_suit=card.suit,
+                             quantity=1)
+
     # -- decks -----------------------------------------------------------------------------
 
     def own_deck(self, user_id: str, deck_id: str) -> UserDeck:

@@ -30,7 +30,7 @@ from aiohttp import web
 
 import kingdom_rules as kr
 from kingdom_rules.cards import Card
-from kingdom_rules.spire import RELICS, Run, RunRefused
+from kingdom_rules.spire import RELICS, SUIT_PERKS, Run, RunRefused
 from kingdom_server import accounts
 from kingdom_server import bots as botlib
 from kingdom_server.hub import Hub
@@ -49,16 +49,12 @@ log = logging.getLogger(__name__)
 GUEST_COOKIE: Final = "kingdom_spire_guest"
 GUEST_IDLE: Final = dt.timedelta(days=7)
 NOT_FOUND: Final = "Run not found"
-SUIT_PERKS: Final = {  # R39, as Run.choose_suit applies them
-    "hearts": "Balanced: nothing extra.",
-    "diamonds": "+25% gold from fights.",
-    "clubs": "+10 max HP.",
-    "spades": "A 7th card in the starter deck.",
-}
+LEADERBOARD_SIZE: Final = 100
 
 CardsEarnedHook = Callable[[str, list[Card]], None]
-"""(user id, cards) called inside the transaction that saves a run whose deck gained cards:
-the Constructed collection (`user_card_collection`) registers itself here once it exists."""
+"""(user id, cards) called inside the transaction that saves a signed-in run whose deck gained
+cards (R40): the Constructed collection (`user_card_collection`) registers itself here
+(`Constructed.add_earned`, in app.py). A hook that raises rolls the whole save back."""
 
 
 def _now() -> dt.datetime:
@@ -153,7 +149,7 @@ def public_run(row_id: str, run: Run) -> dict[str, Any]:
     data["isOver"] = run.over
     data["floor"] = run.floor
     data["removalPrice"] = run.removal_price()
-    data["suitPerks"] = SUIT_PERKS
+    data["suitPerks"] = dict(SUIT_PERKS)  # the library's words (R39)
     if data.get("shop"):
         for offer in data["shop"]["relics"]:
             relic = RELICS.get(offer["item"])
@@ -294,7 +290,9 @@ class Spire:
                 self._bump_stats(row.user_id, victories=int(ended and after.phase == "won"),
                                  floor=after.floors_climbed,
                                  score=after.score if ended else 0)
-                gained = list(after.deck)
+                # Earned: cards the deck gained (rewards, shops, events); the starter deck
+                # chosen on deck selection is given, not earned.
+                gained = list(after.deck) if before.phase != "deck-selection" else []
                 for card in before.deck:
                     if card in gained:
                         gained.remove(card)
@@ -343,6 +341,21 @@ class Spire:
                 "totalRuns": row.total_runs if row else 0,
                 "highestFloor": row.highest_floor if row else 0,
                 "highestScore": row.highest_score if row else 0}
+
+    def leaderboard(self, limit: int = LEADERBOARD_SIZE) -> list[dict[str, Any]]:
+        """Signed-in players with a finished run, best score first (then more victories, a
+        higher floor, fewer runs). Guests have no statistics, so they never appear; a deleted
+        account's totals are deleted with it."""
+        S, U = self.Stats, self.storage.tables[accounts.User]
+        rows: Any = (S.select(S, U.username).join(U, on=(U.id == S.user_id))
+                .where((S.highest_score > 0) | (S.highest_floor > 0))
+                .order_by(S.highest_score.desc(), S.total_victories.desc(),
+                          S.highest_floor.desc(), S.total_runs, S.user_id)
+                .limit(limit).dicts())
+        return [{"rank": i + 1, "userId": r["user_id"], "username": r["username"],
+                 "totalVictories": r["total_victories"], "totalRuns": r["total_runs"],
+                 "highestFloor": r["highest_floor"], "highestScore": r["highest_score"]}
+                for i, r in enumerate(rows)]
 
     # -- transitions -----------------------------------------------------------------------
 
@@ -501,6 +514,10 @@ async def _stats(s: Spire, request: web.Request) -> web.Response:
     return _json(s.stats(await s.owner(request)))
 
 
+async def _leaderboard(s: Spire, request: web.Request) -> web.Response:
+    return _json(s.leaderboard())
+
+
 async def _start_run(s: Spire, request: web.Request) -> web.Response:
     owner = await s.owner(request, create=True)
     s.purge_guests()
@@ -607,6 +624,7 @@ def add_routes(app: web.Application) -> None:
     r = app.router
     r.add_get("/api/spire/active-run", _handler(_active_run))
     r.add_get("/api/spire/stats", _handler(_stats))
+    r.add_get("/api/spire/leaderboard", _handler(_leaderboard))
     r.add_post("/api/spire/start-run", _handler(_start_run))
     r.add_post("/api/spire/abandon-run/{run_id}", _handler(_abandon))
     r.add_get("/api/spire/run/{run_id}", _handler(_get_run))

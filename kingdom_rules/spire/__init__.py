@@ -17,10 +17,20 @@ from kingdom_rules.spire.maps import (
     act_seed,
     generate_map,
 )
-from kingdom_rules.spire.run import Combat, Offer, Reward, Run, RunRefused, Shop, act_map
+from kingdom_rules.spire.run import (
+    SUIT_PERKS,
+    Combat,
+    Offer,
+    Reward,
+    Run,
+    RunRefused,
+    Shop,
+    act_map,
+)
 
 __all__ = [
     "BOSSES", "BOSS_X", "COLUMNS", "EVENTS", "FLOORS", "RELICS", "ActMap", "Choice", "Combat",
-    "Enemy", "Event", "MapNode", "Offer", "Relic", "Reward", "Run", "RunRefused", "Shop",
+    "Enemy", "Event", "MapNode", "Offer", "Relic", "Reward", "Run", "RunRefused", "SUIT_PERKS",
+    "Shop",
     "act_map", "act_seed", "generate_map",
 ]

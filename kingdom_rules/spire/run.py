@@ -54,6 +54,14 @@ PRICE_SPREAD: Final = 0.10
 RELIC_PRICES: Final = (150, 300)
 REMOVAL_PRICE: Final = 75
 REMOVAL_STEP: Final = 25
+SUIT_PERKS: Final[dict[str, str]] = {
+    "hearts": "Balanced: nothing extra.",
+    "diamonds": f"+{round(DIAMONDS_GOLD * 100)}% gold from fights.",
+    "clubs": f"+{CLUBS_HP} max HP.",
+    "spades": "A 7th card in the starter deck: a number card of another suit.",
+}
+"""Each suit's perk in words (R39), as :meth:`Run.choose_suit` and the rewards apply them: the
+one text the server (a run's `suitPerks`), the web app and the terminal show."""
 MIN_DECK: Final = 4
 """A card is never removed from a deck of this many cards."""
 PHASES: Final = ("deck-selection", "map", "combat", "reward", "rest", "shop", "event", "won",

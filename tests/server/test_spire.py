@@ -12,6 +12,7 @@ from typing import Any
 
 from aiohttp.test_utils import TestServer
 
+from kingdom_rules.spire import SUIT_PERKS
 from kingdom_server.spire import GUEST_COOKIE
 from tests.server.play import play_until
 from tests.server.test_accounts import PASSWORD, Browser
@@ -21,6 +22,7 @@ async def start(b: Browser, suit: str = "hearts") -> dict[str, Any]:
     status, run, resp = await b.call("POST", "/api/spire/start-run")
     assert status == 200, run
     assert run["phase"] == "deck-selection" and "seed" not in run
+    assert run["suitPerks"] == SUIT_PERKS  # the library's words (R39)
     status, run, _ = await b.call("POST", f"/api/spire/select-starter-deck/{run['id']}",
                                   {"suit": suit})
     assert status == 200, run
@@ -340,3 +342,157 @@ async def test_a_fight_that_ended_before_its_result_was_applied_is_settled_at_st
     status, run, _ = await b.call("GET", f"/api/spire/run/{rid}")
     assert run["phase"] in ("reward", "map", "lost") and run["fightsWon"] + run["fightsLost"] == 1
     await b.http.close()
+
+
+async def _take_reward(server: TestServer, b: Browser, rid: str) -> tuple[str, str]:
+    """Put the stored run on a card reward (reached by the library's own transitions) and
+    take its first card over HTTP; the card's (rank, suit)."""
+    card = _offer_reward(server, rid)
+    status, run, _ = await b.call("POST", f"/api/spire/choose-reward/{rid}", {"card": card.id})
+    assert status == 200 and card.id in run["deck"], run
+    return card.rank, card.suit
+
+
+def _offer_reward(server: TestServer, rid: str) -> Any:
+    """Place the stored run on a card reward of 3 royals not in its deck; the first offered."""
+    import attrs
+
+    from kingdom_rules.cards import DECK
+    from kingdom_rules.spire import Reward
+    from kingdom_server.keys import storage_key
+    from kingdom_server.spire import Spire, SpireRun
+
+    R = server.app[storage_key].tables[SpireRun]
+    stored = Spire.run_of(R.get(R.id == rid))
+    offered = [c for c in DECK if c.is_royal and c not in stored.deck][:3]
+    _put(server, rid, attrs.evolve(stored, phase="reward", reward=Reward(15, tuple(offered),
+                                                                         None, False)))
+    return offered[0]
+
+
+async def test_cards_earned_in_a_signed_in_run_join_the_collection(server: TestServer) -> None:
+    from kingdom_server.constructed import CollectionEntry
+    from kingdom_server.keys import storage_key
+
+    entries = server.app[storage_key].tables[CollectionEntry]
+    guest = Browser(server)
+    b = Browser(server)
+    try:
+        # A guest's earned card adds nothing anywhere (R40).
+        run = await start(guest)
+        await _take_reward(server, guest, run["id"])
+        assert entries.select().count() == 0
+
+        await b.register("Collector")
+        assert (await b.call("POST", "/api/collection/initialize"))[0] == 201
+        before = {(e["cardRank"], e["cardSuit"]): e["quantity"]
+                  for e in (await b.call("GET", "/api/collection"))[1]}
+        # The starter deck is given, not earned: choosing the suit adds nothing.
+        run = await start(b, "spades")
+        status, after_start, _ = await b.call("GET", "/api/collection")
+        assert {(e["cardRank"], e["cardSuit"]): e["quantity"] for e in after_start} == before
+        rank, suit = await _take_reward(server, b, run["id"])
+        now = {(e["cardRank"], e["cardSuit"]): e["quantity"]
+               for e in (await b.call("GET", "/api/collection"))[1]}
+        assert now[(rank, suit)] == before[(rank, suit)] + 1
+        assert {k: v for k, v in now.items() if k != (rank, suit)} == {
+            k: v for k, v in before.items() if k != (rank, suit)}
+        # Taken once: a second answer is refused and the collection stays.
+        assert (await b.call("POST", f"/api/spire/choose-reward/{run['id']}",
+                             {"card": None}))[0] == 409
+        assert {(e["cardRank"], e["cardSuit"]): e["quantity"]
+                for e in (await b.call("GET", "/api/collection"))[1]} == now
+
+        # An account without a collection gets the initial one with the earned card on top.
+        c = Browser(server)
+        try:
+            await c.register("Newcomer")
+            run = await start(c)
+            rank, suit = await _take_reward(server, c, run["id"])
+            got = {(e["cardRank"], e["cardSuit"]): e["quantity"]
+                   for e in (await c.call("GET", "/api/collection"))[1]}
+            assert got[(rank, suit)] == 5 and len(got) == 54
+            assert set(got.values()) == {4, 5}
+        finally:
+            await c.http.close()
+    finally:
+        await guest.http.close()
+        await b.http.close()
+
+
+async def test_leaderboard_lists_signed_in_players_best_runs(server: TestServer) -> None:
+    import attrs
+
+    from kingdom_server.keys import storage_key
+    from kingdom_server.spire import Spire, SpireRun
+
+    R = server.app[storage_key].tables[SpireRun]
+    people = {name: Browser(server) for name in ("Alice", "Bob", "Carol", "guest", "reader")}
+    try:
+        scores = {}
+        for name, suit, gold in (("Alice", "hearts", 500), ("Bob", "clubs", 0),
+                                 ("guest", "hearts", 900)):
+            b = people[name]
+            if name != "guest":
+                await b.register(name)
+            run = await start(b, suit)
+            _put(server, run["id"], attrs.evolve(Spire.run_of(R.get(R.id == run["id"])),
+                                                 gold=gold))
+            status, ended, _ = await b.call("POST", f"/api/spire/abandon-run/{run['id']}")
+            assert status == 200 and ended["isOver"]
+            scores[name] = ended["score"]
+        assert scores["guest"] > scores["Alice"] > scores["Bob"] > 0
+        await people["Carol"].register("Carol")
+        await start(people["Carol"])  # a run not finished yet: not on the board
+
+        # Public: a visitor with no session and no guest cookie reads it.
+        status, board, resp = await people["reader"].call("GET", "/api/spire/leaderboard")
+        assert status == 200, board
+        assert [(e["rank"], e["username"], e["highestScore"]) for e in board] == [
+            (1, "Alice", scores["Alice"]), (2, "Bob", scores["Bob"])]
+        assert set(board[0]) == {"rank", "userId", "username", "totalVictories", "totalRuns",
+                                 "highestFloor", "highestScore"}
+        assert board[0]["totalRuns"] == 1 and board[0]["totalVictories"] == 0
+        assert "set-cookie" not in {k.lower() for k in resp.headers}
+
+        # A deleted account leaves the board with its totals.
+        status, _, _ = await people["Alice"].call("DELETE", "/api/auth/user",
+                                                  {"password": PASSWORD})
+        assert status == 204
+        board = (await people["reader"].call("GET", "/api/spire/leaderboard"))[1]
+        assert [(e["rank"], e["username"]) for e in board] == [(1, "Bob")]
+    finally:
+        for b in people.values():
+            await b.http.close()
+
+
+async def test_a_failing_collection_write_leaves_the_run_as_it_was(server: TestServer) -> None:
+    """The earned cards are written in the run's saving transaction: when that write fails,
+    the run step is not saved either (and the collection is unchanged)."""
+    from kingdom_server.spire import spire_key
+
+    b = Browser(server)
+    hooks = server.app[spire_key].cards_earned_hooks
+
+    def broken(user_id: str, cards: list[Any]) -> None:
+        raise RuntimeError("the disk is full")
+
+    try:
+        await b.register("Unlucky")
+        assert (await b.call("POST", "/api/collection/initialize"))[0] == 201
+        collection = (await b.call("GET", "/api/collection"))[1]
+        run = await start(b)
+        card = _offer_reward(server, run["id"])
+        hooks.insert(0, broken)
+        try:
+            status, _, _ = await b.call("POST", f"/api/spire/choose-reward/{run['id']}",
+                                        {"card": card.id})
+        finally:
+            hooks.remove(broken)
+        assert status == 500
+        status, after, _ = await b.call("GET", f"/api/spire/run/{run['id']}")
+        assert status == 200 and after["phase"] == "reward", after
+        assert after["deck"] == run["deck"]
+        assert (await b.call("GET", "/api/collection"))[1] == collection
+    finally:
+        await b.http.close()

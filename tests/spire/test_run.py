@@ -10,7 +10,7 @@ import pytest
 
 import kingdom_rules as kr
 from kingdom_rules.bots import make_bot
-from kingdom_rules.spire import EVENTS, RELICS, Run, RunRefused
+from kingdom_rules.spire import EVENTS, RELICS, SUIT_PERKS, Run, RunRefused
 from kingdom_rules.spire.autoplay import RunBot, new_fight, play_fight, play_run
 
 
@@ -36,6 +36,21 @@ def test_start_per_suit() -> None:
         assert len(run.deck) == (7 if suit == "spades" else 6)
         assert sum(c.suit == suit for c in numbers) == 5
         assert run.max_hp == run.hp == (60 if suit == "clubs" else 50)
+
+
+def test_suit_perks_text_says_what_choosing_the_suit_does() -> None:
+    """R39's perks in words, one per suit, agreeing with the run's own effects."""
+    from kingdom_rules.cards import SUITS
+
+    assert tuple(SUIT_PERKS) == SUITS
+    hearts = started("hearts")
+    assert SUIT_PERKS["hearts"] == "Balanced: nothing extra."
+    extra_hp = started("clubs").max_hp - hearts.max_hp
+    assert extra_hp > 0 and SUIT_PERKS["clubs"] == f"+{extra_hp} max HP."
+    spades = started("spades")
+    assert len(spades.deck) == len(hearts.deck) + 1 == 7
+    assert SUIT_PERKS["spades"].startswith("A 7th card")
+    assert SUIT_PERKS["diamonds"] == "+25% gold from fights."
 
 
 def test_refusals_change_nothing() -> None:

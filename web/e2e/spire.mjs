@@ -2,8 +2,8 @@
 // Debian's chromium. A guest opens Quest mode from the home page, starts a run, chooses a suit,
 // plays the first fight on the real table (the page's own client sends the moves), takes the
 // reward (or sees the loss), returns to the map and sees the node completed; a missing run
-// shows 'Run Not Found'. Screenshots: docs/screenshots/spire-map.png (and spire-shop.png when a
-// shop can be reached). Run: `node web/e2e/spire.mjs` (after `npm run build`).
+// shows 'Run Not Found'; a signed-in player's finished run is on the Spire tab of /leaderboards.
+// Screenshots: docs/screenshots/spire-map.png, spire-shop.png and spire-leaderboard.png. Run: `node web/e2e/spire.mjs` (after `npm run build`).
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -120,6 +120,38 @@ test("a guest plays the first fight of a run on the real table and returns to th
   await page.goto(server.url + "/spire");
   await page.getByRole("button", { name: "Continue Run" }).waitFor();
   await page.getByText("Act").first().waitFor();
+  await context.close();
+});
+
+test("a signed-in player's finished run is on the Spire tab of /leaderboards", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await watchCsp(context);
+  const res = await context.request.post(server.url + "/api/auth/register", {
+    data: { username: "Climber", password: "correct horse battery" },
+  });
+  expect(res.status() === 201, `registered (${res.status()})`);
+  const started = await (await context.request.post(server.url + "/api/spire/start-run")).json();
+  await context.request.post(server.url + `/api/spire/select-starter-deck/${started.id}`, { data: { suit: "clubs" } });
+  const ended = await (await context.request.post(server.url + `/api/spire/abandon-run/${started.id}`)).json();
+  expect(ended.isOver && ended.score > 0, `the run is over with a score (${ended.score})`);
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
+  // From the Spire hub's link, then back and forth between the tabs.
+  await page.goto(server.url + "/spire");
+  await page.getByRole("link", { name: "Leaderboard" }).click();
+  await page.waitForURL("**/leaderboards?tab=spire");
+  const rows = page.getByTestId("spire-leaderboard-row");
+  await rows.first().waitFor();
+  await page.getByRole("tab", { name: "Ranked" }).click();
+  await page.getByText("No ranked players yet. Be the first to compete!").waitFor();
+  await page.getByRole("tab", { name: "Spire" }).click();
+  await page.waitForURL("**/leaderboards?tab=spire");
+  await rows.first().waitFor();
+  // The guest of the first test played too, but guests never appear.
+  expect((await rows.count()) === 1, "one signed-in player on the board");
+  const text = await rows.first().innerText();
+  expect(text.includes("Climber") && text.includes(String(ended.score)), `the player's best score: ${text}`);
+  await page.screenshot({ path: join(docs, "spire-leaderboard.png"), fullPage: true });
   await context.close();
 });
 

@@ -227,6 +227,13 @@ export interface SpireStats {
   highestScore: number;
 }
 
+/** A row of the Spire leaderboard: a signed-in player's best run (guests never appear). */
+export interface SpireLeaderboardEntry extends SpireStats {
+  rank: number;
+  userId: string;
+  username: string;
+}
+
 /** A Spire HTTP call: the JSON answer, or null after the spec's toast ('status: body' unless a
  *  named failure text applies, seed 001 section 8). A 404 is returned as "missing". */
 async function spireCall<T>(method: "GET" | "POST", path: string, body?: object, failure?: string): Promise<T | null | "missing"> {
@@ -470,6 +477,11 @@ export function loadRanking(userId: string, seasonId?: number): Promise<Ranking 
 /** GET /api/ranked/leaderboard/{seasonId}. */
 export function loadLeaderboard(seasonId: number): Promise<LeaderboardEntry[]> {
   return getJson<LeaderboardEntry[]>(`/api/ranked/leaderboard/${seasonId}`, []);
+}
+
+/** GET /api/spire/leaderboard: signed-in players' best Spire runs, best score first. */
+export function loadSpireLeaderboard(): Promise<SpireLeaderboardEntry[]> {
+  return getJson<SpireLeaderboardEntry[]>("/api/spire/leaderboard", []);
 }
 
 /** joinRankedQueue: start searching for a ranked match of `playerCount` players. */

@@ -42,6 +42,7 @@ export default function SpireHub() {
       <header className={s.header}>
         <h1 className={s.title}>The Spire</h1>
         <div className={row}>
+          {user.value && <Link to="/leaderboards?tab=spire">Leaderboard</Link>}
           <Link to="/spiredeck">Card reference</Link>
           <Link to="/">Home</Link>
         </div>
