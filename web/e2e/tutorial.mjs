@@ -63,8 +63,15 @@ async function highlighted(page, selector) {
 
 async function openTutorial(page) {
   await page.goto(server.url + "/");
-  await page.getByTestId("mode-tutorial").click();
+  await page.waitForLoadState("networkidle");
   const dialog = page.getByRole("dialog", { name: "Welcome to the Tutorial!" });
+  await page.getByTestId("mode-tutorial").click();
+  // On a loaded machine the first click can miss (seen in two runs of this suite today): a
+  // person clicks again, and so do we, once, saying so.
+  if (!(await dialog.waitFor({ timeout: 8000 }).then(() => true, () => false))) {
+    console.log("    [retry] the Tutorials card was clicked a second time");
+    await page.getByTestId("mode-tutorial").click();
+  }
   await dialog.waitFor();
   return dialog;
 }
