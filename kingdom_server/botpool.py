@@ -16,6 +16,7 @@ import multiprocessing
 import os
 import random
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -30,8 +31,24 @@ _local = threading.local()
 may keep some during one."""
 
 
-def _warm_up() -> None:
+def _start_worker(server: int) -> None:
+    """(in a worker, at its start) Watch the server's process, and make a SearchBot once so
+    that the first decision does not pay for its imports."""
+    threading.Thread(target=_end_with, args=(server,), name="server-watch", daemon=True).start()
     botlib.make_bot("SearchBot")
+
+
+def _end_with(server: int) -> None:
+    """(in a worker) Exit as soon as the server's process is gone: a server that is killed
+    (SIGKILL, a crash) shuts no pool down, and its workers would otherwise live on, orphaned,
+    one set more at every restart."""
+    while os.getppid() == server:
+        time.sleep(WATCH_SECONDS)
+    os._exit(0)
+
+
+WATCH_SECONDS = 0.5
+"""How often a worker looks whether the server's process is still its parent."""
 
 
 def decide(kind: str | None, state: kr.GameState, number: int, seed: int) -> tuple[kr.Action, int]:
@@ -67,7 +84,8 @@ class BotPool:
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_warm_up,
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
             )
         return self._pool
 
