@@ -157,6 +157,14 @@ def public_run(row_id: str, run: Run) -> dict[str, Any]:
                 offer.update(name=relic.name, text=relic.text)
     data["relics"] = [{"id": r, "name": RELICS[r].name, "text": RELICS[r].text}
                       for r in run.relics if r in RELICS]
+    chest = run.chest()
+    if chest is not None:
+        found, gold = chest
+        data["treasure"] = {
+            "relic": None if found is None else
+            {"id": found, "name": RELICS[found].name, "text": RELICS[found].text},
+            "gold": gold,
+        }
     info = run.event_info()
     if info is not None:
         data["eventInfo"] = {

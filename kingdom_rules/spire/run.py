@@ -245,6 +245,28 @@ class Run:
         return max(0, REMOVAL_PRICE + REMOVAL_STEP * self.removals
                    - (25 if self.has("quill") else 0))
 
+    def chest(self) -> tuple[str | None, int] | None:
+        """What the treasure room the runner stands in gave, derived from the state: the
+        relic taken from the chest (None when every relic was already owned and the chest
+        held 50 gold instead) and the gold found there (that 50, and 50 more with the
+        Treasure Map). None when the runner does not stand in an opened treasure room."""
+        if self.phase != "map" or self.position is None:
+            return None
+        if self.map.nodes[self.position].kind != "treasure":
+            return None
+        relic: str | None = None
+        if self.relics:
+            before = attrs.evolve(self, relics=self.relics[:-1])
+            drawn = before._random_relic(self._rng("treasure"))
+            # With every relic owned the chest gives gold, and the last relic came earlier;
+            # only then can a full set look like a draw, and the room's words tell them apart.
+            full = (len(self.relics) == len(RELICS)
+                    and self.notice.startswith("In the chest: 50 gold"))
+            if drawn == self.relics[-1] and not full:
+                relic = drawn
+        gold = (0 if relic else 50) + (50 if self.has("treasure-map") else 0)
+        return relic, gold
+
     def event_info(self) -> Event | None:
         return EVENTS[self.event] if self.event else None
 

@@ -496,3 +496,55 @@ async def test_a_failing_collection_write_leaves_the_run_as_it_was(server: TestS
         assert (await b.call("GET", "/api/collection"))[1] == collection
     finally:
         await b.http.close()
+
+
+async def test_a_treasure_room_says_what_its_chest_gave(server: TestServer) -> None:
+    import attrs
+
+    from kingdom_rules.spire import RELICS
+    from kingdom_server.keys import storage_key
+    from kingdom_server.spire import Spire, SpireRun
+
+    b = Browser(server)
+    try:
+        run_json = await start(b, "hearts")
+        rid = run_json["id"]
+        assert "treasure" not in run_json
+        R = server.app[storage_key].tables[SpireRun]
+        stored = Spire.run_of(R.get(R.id == rid))
+        p, chest = _parent(stored, "treasure")
+
+        # A relic from the chest: the one the run now holds last, named with its text.
+        _put(server, rid, attrs.evolve(stored, position=p, gold=0))
+        status, run, _ = await b.call("POST", f"/api/spire/enter-node/{rid}", {"nodeIndex": chest})
+        assert status == 200 and run["phase"] == "map", run
+        found = run["treasure"]["relic"]
+        assert found is not None and run["relics"][-1] == found, run
+        assert found["name"] == RELICS[found["id"]].name
+        mapped = 50 if found["id"] == "treasure-map" else 0
+        assert run["treasure"]["gold"] == run["gold"] == mapped
+        assert found["name"] in run["notice"]
+        again = (await b.call("GET", f"/api/spire/run/{rid}"))[1]
+        assert again["treasure"] == run["treasure"]  # derived, the same when asked again
+
+        # The Treasure Map adds 50 gold; the relic found is still said.
+        _put(server, rid, attrs.evolve(stored, position=p, gold=0, relics=("treasure-map",)))
+        status, run, _ = await b.call("POST", f"/api/spire/enter-node/{rid}", {"nodeIndex": chest})
+        assert run["treasure"]["relic"]["id"] not in ("treasure-map", None)
+        assert run["treasure"]["gold"] == 50 and run["gold"] == 50
+
+        # Every relic owned: the chest holds 50 gold and no relic, though the last relic
+        # owned would look like a draw.
+        everything = tuple(RELICS)
+        _put(server, rid, attrs.evolve(stored, position=p, gold=0, relics=everything))
+        status, run, _ = await b.call("POST", f"/api/spire/enter-node/{rid}", {"nodeIndex": chest})
+        assert run["treasure"] == {"relic": None, "gold": 100}, run  # Treasure Map owned too
+        assert run["gold"] == 100 and len(run["relics"]) == len(RELICS)
+
+        # Moving on: the next room has no treasure field.
+        after = Spire.run_of(R.get(R.id == rid))
+        nxt = after.map.children(chest)[0]
+        status, run, _ = await b.call("POST", f"/api/spire/enter-node/{rid}", {"nodeIndex": nxt})
+        assert status == 200 and "treasure" not in run, run
+    finally:
+        await b.http.close()

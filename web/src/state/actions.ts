@@ -159,6 +159,11 @@ export async function fetchPublicGames(): Promise<void> {
 
 // --- Spire (/api/spire, docs/protocol.md) -------------------------------------------------
 
+export interface SpireTreasure {
+  relic: SpireRelic | null;
+  gold: number;
+}
+
 export interface SpireRelic {
   id: string;
   name: string;
@@ -206,6 +211,8 @@ export interface SpireRun {
   reward: { gold: number; cards: string[]; relic: string | null; boss: boolean } | null;
   shop: { cards: SpireOffer[]; relics: SpireOffer[]; removalPrice: number; removed: boolean } | null;
   eventInfo?: { id: string; title: string; text: string; choices: { label: string; problem: string | null }[] };
+  /** In a treasure room just opened: the relic found (null when every relic was owned) and the gold. */
+  treasure?: SpireTreasure;
   fight?: SpireFight;
 }
 

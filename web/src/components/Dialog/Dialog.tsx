@@ -26,7 +26,9 @@ export function Dialog({ title, onClose, children, wide, testId, description }: 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const el = ref.current;
-    const first = el?.querySelector<HTMLElement>("[data-autofocus], input, select, button:not([disabled])");
+    // A control marked data-autofocus first, else the first field or enabled button.
+    const first =
+      el?.querySelector<HTMLElement>("[data-autofocus]:not([disabled])") ?? el?.querySelector<HTMLElement>("input, select, button:not([disabled])");
     first?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape" && closeRef.current) {

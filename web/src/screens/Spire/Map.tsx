@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Card } from "../../components/Card/Card";
+import { Dialog } from "../../components/Dialog/Dialog";
 import { cardFromId } from "../../logic/cards";
-import { joinSpireFight, spire, type SpireNode, type SpireRun } from "../../state/actions";
+import { joinSpireFight, spire, type SpireNode, type SpireRun, type SpireTreasure } from "../../state/actions";
 import { leaveRoom, view } from "../../state/game";
 import { badgeGold, button, muted, panel, row } from "../../theme/ui.css";
 import { RunNotFound } from "./DeckSelection";
@@ -104,14 +105,182 @@ function CardRow({ cards, onPick, label }: { cards: string[]; onPick?: (id: stri
   );
 }
 
-function Dialog({ title, children }: { title: string; children: React.ReactNode }) {
+type Answer = SpireRun | null | "missing";
+
+export interface MapDialogsProps {
+  run: SpireRun;
+  /** What the chest of the treasure room just entered gave, until the player goes on. */
+  chest: SpireTreasure | null;
+  show: "deck" | "relics" | null;
+  onShow: (show: "deck" | "relics" | null) => void;
+  onChestSeen: () => void;
+  /** The run's answer to a choice made in a dialog. */
+  onAnswer: (next: Answer) => void;
+  /** The run's answer to an event's choice (it may start a fight). */
+  onFight: (next: Answer) => void;
+}
+
+/** The map's dialogs: the room the run stands in (reward, rest, shop, event, treasure) and the
+ * deck and relics views. */
+export function MapDialogs({ run, chest, show, onShow, onChestSeen, onAnswer, onFight }: MapDialogsProps) {
+  const [picking, setPicking] = useState<"remove" | "fortify" | null>(null);
+  const runId = run.id;
+  const deckList = run.deck;
+  const answer = (next: Answer) => {
+    setPicking(null);
+    onAnswer(next);
+  };
   return (
-    <div className={s.overlay}>
-      <section className={s.dialog} role="dialog" aria-label={title}>
-        <h2>{title}</h2>
-        {children}
-      </section>
-    </div>
+    <>
+      {chest && (
+        <Dialog title="Treasure" onClose={onChestSeen} testId="spire-treasure">
+          <div className={s.dialogBody}>
+            {chest.relic ? (
+              <>
+                <p>You open the chest and find a relic:</p>
+                <div className={s.relicFound} data-testid="spire-treasure-relic">
+                  <strong className={s.relicName}>{chest.relic.name}</strong>
+                  <span>{chest.relic.text}</span>
+                </div>
+              </>
+            ) : (
+              <p>Every relic is already yours: the chest holds gold instead.</p>
+            )}
+            {chest.gold > 0 && <p className={badgeGold}>+{chest.gold} gold</p>}
+            <button className={button.primary} onClick={onChestSeen} data-autofocus>
+              Continue
+            </button>
+          </div>
+        </Dialog>
+      )}
+      {run.phase === "reward" && run.reward && (
+        <Dialog title="Reward" wide>
+          <div className={s.dialogBody}>
+            <p>
+              +{run.reward.gold} gold{run.reward.relic ? ` and a relic` : ""}. Choose a card for your deck:
+            </p>
+            <CardRow cards={run.reward.cards} onPick={(id) => void spire.chooseReward(runId, id).then(answer)} />
+            <button className={button.secondary} onClick={() => void spire.chooseReward(runId, null).then(answer)}>Skip</button>
+          </div>
+        </Dialog>
+      )}
+      {run.phase === "rest" && (
+        <Dialog title="Rest Site">
+          <div className={s.dialogBody}>
+            {picking === "fortify" ? (
+              <>
+                <p>Choose a card to fortify:</p>
+                <CardRow cards={deckList.filter((c) => !run.fortified.includes(c))} onPick={(id) => void spire.rest(runId, "fortify", id).then(answer)} />
+                <button className={button.ghost} onClick={() => setPicking(null)}>Back</button>
+              </>
+            ) : (
+              <div className={row}>
+                <button className={button.primary} onClick={() => void spire.rest(runId, "rest").then(answer)}>Rest (heal 30%)</button>
+                <button className={button.secondary} onClick={() => setPicking("fortify")}>Fortify a card</button>
+              </div>
+            )}
+          </div>
+        </Dialog>
+      )}
+      {run.phase === "shop" && run.shop && (
+        <Dialog title="Shop" wide>
+          <div className={s.dialogBody}>
+            {picking === "remove" ? (
+              <>
+                <p>Choose a card to remove ({run.shop.removalPrice} gold):</p>
+                <CardRow cards={deckList} onPick={(id) => void spire.shop(runId, { kind: "remove", card: id }).then(answer)} />
+                <button className={button.ghost} onClick={() => setPicking(null)}>Back</button>
+              </>
+            ) : (
+              <>
+                <h3>Cards</h3>
+                <div className={s.cards}>
+                  {run.shop.cards.map((o, i) => (
+                    <div key={i} className={s.offer}>
+                      <Card card={cardFromId(o.item)} size="lg" disabled={o.sold || o.price > run.gold} />
+                      <button
+                        className={button.secondary}
+                        disabled={o.sold || o.price > run.gold}
+                        onClick={() => void spire.shop(runId, { kind: "card", index: i }).then(answer)}
+                      >
+                        {o.sold ? "Sold" : `${o.price} gold`}
+                      </button>
+                    </div>
+                  ))}
+                </div>
+                <h3>Relics</h3>
+                <ul className={s.relicList}>
+                  {run.shop.relics.map((o, i) => (
+                    <li key={i} className={row}>
+                      <strong>{o.name ?? o.item}</strong>
+                      {o.text && <span className={muted}>{o.text}</span>}
+                      <button
+                        className={button.secondary}
+                        disabled={o.sold || o.price > run.gold}
+                        onClick={() => void spire.shop(runId, { kind: "relic", index: i }).then(answer)}
+                      >
+                        {o.sold ? "Sold" : `${o.price} gold`}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+                <div className={row}>
+                  <button className={button.secondary} disabled={run.shop.removed || run.shop.removalPrice > run.gold} onClick={() => setPicking("remove")}>
+                    Remove a card ({run.shop.removalPrice} gold)
+                  </button>
+                  <button className={button.primary} onClick={() => void spire.shop(runId, { kind: "leave" }).then(answer)}>Leave</button>
+                </div>
+              </>
+            )}
+          </div>
+        </Dialog>
+      )}
+      {run.phase === "event" && run.eventInfo && (
+        <Dialog title={run.eventInfo.title}>
+          <div className={s.dialogBody}>
+            <p>{run.eventInfo.text}</p>
+            {run.eventInfo.choices.map((c, i) => (
+              <button
+                key={i}
+                className={button.secondary}
+                disabled={c.problem !== null}
+                title={c.problem ?? undefined}
+                onClick={() => void spire.answerEvent(runId, i).then(onFight)}
+              >
+                {c.label}
+                {c.problem ? ` (${c.problem})` : ""}
+              </button>
+            ))}
+          </div>
+        </Dialog>
+      )}
+      {show === "deck" && (
+        <Dialog title={`Deck (${deckList.length})`} onClose={() => onShow(null)} wide>
+          <div className={s.dialogBody}>
+            <CardRow cards={deckList} label={(id) => (run.fortified.includes(id) ? "Fortified" : "")} />
+            <button className={button.primary} onClick={() => onShow(null)}>Close</button>
+          </div>
+        </Dialog>
+      )}
+      {show === "relics" && (
+        <Dialog title="Relics" onClose={() => onShow(null)}>
+          <div className={s.dialogBody}>
+            {run.relics.length === 0 ? (
+              <p className={muted}>No relics yet.</p>
+            ) : (
+              <ul className={s.relicList}>
+                {run.relics.map((r) => (
+                  <li key={r.id}>
+                    <strong>{r.name}</strong>: {r.text}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <button className={button.primary} onClick={() => onShow(null)}>Close</button>
+          </div>
+        </Dialog>
+      )}
+    </>
   );
 }
 
@@ -120,7 +289,8 @@ export default function SpireMap() {
   const navigate = useNavigate();
   const [data, setData] = useState<Loaded | null | "missing">(null);
   const [show, setShow] = useState<"deck" | "relics" | null>(null);
-  const [picking, setPicking] = useState<"remove" | "fortify" | null>(null);
+  // What the chest of the treasure room just entered gave (shown once, after entering).
+  const [chest, setChest] = useState<SpireTreasure | null>(null);
 
   const load = useCallback(async () => {
     const [run, map] = await Promise.all([spire.run(runId), spire.map(runId)]);
@@ -141,7 +311,6 @@ export default function SpireMap() {
   const { run, nodes } = data;
 
   const after = async (next: SpireRun | null | "missing") => {
-    setPicking(null);
     if (next && next !== "missing") await load();
   };
   const fight = async (answer: SpireRun | null | "missing") => {
@@ -152,10 +321,10 @@ export default function SpireMap() {
   const enter = async (n: SpireNode) => {
     const next = await spire.enterNode(runId, n.id);
     if (next && next !== "missing" && next.fight) return fight(next);
+    if (next && next !== "missing" && next.treasure) setChest(next.treasure);
     await after(next);
   };
 
-  const deckList = run.deck;
   return (
     <main>
       <div className={s.topBar} data-testid="spire-status">
@@ -166,7 +335,7 @@ export default function SpireMap() {
         </span>
         <progress className={s.bar} value={Math.max(0, run.currentHP)} max={run.maxHP} aria-label="HP bar" />
         <span className={badgeGold}>{run.gold} gold</span>
-        <button className={button.secondary} onClick={() => setShow("deck")}>Deck ({deckList.length})</button>
+        <button className={button.secondary} onClick={() => setShow("deck")}>Deck ({run.deck.length})</button>
         <button className={button.secondary} onClick={() => setShow("relics")}>Relics ({run.relics.length})</button>
         <span className={muted}>Floor {run.floorReached} · Score {run.score}</span>
       </div>
@@ -193,121 +362,15 @@ export default function SpireMap() {
         <MapDrawing nodes={nodes} onEnter={(n) => void enter(n)} />
       </div>
 
-      {run.phase === "reward" && run.reward && (
-        <Dialog title="Reward">
-          <p>
-            +{run.reward.gold} gold{run.reward.relic ? ` and a relic` : ""}. Choose a card for your deck:
-          </p>
-          <CardRow cards={run.reward.cards} onPick={(id) => void spire.chooseReward(runId, id).then(after)} />
-          <button className={button.secondary} onClick={() => void spire.chooseReward(runId, null).then(after)}>Skip</button>
-        </Dialog>
-      )}
-      {run.phase === "rest" && (
-        <Dialog title="Rest Site">
-          {picking === "fortify" ? (
-            <>
-              <p>Choose a card to fortify:</p>
-              <CardRow cards={deckList.filter((c) => !run.fortified.includes(c))} onPick={(id) => void spire.rest(runId, "fortify", id).then(after)} />
-              <button className={button.ghost} onClick={() => setPicking(null)}>Back</button>
-            </>
-          ) : (
-            <div className={row}>
-              <button className={button.primary} onClick={() => void spire.rest(runId, "rest").then(after)}>Rest (heal 30%)</button>
-              <button className={button.secondary} onClick={() => setPicking("fortify")}>Fortify a card</button>
-            </div>
-          )}
-        </Dialog>
-      )}
-      {run.phase === "shop" && run.shop && (
-        <Dialog title="Shop">
-          {picking === "remove" ? (
-            <>
-              <p>Choose a card to remove ({run.shop.removalPrice} gold):</p>
-              <CardRow cards={deckList} onPick={(id) => void spire.shop(runId, { kind: "remove", card: id }).then(after)} />
-              <button className={button.ghost} onClick={() => setPicking(null)}>Back</button>
-            </>
-          ) : (
-            <>
-              <h3>Cards</h3>
-              <div className={s.cards}>
-                {run.shop.cards.map((o, i) => (
-                  <div key={i} className={s.offer}>
-                    <Card card={cardFromId(o.item)} size="lg" disabled={o.sold || o.price > run.gold} />
-                    <button
-                      className={button.secondary}
-                      disabled={o.sold || o.price > run.gold}
-                      onClick={() => void spire.shop(runId, { kind: "card", index: i }).then(after)}
-                    >
-                      {o.sold ? "Sold" : `${o.price} gold`}
-                    </button>
-                  </div>
-                ))}
-              </div>
-              <h3>Relics</h3>
-              <ul className={s.relicList}>
-                {run.shop.relics.map((o, i) => (
-                  <li key={i} className={row}>
-                    <strong>{o.name ?? o.item}</strong>
-                    {o.text && <span className={muted}>{o.text}</span>}
-                    <button
-                      className={button.secondary}
-                      disabled={o.sold || o.price > run.gold}
-                      onClick={() => void spire.shop(runId, { kind: "relic", index: i }).then(after)}
-                    >
-                      {o.sold ? "Sold" : `${o.price} gold`}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              <div className={row}>
-                <button className={button.secondary} disabled={run.shop.removed || run.shop.removalPrice > run.gold} onClick={() => setPicking("remove")}>
-                  Remove a card ({run.shop.removalPrice} gold)
-                </button>
-                <button className={button.primary} onClick={() => void spire.shop(runId, { kind: "leave" }).then(after)}>Leave</button>
-              </div>
-            </>
-          )}
-        </Dialog>
-      )}
-      {run.phase === "event" && run.eventInfo && (
-        <Dialog title={run.eventInfo.title}>
-          <p>{run.eventInfo.text}</p>
-          {run.eventInfo.choices.map((c, i) => (
-            <button
-              key={i}
-              className={button.secondary}
-              disabled={c.problem !== null}
-              title={c.problem ?? undefined}
-              onClick={() => void spire.answerEvent(runId, i).then(fight)}
-            >
-              {c.label}
-              {c.problem ? ` (${c.problem})` : ""}
-            </button>
-          ))}
-        </Dialog>
-      )}
-      {show === "deck" && (
-        <Dialog title={`Deck (${deckList.length})`}>
-          <CardRow cards={deckList} label={(id) => (run.fortified.includes(id) ? "Fortified" : "")} />
-          <button className={button.primary} onClick={() => setShow(null)}>Close</button>
-        </Dialog>
-      )}
-      {show === "relics" && (
-        <Dialog title="Relics">
-          {run.relics.length === 0 ? (
-            <p className={muted}>No relics yet.</p>
-          ) : (
-            <ul className={s.relicList}>
-              {run.relics.map((r) => (
-                <li key={r.id}>
-                  <strong>{r.name}</strong>: {r.text}
-                </li>
-              ))}
-            </ul>
-          )}
-          <button className={button.primary} onClick={() => setShow(null)}>Close</button>
-        </Dialog>
-      )}
+      <MapDialogs
+        run={run}
+        chest={chest}
+        show={show}
+        onShow={setShow}
+        onChestSeen={() => setChest(null)}
+        onAnswer={(next) => void after(next)}
+        onFight={(next) => void fight(next)}
+      />
     </main>
   );
 }

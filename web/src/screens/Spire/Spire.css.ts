@@ -81,18 +81,17 @@ export const overlay = style({
   background: "rgba(0,0,0,.6)",
   padding: 16,
 });
-export const dialog = style({
-  maxWidth: 640,
-  width: "100%",
-  maxHeight: "90dvh",
-  overflowY: "auto",
+/** The layout inside the map's dialogs (the shared Dialog draws the frame). */
+export const dialogBody = style({ display: "grid", gap: 12 });
+export const relicFound = style({
   display: "grid",
-  gap: 12,
-  background: vars.color.panel,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  padding: 20,
+  gap: 4,
+  padding: 12,
+  border: `1px solid ${vars.color.gold}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.panelRaised,
 });
+export const relicName = style({ fontSize: 20, color: vars.color.gold });
 export const cards = style({ display: "flex", gap: 8, flexWrap: "wrap", alignItems: "flex-end" });
 export const offer = style({ display: "grid", gap: 4, justifyItems: "center" });
 export const relicList = style({ display: "grid", gap: 6, margin: 0, padding: 0, listStyle: "none" });

@@ -1,0 +1,134 @@
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { SpireNode, SpireRun, SpireTreasure } from "../../state/actions";
+import SpireMap, { MapDialogs } from "./Map";
+
+const featherRelic = { id: "phoenix-feather", name: "Phoenix Feather", text: "The first time HP would reach 0, return with 10 HP." };
+
+/** A run standing in a treasure room just opened, as the server answers it. */
+function fixture(treasure?: SpireTreasure): SpireRun {
+  return {
+    id: "run-1",
+    phase: "map",
+    previews: [],
+    suit: "hearts",
+    currentAct: 1,
+    currentHP: 42,
+    maxHP: 50,
+    gold: 30,
+    deck: ["hearts-Q", "hearts-2", "hearts-5"],
+    fortified: [],
+    acquiredRelics: treasure?.relic ? [treasure.relic.id] : [],
+    relics: treasure?.relic ? [treasure.relic] : [],
+    currentNodeIndex: 1,
+    floorReached: 2,
+    floor: 2,
+    isOver: false,
+    score: 52,
+    notice: treasure?.relic ? `In the chest: ${treasure.relic.name} (${treasure.relic.text})` : "",
+    removalPrice: 75,
+    suitPerks: {},
+    combat: null,
+    reward: null,
+    shop: null,
+    ...(treasure ? { treasure } : {}),
+  };
+}
+
+function dialogs(chest: SpireTreasure | null, onChestSeen = () => {}) {
+  const run = fixture(chest ?? undefined);
+  return render(<MapDialogs run={run} chest={chest} show={null} onShow={() => {}} onChestSeen={onChestSeen} onAnswer={() => {}} onFight={() => {}} />);
+}
+
+beforeAll(() => {
+  // jsdom draws nothing, so it has no scrolling; the map scrolls to where the runner stands.
+  Element.prototype.scrollIntoView ??= () => {};
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the Spire map's treasure dialog", () => {
+  it("names the relic found with its text, focuses Continue, and goes on", () => {
+    const seen = vi.fn();
+    dialogs({ relic: featherRelic, gold: 0 }, seen);
+    const dialog = screen.getByRole("dialog", { name: "Treasure" });
+    const found = within(dialog).getByTestId("spire-treasure-relic");
+    expect(found.textContent).toContain("Phoenix Feather");
+    expect(found.textContent).toContain(featherRelic.text);
+    expect(within(dialog).queryByText(/gold/)).toBeNull();
+    const go = within(dialog).getByRole("button", { name: "Continue" });
+    expect(document.activeElement).toBe(go);
+    fireEvent.click(go);
+    expect(seen).toHaveBeenCalledTimes(1);
+  });
+
+  it("says the gold when every relic was owned, and Escape closes it", () => {
+    const seen = vi.fn();
+    dialogs({ relic: null, gold: 100 }, seen);
+    const dialog = screen.getByRole("dialog", { name: "Treasure" });
+    expect(within(dialog).queryByTestId("spire-treasure-relic")).toBeNull();
+    expect(dialog.textContent).toContain("Every relic is already yours");
+    expect(dialog.textContent).toContain("+100 gold");
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(seen).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows nothing when no chest was opened", () => {
+    dialogs(null);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
+describe("entering a treasure room on the map", () => {
+  it("opens the treasure dialog from the server's answer, and Continue closes it", async () => {
+    const node = (id: number, floor: number, nodeType: string, extra: Partial<SpireNode> = {}): SpireNode => ({
+      id,
+      floor,
+      x: id,
+      nodeType,
+      isCompleted: false,
+      isAccessible: false,
+      isCurrent: false,
+      children: [],
+      ...extra,
+    });
+    const before = { ...fixture(), currentNodeIndex: 0, floorReached: 1 };
+    const after = fixture({ relic: featherRelic, gold: 0 });
+    let entered = false;
+    const calls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push(`${init?.method ?? "GET"} ${url}`);
+        if (url === "/api/spire/enter-node/run-1") entered = true;
+        const body = url.startsWith("/api/spire/map/")
+          ? {
+              nodes: [
+                node(0, 1, "combat", { isCompleted: true, isCurrent: !entered, children: [1] }),
+                node(1, 2, "treasure", { isAccessible: !entered, isCompleted: entered, isCurrent: entered }),
+              ],
+            }
+          : entered
+            ? after
+            : before;
+        return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+      }),
+    );
+    render(
+      <MemoryRouter initialEntries={["/spire/map/run-1"]}>
+        <Routes>
+          <Route path="/spire/map/:runId" element={<SpireMap />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const chest = await screen.findByRole("button", { name: /^Treasure, floor 2, reachable/ });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    fireEvent.click(chest);
+    const dialog = await screen.findByRole("dialog", { name: "Treasure" });
+    expect(calls).toContain("POST /api/spire/enter-node/run-1");
+    expect(within(dialog).getByTestId("spire-treasure-relic").textContent).toContain("Phoenix Feather");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getByRole("button", { name: "Relics (1)" })).toBeTruthy();
+  });
+});
