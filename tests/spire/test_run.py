@@ -242,3 +242,31 @@ def test_every_fight_setup_deals_with_every_relic() -> None:
                     placed = [*c.setup.run_deck, *c.setup.kingdoms[0].cards(),
                               *c.setup.kingdoms[1].cards()]
                     assert len(set(placed)) == len(placed)
+
+
+def test_chest_says_what_the_treasure_room_gave() -> None:
+    """``Run.chest()`` is derived from the state alone: over many seeds and owned relic sets
+    (the full set among them) it names exactly what entering the treasure room did, also after
+    a JSON round trip, and nothing outside an opened treasure room."""
+    rng = random.Random(3)
+    names = list(RELICS)
+    for seed in range(150):
+        run = started(seed=seed)
+        amap = run.map
+        parent, chest = next((p, c) for p in range(len(amap.nodes)) for c in amap.children(p)
+                             if amap.nodes[c].kind == "treasure")
+        owned = (tuple(names) if seed % 10 == 0
+                 else tuple(rng.sample(names, rng.randrange(len(names)))))
+        before = attrs.evolve(run, position=parent, relics=owned, gold=0)
+        assert before.chest() is None
+        after = before.enter(chest)
+        gained = [r for r in after.relics if r not in before.relics]
+        assert len(gained) <= 1
+        relic = gained[0] if gained else None
+        gold = after.gold - (100 if relic == "coin-purse" else 0)
+        assert after.chest() == (relic, gold), (seed, owned)
+        assert Run.from_json(after.to_json()).chest() == (relic, gold)
+        if seed % 10 == 0:
+            assert relic is None and gold == 100  # the full set includes the Treasure Map
+        nxt = after.enter(after.map.children(chest)[0])
+        assert nxt.chest() is None
