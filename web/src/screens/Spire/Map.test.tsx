@@ -79,6 +79,22 @@ describe("the Spire map's treasure dialog", () => {
   });
 });
 
+describe("the Spire map's other dialogs use the shared Dialog", () => {
+  it("a reward must be answered (no Close), the deck view closes on Escape", () => {
+    const run = { ...fixture(), phase: "reward", reward: { gold: 14, cards: ["hearts-7"], relic: null, boss: false } };
+    const onShow = vi.fn();
+    render(<MapDialogs run={run} chest={null} show="deck" onShow={onShow} onChestSeen={() => {}} onAnswer={() => {}} onFight={() => {}} />);
+    const reward = screen.getByRole("dialog", { name: "Reward" });
+    expect(reward.getAttribute("aria-modal")).toBe("true");
+    expect(within(reward).getByRole("button", { name: "Skip" })).toBeTruthy();
+    expect(within(reward).queryByRole("button", { name: "Close" })).toBeNull();
+    const deck = screen.getByRole("dialog", { name: "Deck (3)" });
+    expect(within(deck).getAllByRole("button", { name: "Close" }).length).toBeGreaterThan(0);
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(onShow).toHaveBeenCalledWith(null);
+  });
+});
+
 describe("entering a treasure room on the map", () => {
   it("opens the treasure dialog from the server's answer, and Continue closes it", async () => {
     const node = (id: number, floor: number, nodeType: string, extra: Partial<SpireNode> = {}): SpireNode => ({
