@@ -105,7 +105,7 @@ test("a guest plays the first fight of a run on the real table and returns to th
   await page.locator("[data-testid=spire-map] [data-state=accessible][data-type=shop]").first().click();
   const shop = page.getByRole("dialog", { name: "Shop" });
   await shop.waitFor();
-  await page.screenshot({ path: join(docs, "spire-shop.png") });
+  await page.screenshot({ path: join(docs, "spire-shop.png"), animations: "disabled" }); // the dialog fades in
   const deckBefore = await page.getByRole("button", { name: /^Deck \(/ }).innerText();
   await shop.getByRole("button", { name: /gold$/ }).first().click();
   await page.waitForFunction((before) => {
