@@ -280,6 +280,9 @@ async function coveredByBanner(page) {
   return page.evaluate(() => {
     const banner = document.querySelector("[data-testid=tutorial-banner]");
     const b = banner.getBoundingClientRect();
+    // The reconnecting strip, while it shows, counts as a banner too.
+    const strip = document.querySelector("[data-testid=connection-banner]")?.getBoundingClientRect();
+    const banners = strip ? [b, strip] : [b];
     const visible = (el) => {
       let r = el.getBoundingClientRect();
       let box = { top: r.top, left: r.left, bottom: r.bottom, right: r.right };
@@ -301,7 +304,7 @@ async function coveredByBanner(page) {
     for (const el of controls) {
       if (banner.contains(el)) continue;
       const r = visible(el);
-      if (r && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) {
+      if (r && banners.some((o) => r.left < o.right && r.right > o.left && r.top < o.bottom && r.bottom > o.top)) {
         hits.push(el.dataset.testid || el.getAttribute("aria-label") || el.textContent.trim().slice(0, 30));
       }
     }
@@ -313,6 +316,8 @@ async function coveredByBanner(page) {
       pageScrolls: document.documentElement.scrollHeight > innerHeight + 1,
       headerTop: top("header"),
       tableTop: top("[data-testid=table-scroll]"),
+      stripBottom: strip?.bottom ?? null,
+      bannerTop: b.top,
     };
   });
 }
@@ -355,6 +360,18 @@ test("on a phone (390x844) the banner docks at the top and never covers a contro
   await shot(page, "tutorial-phone.png");
   await page.getByTestId("btn-pass").click();
   await expectBannerCoversNothing(page, "opponent-turn");
+  // The server goes away: the reconnecting strip takes the top, the banner and the page move
+  // down below it, and still nothing is covered.
+  await server.stop();
+  try {
+    await page.getByTestId("connection-banner").waitFor({ timeout: 15000 });
+    await expectBannerCoversNothing(page, "opponent-turn");
+    const { stripBottom, bannerTop } = await coveredByBanner(page);
+    expect(stripBottom !== null && bannerTop >= stripBottom - 0.5, `the banner (top ${bannerTop}px) is below the strip (bottom ${stripBottom}px)`);
+  } finally {
+    await server.start();
+  }
+  await page.getByTestId("connection-banner").waitFor({ state: "detached", timeout: 30000 });
   await context.close();
 });
 

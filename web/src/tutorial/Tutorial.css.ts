@@ -33,7 +33,8 @@ export const banner = styleVariants({
   docked: [
     bannerBase,
     {
-      top: 0,
+      // Below the reconnecting strip while it shows (ConnectionBanner sets the height).
+      top: "var(--connection-space, 0px)",
       left: 0,
       transform: "none",
       width: "100%",

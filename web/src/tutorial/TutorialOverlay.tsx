@@ -104,8 +104,12 @@ function ReserveTopSpace({ docked }: { docked: boolean }) {
     const banner = document.querySelector<HTMLElement>("[data-testid=tutorial-banner]");
     const root = document.documentElement;
     if (!banner) return;
-    const gap = docked ? 0 : 8;
-    const update = () => root.style.setProperty("--tutorial-top-space", `${Math.ceil(banner.getBoundingClientRect().bottom) + gap}px`);
+    // Docked, the banner sits below the reconnecting strip (if any): its height is added in CSS.
+    const update = () =>
+      root.style.setProperty(
+        "--tutorial-top-space",
+        docked ? `calc(var(--connection-space, 0px) + ${Math.ceil(banner.getBoundingClientRect().height)}px)` : `${Math.ceil(banner.getBoundingClientRect().bottom) + 8}px`,
+      );
     update();
     if (docked) root.setAttribute("data-tutorial-docked", "");
     const observer = typeof ResizeObserver === "function" ? new ResizeObserver(update) : null;
