@@ -20,8 +20,8 @@ const server = new Server({ port: await freePort(), db, botDelay: 0.1 });
 await server.start();
 const browser = await launchBrowser();
 
-async function newPage() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+async function newPage(viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport });
   await watchCsp(context);
   const page = await context.newPage();
   page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
@@ -268,6 +268,110 @@ test("the basics tutorial, start to finish with the optional dragon lesson, doin
   await next(page, "Finish");
   await page.getByTestId("tutorial-banner").waitFor({ state: "detached" });
   expect((await page.evaluate(() => localStorage.getItem("tutorialCompleted"))) === "true", "Finish stores tutorialCompleted");
+  await context.close();
+});
+
+/**
+ * The controls of the table that the banner overlaps: every visible button, select, hand card
+ * and ready resource (the header's buttons, the action bar, the hand, the kingdom), each cut to
+ * what its scrolling boxes and the viewport show. The banner's own controls do not count.
+ */
+async function coveredByBanner(page) {
+  return page.evaluate(() => {
+    const banner = document.querySelector("[data-testid=tutorial-banner]");
+    const b = banner.getBoundingClientRect();
+    // The reconnecting strip, while it shows, counts as a banner too.
+    const strip = document.querySelector("[data-testid=connection-banner]")?.getBoundingClientRect();
+    const banners = strip ? [b, strip] : [b];
+    const visible = (el) => {
+      let r = el.getBoundingClientRect();
+      let box = { top: r.top, left: r.left, bottom: r.bottom, right: r.right };
+      const cut = (c) => {
+        box = { top: Math.max(box.top, c.top), left: Math.max(box.left, c.left), bottom: Math.min(box.bottom, c.bottom), right: Math.min(box.right, c.right) };
+      };
+      cut({ top: 0, left: 0, bottom: innerHeight, right: innerWidth });
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const st = getComputedStyle(a);
+        if (st.display === "none" || st.visibility === "hidden") return null;
+        if (st.overflowX !== "visible" || st.overflowY !== "visible") cut(a.getBoundingClientRect());
+      }
+      return box.bottom > box.top && box.right > box.left ? box : null;
+    };
+    const controls = document.querySelectorAll(
+      "header button, header a, [data-testid=table-scroll] button, [data-testid=table-dock] button, [data-testid=hand-card], [data-testid=resource-ready], [data-testid=draw-deck]",
+    );
+    const hits = [];
+    for (const el of controls) {
+      if (banner.contains(el)) continue;
+      const r = visible(el);
+      if (r && banners.some((o) => r.left < o.right && r.right > o.left && r.top < o.bottom && r.bottom > o.top)) {
+        hits.push(el.dataset.testid || el.getAttribute("aria-label") || el.textContent.trim().slice(0, 30));
+      }
+    }
+    const top = (sel) => document.querySelector(sel)?.getBoundingClientRect().top ?? -1;
+    return {
+      hits,
+      count: controls.length,
+      bannerBottom: b.bottom,
+      pageScrolls: document.documentElement.scrollHeight > innerHeight + 1,
+      headerTop: top("header"),
+      tableTop: top("[data-testid=table-scroll]"),
+      stripBottom: strip?.bottom ?? null,
+      bannerTop: b.top,
+    };
+  });
+}
+
+async function expectBannerCoversNothing(page, step) {
+  await atStep(page, step);
+  await sleep(250); // the banner's height settles (ResizeObserver) and the page is laid out below it
+  const { hits, count, bannerBottom, pageScrolls, headerTop, tableTop } = await coveredByBanner(page);
+  expect(count > 5, `${step}: the table's controls are there (${count})`);
+  expect(hits.length === 0, `${step}: the banner (bottom ${bannerBottom}px) covers ${hits.join(", ")}`);
+  expect(!pageScrolls, `${step}: the page does not scroll under the banner`);
+  // The page's header and the table's scrolling box (the turn header at its top) start below it.
+  expect(headerTop >= bannerBottom - 0.5 && tableTop >= bannerBottom - 0.5, `${step}: header ${headerTop}px, table ${tableTop}px, banner bottom ${bannerBottom}px`);
+  // Skip (and the step counter) sit in the banner, not over the dock.
+  expect(await page.getByTestId("tutorial-banner").getByTestId("tutorial-skip").isVisible(), `${step}: Skip is in the banner`);
+}
+
+test("on a phone (390x844) the banner docks at the top and never covers a control, whatever the step's position", async () => {
+  const { context, page } = await newPage({ width: 390, height: 844 });
+  await beginTutorial(page);
+  await expectBannerCoversNothing(page, "welcome"); // a centred step
+  await next(page);
+  await expectBannerCoversNothing(page, "board-overview"); // a top step with the ring
+  await highlighted(page, '[data-testid="my-kingdom"]');
+  await next(page);
+  await expectBannerCoversNothing(page, "draw-card"); // a bottom step: the dock stays free
+  await page.getByTestId("draw-deck").click();
+  await expectBannerCoversNothing(page, "play-resource"); // the action bar and the hand are up
+  await resource(page, "hearts-5").click();
+  await hand(page, "diamonds-8").click();
+  await page.getByTestId("btn-play-resource").click();
+  await expectBannerCoversNothing(page, "pass-turn");
+  await highlighted(page, '[data-testid="btn-pass"]');
+  // The ring sits on the Pass button, in the dock below the banner.
+  await page.waitForFunction(() => {
+    const ring = document.querySelector("[data-testid=tutorial-highlight]")?.getBoundingClientRect();
+    const pass = document.querySelector("[data-testid=btn-pass]")?.getBoundingClientRect();
+    return ring && pass && Math.abs(ring.left + 4 - pass.left) < 2 && Math.abs(ring.top + 4 - pass.top) < 2;
+  }, null, { timeout: 3000 });
+  await shot(page, "tutorial-phone.png");
+  await page.getByTestId("btn-pass").click();
+  await expectBannerCoversNothing(page, "opponent-turn");
+  // The server goes away: the reconnecting strip takes the top, the banner and the page move
+  // down below it, and still nothing is covered.
+  await server.stop();
+  try {
+    await page.getByTestId("connection-banner").waitFor({ timeout: 15000 });
+    await expectBannerCoversNothing(page, "opponent-turn");
+    const { stripBottom, bannerTop } = await coveredByBanner(page);
+    expect(stripBottom !== null && bannerTop >= stripBottom - 0.5, `the banner (top ${bannerTop}px) is below the strip (bottom ${stripBottom}px)`);
+  } finally {
+    await server.start();
+  }
+  await page.getByTestId("connection-banner").waitFor({ state: "detached", timeout: 30000 });
   await context.close();
 });
 

@@ -18,15 +18,45 @@ const bannerBase = style({
   color: vars.color.text,
 });
 
+/**
+ * Screens narrower than this (phones, small tablets) have no room beside the table: the banner
+ * docks at the top for every step and the game page is laid out below it (TutorialOverlay sets
+ * `data-tutorial-docked` on the root element and the banner's height as --tutorial-top-space).
+ */
+export const DOCKED = "(max-width: 767px)";
+
 export const banner = styleVariants({
   top: [bannerBase, { top: 8 }],
   bottom: [bannerBase, { bottom: 8 }],
   center: [bannerBase, { top: "30%" }],
+  // Covers nothing (the page starts below it), so it may take the pointer and scroll itself.
+  docked: [
+    bannerBase,
+    {
+      // Below the reconnecting strip while it shows (ConnectionBanner sets the height).
+      top: "var(--connection-space, 0px)",
+      left: 0,
+      transform: "none",
+      width: "100%",
+      maxHeight: "38dvh",
+      overflowY: "auto",
+      pointerEvents: "auto",
+      borderWidth: "0 0 2px",
+      borderRadius: `0 0 ${vars.radius.lg} ${vars.radius.lg}`,
+      padding: "8px 12px",
+    },
+  ],
 });
 
 export const bannerHead = style({ display: "flex", alignItems: "center", gap: 8, justifyContent: "space-between" });
-export const title = style({ margin: 0, fontFamily: vars.font.display, fontSize: 20, color: vars.color.gold });
-export const description = style({ margin: "6px 0 8px", lineHeight: 1.4, fontSize: 15 });
+export const title = style({
+  margin: 0,
+  fontFamily: vars.font.display,
+  fontSize: 20,
+  color: vars.color.gold,
+  "@media": { [DOCKED]: { fontSize: 17 } },
+});
+export const description = style({ margin: "6px 0 8px", lineHeight: 1.4, fontSize: 15, "@media": { [DOCKED]: { margin: "4px 0 6px", fontSize: 14, lineHeight: 1.35 } } });
 export const controls = style({ display: "flex", alignItems: "center", gap: 8, justifyContent: "flex-end", flexWrap: "wrap" });
 export const interactive = style({ pointerEvents: "auto" });
 export const hint = style({ fontStyle: "italic", color: vars.color.muted, fontSize: 14, marginRight: "auto" });
@@ -77,6 +107,16 @@ export const prompt = style({
   background: vars.color.panel,
   border: `1px solid ${vars.color.border}`,
   borderRadius: 999,
+  fontSize: 13,
+  color: vars.color.muted,
+});
+
+/** Docked, the step counter and Skip sit in the banner's last row instead of over the dock. */
+export const promptDocked = style({
+  display: "flex",
+  alignItems: "center",
+  gap: 8,
+  marginRight: "auto",
   fontSize: 13,
   color: vars.color.muted,
 });

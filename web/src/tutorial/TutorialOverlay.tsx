@@ -14,6 +14,7 @@ import { useTutorial } from "./TutorialProvider";
 
 export function TutorialOverlay() {
   const t = useTutorial();
+  const docked = useMediaQuery(s.DOCKED);
   const { pathname } = useLocation();
   if (t.restartMode) return <TutorialDialog mode={t.restartMode} onClose={t.clearRestart} />;
   if (!t.active || pathname !== "/game" || !t.step) return null;
@@ -24,8 +25,8 @@ export function TutorialOverlay() {
   return (
     <>
       {step.highlightSelector && <Highlight selector={step.highlightSelector} />}
-      {step.position === "top" && <ReserveTopSpace />}
-      <section className={s.banner[step.position]} role="region" aria-label="Tutorial" data-testid="tutorial-banner" data-step-id={step.id}>
+      {(docked || step.position === "top") && <ReserveTopSpace docked={docked} />}
+      <section className={s.banner[docked ? "docked" : step.position]} role="region" aria-label="Tutorial" data-testid="tutorial-banner" data-step-id={step.id}>
         <div className={s.bannerHead}>
           <h2 className={s.title}>{step.title}</h2>
           <select
@@ -44,6 +45,7 @@ export function TutorialOverlay() {
         </div>
         <p className={s.description}>{step.description}</p>
         <div className={s.controls}>
+          {docked && <ActionPrompt index={t.index} total={t.steps.length} onSkip={t.skip} docked />}
           {automatic && <span className={s.hint}>Complete the action to continue...</span>}
           {step.branch && (!step.branch.when || t.signals.has(step.branch.when)) && (
             <button type="button" className={`${button.secondary} ${s.interactive}`} onClick={() => t.jump(step.branch!.to)} data-testid="tutorial-branch">
@@ -57,14 +59,14 @@ export function TutorialOverlay() {
           )}
         </div>
       </section>
-      <ActionPrompt index={t.index} total={t.steps.length} onSkip={t.skip} />
+      {!docked && <ActionPrompt index={t.index} total={t.steps.length} onSkip={t.skip} />}
     </>
   );
 }
 
-function ActionPrompt({ index, total, onSkip }: { index: number; total: number; onSkip: () => void }) {
+function ActionPrompt({ index, total, onSkip, docked = false }: { index: number; total: number; onSkip: () => void; docked?: boolean }) {
   return (
-    <div className={s.prompt} role="status" data-testid="tutorial-action-prompt">
+    <div className={docked ? s.promptDocked : s.prompt} role="status" data-testid="tutorial-action-prompt">
       <span>
         Tutorial step {index + 1} of {total}
       </span>
@@ -75,24 +77,49 @@ function ActionPrompt({ index, total, onSkip }: { index: number; total: number; 
   );
 }
 
+/** Whether a media query matches, following changes (a phone turned, a window resized). */
+function useMediaQuery(query: string): boolean {
+  const get = () => typeof window.matchMedia === "function" && window.matchMedia(query).matches;
+  const [matches, setMatches] = useState(get);
+  useEffect(() => {
+    if (typeof window.matchMedia !== "function") return;
+    const list = window.matchMedia(query);
+    const onChange = () => setMatches(list.matches);
+    onChange();
+    list.addEventListener("change", onChange);
+    return () => list.removeEventListener("change", onChange);
+  }, [query]);
+  return matches;
+}
+
 /**
  * A banner at the top would cover the turn header: the table is pushed down by the banner's
  * height (the CSS variable --tutorial-top-space, read by the table's layout) while it shows.
+ * Docked (narrow screens, every step), the whole game page is laid out below the banner and
+ * scrolls inside its own box, so that nothing, the header's buttons and the dock included, ever
+ * passes under it (`data-tutorial-docked` on the root element, read by the page's styles).
  */
-function ReserveTopSpace() {
+function ReserveTopSpace({ docked }: { docked: boolean }) {
   useLayoutEffect(() => {
     const banner = document.querySelector<HTMLElement>("[data-testid=tutorial-banner]");
     const root = document.documentElement;
     if (!banner) return;
-    const update = () => root.style.setProperty("--tutorial-top-space", `${Math.ceil(banner.getBoundingClientRect().bottom) + 8}px`);
+    // Docked, the banner sits below the reconnecting strip (if any): its height is added in CSS.
+    const update = () =>
+      root.style.setProperty(
+        "--tutorial-top-space",
+        docked ? `calc(var(--connection-space, 0px) + ${Math.ceil(banner.getBoundingClientRect().height)}px)` : `${Math.ceil(banner.getBoundingClientRect().bottom) + 8}px`,
+      );
     update();
+    if (docked) root.setAttribute("data-tutorial-docked", "");
     const observer = typeof ResizeObserver === "function" ? new ResizeObserver(update) : null;
     observer?.observe(banner);
     return () => {
       observer?.disconnect();
       root.style.removeProperty("--tutorial-top-space");
+      root.removeAttribute("data-tutorial-docked");
     };
-  }, []);
+  }, [docked]);
   return null;
 }
 

@@ -4,6 +4,11 @@ import { vars } from "../../theme/vars.css";
 /** The shell query of the Game page: wide and tall screens get three fixed rows. */
 export const SHELL = "(min-width: 768px) and (min-height: 700px)";
 const PHONE = "(max-width: 699px)";
+/**
+ * The root element while a tutorial banner is docked at the top of a narrow screen: the game
+ * page becomes the shell (header, scrolling table, dock) below the banner.
+ */
+export const DOCKED_ROOT = "html[data-tutorial-docked]";
 
 /** The scrolling part of the table: everything but the dock. */
 export const scroll = style({
@@ -12,6 +17,7 @@ export const scroll = style({
   flexDirection: "column",
   // A control scrolled into view (keyboard focus, a click) keeps a gap to the header and dock.
   "@media": { [SHELL]: { minHeight: 0, overflowY: "auto", overscrollBehavior: "contain", scrollPaddingBlock: 12 } },
+  selectors: { [`${DOCKED_ROOT} &`]: { minHeight: 0, overflowY: "auto", overscrollBehavior: "contain", scrollPaddingBlock: 12 } },
 });
 export const table = style({
   flex: 1,
@@ -21,6 +27,8 @@ export const table = style({
   padding: "10px clamp(8px, 2vw, 20px) 20px",
   // Below a tutorial banner at the top of the screen (set while one shows), never under it.
   paddingTop: `max(10px, calc(var(--tutorial-top-space, 0px) - ${vars.layout.headerHeight}))`,
+  // Docked, the whole page already starts below the banner.
+  selectors: { [`${DOCKED_ROOT} &`]: { paddingTop: 10 } },
   maxWidth: 1280,
   width: "100%",
   margin: "0 auto",
@@ -54,6 +62,8 @@ export const dock = style({
       overflowY: "auto",
     },
   },
+  // Below a docked tutorial banner the table keeps a share of the screen.
+  selectors: { [`${DOCKED_ROOT} &`]: { flex: "none", maxHeight: "45dvh", overflowY: "auto" } },
 });
 /** The sheet's grab handle on phones (decoration). */
 export const handle = style({

@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css";
-import { SHELL } from "../../components/TableLayout/TableLayout.css";
+import { DOCKED_ROOT, SHELL } from "../../components/TableLayout/TableLayout.css";
 
 /**
  * The game page. Phones and short screens: one column in normal document flow, the header
@@ -12,16 +12,20 @@ export const page = style({
   display: "flex",
   flexDirection: "column",
   "@media": { [SHELL]: { height: "100dvh", overflow: "hidden" } },
+  // Under a docked tutorial banner (narrow screens): the same shell, below the banner.
+  selectors: { [`${DOCKED_ROOT} &`]: { height: "100dvh", minHeight: 0, overflow: "hidden", paddingTop: "var(--tutorial-top-space, 0px)" } },
 });
 export const main = style({
   flex: 1,
   display: "flex",
   flexDirection: "column",
   "@media": { [SHELL]: { minHeight: 0 } },
+  selectors: { [`${DOCKED_ROOT} &`]: { minHeight: 0 } },
 });
 /** The score screen's scrolling area. */
 export const scroll = style({
   flex: 1,
   "@media": { [SHELL]: { minHeight: 0, overflowY: "auto", overscrollBehavior: "contain" } },
+  selectors: { [`${DOCKED_ROOT} &`]: { minHeight: 0, overflowY: "auto", overscrollBehavior: "contain" } },
 });
 export const loading = style({ padding: 24 });
