@@ -102,27 +102,9 @@ def deal(state: GameState, hand_number: int, preset: tuple[Card, ...] | None = N
             shuffler(state.seed, hand_number, shuffles).shuffle(rest)
             shuffles += 1
             hands[i], rest = rest[:HAND_SIZE], rest[HAND_SIZE:]
-    revealed = tuple(rest[:REVEALED])
-    first = (hand_number - 1) % n + 1
-    return evolve(
-        state,
-        players=tuple(Player(i + 1, tuple(hands[i])) for i in range(n)),
-        phase="choosing_resources",
-        current_hand=hand_number,
-        first_player=first,
-        current_player=first,
-        deck=tuple(rest[REVEALED:]),
-        revealed=revealed,
-        discard_pile=(),
-        pending=(),
-        round=1,
-        quiet_turns=0,
-        played_this_turn=False,
-        shuffles=shuffles,
-        last_draw=None,
-        last_hail_was_flaming_salvo=False,
-        winner=None,
-    )
+    players = tuple(Player(i + 1, tuple(hands[i])) for i in range(n))
+    return _begin(state, hand_number, players, deck=tuple(rest[REVEALED:]),
+                  revealed=tuple(rest[:REVEALED]), shuffles=shuffles)
 
 
 def _begin(
