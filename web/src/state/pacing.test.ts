@@ -55,6 +55,8 @@ describe("classify", () => {
     expect(classify(null, mine)).toBe("reset");
     expect(classify(mine, state(2, 2))).toBe("mine"); // the player passed: the turn went on
     expect(classify(state(2, 2), state(3, 2))).toBe("theirs");
+    // A follow-up of the player's on another player's turn: answered by the player.
+    expect(classify(state(2, 2, { legalActions: [draw] }), state(3, 2))).toBe("mine");
     expect(classify(state(2, 2), state(3, 2, { roomCode: "OTHER" }))).toBe("reset");
     expect(classify(state(2, 2), state(3, 2), true)).toBe("reset");
     expect(classify(state(2, 2, { phase: "handComplete" }), state(3, 2, { phase: "handComplete" }))).toBe("quiet");

@@ -62,8 +62,9 @@ export type Kind = "reset" | "mine" | "theirs" | "quiet";
 export function classify(prev: GameView | null, next: GameView, resync = false): Kind {
   if (resync || !prev || prev.roomCode !== next.roomCode) return "reset";
   if (prev.phase !== "playing") return "quiet";
+  // The player was the one to act (their turn, or a follow-up of theirs): the move was theirs.
   const me = next.myPlayerNumber;
-  return me != null && prev.currentPlayerNumber === me ? "mine" : "theirs";
+  return me != null && (prev.currentPlayerNumber === me || actionable(prev)) ? "mine" : "theirs";
 }
 
 /** How long a state stays on screen before the next may replace it (unless the queue is late). */
