@@ -13,7 +13,8 @@ need on top (seed 000 section 4, 'Tutorial flow'):
   and ``startTutorialGame {guided: false}`` (tutorialCompleted is set) mean the bot never waits;
   ``end_lesson`` also lifts the guard below;
 - ``refusal``: while the lesson is shown, a learner's move that would make a later step
-  impossible (the 6s of the Horse, the run of the Dragon leave the hand some other way) is
+  impossible (the 6s of the Horse, the run of the Dragon, the Ace and the 10 of the Hail of
+  Arrows leave the hand some other way; the basics Queen of hearts loses her red resources) is
   refused with a hint saying what to do instead, and nothing changes;
 - ``impossible_steps``: steps whose cards can no longer be had (the guard was lifted, or the
   lesson was picked again from the dropdown); they are pushed as
@@ -229,13 +230,17 @@ def refusal(
 
     Every lesson, step by step, and the cards its later steps need:
 
-    - basics: the 8 of diamonds (play-resource) and the Queen of hearts (play-royal,
-      mount-queen) leave the hand only by the moves that ask for them; the pair of 6s of
-      play-horse is guarded: until a Horse stands, a move other than the Horse itself may not
-      take the learner below two 6s in hand. The Dragon branch is optional (it waits until a
-      run is drawn) and needs no guard.
-    - multiplayer: the same pair of 6s (mp-horse, then mp-mount and mp-transfer ride on it);
-      the Queen of hearts, like in basics, only by mp-play-queen.
+    - basics: the pair of 6s of play-horse: until a Horse stands, a move other than the Horse
+      itself may not take the learner below two 6s in hand. The Queen of hearts of play-royal
+      (and mount-queen) needs two red resources: the bot waits at the start of rounds 1 and 2
+      until the learner has read the steps after play-resource and play-royal, so a turn that
+      ended without them would leave the lesson stuck. In round 1 passing before a red
+      resource is played, or playing or rotating in a card that leaves fewer than two red
+      resources, is refused (the 8 of diamonds is the one to play); in round 2, once the Queen
+      can be played, a move that takes that away (passing, spending a red resource) is
+      refused. The Dragon branch is optional (it waits until a run is drawn): no guard.
+    - multiplayer: the same pair of 6s (mp-horse, then mp-mount and mp-transfer ride on it).
+      No bot waits in this lesson: a Queen of hearts played a turn late is only late.
     - advanced combos: until the Dragon is built (adv-dragon), a move other than a Dragon may
       not break the run of three; until the Hail of Arrows has been shot (adv-hail), a move
       other than the Hail may not take the learner's last Ace or last 10 out of the hand
@@ -257,8 +262,65 @@ def refusal(
                 f"Keep the {card_name(lost[0])}: {HORSE_STEP[mode]} needs your pair of 6s. "
                 + _instead(action, "a 6", "your pair of 6s")
             )
+    if mode == "basics":
+        return _queen_refusal(action, before, after, done)
     if mode == "advanced-combos":
         return _advanced_refusal(action, before, after, done)
+    return None
+
+
+QUEEN: Final = "QH"
+QUEEN_NEEDS: Final = (
+    "the Play Your Queen step needs two red resources ready for the Queen of hearts."
+)
+
+
+def _red_resources(state: Any, me: int) -> int:
+    return sum(1 for r in state.player(me).kingdom.resources if r.card.color == "red")
+
+
+def _queen_legal(state: Any, me: int) -> bool:
+    return any(
+        isinstance(a, kr.PlayRoyal) and a.card.short == QUEEN for a in kr.legal_actions(state, me)
+    )
+
+
+def _red_resource_play(state: Any, me: int) -> Any:
+    """A legal resource play of a red number card, if the learner has one."""
+    for a in kr.legal_actions(state, me):
+        if isinstance(a, kr.PlayResource) and a.card.color == "red" and a.card.rank != "6":
+            return a
+    return None
+
+
+def _queen_refusal(action: Any, before: Any, after: Any, done: Collection[str]) -> str | None:
+    """The basics lesson's Queen of hearts: the bot waits at the start of rounds 1 and 2 until
+    the learner has read the steps after play-resource and play-royal, so a turn that ends
+    without them would leave the lesson stuck. Round 1 adds a red resource (the 8 of diamonds),
+    round 2 plays the Queen on the two red resources."""
+    me = lessons.LEARNER
+    learner = before.player(me)
+    if "play-royal" in done or not any(c.short == QUEEN for c in learner.hand):
+        return None
+    if before.round == 1 and _red_resources(before, me) < 2:
+        red = _red_resource_play(before, me)
+        if red is None:
+            return None  # nothing red to play: the guard cannot ask for it
+        play = f"Play the {card_name(red.card)} as your resource"
+        if isinstance(action, kr.PassTurn):
+            return f"Not yet: {QUEEN_NEEDS} {play} first."
+        if (
+            isinstance(action, (kr.PlayResource, kr.RotateResource))
+            and _red_resources(after, me) < 2
+        ):
+            return f"Keep your resources red: {QUEEN_NEEDS} {play} instead."
+    if (
+        before.round == 2
+        and not isinstance(action, kr.PlayRoyal)
+        and _queen_legal(before, me)
+        and not _queen_legal(after, me)
+    ):
+        return f"Not yet: {QUEEN_NEEDS} Select the Queen of hearts and press Play Royal instead."
     return None
 
 

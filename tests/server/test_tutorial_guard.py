@@ -203,3 +203,41 @@ async def test_the_ace_and_the_10_of_the_hail_are_kept_in_the_advanced_lesson(
     hand = [c["id"] for c in ana.state["myHand"]]
     assert "clubs-A" in hand and "spades-10" in hand
     assert [x for x in pushes(ana) if x.get("impossible")] == []
+
+
+QUEEN_NEEDS = "the Play Your Queen step needs two red resources ready for the Queen of hearts. "
+
+
+async def test_the_queens_red_resources_are_kept_in_the_basics_lesson(connect, hub: Hub) -> None:
+    """The bot waits at the start of rounds 1 and 2 for the lesson's steps: a first turn that
+    ends without a red resource, or a second that ends without the Queen of hearts, would leave
+    the lesson stuck. Both are refused with a hint; the moves the steps ask for are played."""
+    ana = await connect("ana")
+    code = (await tutorial_room(ana))["roomCode"]
+    await ana.ok("startTutorialGame")
+    room = hub.rooms[code]
+    await my_turn(ana)
+    await ana.ok("drawCard", {"source": "deck"})  # the 3 of spades
+    before, count = room.state, room.action_count
+    error = await ana.refused("playResource", {"cardId": "spades-3", "resourceToUseId": "hearts-5"})
+    assert error == (
+        f"Keep your resources red: {QUEEN_NEEDS}Play the 8 of Diamonds as your resource instead."
+    )
+    error = await ana.refused("passTurn", {})
+    assert error == f"Not yet: {QUEEN_NEEDS}Play the 8 of Diamonds as your resource first."
+    assert room.state is before and room.action_count == count
+    await ana.ok("playResource", {"cardId": "diamonds-8", "resourceToUseId": "hearts-5"})
+    await ana.ok("passTurn", {})
+    await ana.ok("resumeTutorialBot")
+    s = await my_turn(ana)
+    await ana.ok("drawCard", {"source": "deck"})
+    before, count = room.state, room.action_count
+    refused_queen = (
+        f"Not yet: {QUEEN_NEEDS}Select the Queen of hearts and press Play Royal instead."
+    )
+    assert await ana.refused("passTurn", {}) == refused_queen
+    error = await ana.refused("playResource", {"cardId": "spades-3", "resourceToUseId": "hearts-5"})
+    assert error == refused_queen
+    assert room.state is before and room.action_count == count
+    await ana.ok("playRoyal", {"cardId": "hearts-Q", "resourceToUseIds": ready_ids(s)})
+    await ana.ok("passTurn", {})
