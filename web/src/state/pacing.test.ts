@@ -29,7 +29,7 @@ function botDraw(seq: number, key: number): GameView {
   return state(seq, 2, { lastDrawAction: { playerNumber: 2, source: "deck", drawnCard: null, timestamp: key } });
 }
 
-function setup(options: { reduced?: boolean; scale?: number } = {}) {
+function setup(options: { reduced?: boolean } = {}) {
   const shown: number[] = [];
   const times: number[] = [];
   const q = new PresentationQueue({
@@ -38,7 +38,6 @@ function setup(options: { reduced?: boolean; scale?: number } = {}) {
       times.push(Date.now());
     },
     reducedMotion: () => options.reduced ?? false,
-    scale: () => options.scale ?? 1,
   });
   return { q, shown, times };
 }
@@ -207,14 +206,6 @@ describe("the presentation queue", () => {
     q.push(state(3, 2, { lastDrawAction: botDraw(1, 1).lastDrawAction }));
     vi.advanceTimersByTime(MAX_LAG_MS);
     expect(times).toEqual([0, 5000, 5000 + REDUCED_DRAW_MS + BEAT_MS, 5000 + REDUCED_DRAW_MS + BEAT_MS + FADE_MS + BEAT_MS]);
-  });
-
-  it("a scale of 0 shows every state at once", () => {
-    const { q, shown } = setup({ scale: 0 });
-    q.push(state(0, 2));
-    q.push(state(1, 2));
-    q.push(state(2, 2));
-    expect(shown).toEqual([0, 1, 2]);
   });
 
   it("a click or a key press shows the newest state at once", () => {

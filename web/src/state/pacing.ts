@@ -93,8 +93,6 @@ export interface QueueOptions {
   present: (v: GameView) => void;
   /** Whether the player asked for less motion (read for each state). */
   reducedMotion?: () => boolean;
-  /** Multiplies every hold and deadline (1: the real pace). */
-  scale?: () => number;
   now?: () => number;
 }
 
@@ -136,8 +134,7 @@ export class PresentationQueue {
   push(v: GameView): void {
     const kind = classify(this.last, v, this.resyncNext);
     this.resyncNext = false;
-    const scale = Math.max(0, this.opts.scale?.() ?? 1);
-    const hold = holdFor(kind, this.last, v, this.opts.reducedMotion?.() ?? false) * scale;
+    const hold = holdFor(kind, this.last, v, this.opts.reducedMotion?.() ?? false);
     this.last = v;
     const now = this.now();
     if (kind === "reset" || kind === "mine") {
@@ -145,7 +142,7 @@ export class PresentationQueue {
       this.show({ view: v, hold, deadline: now, events: [] }, now);
       return;
     }
-    const lag = (kind === "theirs" && actionable(v) ? TURN_LAG_MS : MAX_LAG_MS) * scale;
+    const lag = kind === "theirs" && actionable(v) ? TURN_LAG_MS : MAX_LAG_MS;
     this.items.push({ view: v, hold, deadline: now + lag, events: [] });
     this.onPending(this.items.length);
     this.pump();
