@@ -5,17 +5,19 @@
  *
  * - The player's own moves are shown at once (anything still waiting is shown first, at once).
  * - Another player's move is shown when the one before it has been on screen long enough for its
- *   animation to be seen: its travel plus a short beat (THEIR_TRAVEL_MS + BEAT_MS), a draw the
- *   spec's 3600 ms draw animation plus the beat. With prefers-reduced-motion the travel is a
- *   300 ms fade and the holds are shorter.
+ *   animation to be seen: its travel, room for a hit effect and a short beat (THEIR_TRAVEL_MS +
+ *   HIT_MS + BEAT_MS, 1430 ms), a draw the spec's 3600 ms draw animation plus the beat. With
+ *   prefers-reduced-motion the travel is a 300 ms fade and the holds are shorter (600 ms, a
+ *   draw 1500 ms).
  * - The queue never falls far behind: a state is on screen at most MAX_LAG_MS after it arrived,
  *   and a state that gives the player something to do (their turn, a follow-up) at most
  *   TURN_LAG_MS after it arrived. When states pile up, the holds before such a deadline are
  *   shortened evenly; a state whose deadline has passed (a throttled background tab) is shown
  *   at once with everything before it skipped.
  * - A click or a key press (listenForSkip) shows the newest state at once.
- * - Room changes, the first state after a reconnection and states outside play (lobby, resource
- *   choice, score screen countdown) carry no animation: they are held for nothing, in order.
+ * - Another room's first state and the first state after a reconnection are shown at once (the
+ *   queue is emptied first); states outside play (lobby, resource choice, score screen
+ *   countdown) carry no animation: they are held for nothing, but keep their place in order.
  * - Events that belong to a state (the crown, a toast, a tutorial step) run when that state is
  *   shown, so that the end of a hand keeps its order: the winning play, then the crown, then
  *   the score screen.
