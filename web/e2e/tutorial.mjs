@@ -493,6 +493,11 @@ test("the advanced-combos lesson: a Dragon eats a Queen, a Hail of Arrows shoots
   // and travels to the discard pile (screenshots for the README).
   const options = await followUps.getByTestId("follow-up-option").allInnerTexts();
   expect(options.every((t) => !/[a-z]+-[a-z0-9]+/.test(t)), `options in words: ${options.join(" / ")}`);
+  // The screenshot waits out the dialog's fade-in and the cards still travelling (not endless
+  // glows): the hit after the click is then the eaten Queen's own.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity), null, { timeout: 6000 })
+    .catch(() => {});
   await shot(page, "attack.png");
   await followUps.locator('[data-testid=follow-up-option][data-action-type="eatCharacter"]').first().click();
   await page.waitForFunction(() => document.querySelector("[data-testid=travel-layer]")?.childElementCount > 0, null, { timeout: 5000 });

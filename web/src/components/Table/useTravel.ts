@@ -137,7 +137,13 @@ export function useTravel(root: RefObject<HTMLElement | null>, v: GameView): voi
     for (const [id, spot] of now) {
       const was = before.get(id);
       const isDraw = id === drawn && spot.zone === "hand";
-      if (was && was.zone !== spot.zone) {
+      if (was && was.zone !== spot.zone && was.zone.startsWith("kingdom-") && spot.zone === "discard" && !was.el.isConnected) {
+        // Eaten, shot, slain or demolished, and now the discard pile's top: the hit shows on
+        // the target, then the card travels there (as a ghost over the table); the pile's top
+        // appears as it lands.
+        ghost(was.el, was.rect, spot.rect, { hit: true, duration });
+        spot.el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 150, delay: duration + HIT_MS, fill: "backwards" });
+      } else if (was && was.zone !== spot.zone) {
         fly(spot.el, was.rect, spot.rect, isDraw ? FLY_MS : duration, isDraw ? drawDelay : 0);
       } else if (was && was.used && !spot.used && !reducedMotion.value) {
         // A used resource is readied at the start of its owner's turn: it turns upright.
