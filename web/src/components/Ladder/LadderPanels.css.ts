@@ -37,7 +37,7 @@ export const infoTerm = style({ color: vars.color.muted });
 export const infoValue = style({ margin: 0, fontWeight: 600 });
 
 export const tierRow = style({ display: "flex", justifyContent: "space-between", alignItems: "center", padding: "6px 0", borderBottom: `1px solid ${vars.color.border}` });
-export const tierRange = style({ color: vars.color.muted, fontVariantNumeric: "tabular-nums" });
+export const tierRange = style({ color: vars.color.muted, fontVariantNumeric: "tabular-nums", textAlign: "right" });
 
 export const queue = style({ display: "flex", flexDirection: "column", alignItems: "center", gap: 12, textAlign: "center" });
 export const counts = style({ display: "flex", gap: 8, justifyContent: "center", flexWrap: "wrap" });
