@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -27,6 +29,7 @@ from kingdom_server.ranked.queue import (
 from tests.server.play import play_until
 from tests.server.ranked_clients import Player, get_json
 from tests.server.test_constructed import legal_list
+from tests.server.test_restart import ServerProcess, free_port, processes  # noqa: F401
 
 Start = Callable[..., Awaitable[TestServer]]
 FAST = dict(ranked_wave_seconds=0.1, score_screen_seconds=0.2)
@@ -195,3 +198,79 @@ async def test_a_constructed_ladder_match_to_its_end(start_server: Start, player
     again = await get_json(url, f"/api/ranked/ranking/{ana.user['id']}?ladder=constructed")
     assert again == ladder["Ana"]
     assert hub.ranked.store.RankedResult.select().count() == 1
+
+
+async def test_leaving_a_constructed_ladder_match_loses_it(
+    start_server: Start, players: Any
+) -> None:
+    srv = await start_server(**FAST)
+    ana = await players(srv, "Ana")
+    ben = await players(srv, "Ben")
+    for p in (ana, ben):
+        await p.ok("joinRankedQueue", constructed((await deck(p, "D", legal_list()))["id"]))
+    for p in (ana, ben):
+        await p.match_found()
+        await p.wait_state(lambda s: s["phase"] != "waiting")
+    await ana.ok("leaveRoom")  # abandoned: last whatever the score; a bot plays on
+    await play_until(ben, lambda s: bool(s["phase"] == "finished"), random.Random(3),
+                     timeout=120)
+    await ben.wait_for(lambda c: bool(ben.pushed("rankedMatchRated")), 10, "the ratings")
+    url = str(srv.make_url("/"))
+    a = await get_json(url, f"/api/ranked/ranking/{ana.user['id']}?ladder=constructed")
+    b = await get_json(url, f"/api/ranked/ranking/{ben.user['id']}?ladder=constructed")
+    assert (a["rankedLosses"], b["rankedWins"]) == (1, 1)
+    assert a["rating"] < 1000 < b["rating"]
+    for p in (ana, ben):
+        s = await get_json(url, f"/api/ranked/ranking/{p.user['id']}")
+        assert s["rankedGamesPlayed"] == 0
+
+
+async def test_a_constructed_ladder_match_across_a_sigkill(
+    tmp_path: Path, processes: list[ServerProcess]  # noqa: F811
+) -> None:
+    """Killed mid-match and started again on the same database: the match goes on with each
+    player's own deck, and is rated once on the Constructed ladder at its end."""
+    db = tmp_path / "kingdom.db"
+    port = free_port()
+    first = ServerProcess(db, port).start()
+    processes.append(first)
+    ana = await Player(first.url, "Ana").sign_up()
+    ben = await Player(first.url, "Ben").sign_up()
+    try:
+        for p in (ana, ben):
+            await p.connect()
+            await p.ok("joinRankedQueue", constructed((await deck(p, "D", legal_list()))["id"]))
+        for p in (ana, ben):
+            await p.match_found(timeout=15)
+            await p.wait_state(lambda s: s["phase"] != "waiting")
+    finally:
+        first.kill()
+        for p in (ana, ben):
+            await p.close()
+    second = ServerProcess(db, port).start()
+    processes.append(second)
+    again = [Player(second.url, p.name) for p in (ana, ben)]
+    try:
+        for old, new in zip((ana, ben), again, strict=True):
+            new.user, new.token = old.user, old.token
+            await new.connect()
+            await new.ok("rejoinRoom", old.seat)
+            state = await new.wait_state(lambda s: s["phase"] != "waiting")
+            assert state["setupType"] == "constructed" and state["isRanked"] is True
+        await asyncio.gather(
+            *(play_until(c, lambda s: bool(s["phase"] == "finished"), random.Random(i),
+                         timeout=120) for i, c in enumerate(again))
+        )
+        await again[0].wait_for(lambda c: bool(again[0].pushed("rankedMatchRated")), 10,
+                                "the ratings")
+        ladder = [await get_json(second.url,
+                                 f"/api/ranked/ranking/{p.user['id']}?ladder=constructed")
+                  for p in again]
+        assert sorted(r["rankedWins"] for r in ladder) == [0, 1]
+        assert all(r["rankedGamesPlayed"] == 1 for r in ladder)
+    finally:
+        for p in again:
+            await p.close()
+    with sqlite3.connect(db) as con:
+        assert con.execute("select ladder, count(*) from ranked_results r join ranked_matches m"
+                           " using (match_key)").fetchone() == ("constructed", 1)
