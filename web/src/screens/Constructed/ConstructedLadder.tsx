@@ -9,7 +9,7 @@ import type { LeaderboardEntry, Ranking, Season } from "../../net/types";
 import { joinRankedQueue, loadActiveSeason, loadLeaderboard, loadRanking } from "../../state/actions";
 import { decks } from "../../state/constructed";
 import { user } from "../../state/game";
-import { matchFound, search } from "../../state/ranked";
+import { matchFound } from "../../state/ranked";
 import { panel } from "../../theme/ui.css";
 import { LeaderboardTable } from "../Leaderboards/LeaderboardTable";
 import * as c from "./Constructed.css";
@@ -93,7 +93,6 @@ function Ladder() {
     top && ranking && !top.some((r) => r.userId === me)
       ? [...top, { ...ranking, username: u?.username ?? null, rank: mine ? mine.rank : null }]
       : top;
-  const searchingElsewhere = search.value !== null;
   return (
     <>
       <p className={s.seasonName} data-testid="season-name">
@@ -111,7 +110,7 @@ function Ladder() {
           disabled={!chosen}
           join={(count) => (chosen ? joinRankedQueue(count, { deckId: chosen }) : Promise.resolve())}
         >
-          {searchingElsewhere ? null : chosen ? `With ${legal.find((d) => d.id === chosen)?.name ?? "your deck"}` : "Choose one of your legal decks first."}
+          {chosen ? `With ${legal.find((d) => d.id === chosen)?.name ?? "your deck"}` : "Choose one of your legal decks first."}
         </QueuePanel>
       </div>
       <section className={panel} aria-label="Constructed leaderboard">
