@@ -1,5 +1,6 @@
-"""Accounts from the terminal: `kingdom user create NAME` (straight into the server's database)
-and the sign-in that `kingdom connect --user NAME` does before it opens its socket."""
+"""Accounts from the terminal: `kingdom user create NAME` and `kingdom user admin NAME
+[--revoke]` (straight into the server's database) and the sign-in that `kingdom connect --user
+NAME` does before it opens its socket."""
 
 from __future__ import annotations
 
@@ -76,5 +77,39 @@ def create(username: str, db: str | None, email: str | None) -> None:
             raise click.ClickException(e.message) from None
         Accounts(storage).sign_out(_token)  # the shell needs no session
         click.echo(f"Account {made.username} created (id {made.id}).")
+    finally:
+        storage.close()
+
+
+@user.command("admin")
+@click.argument("username")
+@click.option("--revoke", is_flag=True, help="Take the administrator's rights back.")
+@click.option("--db", "db", type=click.Path(dir_okay=False), default=None,
+              help="SQLite file (default: DATABASE_URL if set, else kingdom.db in the user data "
+                   "dir), as for `kingdom serve`.")
+def admin(username: str, revoke: bool, db: str | None) -> None:
+    """Make the account USERNAME an administrator (or no longer one with --revoke).
+
+    Administrators may change a Constructed collection by hand (PATCH /api/collection/update).
+    The usernames in the server's KINGDOM_ADMINS are administrators whatever this says."""
+    from kingdom_server.accounts import TABLES, User
+    from kingdom_server.settings import Settings
+    from kingdom_server.storage import Storage
+
+    settings = Settings.for_sqlite_file(db) if db is not None else Settings()
+    storage = Storage(settings.database_url)
+    try:
+        storage.tables.create(TABLES)
+        users = storage.tables[User]
+        found = users.get_or_none(users.username_key == username.strip().lower())
+        if found is None:
+            raise click.ClickException(f"No account named {username}")
+        users.update(is_admin=not revoke).where(users.id == found.id).execute()
+        if revoke:
+            click.echo(f"{found.username} is no longer an administrator.")
+        else:
+            click.echo(f"{found.username} is now an administrator.")
+        if found.username.lower() in settings.admin_usernames:
+            click.echo(f"{found.username} stays an administrator while named in KINGDOM_ADMINS.")
     finally:
         storage.close()

@@ -17,8 +17,10 @@ the owner's collection), its size, its deck `code` and its plain-text `list`. A 
 its owner only: another account's deck id answers 404 like a missing one.
 
 Administrators: the accounts whose usernames are listed (comma-separated, any case) in the
-server's `KINGDOM_ADMINS` environment variable (`Settings.admin_usernames`). Only they may
-change a collection by hand; everyone else gets 403 - a player must not grant themselves cards.
+server's `KINGDOM_ADMINS` environment variable (`Settings.admin_usernames`), and the accounts
+made administrators from the shell (`kingdom user admin NAME`, the users table's `is_admin`).
+Only they may change a collection by hand; everyone else gets 403 - a player must not grant
+themselves cards.
 """
 
 from __future__ import annotations
@@ -354,7 +356,7 @@ def _no_store(response: web.Response) -> web.Response:
 
 def is_admin(request: web.Request, user: User) -> bool:
     admins = request.app[settings_key].admin_usernames
-    return user.username.lower() in admins
+    return user.username.lower() in admins or bool(user.is_admin)
 
 
 async def get_collection(request: web.Request) -> web.Response:

@@ -510,9 +510,21 @@ class Lobby:
             for room in self.rooms
         )
 
+    def ladder_deck(self, user_id: str, deck_id: str) -> tuple[str, kr.Deck]:
+        """(Constructed ladder queue) The user's own deck, if legal: its name and value."""
+        try:
+            service = Constructed(self.storage)
+            row = service.own_deck(user_id, deck_id[:64])
+            return row.name, service.legal_deck(user_id, row.id)
+        except ConstructedError as e:
+            raise CallError(e.message) from None
+
     async def start_ranked(self, players: list[Any]) -> list[Ack]:
         """A private ranked room for the matched players (seat order as given; each has sid,
-        user_id and name), its match (as many hands as players) started at once."""
+        user_id and name, and on the Constructed ladder the deck and deck_name they bring),
+        its match (as many hands as players) started at once: a Constructed game when the
+        players bring decks."""
+        constructed = all(getattr(p, "deck", None) is not None for p in players)
         room = Room(
             code=self._new_code(),
             host_id=None,
@@ -520,13 +532,17 @@ class Lobby:
             desired_player_count=len(players),
             game_mode="match",
             is_ranked=True,
+            constructed=constructed,
         )
         tokens: list[str] = []
         for p in players:
             token = new_reconnect_token()
             tokens.append(token)
-            room.seats.append(Seat(player_id=new_player_id(), name=p.name, user_id=p.user_id,
-                                   reconnect_token=hash_token(token)))
+            seat = Seat(player_id=new_player_id(), name=p.name, user_id=p.user_id,
+                        reconnect_token=hash_token(token))
+            if constructed:
+                seat.deck, seat.deck_name = p.deck, p.deck_name
+            room.seats.append(seat)
         room.host_id = room.seats[0].player_id
         self.storage.save_room(room)  # a new room: nothing to undo if this fails
         self.rooms.add(room)

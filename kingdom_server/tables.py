@@ -13,7 +13,9 @@ The pattern every feature module (accounts, stats, ranked, spire, constructed) f
 
 - `kingdom_server/app.py` lists each module's `TABLES` in `FEATURE_TABLES`; at startup
   `storage.tables.create(FEATURE_TABLES)` creates what is missing (and adds columns a model
-  gained since), in the one database of `Storage` (`storage.db`).
+  gained since, before the model's indexes, so an index may name a new column), in the one
+  database of `Storage` (`storage.db`). An index a model no longer declares is dropped when
+  the model lists its name in `retired_indexes` (e.g. a unique index that gained a column).
 - At run time a module reaches its rows through the bound copy: `T = storage.tables[Thing]`,
   then `T.select()...`, `T.create(...)`, `with storage.db.atomic(): ...`. Rows are instances
   of `Thing`, so annotations name the module-level class.
@@ -27,7 +29,7 @@ apps with different databases in one process possible, as `Storage` does for its
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import peewee as pw
 
@@ -36,6 +38,9 @@ M = TypeVar("M", bound="FeatureTable")
 
 class FeatureTable(pw.Model):
     """Base of the feature modules' tables (bound to no database until `Tables` binds it)."""
+
+    retired_indexes: ClassVar[tuple[str, ...]] = ()
+    """Names of indexes an earlier version of the model created and this one replaced."""
 
     class Meta:
         database = None
@@ -73,9 +78,19 @@ class Tables:
         for model in fresh:
             self._bound[model] = self._bind(model)
         bound = [self._bound[m] for m in fresh]
-        if bound:
-            self.db.create_tables(bound, safe=True)
-            add_missing_columns(self.db, bound)
+        if not bound:
+            return
+        # As `db.create_tables(safe=True)`, but the columns a model gained are added before
+        # its indexes are created, and the indexes it retired are dropped.
+        for model in bound:
+            schema: Any = getattr(model, "_schema")  # noqa: B009 (peewee's untyped manager)
+            schema.create_sequences()
+            schema.create_table(safe=True)
+        add_missing_columns(self.db, bound)
+        for model in bound:
+            for name in model.retired_indexes:
+                self.db.execute_sql(f'DROP INDEX IF EXISTS "{name}"')  # type: ignore[no-untyped-call]
+            getattr(model, "_schema").create_indexes(safe=True)  # noqa: B009
 
     def __getitem__(self, model: type[M]) -> type[M]:
         try:

@@ -36,6 +36,9 @@ class User(FeatureTable):
     created_at = pw.DateTimeField(default=now)
     updated_at = pw.DateTimeField(default=now)
     last_seen = pw.DateTimeField(default=now)
+    is_admin = pw.BooleanField(default=False)
+    """Granted by `kingdom user admin NAME` (`--revoke` takes it back); the usernames in the
+    server's `KINGDOM_ADMINS` are administrators as well."""
 
     class Meta:
         table_name = "users"

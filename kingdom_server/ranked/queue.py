@@ -2,13 +2,20 @@
 
 Calls (docs/protocol.md, "Ranked"):
 
-    joinRankedQueue {playerCount: 2 | 3 | 4}  -> {success, playerCount, playersWaiting}
-    leaveRankedQueue                           -> {success, left}
+    joinRankedQueue {playerCount: 2 | 3 | 4, ladder?: 'standard' | 'constructed', deckId?}
+                                   -> {success, playerCount, ladder, playersWaiting}
+    leaveRankedQueue               -> {success, left}
 
-Pushes to the queued socket: `rankedQueueStatus {playerCount, playersWaiting, secondsWaited}`
-after every wave, and `rankedMatchFound {roomCode, playerId, reconnectToken, playerNumber,
-playerCount}` when a match is made; the socket is then seated in the match's private room and
-gets the room's usual pushes (the game starts at once).
+Two ladders share the queue (ratings.LADDERS): 'standard' (the default) and 'constructed',
+where each player brings one of their own legal decks (`deckId`, checked by the library's
+`deck_problem` against their collection when they join) and the match is a Constructed game
+(`kr.ConstructedSetup`). A pool per ladder and player count; players are matched by their
+rating on that ladder.
+
+Pushes to the queued socket: `rankedQueueStatus {playerCount, ladder, playersWaiting,
+secondsWaited}` after every wave, and `rankedMatchFound {roomCode, playerId, reconnectToken,
+playerNumber, playerCount, ladder}` when a match is made; the socket is then seated in the
+match's private room and gets the room's usual pushes (the game starts at once).
 
 Only a signed-in socket (the socket.io session's userId, set by accounts at connect) may queue,
 only while a season is active, in one queue at a time, and never while it holds a seat. A
@@ -32,9 +39,10 @@ from typing import Any, Protocol
 import attrs
 import socketio
 
+import kingdom_rules as kr
 from kingdom_server.answers import CallError
 from kingdom_server.ranked.matchmaking import WAVE_SECONDS, Match, Matcher, Ticket
-from kingdom_server.ranked.ratings import placements_from_scores
+from kingdom_server.ranked.ratings import CONSTRUCTED, LADDERS, STANDARD, placements_from_scores
 from kingdom_server.ranked.tables import RankedStore
 from kingdom_server.rooms import Room, Rooms, Seat
 
@@ -45,6 +53,9 @@ NO_SEASON = "No Active Season"
 ALREADY_QUEUED = "You are already in the ranked queue"
 SEATED = "Leave your room before queueing for ranked"
 IN_MATCH = "You are already playing a ranked match"
+BAD_LADDER = "ladder must be 'standard' or 'constructed'"
+DECK_REQUIRED = "Choose one of your legal decks for the Constructed ladder"
+DECK_NOT_HERE = "Only the Constructed ladder is played with your own deck"
 PLAYER_COUNTS = (2, 3, 4)
 
 
@@ -60,6 +71,10 @@ class Queued:
     user_id: str
     name: str
     player_count: int
+    ladder: str = STANDARD
+    deck: kr.Deck | None = None
+    """On the Constructed ladder: the deck the player brings (legal when they joined)."""
+    deck_name: str | None = None
 
 
 class Tables(Protocol):
@@ -71,9 +86,15 @@ class Tables(Protocol):
 
     def game_id(self, room_code: str) -> int | None: ...
 
+    def ladder_deck(self, user_id: str, deck_id: str) -> tuple[str, kr.Deck]:
+        """The user's own legal deck (its name and the library's value); CallError with the
+        reason ('Deck not found', or the deck's problem) otherwise."""
+        ...
+
     async def start_ranked(self, players: list[Queued]) -> list[dict[str, Any]]:
-        """Seat the players (in seat order) in a new private ranked room and start a match;
-        each one's seat acknowledgement (roomCode, playerId, reconnectToken, playerNumber)."""
+        """Seat the players (in seat order) in a new private ranked room and start a match (a
+        Constructed one when they bring decks); each one's seat acknowledgement (roomCode,
+        playerId, reconnectToken, playerNumber)."""
         ...
 
 
@@ -94,7 +115,7 @@ class RankedQueue:
         self.sio = sio
         self.tables = tables
         self.wave_seconds = wave_seconds
-        self.matchers = {n: Matcher(n) for n in PLAYER_COUNTS}
+        self.matchers = {(ladder, n): Matcher(n) for ladder in LADDERS for n in PLAYER_COUNTS}
         self.queued: dict[str, Queued] = {}  # by user id
         self.by_sid: dict[str, str] = {}  # sid -> user id
         self._clock = clock or (lambda: asyncio.get_running_loop().time())
@@ -121,7 +142,24 @@ class RankedQueue:
         count = data.get("playerCount")
         if type(count) is not int or count not in PLAYER_COUNTS:
             raise QueueError("playerCount must be 2, 3 or 4")
+        ladder = data.get("ladder", STANDARD)
+        if ladder not in LADDERS:
+            raise QueueError(BAD_LADDER)
+        deck_id = data.get("deckId")
+        if deck_id is not None and (not isinstance(deck_id, str) or len(deck_id) > 64):
+            raise QueueError("deckId must be a deck's id")
+        if ladder == STANDARD and deck_id is not None:
+            raise QueueError(DECK_NOT_HERE)
         user_id, name = await self._user(sid)
+        deck: kr.Deck | None = None
+        deck_name: str | None = None
+        if ladder == CONSTRUCTED:
+            if not deck_id:
+                raise QueueError(DECK_REQUIRED)
+            try:
+                deck_name, deck = self.tables.ladder_deck(user_id, deck_id)
+            except CallError as e:
+                raise QueueError(str(e)) from None
         season = self.store.active_season()
         if season is None:
             raise QueueError(NO_SEASON)
@@ -132,14 +170,20 @@ class RankedQueue:
                 raise QueueError(SEATED)
             if self.tables.user_in_match(user_id):
                 raise QueueError(IN_MATCH)
-            rating = self.store.ranking(user_id, season).rating
-            entry = Queued(sid=sid, user_id=user_id, name=name, player_count=count)
-            self.matchers[count].join(Ticket(user_id, rating, joined_at=self._clock()))
+            rating = self.store.ranking(user_id, season, ladder).rating
+            entry = Queued(sid=sid, user_id=user_id, name=name, player_count=count,
+                           ladder=ladder, deck=deck, deck_name=deck_name)
+            matcher = self._matcher(entry)
+            matcher.join(Ticket(user_id, rating, joined_at=self._clock()))
             self.queued[user_id] = entry
             self.by_sid[sid] = user_id
             self._ensure_running()
-            waiting = len(self.matchers[count])
-        return {"success": True, "error": None, "playerCount": count, "playersWaiting": waiting}
+            waiting = len(matcher)
+        return {"success": True, "error": None, "playerCount": count, "ladder": ladder,
+                "playersWaiting": waiting}
+
+    def _matcher(self, entry: Queued) -> Matcher:
+        return self.matchers[(entry.ladder, entry.player_count)]
 
     async def leave(self, sid: str, data: Any) -> dict[str, Any]:
         if data is not None and not isinstance(data, dict):
@@ -158,17 +202,18 @@ class RankedQueue:
             return False
         entry = self.queued.pop(user_id, None)
         if entry is not None:
-            self.matchers[entry.player_count].leave(user_id)
+            self._matcher(entry).leave(user_id)
         return True
 
     def status(self, user_id: str) -> dict[str, Any] | None:
         entry = self.queued.get(user_id)
         if entry is None:
             return None
-        matcher = self.matchers[entry.player_count]
+        matcher = self._matcher(entry)
         ticket = next(t for t in matcher.tickets if t.user_id == user_id)
         return {
             "playerCount": entry.player_count,
+            "ladder": entry.ladder,
             "playersWaiting": len(matcher),
             "secondsWaited": int(max(0.0, self._clock() - ticket.joined_at)),
         }
@@ -222,20 +267,23 @@ class RankedQueue:
             async with self._lock:
                 for p, ticket in zip(players, match.tickets, strict=True):
                     if self.sio.manager.is_connected(p.sid, "/") and p.user_id not in self.queued:
-                        self.matchers[p.player_count].join(ticket)
+                        self._matcher(p).join(ticket)
                         self.queued[p.user_id] = p
                         self.by_sid[p.sid] = p.user_id
                 self._ensure_running()
             return
         count = len(players)
+        ladder = players[0].ladder
         code = acks[0]["roomCode"]
         game_id = self.tables.game_id(code)
         if game_id is not None:
             self.store.register_match(
-                match_key(code, game_id), season.id, [p.user_id for p in players]
+                match_key(code, game_id), season.id, [p.user_id for p in players], ladder
             )
         for p, ack in zip(players, acks, strict=True):
-            await self.sio.emit("rankedMatchFound", {**ack, "playerCount": count}, to=p.sid)
+            await self.sio.emit(
+                "rankedMatchFound", {**ack, "playerCount": count, "ladder": ladder}, to=p.sid
+            )
 
     # -- ranked matches ----------------------------------------------------------------------
 
@@ -252,7 +300,8 @@ class RankedQueue:
         if not room.is_ranked or room.state is None or room.game_id is None:
             return
         key = match_key(room.code, room.game_id)
-        if self.store.ranked_match(key) is None:
+        started = self.store.ranked_match(key)
+        if started is None:
             return
         state = room.state
         user_ids = [s.user_id or "" for s in room.seats]
@@ -261,11 +310,12 @@ class RankedQueue:
             if hand.winner is not None:
                 hands_won[hand.winner - 1] += 1
         changes = rate_finished(self.store, key, user_ids, list(state.match_scores), hands_won)
-        started = self.store.ranked_match(key)
-        season = self.store.season(started[0]) if started else None
+        season = self.store.season(started.season_id)
         results = []
         for number, user_id in enumerate(user_ids, start=1):
-            ranking = self.store.ranking(user_id, season).to_json() if season else {}
+            ranking = (
+                self.store.ranking(user_id, season, started.ladder).to_json() if season else {}
+            )
             results.append(
                 {
                     "playerNumber": number,
@@ -276,7 +326,9 @@ class RankedQueue:
                 }
             )
         task = asyncio.ensure_future(
-            self.sio.emit("rankedMatchRated", {"results": results}, room=room.code)
+            self.sio.emit(
+                "rankedMatchRated", {"ladder": started.ladder, "results": results}, room=room.code
+            )
         )
         self._pushes.add(task)
         task.add_done_callback(self._pushes.discard)
@@ -304,7 +356,7 @@ class RankedQueue:
         if not result.ranked:
             return None
         started = self.store.ranked_match(match_key(result.room_code, result.game_id))
-        return str(started[0]) if started is not None else None
+        return str(started.season_id) if started is not None else None
 
     def resume(self, rooms: Rooms) -> None:
         """After a restart: rate the ranked matches that ended but were not rated yet."""
@@ -334,11 +386,11 @@ def rate_finished(
     scores: list[int],
     hands_won: list[int],
 ) -> dict[str, int]:
-    """Rate a finished ranked match once; abandoners (recorded in `ranked_matches`) last."""
+    """Rate a finished ranked match once on its ladder; abandoners (recorded in
+    `ranked_matches`) last."""
     started = store.ranked_match(key)
     if started is None:
         raise ValueError(f"{key} is not a ranked match")
-    season_id, abandoned = started
-    left = [i for i, u in enumerate(user_ids) if u in abandoned]
+    left = [i for i, u in enumerate(user_ids) if u in started.abandoned]
     placements = placements_from_scores(len(user_ids), scores, left, hands_won)
-    return store.apply_match(season_id, key, user_ids, placements)
+    return store.apply_match(started.season_id, key, user_ids, placements, ladder=started.ladder)

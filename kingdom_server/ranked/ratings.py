@@ -10,6 +10,10 @@ Pure functions over plain values (no database): `rate_match` takes each particip
 - The displayed rating is `ordinal(z=3, alpha=24, target=1000)`: 24 * (mu - 3 sigma) + 1000, so
   a new player (mu 25, sigma 25/3) shows 1000, seed 001's starting rating. `limit_sigma=True`:
   sigma never grows, so a loss never raises a displayed rating.
+
+Two ladders share this machinery: 'standard' (the Ranked screen's) and 'constructed' (the
+Constructed ladder: each player brings their own deck). A player's rating on one is separate
+from the other. The Constructed ladder has one tier above Diamond, Legend (`legend_after`).
 """
 
 from __future__ import annotations
@@ -34,7 +38,17 @@ TIERS: tuple[tuple[int, str], ...] = (
     (0, "bronze"),
 )
 TIER_NAMES = {"bronze": "Bronze", "silver": "Silver", "gold": "Gold", "platinum": "Platinum",
-              "diamond": "Diamond"}
+              "diamond": "Diamond", "legend": "Legend"}
+
+STANDARD = "standard"
+CONSTRUCTED = "constructed"
+LADDERS = (STANDARD, CONSTRUCTED)
+"""The ladders, each with its own ratings, leaderboard and queue (per season)."""
+
+LEGEND_FLOOR = 2400
+"""A Constructed rating from which a player who finished placement becomes Legend."""
+LEGEND_KEEP = 2300
+"""A Legend stays Legend until their Constructed rating falls below this."""
 
 MODEL = PlackettLuce(limit_sigma=True)
 DEFAULT_MU: float = MODEL.mu
@@ -61,19 +75,40 @@ def displayed(mu: float, sigma: float) -> float:
     return value
 
 
-def tier_of(rating: int) -> str:
-    """'bronze' .. 'diamond' for a displayed rating (below 0 is still bronze)."""
+def tier_of(rating: int, legend: bool = False) -> str:
+    """'bronze' .. 'diamond' for a displayed rating (below 0 is still bronze); 'legend' for a
+    ranking that holds Legend (see `legend_after`)."""
+    if legend:
+        return "legend"
     for floor, name in TIERS:
         if rating >= floor:
             return name
     return "bronze"
 
 
-def tier_label(rating: int, placement_done: int, placement_required: int) -> str:
-    """What a ranking shows as its tier: 'Placement n/5' until placement is over, else 'Gold'."""
+def tier_label(
+    rating: int, placement_done: int, placement_required: int, legend: bool = False
+) -> str:
+    """What a ranking shows as its tier: 'Placement n/5' until placement is over, else 'Gold'
+    (or 'Legend')."""
     if placement_done < placement_required:
         return f"Placement {placement_done}/{placement_required}"
-    return TIER_NAMES[tier_of(rating)]
+    return TIER_NAMES[tier_of(rating, legend)]
+
+
+def legend_after(
+    ladder: str, rating: int, placement_done: int, placement_required: int, was_legend: bool
+) -> bool:
+    """Whether a ranking holds Legend after a rated match (docs/rules.md, "The Constructed
+    ladder and its Legend tier"): only on the Constructed ladder and only after placement, a
+    rating of LEGEND_FLOOR (2400) or more makes a player Legend, and a Legend keeps the tier
+    while the rating stays at LEGEND_KEEP (2300) or more; below it they are Diamond (or lower)
+    again and need 2400 once more."""
+    if ladder != CONSTRUCTED or placement_done < placement_required:
+        return False
+    if was_legend:
+        return rating >= LEGEND_KEEP
+    return rating >= LEGEND_FLOOR
 
 
 def teams_of(player_count: int) -> list[list[int]]:

@@ -6,6 +6,9 @@
     GET /api/ranked/ranking/{userId}       a user's ranking in the active season
                                            (?seasonId=N for another); null without a season
 
+Both take `?ladder=standard` (the default) or `?ladder=constructed`: the Constructed ladder's
+ratings are kept apart from the standard ones.
+
 `install(app)` adds the routes; at startup they take the hub's `RankedStore` (bound to the
 database of `Storage`).
 """
@@ -19,6 +22,7 @@ from aiohttp import web
 
 from kingdom_server.accounts import accounts_key
 from kingdom_server.keys import hub_key
+from kingdom_server.ranked.ratings import LADDERS, STANDARD
 from kingdom_server.ranked.tables import RankedStore, Ranking, Season
 
 ranked_key = web.AppKey("ranked", RankedStore)
@@ -42,6 +46,14 @@ def _season_id(text: str) -> int | None:
     if not text.isdigit() or len(text) > 9:
         return None
     return int(text)
+
+
+def _ladder(request: web.Request) -> str | None:
+    ladder = request.query.get("ladder", STANDARD)
+    return ladder if ladder in LADDERS else None
+
+
+BAD_LADDER = "ladder must be 'standard' or 'constructed'"
 
 
 def entry(place: int, ranking: Ranking, username: str | None) -> dict[str, Any]:
@@ -71,10 +83,13 @@ def _season_or_error(store: RankedStore, text: str) -> Season | web.Response:
 
 async def leaderboard(request: web.Request) -> web.Response:
     store = request.app[ranked_key]
+    ladder = _ladder(request)
+    if ladder is None:
+        return _error(400, BAD_LADDER)
     season = _season_or_error(store, request.match_info["seasonId"])
     if isinstance(season, web.Response):
         return season
-    rows = store.leaderboard(season, LEADERBOARD_SIZE)
+    rows = store.leaderboard(season, LEADERBOARD_SIZE, ladder)
     names = _names(request.app, [r.user_id for r in rows])
     return web.json_response(
         [entry(i + 1, r, names.get(r.user_id)) for i, r in enumerate(rows)]
@@ -86,6 +101,9 @@ async def ranking(request: web.Request) -> web.Response:
     user_id = request.match_info["userId"]
     if not user_id or len(user_id) > 64:
         return _error(400, "userId is not valid")
+    ladder = _ladder(request)
+    if ladder is None:
+        return _error(400, BAD_LADDER)
     wanted = request.query.get("seasonId")
     if wanted is not None:
         found = _season_or_error(store, wanted)
@@ -96,7 +114,7 @@ async def ranking(request: web.Request) -> web.Response:
         season = store.active_season()
     if season is None:
         return web.json_response(None)
-    r = store.ranking(user_id, season)
+    r = store.ranking(user_id, season, ladder)
     username = _names(request.app, [user_id]).get(user_id)
     return web.json_response({**r.to_json(), "username": username})
 

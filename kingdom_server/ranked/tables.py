@@ -9,8 +9,12 @@ to the one database of `Storage` and creates them when missing. Seasons:
 - `start_season(name, days)` ends the active season (if any) and starts a new one;
   `end_season()` ends it without a successor (until the next `start_season`).
 
-Every season starts every player at 1000 with placement: a ranking row exists per user and
-season, and a user without one in a season is at the defaults.
+Every season starts every player at 1000 with placement: a ranking row exists per user, season
+and ladder ('standard' or 'constructed', ratings.LADDERS), and a user without one is at the
+defaults. The two ladders share the seasons, the tables and this code; the `ladder` column
+(default 'standard', so rows written before the Constructed ladder existed stay standard ones)
+keeps their ratings apart. A Constructed ranking also remembers whether it holds Legend
+(`legend`), the one tier that depends on more than the current rating.
 
 Ratings are applied once per match: `apply_match` records the match's key in `ranked_results`
 in the same transaction as the rankings it changes, and a second call with the same key
@@ -30,9 +34,12 @@ import peewee as pw
 from kingdom_server.ranked.ratings import (
     DEFAULT_MU,
     DEFAULT_SIGMA,
+    LADDERS,
     PLACEMENT_MATCHES,
+    STANDARD,
     STARTING_RATING,
     Skill,
+    legend_after,
     rate_match,
     tier_label,
     tier_of,
@@ -76,6 +83,7 @@ class Season:
 class Ranking:
     user_id: str
     season_id: int
+    ladder: str = STANDARD
     mu: float = DEFAULT_MU
     sigma: float = DEFAULT_SIGMA
     rating: int = STARTING_RATING
@@ -88,6 +96,7 @@ class Ranking:
     current_win_streak: int = 0
     best_win_streak: int = 0
     current_loss_streak: int = 0
+    legend: bool = False
 
     @property
     def skill(self) -> Skill:
@@ -95,16 +104,19 @@ class Ranking:
 
     @property
     def tier(self) -> str:
-        return tier_of(self.rating)
+        return tier_of(self.rating, self.legend)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "userId": self.user_id,
             "seasonId": self.season_id,
+            "ladder": self.ladder,
             "rating": self.rating,
             "peakRating": self.peak_rating,
             "tier": self.tier,
-            "tierLabel": tier_label(self.rating, self.placement_done, self.placement_required),
+            "tierLabel": tier_label(
+                self.rating, self.placement_done, self.placement_required, self.legend
+            ),
             "rankedGamesPlayed": self.games,
             "rankedWins": self.wins,
             "rankedLosses": self.losses,
@@ -115,6 +127,22 @@ class Ranking:
             "bestWinStreak": self.best_win_streak,
             "currentLossStreak": self.current_loss_streak,
         }
+
+
+@attrs.frozen
+class StartedMatch:
+    """What `ranked_matches` holds of a ranked match: rated in this season, on this ladder;
+    the user ids who abandoned it."""
+
+    season_id: int
+    ladder: str
+    abandoned: frozenset[str]
+
+
+def check_ladder(ladder: str) -> str:
+    if ladder not in LADDERS:
+        raise ValueError(f"no ladder {ladder!r}")
+    return ladder
 
 
 class NoActiveSeason(Exception):
@@ -134,10 +162,15 @@ class RankedSeason(FeatureTable):
 
 
 class UserRanking(FeatureTable):
-    """One user's ranking in one season (seed 001's user_rankings) with openskill's mu/sigma."""
+    """One user's ranking in one season on one ladder (seed 001's user_rankings) with
+    openskill's mu/sigma."""
+
+    # Before the Constructed ladder the unique key was (user_id, season_id).
+    retired_indexes = ("userranking_user_id_season_id",)
 
     user_id = pw.CharField(max_length=64)
     season_id = pw.IntegerField(index=True)
+    ladder = pw.CharField(max_length=16, default=STANDARD)
     mu = pw.FloatField(default=DEFAULT_MU)
     sigma = pw.FloatField(default=DEFAULT_SIGMA)
     rating = pw.IntegerField(default=STARTING_RATING, index=True)
@@ -150,18 +183,20 @@ class UserRanking(FeatureTable):
     current_win_streak = pw.IntegerField(default=0)
     best_win_streak = pw.IntegerField(default=0)
     current_loss_streak = pw.IntegerField(default=0)
+    legend = pw.BooleanField(default=False)
     updated_at = pw.DateTimeField(default=utcnow)
 
     class Meta:
         table_name = "user_rankings"
-        indexes = ((("user_id", "season_id"), True),)
+        indexes = ((("user_id", "season_id", "ladder"), True),)
 
 
 class RankedMatch(FeatureTable):
-    """A ranked match in play or played: its season and who abandoned it."""
+    """A ranked match in play or played: its season, its ladder and who abandoned it."""
 
     match_key = pw.CharField(max_length=128, primary_key=True)
     season_id = pw.IntegerField()
+    ladder = pw.CharField(max_length=16, default=STANDARD)
     user_ids = pw.TextField()  # JSON list, seat order
     abandoned = pw.TextField(default="[]")  # JSON list of user ids
     started_at = pw.DateTimeField(default=utcnow)
@@ -295,6 +330,7 @@ class RankedStore:
         return Ranking(
             user_id=row.user_id,
             season_id=row.season_id,
+            ladder=row.ladder,
             mu=row.mu,
             sigma=row.sigma,
             rating=row.rating,
@@ -307,27 +343,39 @@ class RankedStore:
             current_win_streak=row.current_win_streak,
             best_win_streak=row.best_win_streak,
             current_loss_streak=row.current_loss_streak,
+            legend=bool(row.legend),
         )
 
-    def ranking(self, user_id: str, season: Season) -> Ranking:
-        """A user's ranking in a season; the defaults (1000, placement) when they have none."""
-        row = self.UserRanking.get_or_none(
-            (self.UserRanking.user_id == user_id) & (self.UserRanking.season_id == season.id)
-        )
+    def _where(self, user_id: str, season_id: int, ladder: str) -> Any:
+        R = self.UserRanking
+        return (R.user_id == user_id) & (R.season_id == season_id) & (R.ladder == ladder)
+
+    def ranking(self, user_id: str, season: Season, ladder: str = STANDARD) -> Ranking:
+        """A user's ranking in a season on a ladder; the defaults (1000, placement) when they
+        have none."""
+        row = self.UserRanking.get_or_none(self._where(user_id, season.id, check_ladder(ladder)))
         if row is None:
             return Ranking(
                 user_id=user_id,
                 season_id=season.id,
+                ladder=ladder,
                 placement_required=season.placement_matches_required,
             )
         return self._ranking(row, season.placement_matches_required)
 
-    def leaderboard(self, season: Season, limit: int = 100) -> list[Ranking]:
-        """The season's players by rating (highest first; then more wins, then fewer games)."""
+    def leaderboard(
+        self, season: Season, limit: int = 100, ladder: str = STANDARD
+    ) -> list[Ranking]:
+        """The season's players on a ladder by rating (highest first; then more wins, then
+        fewer games)."""
         R = self.UserRanking
         rows = (
             R.select()
-            .where((R.season_id == season.id) & (R.ranked_games_played > 0))
+            .where(
+                (R.season_id == season.id)
+                & (R.ladder == check_ladder(ladder))
+                & (R.ranked_games_played > 0)
+            )
             .order_by(R.rating.desc(), R.ranked_wins.desc(), R.ranked_games_played, R.user_id)
             .limit(limit)
         )
@@ -335,18 +383,28 @@ class RankedStore:
 
     # --- ranked matches in play ---------------------------------------------------------------
 
-    def register_match(self, match_key: str, season_id: int, user_ids: Sequence[str]) -> None:
-        """A ranked match starts: its season (rated in it even if the season ends meanwhile)."""
+    def register_match(
+        self, match_key: str, season_id: int, user_ids: Sequence[str], ladder: str = STANDARD
+    ) -> None:
+        """A ranked match starts: its season (rated in it even if the season ends meanwhile)
+        and its ladder."""
         self.RankedMatch.create(
-            match_key=match_key, season_id=season_id, user_ids=json.dumps(list(user_ids))
+            match_key=match_key,
+            season_id=season_id,
+            ladder=check_ladder(ladder),
+            user_ids=json.dumps(list(user_ids)),
         )
 
-    def ranked_match(self, match_key: str) -> tuple[int, set[str]] | None:
-        """(season id, user ids who abandoned) of a ranked match, None for another game."""
+    def ranked_match(self, match_key: str) -> StartedMatch | None:
+        """The season, ladder and abandoners of a ranked match; None for another game."""
         row = self.RankedMatch.get_or_none(self.RankedMatch.match_key == match_key)
         if row is None:
             return None
-        return int(row.season_id), set(json.loads(row.abandoned))
+        return StartedMatch(
+            season_id=int(row.season_id),
+            ladder=str(row.ladder),
+            abandoned=frozenset(json.loads(row.abandoned)),
+        )
 
     def record_abandon(self, match_key: str, user_id: str) -> bool:
         """A player left the match or stayed away past the takeover time: they place last
@@ -378,12 +436,14 @@ class RankedStore:
         user_ids: Sequence[str],
         placements: Sequence[int],
         now: dt.datetime | None = None,
+        ladder: str = STANDARD,
     ) -> dict[str, int]:
-        """Rate a finished match once: each seat's user id and placement (1 = first, team mates
-        share one). Returns {userId: ratingChange}. Runs in one transaction (a savepoint inside
-        a caller's transaction); a match key seen before changes nothing."""
+        """Rate a finished match once on its ladder: each seat's user id and placement (1 =
+        first, team mates share one). Returns {userId: ratingChange}. Runs in one transaction
+        (a savepoint inside a caller's transaction); a match key seen before changes nothing."""
         if len(set(user_ids)) != len(user_ids):
             raise ValueError("a player appears twice in one match")
+        check_ladder(ladder)
         now = now or utcnow()
         with self.db.atomic():
             earlier = self.rated(match_key)
@@ -392,25 +452,28 @@ class RankedStore:
             season = self.season(season_id)
             if season is None:
                 raise ValueError(f"no season {season_id}")
-            before = [self.ranking(u, season) for u in user_ids]
+            before = [self.ranking(u, season, ladder) for u in user_ids]
             after = rate_match([r.skill for r in before], placements)
             changes: dict[str, int] = {}
             for old, skill, place in zip(before, after, placements, strict=True):
                 won = place == 1
                 rating = skill.rating
                 changes[old.user_id] = rating - old.rating
+                placed = min(old.placement_done + 1, season.placement_matches_required)
+                legend = legend_after(
+                    ladder, rating, placed, season.placement_matches_required, old.legend
+                )
                 fields = {
                     "mu": skill.mu,
                     "sigma": skill.sigma,
                     "rating": rating,
                     "peak_rating": max(old.peak_rating, rating),
-                    "tier": tier_of(rating),
+                    "tier": tier_of(rating, legend),
+                    "legend": legend,
                     "ranked_games_played": old.games + 1,
                     "ranked_wins": old.wins + (1 if won else 0),
                     "ranked_losses": old.losses + (0 if won else 1),
-                    "placement_matches_completed": min(
-                        old.placement_done + 1, season.placement_matches_required
-                    ),
+                    "placement_matches_completed": placed,
                     "current_win_streak": old.current_win_streak + 1 if won else 0,
                     "best_win_streak": max(
                         old.best_win_streak, old.current_win_streak + 1 if won else 0
@@ -420,14 +483,13 @@ class RankedStore:
                 }
                 updated = (
                     self.UserRanking.update(**fields)
-                    .where(
-                        (self.UserRanking.user_id == old.user_id)
-                        & (self.UserRanking.season_id == season.id)
-                    )
+                    .where(self._where(old.user_id, season.id, ladder))
                     .execute()
                 )
                 if not updated:
-                    self.UserRanking.create(user_id=old.user_id, season_id=season.id, **fields)
+                    self.UserRanking.create(
+                        user_id=old.user_id, season_id=season.id, ladder=ladder, **fields
+                    )
             self.RankedResult.create(
                 match_key=match_key,
                 season_id=season.id,

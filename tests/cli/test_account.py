@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import aiohttp
 import click
 import pytest
 from aiohttp.test_utils import TestServer
@@ -13,7 +14,7 @@ from click.testing import CliRunner
 from kingdom_cli.account import sign_in
 from kingdom_cli.main import cli
 from kingdom_server import create_app
-from kingdom_server.accounts import Accounts, accounts_key
+from kingdom_server.accounts import COOKIE, Accounts, accounts_key
 from tests.server.helpers import make_settings
 
 
@@ -59,5 +60,50 @@ async def test_sign_in_returns_a_session_the_server_knows(tmp_path: Path) -> Non
         assert who is not None and who.username == "Remy"
         with pytest.raises(click.ClickException, match="Wrong username or password"):
             await sign_in(url, "Remy", "not the password")
+    finally:
+        await server.close()
+
+
+def test_user_admin_grants_and_revokes(tmp_path: Path) -> None:
+    db = tmp_path / "kingdom.db"
+    runner = CliRunner()
+    env = {"KINGDOM_PASSWORD": "a good password", "KINGDOM_ADMINS": ""}
+    assert runner.invoke(cli, ["user", "create", "Ada", "--db", str(db)], env=env).exit_code == 0
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT is_admin FROM users").fetchall() == [(0,)]
+    made = runner.invoke(cli, ["user", "admin", "ada", "--db", str(db)], env=env)
+    assert made.exit_code == 0, made.output
+    assert "Ada is now an administrator." in made.output
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT is_admin FROM users").fetchall() == [(1,)]
+    gone = runner.invoke(cli, ["user", "admin", "Ada", "--revoke", "--db", str(db)], env=env)
+    assert gone.exit_code == 0 and "Ada is no longer an administrator." in gone.output
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT is_admin FROM users").fetchall() == [(0,)]
+    missing = runner.invoke(cli, ["user", "admin", "Nobody", "--db", str(db)], env=env)
+    assert missing.exit_code == 1 and "No account named Nobody" in missing.output
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT count(*) FROM users").fetchone() == (1,)
+
+
+async def test_an_administrator_from_the_shell_may_change_a_collection(tmp_path: Path) -> None:
+    server = TestServer(create_app(make_settings(tmp_path)))
+    await server.start_server()
+    try:
+        accounts: Accounts = server.app[accounts_key]
+        _, token = await accounts.register({"username": "Grace", "password": "a good password"})
+        url = str(server.make_url("/api/collection/update"))
+        body = {"cardRank": "Q", "cardSuit": "hearts", "quantity": 9}
+        cookies = {COOKIE: token}
+        async with aiohttp.ClientSession(cookies=cookies) as http:
+            async with http.patch(url, json=body) as r:
+                assert r.status == 403
+            # The server's own database file (make_settings), changed from the shell.
+            db = str(tmp_path / "kingdom.db")
+            made = CliRunner().invoke(cli, ["user", "admin", "Grace", "--db", db])
+            assert made.exit_code == 0, made.output
+            async with http.patch(url, json=body) as r:
+                assert r.status == 200
+                assert await r.json() == [{"cardRank": "Q", "cardSuit": "hearts", "quantity": 9}]
     finally:
         await server.close()

@@ -6,7 +6,10 @@ import pytest
 from openskill.models import PlackettLuce
 
 from kingdom_server.ranked.ratings import (
+    CONSTRUCTED,
+    STANDARD,
     Skill,
+    legend_after,
     placements_from_scores,
     rate_match,
     tier_label,
@@ -92,6 +95,34 @@ def test_placement_label_until_five_matches() -> None:
     assert tier_label(1400, 4, 5) == "Placement 4/5"
     assert tier_label(1400, 5, 5) == "Gold"
     assert tier_label(2000, 5, 5) == "Diamond"
+
+
+def test_legend_enters_at_2400_after_placement_on_the_constructed_ladder_only() -> None:
+    assert legend_after(CONSTRUCTED, 2400, 5, 5, was_legend=False)
+    assert legend_after(CONSTRUCTED, 2950, 5, 5, was_legend=False)
+    assert not legend_after(CONSTRUCTED, 2399, 5, 5, was_legend=False)
+    # Not during placement, whatever the rating.
+    assert not legend_after(CONSTRUCTED, 2600, 4, 5, was_legend=False)
+    # Never on the standard ladder.
+    assert not legend_after(STANDARD, 2600, 5, 5, was_legend=False)
+    assert not legend_after(STANDARD, 2600, 5, 5, was_legend=True)
+
+
+def test_a_legend_keeps_the_tier_until_below_2300() -> None:
+    for rating in (2399, 2350, 2300):
+        assert legend_after(CONSTRUCTED, rating, 5, 5, was_legend=True)
+        assert not legend_after(CONSTRUCTED, rating, 5, 5, was_legend=False)
+    assert not legend_after(CONSTRUCTED, 2299, 5, 5, was_legend=True)
+    # Having fallen out, 2300-2399 is Diamond again until 2400 is reached once more.
+    assert not legend_after(CONSTRUCTED, 2350, 5, 5, was_legend=False)
+
+
+def test_legend_tier_and_label() -> None:
+    assert tier_of(2100, legend=True) == "legend"
+    assert tier_of(2450) == "diamond"
+    assert tier_label(2450, 5, 5, legend=True) == "Legend"
+    assert tier_label(2450, 5, 5) == "Diamond"
+    assert tier_label(2450, 3, 5, legend=True) == "Placement 3/5"
 
 
 def test_placements_from_scores() -> None:

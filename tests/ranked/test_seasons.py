@@ -103,3 +103,128 @@ def test_a_failed_apply_changes_nothing(store: RankedStore) -> None:
         store.apply_match(season.id, "BAD", ["a", "a"], [1, 2], now=T0)
     assert store.rated("BAD") is None
     assert store.leaderboard(season) == []
+
+
+# -- ladders ---------------------------------------------------------------------------------
+
+PLACED = {"placement_matches_completed": 5, "ranked_games_played": 5}
+
+
+SIGMA = 2.0  # a settled player: one match moves the rating by 7-8 points
+
+
+def _mu_for(rating: int) -> float:
+    """The mu that, with SIGMA, displays `rating` (24 * (mu - 3 sigma) + 1000)."""
+    return (rating - 1000) / 24 + 3 * SIGMA
+
+
+def _set(store: RankedStore, season_id: int, user_id: str, ladder: str, rating: int,
+         legend: bool) -> None:
+    R = store.UserRanking
+    fields = dict(mu=_mu_for(rating), sigma=SIGMA, rating=rating, legend=legend, **PLACED)
+    if not R.update(**fields).where(
+        (R.user_id == user_id) & (R.season_id == season_id) & (R.ladder == ladder)
+    ).execute():
+        R.create(user_id=user_id, season_id=season_id, ladder=ladder, **fields)
+
+
+def test_the_ladders_keep_their_ratings_apart(store: RankedStore) -> None:
+    season = store.active_season(T0)
+    assert season is not None
+    store.apply_match(season.id, "S:1", ["a", "b"], [1, 2], now=T0)
+    store.apply_match(season.id, "C:1", ["a", "b"], [2, 1], now=T0, ladder="constructed")
+    standard, constructed = store.ranking("a", season), store.ranking("a", season, "constructed")
+    assert (standard.ladder, standard.wins, standard.losses) == ("standard", 1, 0)
+    assert (constructed.ladder, constructed.wins, constructed.losses) == ("constructed", 0, 1)
+    assert standard.rating > 1000 > constructed.rating
+    assert [r.user_id for r in store.leaderboard(season)] == ["a", "b"]
+    assert [r.user_id for r in store.leaderboard(season, ladder="constructed")] == ["b", "a"]
+    # Rated once per match key, whatever the ladder asked the second time.
+    assert store.apply_match(season.id, "C:1", ["a", "b"], [1, 2], ladder="standard") == (
+        store.rated("C:1")
+    )
+    assert store.ranking("a", season) == standard
+    with pytest.raises(ValueError):
+        store.apply_match(season.id, "X:1", ["a", "b"], [1, 2], ladder="spire")
+    with pytest.raises(ValueError):
+        store.ranking("a", season, "spire")
+
+
+def test_legend_is_remembered_on_the_constructed_ladder(store: RankedStore) -> None:
+    season = store.active_season(T0)
+    assert season is not None
+    # Just under 2400: a win takes the player over it, and they are Legend.
+    _set(store, season.id, "a", "constructed", 2396, legend=False)
+    _set(store, season.id, "b", "constructed", 2396, legend=False)
+    store.apply_match(season.id, "L:1", ["a", "b"], [1, 2], now=T0, ladder="constructed")
+    a = store.ranking("a", season, "constructed")
+    assert a.rating >= 2400 and a.legend and a.tier == "legend"
+    assert a.to_json()["tierLabel"] == "Legend" and a.to_json()["tier"] == "legend"
+    assert store.UserRanking.get(user_id="a", ladder="constructed").tier == "legend"
+    # Falling back into 2300-2399: still Legend (no flicker at the threshold).
+    _set(store, season.id, "a", "constructed", 2330, legend=True)
+    _set(store, season.id, "b", "constructed", 2330, legend=False)
+    store.apply_match(season.id, "L:2", ["a", "b"], [2, 1], now=T0, ladder="constructed")
+    a, b = store.ranking("a", season, "constructed"), store.ranking("b", season, "constructed")
+    assert 2300 <= a.rating < 2400 and a.legend and a.tier == "legend"
+    assert b.rating < 2400 and not b.legend and b.tier == "diamond"
+    # Below 2300: Diamond again, and 2300-2399 no longer brings Legend back.
+    _set(store, season.id, "a", "constructed", 2302, legend=True)
+    store.apply_match(season.id, "L:3", ["a", "b"], [2, 1], now=T0, ladder="constructed")
+    a = store.ranking("a", season, "constructed")
+    assert a.rating < 2300 and not a.legend and a.tier == "diamond"
+    _set(store, season.id, "a", "constructed", 2350, legend=False)
+    store.apply_match(season.id, "L:4", ["a", "b"], [1, 2], now=T0, ladder="constructed")
+    a = store.ranking("a", season, "constructed")
+    assert 2300 <= a.rating < 2400 and not a.legend
+    # The standard ladder has no Legend, whatever the rating.
+    _set(store, season.id, "a", "standard", 2600, legend=False)
+    store.apply_match(season.id, "L:5", ["a", "b"], [1, 2], now=T0)
+    a = store.ranking("a", season)
+    assert a.rating >= 2400 and not a.legend and a.tier == "diamond"
+
+
+OLD_SCHEMA = (
+    'CREATE TABLE "user_rankings" ("id" INTEGER NOT NULL PRIMARY KEY, "user_id" VARCHAR(64) '
+    'NOT NULL, "season_id" INTEGER NOT NULL, "mu" REAL NOT NULL, "sigma" REAL NOT NULL, '
+    '"rating" INTEGER NOT NULL, "peak_rating" INTEGER NOT NULL, "tier" VARCHAR(16) NOT NULL, '
+    '"ranked_games_played" INTEGER NOT NULL, "ranked_wins" INTEGER NOT NULL, "ranked_losses" '
+    'INTEGER NOT NULL, "placement_matches_completed" INTEGER NOT NULL, "current_win_streak" '
+    'INTEGER NOT NULL, "best_win_streak" INTEGER NOT NULL, "current_loss_streak" INTEGER NOT '
+    'NULL, "updated_at" DATETIME NOT NULL)',
+    'CREATE UNIQUE INDEX "userranking_user_id_season_id" ON "user_rankings" ("user_id", '
+    '"season_id")',
+    'CREATE TABLE "ranked_matches" ("match_key" VARCHAR(128) NOT NULL PRIMARY KEY, '
+    '"season_id" INTEGER NOT NULL, "user_ids" TEXT NOT NULL, "abandoned" TEXT NOT NULL, '
+    '"started_at" DATETIME NOT NULL)',
+    "INSERT INTO user_rankings VALUES (1, 'u1', 1, 30.0, 5.0, 1240, 1250, 'gold', 3, 2, 1, 3,"
+    " 0, 2, 1, '2026-01-01 00:00:00')",
+    "INSERT INTO ranked_matches VALUES ('R:1', 1, '[\"u1\", \"u2\"]', '[\"u2\"]', "
+    "'2026-01-01 00:00:00')",
+)
+
+
+def test_a_database_from_before_the_ladders_keeps_its_rankings(tmp_path: Path) -> None:
+    """The tables as the ranked feature created them before the Constructed ladder: their rows
+    become standard ones, and the old unique key gives way to the one with the ladder."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    old = open_database(url)
+    for sql in OLD_SCHEMA:
+        old.execute_sql(sql)
+    old.close()
+    store = RankedStore(Tables(open_database(url)))
+    season = store.active_season(T0)
+    assert season is not None and season.id == 1
+    r = store.ranking("u1", season)
+    assert (r.ladder, r.rating, r.wins, r.losses, r.legend) == ("standard", 1240, 2, 1, False)
+    started = store.ranked_match("R:1")
+    assert started is not None
+    assert (started.ladder, started.abandoned) == ("standard", frozenset({"u2"}))
+    # The same player and season on the Constructed ladder: a row of its own.
+    store.apply_match(season.id, "C:1", ["u1", "u2"], [1, 2], now=T0, ladder="constructed")
+    assert store.ranking("u1", season) == r
+    assert store.ranking("u1", season, "constructed").games == 1
+    # Opening it again changes nothing.
+    again = RankedStore(Tables(open_database(url)))
+    assert again.ranking("u1", season) == r
+    assert again.ranking("u1", season, "constructed").games == 1

@@ -75,3 +75,30 @@ async def test_no_active_season(server: TestServer) -> None:
     server.app[ranked_key].end_season()
     assert await _get(server, "/api/ranked/season/active") == (200, None)
     assert await _get(server, "/api/ranked/ranking/u-1") == (200, None)
+
+
+async def test_rankings_and_leaderboards_per_ladder(server: TestServer) -> None:
+    _, season = await _get(server, "/api/ranked/season/active")
+    store = server.app[ranked_key]
+    store.apply_match(season["id"], "S:1", ["u-1", "u-2"], [1, 2])
+    store.apply_match(season["id"], "C:1", ["u-2", "u-3"], [1, 2], ladder="constructed")
+    sid = season["id"]
+    _, board = await _get(server, f"/api/ranked/leaderboard/{sid}")
+    assert [e["userId"] for e in board] == ["u-1", "u-2"]
+    assert {e["ladder"] for e in board} == {"standard"}
+    assert (await _get(server, f"/api/ranked/leaderboard/{sid}?ladder=standard"))[1] == board
+    _, board = await _get(server, f"/api/ranked/leaderboard/{sid}?ladder=constructed")
+    assert [(e["rank"], e["userId"], e["ladder"]) for e in board] == [
+        (1, "u-2", "constructed"), (2, "u-3", "constructed")
+    ]
+    _, mine = await _get(server, "/api/ranked/ranking/u-2")
+    assert (mine["ladder"], mine["rankedLosses"], mine["rankedWins"]) == ("standard", 1, 0)
+    _, mine = await _get(server, "/api/ranked/ranking/u-2?ladder=constructed")
+    assert (mine["ladder"], mine["rankedLosses"], mine["rankedWins"]) == ("constructed", 0, 1)
+    _, fresh = await _get(server, "/api/ranked/ranking/u-1?ladder=constructed")
+    assert (fresh["rating"], fresh["rankedGamesPlayed"], fresh["tierLabel"]) == (
+        1000, 0, "Placement 0/5"
+    )
+    bad = {"message": "ladder must be 'standard' or 'constructed'"}
+    assert await _get(server, f"/api/ranked/leaderboard/{sid}?ladder=spire") == (400, bad)
+    assert await _get(server, "/api/ranked/ranking/u-1?ladder=") == (400, bad)

@@ -212,7 +212,8 @@ async def test_abandoning_loses_the_match(start_server: Start, players: Any, how
     store = srv.app[hub_key].ranked.store
     assert room.game_id is not None
     recorded = store.ranked_match(f"{code}:{room.game_id}")
-    assert recorded is not None and recorded[1] == {ana.user["id"]}
+    assert recorded is not None and recorded.abandoned == {ana.user["id"]}
+    assert recorded.ladder == "standard"
     await _play_to_the_end(playing)
     await ben.wait_for(lambda c: bool(ben.pushed("rankedMatchRated")), 10, "the ratings")
     url = str(srv.make_url("/"))

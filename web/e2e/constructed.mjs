@@ -1,6 +1,9 @@
 // Browser test of Constructed: a signed-in player initialises the collection, builds a legal
 // 30-card deck by clicking cards and another by pasting its code, then plays a Constructed game
-// with it against a bot to the end. Run by `npm run test:e2e` (after `npm run build`).
+// with it against a bot to the end; then two signed-in players use the Constructed ladder
+// (/constructed/ladder): rating panel, deck choice (an illegal deck disabled with its reason),
+// join and leave the queue, a ladder match played to its end, their new Constructed ratings and
+// the ladder's leaderboard. Run by `npm run test:e2e` (after `npm run build`).
 import { cpSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, Server, expect, freePort, launchBrowser, run, sleep, tempDb, test } from "./harness.mjs";
@@ -132,6 +135,114 @@ test("a signed-in player builds a deck and plays a Constructed game to the end",
   expect(pileSeen, "the opponent's pile was shown during play");
   await page.getByTestId("score-screen").getByTestId("game-over").waitFor({ timeout: 30000 });
   await context.close();
+});
+
+async function ladderPlayer(username) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const headers = { Origin: server.url };
+  const reg = await context.request.post(server.url + "/api/auth/register", {
+    data: { username, password: "correct horse battery" },
+    headers,
+  });
+  expect(reg.status() === 201, `${username} registered (${reg.status()})`);
+  await context.request.post(server.url + "/api/collection/initialize", { headers });
+  const list = [
+    ...["H", "C"].flatMap((suit) => NUMBERS.map((r) => `1 ${r}${suit}`)),
+    ...["H", "C"].flatMap((suit) => [`2 J${suit}`, `2 Q${suit}`, `1 K${suit}`]),
+  ].join("\n");
+  const made = await context.request.post(server.url + "/api/decks", { data: { name: `${username}'s Royals`, list }, headers });
+  expect(made.status() === 201, `${username}'s deck (${made.status()})`);
+  await context.request.post(server.url + "/api/decks", { data: { name: "Unfinished" }, headers });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
+  return { context, page };
+}
+
+async function playOne(page, seed) {
+  return page.evaluate(async (n) => {
+    const k = window.__kingdom;
+    const legal = k?.view.value?.legalActions ?? [];
+    if (!legal.length) return false;
+    await k.sendAction(legal[n % legal.length]);
+    return true;
+  }, seed);
+}
+
+test("the Constructed ladder: rating, deck choice, queue, a match to its end, leaderboard", async () => {
+  const ana = await ladderPlayer("LadderAna");
+  const ben = await ladderPlayer("LadderBen");
+  for (const p of [ana, ben]) {
+    await p.page.goto(server.url + "/constructed");
+    await p.page.getByRole("link", { name: /Ladder/ }).click();
+    await p.page.waitForURL("**/constructed/ladder");
+    await p.page.getByTestId("season-name").getByText("Season 1").waitFor();
+    await p.page.getByTestId("your-ranking").getByText("Placement 0/5").waitFor();
+  }
+  const page = ana.page;
+  expect((await page.getByTestId("my-rating").innerText()).startsWith("1000"), "a new player's 1000");
+  expect(!(await page.locator("#root").innerText()).includes("Coming Soon"), "no longer Coming Soon");
+  await page.getByRole("region", { name: "Tier System" }).getByText("Legend").waitFor();
+  // The legal deck is chosen; the unfinished one is disabled with the library's reason.
+  const legal = page.getByRole("radio", { name: /LadderAna's Royals/ });
+  const unfinished = page.getByRole("radio", { name: /Unfinished/ });
+  expect(await legal.isChecked(), "the legal deck is chosen");
+  expect(await unfinished.isDisabled(), "the illegal deck is disabled");
+  await page.getByTestId("ladder-deck").filter({ hasText: "Unfinished" }).getByText("holds 0 (R34)").waitFor();
+  // The leaderboard: nobody yet, the player's own row below it.
+  await page.getByText("No ranked players yet. Be the first to compete!").waitFor();
+  const own = page.getByTestId("ladder-leaderboard").getByTestId("leaderboard-row");
+  expect((await own.count()) === 1 && (await own.innerText()).includes("LadderAna"), "the player's own row");
+  // Join, see the search, leave, join again.
+  await page.getByRole("radio", { name: "2 players" }).click();
+  await page.getByRole("button", { name: "Queue for the Ladder" }).click();
+  await page.getByTestId("ranked-searching").getByText("on the Constructed ladder").waitFor();
+  await page.getByTestId("players-in-queue").getByText("1").waitFor();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("button", { name: "Queue for the Ladder" }).click();
+  await page.getByTestId("ranked-searching").waitFor();
+  await ben.page.getByRole("button", { name: "Queue for the Ladder" }).click();
+  for (const p of [ana, ben]) await p.page.waitForURL("**/game", { timeout: 20000 });
+  const start = await waitForView(page, (v) => v.phase !== "waiting", "the match start");
+  expect(start.isRanked === true && start.setupType === "constructed", "a ranked Constructed match");
+  const deadline = Date.now() + 240000;
+  let n = 1;
+  while (Date.now() < deadline) {
+    const views = await Promise.all([viewOf(ana.page), viewOf(ben.page)]);
+    if (views.every((v) => v && v.phase === "finished")) break;
+    const acted = await Promise.all([playOne(ana.page, n * 7919), playOne(ben.page, n * 104729)]);
+    n++;
+    if (!acted.some(Boolean)) await sleep(100);
+  }
+  expect((await viewOf(page))?.phase === "finished", "the match finished");
+  await sleep(500);
+  const ratings = {};
+  for (const [name, p] of [["LadderAna", ana], ["LadderBen", ben]]) {
+    await p.page.goto(server.url + "/constructed/ladder");
+    await p.page.getByTestId("my-games").getByText("1").waitFor();
+    await p.page.getByTestId("your-ranking").getByText("Placement 1/5").waitFor();
+    ratings[name] = Number((await p.page.getByTestId("my-rating").innerText()).replace(/\D/g, ""));
+  }
+  expect((ratings.LadderAna > 1000) !== (ratings.LadderBen > 1000), `one won, one lost (${JSON.stringify(ratings)})`);
+  const rows = page.getByTestId("ladder-leaderboard").getByTestId("leaderboard-row");
+  await page.getByTestId("ladder-leaderboard").waitFor();
+  expect((await rows.count()) === 2, "both players on the ladder's leaderboard");
+  const winner = ratings.LadderAna > ratings.LadderBen ? "LadderAna" : "LadderBen";
+  expect((await rows.nth(0).innerText()).includes(winner), "the winner first");
+  await page.getByTestId("toast").first().waitFor({ state: "detached", timeout: 10000 }).catch(() => {});
+  await page.screenshot({ path: join(SCREENSHOTS, "constructed-ladder.png"), fullPage: true });
+  // The standard ladder is untouched; /leaderboards has the Constructed board on its own tab.
+  const standard = await page.evaluate(async () => {
+    const me = await (await fetch("/api/auth/user")).json();
+    return (await fetch(`/api/ranked/ranking/${me.id}`)).json();
+  });
+  expect(standard.rankedGamesPlayed === 0 && standard.rating === 1000, "the standard rating is untouched");
+  await page.goto(server.url + "/leaderboards");
+  await page.getByText("No ranked players yet. Be the first to compete!").waitFor();
+  await page.getByRole("tab", { name: "Constructed" }).click();
+  await page.getByTestId("leaderboard").waitFor();
+  expect((await page.getByTestId("leaderboard-row").count()) === 2, "the Constructed tab lists the ladder");
+  await ana.context.close();
+  await ben.context.close();
 });
 
 const { passed, failed } = await run();

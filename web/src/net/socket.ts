@@ -4,7 +4,7 @@
  * settings, the 'Not connected' rule and the reconnect (rejoinRoom) live here and nowhere else.
  */
 import { io, type ManagerOptions, type Socket, type SocketOptions } from "socket.io-client";
-import type { Ack, GameView, PublicGame, RankedMatchFound, RankedQueueStatus, RankedResult } from "./types";
+import type { Ack, GameView, PublicGame, Ladder, RankedMatchFound, RankedQueueStatus, RankedResult } from "./types";
 
 export type ConnectionStatus = "connecting" | "connected" | "reconnecting" | "disconnected";
 
@@ -24,7 +24,7 @@ export interface PushEvents {
   advanceTutorialStep: string;
   rankedQueueStatus: RankedQueueStatus;
   rankedMatchFound: RankedMatchFound;
-  rankedMatchRated: { results: RankedResult[] };
+  rankedMatchRated: { ladder: Ladder; results: RankedResult[] };
 }
 
 export type PushName = keyof PushEvents;

@@ -175,7 +175,9 @@ export interface Ack {
 
 // --- Ranked (docs/protocol.md, "Ranked") -----------------------------------------------------
 
-export type Tier = "bronze" | "silver" | "gold" | "platinum" | "diamond";
+export type Tier = "bronze" | "silver" | "gold" | "platinum" | "diamond" | "legend";
+/** The ranked ladders: each has its own ratings, leaderboard and queue. */
+export type Ladder = "standard" | "constructed";
 
 export interface Season {
   id: number;
@@ -190,6 +192,7 @@ export interface Season {
 export interface Ranking {
   userId: string;
   seasonId: number;
+  ladder: Ladder;
   username?: string | null;
   rating: number;
   peakRating: number;
@@ -213,6 +216,7 @@ export interface LeaderboardEntry extends Ranking {
 
 export interface RankedQueueStatus {
   playerCount: number;
+  ladder: Ladder;
   playersWaiting: number;
   secondsWaited: number;
 }
@@ -223,6 +227,7 @@ export interface RankedMatchFound {
   reconnectToken: string;
   playerNumber: number;
   playerCount: number;
+  ladder: Ladder;
 }
 
 export interface RankedResult {

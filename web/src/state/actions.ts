@@ -2,7 +2,7 @@
  * Every call the UI makes, with the spec's toast for its failure (section 8) and its success
  * toast where the spec names one. Components call these; they never touch the socket.
  */
-import type { Ack, ActionJson, LeaderboardEntry, Ranking, Season } from "../net/types";
+import type { Ack, ActionJson, Ladder, LeaderboardEntry, Ranking, Season } from "../net/types";
 import { apiRequest, fetchQuery, fetchUser, HttpError } from "../net/http";
 import { client, enteredRoom, paced, publicGames, user, type User } from "./game";
 import { LOGIN_REQUIRED, rankedErrorToast, search } from "./ranked";
@@ -476,15 +476,23 @@ export function loadSeasons(): Promise<Season[]> {
   return getJson<Season[]>("/api/ranked/seasons", []);
 }
 
-/** GET /api/ranked/ranking/{userId} (active season unless seasonId is given). */
-export function loadRanking(userId: string, seasonId?: number): Promise<Ranking | null> {
-  const query = seasonId !== undefined ? `?seasonId=${seasonId}` : "";
-  return getJson<Ranking | null>(`/api/ranked/ranking/${encodeURIComponent(userId)}${query}`, null);
+/** A ranked call's query: the season (when given) and the ladder (when not the standard one). */
+function rankedQuery(seasonId: number | undefined, ladder: Ladder): string {
+  const params = new URLSearchParams();
+  if (seasonId !== undefined) params.set("seasonId", String(seasonId));
+  if (ladder !== "standard") params.set("ladder", ladder);
+  const text = params.toString();
+  return text ? `?${text}` : "";
 }
 
-/** GET /api/ranked/leaderboard/{seasonId}. */
-export function loadLeaderboard(seasonId: number): Promise<LeaderboardEntry[]> {
-  return getJson<LeaderboardEntry[]>(`/api/ranked/leaderboard/${seasonId}`, []);
+/** GET /api/ranked/ranking/{userId} (active season unless seasonId is given; a ladder's). */
+export function loadRanking(userId: string, seasonId?: number, ladder: Ladder = "standard"): Promise<Ranking | null> {
+  return getJson<Ranking | null>(`/api/ranked/ranking/${encodeURIComponent(userId)}${rankedQuery(seasonId, ladder)}`, null);
+}
+
+/** GET /api/ranked/leaderboard/{seasonId} (of a ladder). */
+export function loadLeaderboard(seasonId: number, ladder: Ladder = "standard"): Promise<LeaderboardEntry[]> {
+  return getJson<LeaderboardEntry[]>(`/api/ranked/leaderboard/${seasonId}${rankedQuery(undefined, ladder)}`, []);
 }
 
 /** GET /api/spire/leaderboard: signed-in players' best Spire runs, best score first. */
@@ -492,15 +500,18 @@ export function loadSpireLeaderboard(): Promise<SpireLeaderboardEntry[]> {
   return getJson<SpireLeaderboardEntry[]>("/api/spire/leaderboard", []);
 }
 
-/** joinRankedQueue: start searching for a ranked match of `playerCount` players. */
-export async function joinRankedQueue(playerCount: number): Promise<Ack> {
+/** joinRankedQueue: start searching for a ranked match of `playerCount` players; on the
+ * Constructed ladder with one of the player's own legal decks. */
+export async function joinRankedQueue(playerCount: number, constructed?: { deckId: string }): Promise<Ack> {
   if (!user.value) {
     rankedErrorToast(LOGIN_REQUIRED);
     return { success: false, error: LOGIN_REQUIRED };
   }
-  const ack = await client.call<Ack & { playersWaiting?: number }>("joinRankedQueue", { playerCount });
+  const ladder: Ladder = constructed ? "constructed" : "standard";
+  const payload = constructed ? { playerCount, ladder, deckId: constructed.deckId } : { playerCount };
+  const ack = await client.call<Ack & { playersWaiting?: number }>("joinRankedQueue", payload);
   if (ack.success) {
-    search.value = { playerCount, startedAt: Date.now(), playersWaiting: ack.playersWaiting ?? 1 };
+    search.value = { playerCount, ladder, startedAt: Date.now(), playersWaiting: ack.playersWaiting ?? 1 };
   } else {
     rankedErrorToast(ack.error || "Failed to join the ranked queue");
   }

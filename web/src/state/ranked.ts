@@ -1,11 +1,12 @@
 /** Ranked play's signals: the queue search in progress and the last match's rating changes. */
 import { signal } from "@preact/signals-react";
 import type { GameClient } from "../net/socket";
-import type { RankedResult } from "../net/types";
+import type { Ladder, RankedResult } from "../net/types";
 import { showToast } from "./toasts";
 
 export interface Search {
   playerCount: number;
+  ladder: Ladder;
   /** Date.now() at which the search started here (the server's count corrects it). */
   startedAt: number;
   playersWaiting: number;
@@ -36,6 +37,7 @@ export function listenRanked(client: GameClient, myNumber: () => number | null, 
     const now = Date.now();
     search.value = {
       playerCount: status.playerCount,
+      ladder: status.ladder ?? "standard",
       playersWaiting: status.playersWaiting,
       startedAt: now - status.secondsWaited * 1000,
     };
@@ -45,13 +47,13 @@ export function listenRanked(client: GameClient, myNumber: () => number | null, 
     entered();
     matchFound.value = found.roomCode;
   });
-  client.on("rankedMatchRated", ({ results }) => {
+  client.on("rankedMatchRated", ({ ladder, results }) => {
     lastRated.value = results;
     const mine = results.find((r) => r.playerNumber === myNumber());
     if (!mine) return;
     const sign = mine.ratingChange > 0 ? "+" : "";
     showToast({
-      title: `Ranked: ${sign}${mine.ratingChange} MMR`,
+      title: `${ladder === "constructed" ? "Constructed ladder" : "Ranked"}: ${sign}${mine.ratingChange} MMR`,
       description: mine.rating != null ? `Your rating is now ${mine.rating} (${mine.tierLabel ?? ""}).` : undefined,
       duration: 5000,
     });

@@ -17,5 +17,14 @@ export const tier = styleVariants({
   gold: [base, { background: vars.color.gold, color: "#231a02", borderColor: vars.color.goldDark }],
   platinum: [base, { background: "#7fd1c7", color: "#0c2a27", borderColor: "#4d9c93" }],
   diamond: [base, { background: "#8fb8ff", color: "#0b1d3d", borderColor: "#5a84cf" }],
+  legend: [
+    base,
+    {
+      background: `linear-gradient(135deg, ${vars.color.gold}, #c45cff)`,
+      color: "#1a0626",
+      borderColor: vars.color.goldDark,
+      boxShadow: `0 0 8px rgba(196, 92, 255, .55)`,
+    },
+  ],
   placement: [base, { background: vars.color.panelRaised, color: vars.color.muted, borderColor: vars.color.border }],
 });

@@ -34,7 +34,7 @@ export default function ConstructedHub() {
           </Link>
           <Link className={s.hubCard} to="/constructed/ladder">
             <strong>Ladder</strong>
-            <span>Coming Soon</span>
+            <span>Ranked matches with your own decks, up to Legend.</span>
           </Link>
         </div>
       </main>

@@ -33,7 +33,7 @@ export const place = style({ display: "inline-block", minWidth: 28, textAlign: "
 export const empty = style({ textAlign: "center", padding: 32, color: vars.color.muted });
 export const note = style({ color: vars.color.muted, margin: "0 0 12px", fontSize: 14 });
 
-export const tabs = style({ display: "inline-grid", gridTemplateColumns: "repeat(2, minmax(110px, 1fr))", gap: 4, margin: "4px 0 16px", background: vars.color.feltDark, padding: 4, borderRadius: vars.radius.md });
+export const tabs = style({ display: "inline-grid", gridTemplateColumns: "repeat(3, minmax(110px, 1fr))", gap: 4, margin: "4px 0 16px", background: vars.color.feltDark, padding: 4, borderRadius: vars.radius.md });
 export const tab = style({
   minHeight: 38,
   border: "none",

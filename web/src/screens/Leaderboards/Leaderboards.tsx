@@ -1,33 +1,32 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { TierBadge } from "../../components/TierBadge/TierBadge";
-import type { LeaderboardEntry, Season } from "../../net/types";
+import type { Ladder, LeaderboardEntry, Season } from "../../net/types";
 import { loadLeaderboard, loadSeasons, loadUser } from "../../state/actions";
 import { user } from "../../state/game";
 import { button, input, panel } from "../../theme/ui.css";
+import { LeaderboardTable } from "./LeaderboardTable";
 import * as s from "./Leaderboards.css";
-import { Place } from "./Place";
+
+export { playerLabel } from "./LeaderboardTable";
 
 /** The Spire tab's board, loaded only when the tab is opened. */
 const SpireLeaderboard = lazy(() => import("./SpireLeaderboard"));
 
-type Tab = "ranked" | "spire";
+type Tab = "ranked" | "constructed" | "spire";
 const TABS: { id: Tab; label: string }[] = [
   { id: "ranked", label: "Ranked" },
+  { id: "constructed", label: "Constructed" },
   { id: "spire", label: "Spire" },
 ];
-
-/** The row's name: the username, or seed 001's 'Player {first 8 chars of userId}' without one. */
-export function playerLabel(entry: Pick<LeaderboardEntry, "username" | "userId">): string {
-  return entry.username || `Player ${entry.userId.slice(0, 8)}`;
-}
 
 export function Leaderboards() {
   useSignals();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get("tab") === "spire" ? "spire" : "ranked";
+  const wanted = params.get("tab");
+  const tab: Tab = wanted === "spire" || wanted === "constructed" ? wanted : "ranked";
+  const ladder: Ladder = tab === "constructed" ? "constructed" : "standard";
   const [seasons, setSeasons] = useState<Season[] | null>(null);
   const [seasonId, setSeasonId] = useState<number | null>(null);
   const [rows, setRows] = useState<LeaderboardEntry[] | null>(null);
@@ -36,7 +35,7 @@ export function Leaderboards() {
   useEffect(() => {
     void loadUser();
   }, []);
-  const wantSeasons = tab === "ranked" && seasons === null;
+  const wantSeasons = tab !== "spire" && seasons === null;
   useEffect(() => {
     if (!wantSeasons) return;
     void loadSeasons().then((list) => {
@@ -47,10 +46,10 @@ export function Leaderboards() {
     });
   }, [wantSeasons]);
   useEffect(() => {
-    if (seasonId === null) return;
+    if (seasonId === null || tab === "spire") return;
     setRows(null);
-    void loadLeaderboard(seasonId).then(setRows);
-  }, [seasonId]);
+    void loadLeaderboard(seasonId, ladder).then(setRows);
+  }, [seasonId, ladder, tab]);
 
   const season = seasons?.find((x) => x.id === seasonId) ?? null;
 
@@ -88,7 +87,7 @@ export function Leaderboards() {
           </Suspense>
         </div>
       ) : (
-        <div role="tabpanel" id="leaderboard-panel-ranked" aria-labelledby="leaderboard-tab-ranked">
+        <div role="tabpanel" id={`leaderboard-panel-${tab}`} aria-labelledby={`leaderboard-tab-${tab}`}>
           <div className={s.heading}>
             <p className={s.seasonName} data-testid="season-name">
               {season ? `${season.name}${season.isActive ? "" : " (ended)"}` : seasons ? "No seasons yet" : "Loading..."}
@@ -113,36 +112,7 @@ export function Leaderboards() {
             ) : rows.length === 0 ? (
               <p className={s.empty}>No ranked players yet. Be the first to compete!</p>
             ) : (
-              <table className={s.table} data-testid="leaderboard">
-                <thead>
-                  <tr>
-                    <th className={s.th}>#</th>
-                    <th className={s.th}>Player</th>
-                    <th className={`${s.th} ${s.num}`}>W/L</th>
-                    <th className={`${s.th} ${s.num}`}>Rating</th>
-                    <th className={s.th}>Tier</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.userId} className={r.userId === me ? s.me : undefined} data-testid="leaderboard-row">
-                      <td className={s.td}>
-                        <Place rank={r.rank} />
-                      </td>
-                      <td className={`${s.td} ${s.name}`}>{playerLabel(r)}</td>
-                      <td className={`${s.td} ${s.num}`}>
-                        {r.rankedWins}/{r.rankedLosses}
-                      </td>
-                      <td className={`${s.td} ${s.num}`} data-testid="row-rating">
-                        {r.rating}
-                      </td>
-                      <td className={s.td}>
-                        <TierBadge tier={r.tier} label={r.tierLabel} inPlacement={r.inPlacement} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <LeaderboardTable rows={rows} me={me} />
             )}
           </section>
         </div>

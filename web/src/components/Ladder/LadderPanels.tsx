@@ -1,0 +1,173 @@
+/** The ranked ladders' shared panels: your ranking, the season, the tier system and the queue
+ * (with its searching state). The Ranked screen (standard ladder) and the Constructed ladder
+ * both use them. */
+import { useSignals } from "@preact/signals-react/runtime";
+import { type ReactNode, useEffect, useState } from "react";
+import type { Ladder, Ranking, Season } from "../../net/types";
+import { leaveRankedQueue } from "../../state/actions";
+import { search } from "../../state/ranked";
+import { button, panel } from "../../theme/ui.css";
+import { TierBadge, tiersOf } from "../TierBadge/TierBadge";
+import * as s from "./LadderPanels.css";
+
+const PLAYER_COUNTS = [
+  { count: 2, label: "2 players" },
+  { count: 3, label: "3 players" },
+  { count: 4, label: "4 players (2 vs 2)" },
+];
+
+export const LADDER_NAMES: Record<Ladder, string> = { standard: "Ranked", constructed: "Constructed ladder" };
+
+function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
+}
+
+export function formatWait(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  const sec = seconds % 60;
+  return `${m}:${String(sec).padStart(2, "0")}`;
+}
+
+export function YourRanking({ ranking }: { ranking: Ranking }) {
+  const done = ranking.placementMatchesCompleted;
+  const required = ranking.placementMatchesRequired;
+  return (
+    <section className={panel} aria-label="Your Ranking" data-testid="your-ranking">
+      <h2 className={s.cardTitle}>Your Ranking</h2>
+      <TierBadge tier={ranking.tier} label={ranking.tierLabel} inPlacement={ranking.inPlacement} />
+      <div className={s.rating} data-testid="my-rating">
+        {ranking.rating}
+        <span className={s.ratingUnit}>MMR</span>
+      </div>
+      <div className={s.stats}>
+        {[
+          ["Peak", ranking.peakRating],
+          ["Games", ranking.rankedGamesPlayed],
+          ["Wins", ranking.rankedWins],
+          ["Losses", ranking.rankedLosses],
+        ].map(([label, value]) => (
+          <div key={label}>
+            <div className={s.statValue} data-testid={`my-${String(label).toLowerCase()}`}>
+              {value}
+            </div>
+            <div className={s.statLabel}>{label}</div>
+          </div>
+        ))}
+      </div>
+      <progress className={s.progress} value={Math.min(done, required)} max={required} aria-label="Placement matches" />
+      <p className={s.placementLine} data-testid="placement-line">
+        {ranking.inPlacement
+          ? `Placement matches: ${done}/${required}. Your tier shows after ${required}.`
+          : `Placement complete (${required}/${required}). Win streak ${ranking.currentWinStreak}, best ${ranking.bestWinStreak}.`}
+      </p>
+    </section>
+  );
+}
+
+export function SeasonInfo({ season }: { season: Season }) {
+  return (
+    <section className={panel} aria-label="Season Info">
+      <h2 className={s.cardTitle}>Season Info</h2>
+      <dl className={s.infoList}>
+        <dt className={s.infoTerm}>Name</dt>
+        <dd className={s.infoValue}>{season.name}</dd>
+        <dt className={s.infoTerm}>Placement matches</dt>
+        <dd className={s.infoValue}>{season.placementMatchesRequired}</dd>
+        <dt className={s.infoTerm}>Ends</dt>
+        <dd className={s.infoValue}>{formatDate(season.endsAt)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+export function TierSystem({ ladder }: { ladder: Ladder }) {
+  return (
+    <section className={panel} aria-label="Tier System">
+      <h2 className={s.cardTitle}>Tier System</h2>
+      {[...tiersOf(ladder)].reverse().map((t) => (
+        <div key={t.tier} className={s.tierRow}>
+          <TierBadge tier={t.tier} label={t.name} />
+          <span className={s.tierRange}>
+            {t.tier === "bronze" ? `${t.from}-${t.to}` : `${t.from}+`}
+            {t.keptFrom !== undefined && `, kept down to ${t.keptFrom}`}
+          </span>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** The queue: the player count and the join button, or the search in progress (of either
+ * ladder: one queue at a time) with its Cancel. */
+export function QueuePanel({
+  joinLabel,
+  join,
+  disabled = false,
+  children,
+}: {
+  joinLabel: string;
+  join: (playerCount: number) => Promise<unknown>;
+  disabled?: boolean;
+  /** Shown above the join button (e.g. why it is disabled). */
+  children?: ReactNode;
+}) {
+  useSignals();
+  const [count, setCount] = useState(2);
+  const [busy, setBusy] = useState(false);
+  const [now, setNow] = useState(Date.now());
+  const current = search.value;
+  useEffect(() => {
+    if (!current) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [current]);
+
+  if (current) {
+    const waited = Math.max(0, Math.floor((now - current.startedAt) / 1000));
+    const where = current.ladder === "constructed" ? " on the Constructed ladder" : "";
+    return (
+      <section className={`${panel} ${s.queue}`} aria-label="Queue" data-testid="ranked-searching">
+        <div className={s.searching}>
+          Searching for a {current.playerCount}-player match{where}...
+        </div>
+        <div className={s.searchFacts}>
+          Time waited <strong data-testid="time-waited">{formatWait(waited)}</strong> · Players in queue{" "}
+          <strong data-testid="players-in-queue">{current.playersWaiting}</strong>
+        </div>
+        <button type="button" className={button.secondary} onClick={() => void leaveRankedQueue()}>
+          Cancel
+        </button>
+      </section>
+    );
+  }
+  return (
+    <section className={`${panel} ${s.queue}`} aria-label="Queue">
+      <div className={s.counts} role="radiogroup" aria-label="Players">
+        {PLAYER_COUNTS.map((c) => (
+          <button
+            key={c.count}
+            type="button"
+            role="radio"
+            aria-checked={count === c.count}
+            className={`${button.secondary} ${count === c.count ? s.countChosen : ""}`}
+            onClick={() => setCount(c.count)}
+          >
+            {c.label}
+          </button>
+        ))}
+      </div>
+      {children && <p className={s.hint}>{children}</p>}
+      <button
+        type="button"
+        className={button.primary}
+        disabled={busy || disabled}
+        onClick={() => {
+          setBusy(true);
+          void join(count).finally(() => setBusy(false));
+        }}
+      >
+        {joinLabel}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { TierBadge } from "../../components/TierBadge/TierBadge";
+import type { LeaderboardEntry } from "../../net/types";
+import * as s from "./Leaderboards.css";
+import { Place } from "./Place";
+
+/** The row's name: the username, or seed 001's 'Player {first 8 chars of userId}' without one. */
+export function playerLabel(entry: Pick<LeaderboardEntry, "username" | "userId">): string {
+  return entry.username || `Player ${entry.userId.slice(0, 8)}`;
+}
+
+/** A ranked leaderboard (either ladder): place with medals, player, W/L, rating and tier; the
+ * signed-in player's row highlighted. `rank` null on a row: the player is below the board. */
+export function LeaderboardTable({ rows, me, testId = "leaderboard" }: { rows: (Omit<LeaderboardEntry, "rank"> & { rank: number | null })[]; me: string | null; testId?: string }) {
+  return (
+    <table className={s.table} data-testid={testId}>
+      <thead>
+        <tr>
+          <th className={s.th}>#</th>
+          <th className={s.th}>Player</th>
+          <th className={`${s.th} ${s.num}`}>W/L</th>
+          <th className={`${s.th} ${s.num}`}>Rating</th>
+          <th className={s.th}>Tier</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.userId} className={r.userId === me ? s.me : undefined} data-testid="leaderboard-row">
+            <td className={s.td}>{r.rank === null ? <span className={s.place}>–</span> : <Place rank={r.rank} />}</td>
+            <td className={`${s.td} ${s.name}`}>{playerLabel(r)}</td>
+            <td className={`${s.td} ${s.num}`}>
+              {r.rankedWins}/{r.rankedLosses}
+            </td>
+            <td className={`${s.td} ${s.num}`} data-testid="row-rating">
+              {r.rating}
+            </td>
+            <td className={s.td}>
+              <TierBadge tier={r.tier} label={r.tierLabel} inPlacement={r.inPlacement} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
