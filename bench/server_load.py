@@ -61,10 +61,18 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+SERVER_CPUS: set[int] = set()
+"""--pin: the processors the server process may run on (the clients get the others)."""
+
+
 def raise_fd_limit() -> None:
+    """The preexec of every server this file (or its users) launches: open files up to the
+    hard limit, and with --pin the server's own processor."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    if SERVER_CPUS:
+        os.sched_setaffinity(0, SERVER_CPUS)
 
 
 # --- one client ------------------------------------------------------------------------------
@@ -407,6 +415,9 @@ def build_parser(description: str) -> argparse.ArgumentParser:
                     help="seconds of play before the measured window (default 3)")
     ap.add_argument("--url", default=None, help="use a running server (loopback only)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--pin", action="store_true",
+                    help="run the server on the first processor and the clients on the others "
+                         "(no switching between them on the server's processor)")
     ap.add_argument("--compress", action="store_true",
                     help="clients ask for permessage-deflate, as browsers do")
     ap.add_argument("--server-src", type=Path, default=None,
@@ -432,6 +443,12 @@ def measure(args: argparse.Namespace, launch: Launcher = start_server) -> dict[s
     os.environ["KINGDOM_BENCH_WS_COMPRESS"] = "15" if args.compress else "0"  # to the clients
 
     server: subprocess.Popen[str] | None = None
+    cpus = sorted(os.sched_getaffinity(0))
+    if getattr(args, "pin", False):
+        if len(cpus) < 2 or args.url:
+            raise SystemExit("--pin needs two processors and a server this run starts")
+        SERVER_CPUS.clear()
+        SERVER_CPUS.add(cpus[0])
     tmp = tempfile.TemporaryDirectory()
     if args.url:
         host = urlparse(args.url).hostname or ""
@@ -442,6 +459,8 @@ def measure(args: argparse.Namespace, launch: Launcher = start_server) -> dict[s
         port = free_port()
         server = launch(Path(tmp.name) / "bench.db", port)
         url = f"http://127.0.0.1:{port}"
+        if SERVER_CPUS:  # the clients (started below) never share the server's processor
+            os.sched_setaffinity(0, set(cpus) - SERVER_CPUS)
 
     ctx = mp.get_context("spawn")
     go_at = ctx.Value("d", 0.0)
@@ -488,6 +507,7 @@ def measure(args: argparse.Namespace, launch: Launcher = start_server) -> dict[s
             server.kill()
             server.wait(10)
         tmp.cleanup()
+        os.sched_setaffinity(0, cpus)
 
     lat = sorted(x for r in results for x in r["latencies"])
     search_lat = sorted(x for r in results for x in r.get("search_latencies", ()))
