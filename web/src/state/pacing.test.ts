@@ -7,6 +7,7 @@ import {
   FADE_MS,
   HIT_MS,
   MAX_LAG_MS,
+  MIN_MOVE_MS,
   PresentationQueue,
   REDUCED_DRAW_MS,
   THEIR_TRAVEL_MS,
@@ -122,6 +123,19 @@ describe("the presentation queue", () => {
     expect(times[2]).toBe(5000 + (5100 + TURN_LAG_MS - 5000) / 2);
     expect(times[3]).toBeLessThanOrEqual(5100 + TURN_LAG_MS);
     expect(times[3] - times[2]).toBeGreaterThanOrEqual(700);
+  });
+
+  it("after a busy bot turn, each move before the player's turn is still seen for MIN_MOVE_MS", () => {
+    const { q, shown, times } = setup();
+    q.push(state(0, 2));
+    vi.advanceTimersByTime(5000);
+    for (let i = 1; i <= 5; i++) q.push(state(i, 2)); // five moves at once: 1 shown, 4 waiting
+    q.push(state(6, 1, { legalActions: [draw] })); // then the player's turn
+    vi.advanceTimersByTime(MAX_LAG_MS);
+    expect(shown).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    for (let i = 2; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(MIN_MOVE_MS);
+    // Five slots of MIN_MOVE_MS: the turn after 3 s, more than TURN_LAG_MS, less than MAX_LAG_MS.
+    expect(times[6] - 5000).toBe(5 * MIN_MOVE_MS);
   });
 
   it("never falls more than MAX_LAG_MS behind when many moves pile up", () => {

@@ -9,11 +9,12 @@
  *   HIT_MS + BEAT_MS, 1430 ms), a draw the spec's 3600 ms draw animation plus the beat. With
  *   prefers-reduced-motion the travel is a 300 ms fade and the holds are shorter (600 ms, a
  *   draw 1500 ms).
- * - The queue never falls far behind: a state is on screen at most MAX_LAG_MS after it arrived,
- *   and a state that gives the player something to do (their turn, a follow-up) at most
- *   TURN_LAG_MS after it arrived. When states pile up, the holds before such a deadline are
- *   shortened evenly; a state whose deadline has passed (a throttled background tab) is shown
- *   at once with everything before it skipped.
+ * - The queue never falls far behind: a state is on screen at most MAX_LAG_MS (4.5 s) after it
+ *   arrived, and a state that gives the player something to do (their turn, a follow-up) at
+ *   most TURN_LAG_MS (1.5 s) after it arrived, or MIN_MOVE_MS (0.6 s) for each move still to
+ *   show before it when a bot's turn was busy (never more than MAX_LAG_MS). When states pile
+ *   up, the holds before such a deadline are shortened evenly; a state whose deadline has passed
+ *   (a throttled background tab) is shown at once with everything before it skipped.
  * - A click or a key press (listenForSkip) shows the newest state at once.
  * - Another room's first state and the first state after a reconnection are shown at once (the
  *   queue is emptied first); states outside play (lobby, resource choice, score screen
@@ -41,8 +42,13 @@ export const BEAT_MS = 300;
 export const REDUCED_DRAW_MS = 1200;
 /** The longest a state waits before it is shown (longer than a draw's hold: the spec's draw wins). */
 export const MAX_LAG_MS = 4500;
-/** The longest a state that gives the player something to do waits before it is shown. */
+/**
+ * A state that gives the player something to do waits at most this long before it is shown,
+ * or MIN_MOVE_MS for each move still to show before it (a busy turn of a bot), up to MAX_LAG_MS.
+ */
 export const TURN_LAG_MS = 1500;
+/** The shortest time another player's move stays on screen before the player's turn comes. */
+export const MIN_MOVE_MS = 600;
 
 /**
  * Identifies one draw: a player draws once a turn, so hand, round and player tell draws apart
@@ -144,7 +150,9 @@ export class PresentationQueue {
       this.show({ view: v, hold, deadline: now, events: [] }, now);
       return;
     }
-    const lag = kind === "theirs" && actionable(v) ? TURN_LAG_MS : MAX_LAG_MS;
+    // The player's turn: soon, but every move before it is seen for at least MIN_MOVE_MS.
+    const turnLag = Math.min(MAX_LAG_MS, Math.max(TURN_LAG_MS, MIN_MOVE_MS * (this.items.length + 1)));
+    const lag = kind === "theirs" && actionable(v) ? turnLag : MAX_LAG_MS;
     this.items.push({ view: v, hold, deadline: now + lag, events: [] });
     this.onPending(this.items.length);
     this.pump();
