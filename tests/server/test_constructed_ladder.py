@@ -186,6 +186,7 @@ async def test_a_constructed_ladder_match_to_its_end(start_server: Start, player
         assert (s["ladder"], s["rating"], s["rankedGamesPlayed"]) == ("standard", 1000, 0)
         history = await get_json(url, f"/api/matches/{p.user['id']}")
         assert len(history) == 1 and history[0]["gameMode"] == "ranked"
+        assert history[0]["format"] == "constructed"  # the Constructed ladder, not Ranked
         assert history[0]["ratingChange"] == r["rating"] - 1000
         assert history[0]["seasonId"] == str(season["id"])
     winner = next(n for n, r in ladder.items() if r["rankedWins"] == 1)

@@ -142,6 +142,7 @@ async def test_game_against_a_bot_is_counted_once(
     status, history = await get(server, f"/api/matches/{user_id}")
     assert status == 200 and len(history) == 1
     assert history[0]["finalScore"] == parts[0][4] and history[0]["ratingChange"] == 0
+    assert (history[0]["gameMode"], history[0]["format"]) == ("casual", "standard")
     assert "email" not in str(history) and "email" not in str(stats)
     # Recording the same finished room again changes nothing.
     hub = server.app[hub_key]
