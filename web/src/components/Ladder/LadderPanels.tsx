@@ -16,8 +16,6 @@ const PLAYER_COUNTS = [
   { count: 4, label: "4 players (2 vs 2)" },
 ];
 
-export const LADDER_NAMES: Record<Ladder, string> = { standard: "Ranked", constructed: "Constructed ladder" };
-
 function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
 }
