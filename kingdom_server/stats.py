@@ -79,14 +79,14 @@ class Match(FeatureTable):
             return
         tables = set(db.get_tables())
         if {"games", "rooms"} <= tables:
-            db.execute_sql(
+            db.execute_sql(  # type: ignore[no-untyped-call]
                 "UPDATE matches SET format = %s WHERE game_id IN (SELECT g.id FROM games g"
                 " JOIN rooms r ON r.code = g.room_id WHERE r.constructed)"
                 .replace("%s", db.param),
                 (CONSTRUCTED_FORMAT,),
             )
         if "ranked_matches" in tables:
-            db.execute_sql(
+            db.execute_sql(  # type: ignore[no-untyped-call]
                 "UPDATE matches SET format = %s WHERE EXISTS (SELECT 1 FROM ranked_matches rm"
                 " WHERE rm.match_key = matches.room_code || ':' || CAST(matches.game_id AS"
                 " VARCHAR(12)) AND rm.ladder = %s)".replace("%s", db.param),
