@@ -189,6 +189,19 @@ def server_database_url(tmp_path: Any) -> str:
     return POSTGRES_URL
 
 
+def database_rows(tmp_path: Any, sql: str) -> list[tuple[Any, ...]]:
+    """Rows of a query on the test's database (its SQLite file, or the PostgreSQL one)."""
+    from kingdom_server.storage import open_database
+
+    url = POSTGRES_URL if SERVER_ON_POSTGRES else f"sqlite:///{tmp_path}/kingdom.db"
+    assert url is not None
+    db = open_database(url)
+    try:
+        return [tuple(row) for row in db.execute_sql(sql).fetchall()]
+    finally:
+        db.close()
+
+
 def make_settings(tmp_path: Any, **overrides: Any) -> Settings:
     base: dict[str, Any] = dict(
         database_url=server_database_url(tmp_path),

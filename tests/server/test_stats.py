@@ -7,7 +7,6 @@ import asyncio
 import datetime as dt
 import json
 import random
-import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -21,7 +20,7 @@ from kingdom_server.keys import hub_key
 from kingdom_server.ranked.tables import RankedMatch
 from kingdom_server.stats import Match, MatchParticipant, results_key
 from kingdom_server.storage import Storage
-from tests.server.helpers import Client
+from tests.server.helpers import Client, database_rows
 from tests.server.play import play_until
 
 PASSWORD = "correct horse battery"
@@ -48,8 +47,7 @@ async def get(server: TestServer, path: str) -> tuple[int, Any]:
 
 
 def rows(tmp_path: Path, sql: str) -> list[tuple[Any, ...]]:
-    with sqlite3.connect(tmp_path / "kingdom.db") as con:
-        return con.execute(sql).fetchall()
+    return database_rows(tmp_path, sql)
 
 
 def finished(state: dict[str, Any]) -> bool:
@@ -225,7 +223,7 @@ async def test_deleting_an_account_keeps_matches_as_deleted_player(
     ) as r:
         assert r.status == 204
     assert rows(tmp_path, "SELECT count(*) FROM user_stats") == [(0,)]
-    assert rows(tmp_path, "SELECT user_id, name FROM match_participants WHERE is_bot = 0") == [
+    assert rows(tmp_path, "SELECT user_id, name FROM match_participants WHERE NOT is_bot") == [
         (None, "Deleted player")]
     assert rows(tmp_path, "SELECT count(*) FROM matches") == [(1,)]
     assert (await get(server, f"/api/stats/{user_id}"))[0] == 404
