@@ -42,3 +42,13 @@ def database_url(backend: str, sqlite_path: object) -> str:
     if backend == "sqlite":
         return f"sqlite:///{sqlite_path}"
     return empty_postgres()
+
+
+def query(database: object, sql: str) -> list[tuple[object, ...]]:
+    """Rows of `sql` on a server's database: a SQLite file's path, or a database URL."""
+    url = database if isinstance(database, str) else f"sqlite:///{database}"
+    db = open_database(url)
+    try:
+        return [tuple(row) for row in db.execute_sql(sql).fetchall()]
+    finally:
+        db.close()
