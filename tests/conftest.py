@@ -13,9 +13,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests.databases import BACKENDS
-from tests.databases import database_url as fresh_database
-
 # Two shared cores: no per-example deadline (timing noise is not a bug). CI is derandomised
 # so a run is reproducible; locally examples vary from run to run.
 settings.register_profile(
@@ -34,8 +31,10 @@ _default_profile = "ci" if os.environ.get("CI") else "dev"
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", _default_profile))
 
 
-@pytest.fixture(params=BACKENDS)
+@pytest.fixture(params=("sqlite", "postgresql"))
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """An empty database: SQLite, and PostgreSQL when KINGDOM_TEST_POSTGRES_URL is set
     (tests/databases.py; skipped otherwise)."""
+    from tests.databases import database_url as fresh_database  # the server's: only if used
+
     return fresh_database(str(request.param), tmp_path / "kingdom.db")
