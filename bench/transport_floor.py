@@ -54,7 +54,7 @@ def real_pushes(games: int = 6, seed: int = 4242) -> dict[str, Any]:
 
     import kingdom_rules as kr
     from kingdom_server.rooms import Room, Seat
-    from kingdom_server.views import game_view
+    from kingdom_server.views import game_views
 
     rng = random.Random(seed)
     room = Room(code="ABCDEF", host_id="p_0")
@@ -66,9 +66,7 @@ def real_pushes(games: int = 6, seed: int = 4242) -> dict[str, Any]:
         while state.phase not in ("finished", "handComplete"):
             acting = kr.players_to_act(state)
             p = acting[0]
-            texts = [orjson.dumps(game_view(room, room.seats[n - 1],
-                                            kr.view(state, n).to_json(), 0.0))
-                     for n in range(1, ROOM_SIZE + 1)]
+            texts = [orjson.dumps(v) for v in game_views(room, room.seats, state, 0.0)]
             waiting = [n for n in range(1, ROOM_SIZE + 1) if n not in acting]
             if waiting:
                 w = texts[waiting[0] - 1]
@@ -101,8 +99,8 @@ def game_work(games: int = 4, seed: int = 99) -> dict[str, float]:
     import kingdom_rules as kr
     from kingdom_server.rooms import Room, Seat
     from kingdom_server.storage import Storage
-    from kingdom_server.views import engine_views, game_view, game_views
-    from kingdom_server.wire import encode_event
+    from kingdom_server.views import push_parts
+    from kingdom_server.wire import encode_event_parts
 
     rng = random.Random(seed)
     steps = []
@@ -129,24 +127,17 @@ def game_work(games: int = 4, seed: int = 99) -> dict[str, float]:
     out: dict[str, float] = {"actions": len(steps)}
     out["engine_apply_us"] = timed(lambda s, a: (kr.apply(s, a), kr.players_to_act(s)))
     out["action_json_us"] = timed(lambda s, a: kr.action_from_json(a.to_json()))
-    out["views_4_seats_us"] = timed(
-        lambda s, a: game_views(room, seats, engine_views(s, numbers), 0.0))
+    out["views_4_seats_us"] = timed(lambda s, a: push_parts(room, seats, s, 0.0))
     out["views_4_seats_engine_only_us"] = timed(lambda s, a: [kr.view(s, n) for n in numbers])
-    out["views_4_seats_one_by_one_us"] = timed(  # the server's way before 2026-11-21 22:30
-        lambda s, a: [game_view(room, seat, kr.view(s, n).to_json(), 0.0)
-                      for seat, n in zip(seats, numbers, strict=True)])
-    views = [game_views(room, seats, engine_views(s, numbers), 0.0) for s, _ in steps]
+    parts = [push_parts(room, seats, s, 0.0) for s, _ in steps]
     t0 = time.process_time()
-    for vs in views:
-        for v in vs:
-            encode_event("gameState", v)
+    for shared, own in parts:
+        encode_event_parts("gameState", shared, own)
     out["json_4_pushes_us"] = 1e6 * (time.process_time() - t0) / len(steps)
     with tempfile.TemporaryDirectory() as tmp:
         store = Storage(f"sqlite:///{tmp}/log.db")
-        store.save_room(code="ABCDEF", host_id=None, is_public=False, desired_player_count=4,
-                        game_mode="game", is_tutorial=False, is_ranked=False, status="playing",
-                        seats=[])
-        game = store.start_game(code="ABCDEF", seed=1, player_count=4, mode="game", deck=None,
+        store.save_room(room, status="playing")
+        game = store.start_game(room, seed=1, player_count=4, mode="game", deck=None,
                                 started_at=dt.datetime(2026, 1, 1))
         rows = [(game, i, a.to_json()) for i, (_, a) in enumerate(steps)]
         half = len(rows) // 2

@@ -77,7 +77,7 @@ from kingdom_rules.state import (
     Resource,
     total_hands,
 )
-from kingdom_rules.view import PlayerView, PublicPlayer, view, views_json
+from kingdom_rules.view import PlayerView, PublicPlayer, view, view_parts, views_json
 
 __version__ = "0.1.0"
 
@@ -179,5 +179,6 @@ __all__ = [
     "team_of",
     "total_hands",
     "view",
+    "view_parts",
     "views_json",
 ]

@@ -20,7 +20,7 @@ from kingdom_rules.errors import MalformedAction
 Json = dict[str, Any]
 
 
-def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Order does not matter in a set of cards: keep one canonical order. Anything but cards
     is refused with :class:`MalformedAction`."""
     try:
@@ -92,6 +92,11 @@ class _Wire:
                 d[name] = v
         return d
 
+    @classmethod
+    def wire_names(cls) -> tuple[str, ...]:
+        """The wire names of the action's fields after ``player``, in order."""
+        return tuple(name for _, name, _ in cls._FIELDS)
+
     def __str__(self) -> str:
         parts = [
             f"{n}={_short(getattr(self, a))}"
@@ -160,7 +165,7 @@ class PlayRoyal(_Wire):
     _FIELDS = (("card", "cardId", "card"), ("resources", "resourceToUseIds", "cards"))
     player: int
     card: Card = attrs.field(converter=_card_field)
-    resources: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+    resources: tuple[Card, ...] = attrs.field(converter=sorted_cards)
 
 
 @attrs.frozen
@@ -170,8 +175,8 @@ class PlayCombination(_Wire):
     WIRE: ClassVar[str] = "playCombination"
     _FIELDS = (("cards", "cardIds", "cards"), ("resources", "resourceToUseIds", "cards"))
     player: int
-    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
-    resources: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+    cards: tuple[Card, ...] = attrs.field(converter=sorted_cards)
+    resources: tuple[Card, ...] = attrs.field(converter=sorted_cards)
 
 
 @attrs.frozen
@@ -181,7 +186,7 @@ class PlayHailOfArrows(_Wire):
     WIRE: ClassVar[str] = "playHailOfArrows"
     _FIELDS = (("cards", "cardIds", "cards"),)
     player: int
-    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+    cards: tuple[Card, ...] = attrs.field(converter=sorted_cards)
 
 
 @attrs.frozen

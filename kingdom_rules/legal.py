@@ -14,6 +14,7 @@ them by groups and builds an action only when it is asked for. ``len``, indexing
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from itertools import combinations
 from math import comb
 from typing import Any, overload
 
@@ -31,7 +32,9 @@ from kingdom_rules.actions import (
     RotateResource,
     SkipDemolitionEat,
     SkipPendingAction,
+    _Wire,
 )
+from kingdom_rules.actions import sorted_cards as _sorted
 from kingdom_rules.cards import ALL_CARDS, Card
 from kingdom_rules.combinations import RULES, find_combinations
 from kingdom_rules.errors import NoSuchPlayer
@@ -52,6 +55,11 @@ class _Group:
 
     def holds(self, action: Any) -> bool:
         """Whether ``action`` is one of this run's actions (without building them)."""
+        raise NotImplementedError
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """``[self.get(i).to_json() for i in range(self.size)]``, without building the
+        actions (the wire form of every legal action goes to a client after each move)."""
         raise NotImplementedError
 
 
@@ -76,6 +84,18 @@ class _ResourcePlays(_Group):
         q, r = divmod(i, len(self.pool))
         return make(self.player, self.cards[q], self.pool[r])
 
+    def to_json(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        p = self.player
+        for make in (PlayResource, RotateResource):
+            wire, card, resource = _wire_form(make)
+            out.extend(
+                {"type": wire, "player": p, card: c.id, resource: r.id}
+                for c in self.cards
+                for r in self.pool
+            )
+        return out
+
     def holds(self, action: Any) -> bool:
         return (
             (type(action) is PlayResource or type(action) is RotateResource)
@@ -99,6 +119,15 @@ class _Payments(_Group):
     def get(self, i: int) -> Action:
         return self.make(self.player, self.what, _unrank(self.pool, self.k, i))
 
+    def to_json(self) -> list[dict[str, Any]]:
+        wire, first, paid = _wire_form(self.make)
+        p = self.player
+        what = self.what.id if type(self.what) is Card else [c.id for c in _sorted(self.what)]
+        return [
+            {"type": wire, "player": p, first: what, paid: [c.id for c in _sorted(resources)]}
+            for resources in combinations(self.pool, self.k)
+        ]
+
     def holds(self, action: Any) -> bool:
         if type(action) is not self.make or action.player != self.player:
             return False
@@ -110,6 +139,13 @@ class _Payments(_Group):
             and len(set(paid)) == self.k
             and all(c in self.pool for c in paid)
         )
+
+
+def _wire_form(make: Any) -> tuple[str, str, str]:
+    """(type, wire name of the first field, of the second) of a two-field action class."""
+    kind: type[_Wire] = make
+    first, second = kind.wire_names()
+    return kind.WIRE, first, second
 
 
 def _unrank(pool: list[Card], k: int, i: int) -> tuple[Card, ...]:
@@ -187,6 +223,17 @@ class LegalActions(Sequence[Action]):
             else:
                 for i in range(g.size):  # type: ignore[union-attr]
                     yield g.get(i)  # type: ignore[union-attr]
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """The wire form of every action, in order: ``[a.to_json() for a in self]``, built
+        without the action objects."""
+        out: list[dict[str, Any]] = []
+        for g in self._groups:
+            if type(g) is list:
+                out.extend(a.to_json() for a in g)
+            else:
+                out.extend(g.to_json())  # type: ignore[union-attr]
+        return out
 
     def __contains__(self, action: object) -> bool:
         if getattr(action, "player", None) != self.player:

@@ -9,10 +9,9 @@ from typing import Any
 
 import socketio
 
-import kingdom_rules as kr
 from kingdom_server.rooms import BROWSING, Room, Rooms, Seat
-from kingdom_server.views import engine_views, game_view, game_views, waiting_view
-from kingdom_server.wire import encode_event
+from kingdom_server.views import game_views, push_parts, waiting_view
+from kingdom_server.wire import decode_event, encode_event, encode_event_parts
 
 PushObserver = Callable[[Room, Seat, str, Any], None]
 
@@ -35,37 +34,43 @@ class Pushes:
         now = loop_time()
         if room.state is None:
             return waiting_view(room, seat, now)
-        engine_view = kr.view(room.state, room.number_of(seat)).to_json()
-        return game_view(room, seat, engine_view, now)
+        return game_views(room, [seat], room.state, now)[0]
 
     async def room(self, room: Room) -> None:
-        """Each connected seat gets its own view (seats without a socket cost nothing; the
-        public part of the engine's views is serialised once for all of them)."""
+        """Each connected seat gets its own view (seats without a socket cost nothing; what
+        the views share is built and written as JSON once for all of them)."""
         seats = [seat for seat in room.seats if seat.sid is not None]
         if not seats:
             return
         now = loop_time()
         if room.state is None:
-            views = [waiting_view(room, seat, now) for seat in seats]
+            texts = [encode_event("gameState", waiting_view(room, seat, now)) for seat in seats]
         else:
-            numbers = [room.number_of(seat) for seat in seats]
-            views = game_views(room, seats, engine_views(room.state, numbers), now)
-        for seat, data in zip(seats, views, strict=True):
+            shared, own = push_parts(room, seats, room.state, now)
+            texts = encode_event_parts("gameState", shared, own)
+        for seat, text in zip(seats, texts, strict=True):
             sid = seat.sid
             if sid is None:
                 continue
-            for observer in self.observers:
-                observer(room, seat, "gameState", data)
+            if self.observers:  # they see what the socket receives
+                _, data = decode_event(text)
+                for observer in self.observers:
+                    observer(room, seat, "gameState", data)
             self.stats["pushes"] += 1
-            await self.send(sid, "gameState", data)
+            await self.send_text(sid, text)
 
     async def send(self, sid: str, event: str, data: Any) -> None:
         """One event to one socket. What `sio.emit(event, data, to=sid)` does, without its
-        per-call task and wait (the pushes of every action go through here)."""
+        per-call task and wait."""
+        await self.send_text(sid, encode_event(event, data))
+
+    async def send_text(self, sid: str, text: str) -> None:
+        """One encoded event (`kingdom_server.wire`) to one socket (the pushes of every action
+        go through here)."""
         eio_sid = self.sio.manager.eio_sid_from_sid(sid, "/")
         if eio_sid is None:
             return
-        await self.sio.eio.send(eio_sid, encode_event(event, data))
+        await self.sio.eio.send(eio_sid, text)
 
     async def event(self, room: Room, event: str, data: dict[str, Any]) -> None:
         for seat in room.seats:

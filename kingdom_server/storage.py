@@ -156,7 +156,9 @@ class Storage:
                 table_name = "games"
 
         class GameAction(Base):
-            game = pw.ForeignKeyField(Game, backref="actions", on_delete="CASCADE")
+            # No index of its own: the unique (game, seq) index serves every lookup by game,
+            # and each index is one more page written per accepted action.
+            game = pw.ForeignKeyField(Game, backref="actions", on_delete="CASCADE", index=False)
             seq = pw.IntegerField()
             data = pw.TextField()  # action.to_json()
             created_at = pw.DateTimeField(default=_now)
@@ -173,6 +175,8 @@ class Storage:
         self.db.connect(reuse_if_open=True)
         self.db.create_tables([Room, Seat, Game, GameAction], safe=True)
         self._add_missing_columns([Room, Seat, Game, GameAction])
+        # Databases made before 2026-11-24 had a second index on game_actions.game_id.
+        self.db.execute_sql('DROP INDEX IF EXISTS "gameaction_game_id"')  # type: ignore[no-untyped-call]
 
     def _add_missing_columns(self, models: list[type[pw.Model]]) -> None:
         """Columns added to a model after its table was created (nullable or defaulted ones)."""

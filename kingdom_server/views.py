@@ -15,13 +15,21 @@ from kingdom_server.rooms import Room, Seat
 
 
 def room_fields(room: Room, seat: Seat | None, now: float) -> dict[str, Any]:
+    return {
+        **_room_fields(room, now),
+        "isHost": seat is not None and seat.player_id == room.host_id,
+        "myPlayerId": seat.player_id if seat is not None else None,
+    }
+
+
+def _room_fields(room: Room, now: float) -> dict[str, Any]:
+    """The room's fields that are the same for every seat."""
     timer: int | None = None
     if room.score_deadline is not None:
         timer = max(0, math.ceil(room.score_deadline - now - 1e-6))
     return {
         "roomCode": room.code,
         "hostId": room.host_id,
-        "isHost": seat is not None and seat.player_id == room.host_id,
         "isPublic": room.is_public,
         "desiredPlayerCount": room.desired_player_count,
         "isTutorial": room.is_tutorial,
@@ -30,7 +38,6 @@ def room_fields(room: Room, seat: Seat | None, now: float) -> dict[str, Any]:
         "constructed": room.constructed,
         "gameStartTime": room.game_start_time,
         "scoreScreenTimer": timer,
-        "myPlayerId": seat.player_id if seat is not None else None,
     }
 
 
@@ -83,50 +90,37 @@ def waiting_view(room: Room, seat: Seat | None, now: float) -> dict[str, Any]:
     }
 
 
-def game_view(room: Room, seat: Seat, engine_view: dict[str, Any], now: float) -> dict[str, Any]:
-    """Merge the engine's view of `seat` with the room fields and each player's seat fields.
-    `engine_view` is a fresh `to_json()` result: it is completed in place (this runs for every
-    seat after every action)."""
-    engine_view.update(room_fields(room, seat, now))
-    seats = room.seats
-    for p in engine_view.get("players", ()):
-        number = p.get("number")
-        if type(number) is int and 1 <= number <= len(seats):
-            p.update(seat_fields(seats[number - 1]))
-    return engine_view
-
-
-def engine_views(state: kr.GameState, numbers: Sequence[int]) -> list[dict[str, Any]]:
-    """`kr.view(state, n).to_json()` for each player number in `numbers`, by the engine's
-    `views_json` (the public part built once and shared: the results are read-only)."""
-    if not numbers:
-        return []
-    return list(kr.views_json(state, list(numbers)))
+def push_parts(
+    room: Room, seats: Sequence[Seat], state: kr.GameState, now: float
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The gameState of `seats` (seats of `room`) in two parts: what is the same for all of
+    them (the engine's public part, the room's fields, each player's seat fields), and each
+    seat's own part (the engine's part for that seat, isHost, myPlayerId), in the order of
+    `seats`. Their keys never overlap; the server writes the shared part's JSON once. The
+    engine's view (`kr.view_parts`) is the only source of game information. Read-only."""
+    if not seats:
+        return {}, []
+    public, engine_own = kr.view_parts(state, [room.number_of(seat) for seat in seats])
+    seat_list = room.seats
+    shared = {
+        **public,
+        **_room_fields(room, now),
+        "players": [_with_seat(p, seat_list) for p in public["players"]],
+    }
+    host_id = room.host_id
+    own = [
+        {**part, "isHost": seat.player_id == host_id, "myPlayerId": seat.player_id}
+        for seat, part in zip(seats, engine_own, strict=True)
+    ]
+    return shared, own
 
 
 def game_views(
-    room: Room, seats: Sequence[Seat], engine_jsons: Sequence[dict[str, Any]], now: float
+    room: Room, seats: Sequence[Seat], state: kr.GameState, now: float
 ) -> list[dict[str, Any]]:
-    """`game_view` for several seats of one room, from `engine_views`. The engine's dicts are
-    not changed: each seat's view is a new top-level dict, and the players' entries, the same
-    for everyone, are completed with the seat fields once per distinct engine list."""
-    seat_list = room.seats
-    completed: dict[int, list[Any]] = {}
-    common = room_fields(room, None, now)  # the seat's own two fields are set per seat
-    host_id = room.host_id
-    out = []
-    for seat, view in zip(seats, engine_jsons, strict=True):
-        data = {**view, **common}
-        data["isHost"] = seat.player_id == host_id
-        data["myPlayerId"] = seat.player_id
-        players = view.get("players")
-        if isinstance(players, list):
-            done = completed.get(id(players))
-            if done is None:
-                done = completed[id(players)] = [_with_seat(p, seat_list) for p in players]
-            data["players"] = done
-        out.append(data)
-    return out
+    """Each seat's whole gameState (:func:`push_parts` put together), as a dictionary."""
+    shared, own = push_parts(room, seats, state, now)
+    return [{**shared, **part} for part in own]
 
 
 def _with_seat(p: Any, seats: list[Seat]) -> Any:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import engineio.json
@@ -49,6 +49,37 @@ def encode_event(event: str, data: Any) -> str:
     `JsonPacket(EVENT, namespace="/", data=[event, data]).encode()` writes it, without
     building the packet object (every push goes through here)."""
     return _EVENT + _Json.dumps([event, data], separators=(",", ":"))
+
+
+def encode_event_parts(
+    event: str, shared: dict[str, Any], own: Sequence[dict[str, Any]]
+) -> list[str]:
+    """``encode_event(event, {**shared, **part})`` for each part of `own`, with the JSON of
+    `shared` written once for all of them (the pushes of one move share most of their
+    text). The keys of `shared` and of a part must not overlap (ValueError)."""
+    head = _EVENT + "[" + _Json.dumps(event) + ","
+    common = _Json.dumps(shared, separators=(",", ":"))
+    out = []
+    for part in own:
+        if shared.keys() & part.keys():
+            raise ValueError(f"keys in both parts: {sorted(shared.keys() & part.keys())}")
+        out.append(head + _join_objects(common, _Json.dumps(part, separators=(",", ":"))) + "]")
+    return out
+
+
+def _join_objects(a: str, b: str) -> str:
+    """The JSON text of one object with the members of the objects written `a` and `b`."""
+    if a == "{}":
+        return b
+    if b == "{}":
+        return a
+    return a[:-1] + "," + b[1:]
+
+
+def decode_event(text: str) -> tuple[str, Any]:
+    """(event, data) of an EVENT packet's text written by :func:`encode_event`."""
+    name, data = _Json.loads(text[len(_EVENT):])
+    return str(name), data
 
 
 #: Event names socket.io keeps for itself: a client sending one is refused like an unknown

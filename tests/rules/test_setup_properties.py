@@ -124,7 +124,8 @@ def test_oracle_agrees_on_the_setup_pool() -> None:
        biased=st.booleans())
 def test_playouts_keep_every_invariant(seed: int, n: int, spire: bool, biased: bool) -> None:
     """Random setups played to the end: the oracle agrees, every card is in one place, the
-    views hide hands and piles, views_json equals view().to_json(), JSON round-trips."""
+    views hide hands and piles, views_json equals view().to_json(), the legal actions' JSON is
+    each action's, JSON round-trips."""
     rng = random.Random(seed)
     setup: kr.Setup = random_spire(rng) if spire else random_constructed(rng, n)
     s = kr.new_game(2 if spire else n, seed=seed % 10_000, setup=setup)
@@ -135,6 +136,9 @@ def test_playouts_keep_every_invariant(seed: int, n: int, spire: bool, biased: b
         assert_cards_in_place(s)
         seats = list(range(1, s.player_count + 1))
         assert kr.views_json(s, seats) == [kr.view(s, p).to_json() for p in seats]
+        for p in seats:  # the wire form built without the action objects
+            legal = kr.legal_actions(s, p)
+            assert legal.to_json() == [a.to_json() for a in legal]
         before = s
         a, s, _ = step(s, rng)
         check_draw(before, a, s)

@@ -45,3 +45,41 @@ def test_views_json_of_some_seats_only() -> None:
     two = kr.views_json(state, [3, 1])
     assert [v["myPlayerNumber"] for v in two] == [3, 1]
     assert two[0]["myHand"] != two[1]["myHand"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_legal_actions_wire_form_is_each_actions_own(players: int) -> None:
+    """LegalActions.to_json builds the wire form without the action objects: the same JSON,
+    in the same order, for every seat of every state of random games."""
+    rng = random.Random(100 + players)
+    counted = 0
+    for game in range(6):
+        state = kr.new_game(player_count=players, seed=game, mode="game")
+        while state.phase != "finished":
+            for n in range(1, players + 1):
+                legal = kr.legal_actions(state, n)
+                assert legal.to_json() == [a.to_json() for a in legal]
+                counted += len(legal)
+            p = kr.players_to_act(state)[0]
+            acts = kr.legal_actions(state, p)
+            state, _ = kr.apply(state, acts[rng.randrange(len(acts))])
+    assert counted > 1000
+
+
+def test_views_share_what_did_not_change_and_stay_right() -> None:
+    """views_json shares the JSON of kingdoms and card lists a move left alone (read-only),
+    and a kingdom copied into a new one with a change is never served stale."""
+    rng = random.Random(8)
+    state = kr.new_game(player_count=4, seed=8, mode="game")
+    shared = 0
+    while state.phase != "finished":
+        before = kr.views_json(state, [1, 2, 3, 4])
+        p = kr.players_to_act(state)[0]
+        acts = kr.legal_actions(state, p)
+        nxt, _ = kr.apply(state, acts[rng.randrange(len(acts))])
+        after = kr.views_json(nxt, [1, 2, 3, 4])
+        assert after == [kr.view(nxt, n).to_json() for n in (1, 2, 3, 4)]
+        for old, new in zip(before[0]["players"], after[0]["players"], strict=True):
+            shared += old["kingdom"] is new["kingdom"]
+        state = nxt
+    assert shared > 0

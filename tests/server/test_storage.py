@@ -62,3 +62,23 @@ def test_columns_missing_from_an_older_database_are_added(tmp_path: Path) -> Non
     store.close()
     store = Storage(url(tmp_path))
     assert "tutorial_mode" in {c.name for c in store.db.get_columns("rooms")}
+
+
+def test_an_older_database_loses_its_second_action_index(tmp_path: Path) -> None:
+    """Each accepted action writes one row; an index is one more page per write. The unique
+    (game, seq) index serves every lookup by game, so the older per-game index is dropped."""
+    import sqlite3
+
+    Storage(url(tmp_path)).close()
+    db = sqlite3.connect(f"{tmp_path}/store.db")
+    db.execute('CREATE INDEX "gameaction_game_id" ON "game_actions" ("game_id")')
+    db.commit()
+    store = Storage(url(tmp_path))
+    indexes = {row[0] for row in db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'game_actions'")}
+    assert indexes == {"gameaction_game_id_seq"}
+    plan = db.execute("EXPLAIN QUERY PLAN SELECT * FROM game_actions WHERE game_id = 1 "
+                      "ORDER BY seq").fetchall()
+    assert "gameaction_game_id_seq" in str(plan)
+    db.close()
+    store.close()
