@@ -176,7 +176,7 @@ async def test_a_ranked_match_to_its_end_is_rated_once(
     season = await get_json(url, "/api/ranked/season/active")
     for p in (ana, ben):
         history = await get_json(url, f"/api/matches/{p.user['id']}")
-        assert history[0]["gameMode"] == "ranked"
+        assert (history[0]["gameMode"], history[0]["format"]) == ("ranked", "standard")
         assert history[0]["seasonId"] == str(season["id"])
     board = await get_json(url, f"/api/ranked/leaderboard/{season['id']}")
     assert [e["username"] for e in board][0] == winners[0]

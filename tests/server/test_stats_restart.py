@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import random
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +12,10 @@ import aiohttp
 import pytest
 
 from kingdom_server.accounts import COOKIE
+from tests.databases import query
 from tests.server.helpers import Client
 from tests.server.play import play_until
-from tests.server.test_restart import ServerProcess, free_port
+from tests.server.test_restart import ServerProcess, database, free_port  # noqa: F401
 
 
 @pytest.fixture
@@ -26,17 +26,17 @@ def processes() -> Any:
         p.kill()
 
 
-def rows(db: Path, sql: str) -> list[tuple[Any, ...]]:
-    with sqlite3.connect(db) as con:
-        return con.execute(sql).fetchall()
+def rows(db: Path | str, sql: str) -> list[tuple[Any, ...]]:
+    return query(db, sql)
 
 
 @pytest.mark.parametrize("failpoint", ["before-result", "after-result"])
 async def test_sigkill_at_the_end_of_a_game_counts_it_once(
-    tmp_path: Path, processes: list[ServerProcess], failpoint: str,
+    database: Path | str, processes: list[ServerProcess], failpoint: str,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    db = tmp_path / "kingdom.db"
+    """(Also on PostgreSQL when KINGDOM_TEST_POSTGRES_URL is set: tests/databases.py.)"""
+    db = database
     port = free_port()
     monkeypatch.setenv("KINGDOM_FAILPOINT", failpoint)
     first = ServerProcess(db, port).start()
