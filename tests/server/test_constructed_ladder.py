@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import pytest
 from aiohttp.test_utils import TestServer
 
 import kingdom_rules as kr
@@ -58,22 +57,6 @@ async def deck(p: Player, name: str, text: str | None = None) -> dict[str, Any]:
     assert status == 201, made
     assert isinstance(made, dict)
     return made
-
-
-@pytest.fixture
-async def players() -> Any:
-    made: list[Player] = []
-
-    async def make(srv: TestServer, name: str, *, signed_in: bool = True) -> Player:
-        p = Player(str(srv.make_url("/")), name)
-        made.append(p)
-        if signed_in:
-            await p.sign_up()
-        return await p.connect()
-
-    yield make
-    for p in made:
-        await p.close()
 
 
 def constructed(deck_id: str, count: int = 2) -> dict[str, Any]:

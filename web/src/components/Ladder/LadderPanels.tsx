@@ -3,12 +3,26 @@
  * both use them. */
 import { useSignals } from "@preact/signals-react/runtime";
 import { type ReactNode, useEffect, useState } from "react";
+import { useNavigate } from "react-router";
 import type { Ladder, Ranking, Season, TierInfo } from "../../net/types";
 import { leaveRankedQueue, loadTiers } from "../../state/actions";
-import { search } from "../../state/ranked";
+import { matchFound, search } from "../../state/ranked";
 import { button, panel } from "../../theme/ui.css";
 import { TierBadge } from "../TierBadge/TierBadge";
 import * as s from "./LadderPanels.css";
+
+/** A ladder screen's hook: when the queue finds a match, the game starts at once. */
+export function useGameOnMatchFound(): void {
+  useSignals();
+  const navigate = useNavigate();
+  const found = matchFound.value;
+  useEffect(() => {
+    if (found) {
+      matchFound.value = null;
+      navigate("/game");
+    }
+  }, [found, navigate]);
+}
 
 const PLAYER_COUNTS = [
   { count: 2, label: "2 players" },
