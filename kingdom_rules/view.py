@@ -22,7 +22,6 @@ from kingdom_rules.followups import index_of
 from kingdom_rules.legal import LegalActions, legal_actions
 from kingdom_rules.scoring import family_complete, hand_score, team_of, team_scores
 from kingdom_rules.setups import STANDARD, ConstructedSetup, Setup, SpireSetup
-from kingdom_rules.shared import IdentityCache
 from kingdom_rules.state import (
     GameState,
     HandResult,
@@ -58,49 +57,26 @@ class PublicPlayer:
     def score(self) -> int:
         return hand_score(self.kingdom)
 
-    def to_json(self, player_count: int, *, shared: bool = False) -> Json:
-        """`shared`: built from JSON shared with other calls (read-only, see
-        :func:`views_json`)."""
-        if shared:
-            kingdom, score, complete = _KINGDOMS.get(self.kingdom, _kingdom_parts)
-            revealed = _cards_json(self.revealed)
-        else:
-            kingdom, score, complete = _kingdom_parts(self.kingdom)
-            revealed = _card_list(self.revealed)
+    def to_json(self, player_count: int) -> Json:
         return {
             "number": self.number,
             "cardCount": self.card_count,
             "team": team_of(self.number, player_count),
-            "kingdom": kingdom,
+            "kingdom": self.kingdom.to_json(),
             "startingResourceChosen": self.starting_resource_chosen,
             "hasDrawnThisTurn": self.has_drawn_this_turn,
             "royalReward": self.royal_reward,
             "hasDrawnRoyalReward": self.has_drawn_royal_reward,
-            "score": score,
+            "score": self.score,
             "readyForNextHand": self.ready_for_next_hand,
-            "familyComplete": complete,
+            "familyComplete": family_complete(self.kingdom),
             "pileCount": self.pile_count,
-            "revealedCards": revealed,
+            "revealedCards": _card_list(self.revealed),
         }
-
-
-def _kingdom_parts(kingdom: Kingdom) -> tuple[Json, int, bool]:
-    """What a player's public entry takes from their kingdom: its JSON, score, whether the
-    family is complete."""
-    return kingdom.to_json(), hand_score(kingdom), family_complete(kingdom)
 
 
 def _card_list(cards: Sequence[Card | None]) -> list[Json | None]:
     return [c.to_json() if c is not None else None for c in cards]
-
-
-def _cards_json(cards: tuple[Card | None, ...]) -> list[Json | None]:
-    """:func:`_card_list`, shared (read-only) by every call with the same tuple."""
-    return _CARD_LISTS.get(cards, _card_list)
-
-
-_KINGDOMS: IdentityCache[Kingdom, tuple[Json, int, bool]] = IdentityCache(4096)
-_CARD_LISTS: IdentityCache[tuple[Card | None, ...], list[Json | None]] = IdentityCache(8192)
 
 
 @attrs.frozen(slots=False)
@@ -149,13 +125,9 @@ class PlayerView:
             self.player, self.hand, self.last_draw, self.last_draw_visible, self.legal_actions
         )
 
-    def public_json(self, *, shared: bool = False) -> Json:
-        """The part of the JSON every player of the game sees alike (R32: public).
-
-        `shared`: built from the cards' and kingdoms' shared JSON (read-only, see
-        :func:`views_json`) instead of fresh dictionaries."""
+    def public_json(self) -> Json:
+        """The part of the JSON every player of the game sees alike (R32: public)."""
         n = self.player_count
-        cards = _cards_json if shared else _card_list
         pending = self.pending[0] if self.pending else None
         demolition = None
         if pending is not None and pending.context == "freed-royal":
@@ -173,11 +145,11 @@ class PlayerView:
             "currentPlayerIndex": self.current_player - 1,
             "currentPlayerNumber": self.current_player,
             "round": self.round,
-            "players": [p.to_json(n, shared=shared) for p in self.players],
+            "players": [p.to_json(n) for p in self.players],
             "deckCount": self.deck_count,
-            "discardPile": cards(self.discard_pile),
+            "discardPile": _card_list(self.discard_pile),
             "discardCount": len(self.discard_pile),
-            "revealedCards": cards(self.revealed),
+            "revealedCards": _card_list(self.revealed),
             "winner": self.winner,
             "matchScores": {str(i + 1): s for i, s in enumerate(self.match_scores)},
             "teamScores": team_scores(self.match_scores),
@@ -337,8 +309,7 @@ def _seat_fields(state: GameState, player: int) -> dict[str, Any]:
 def views_json(state: GameState, players: Sequence[int]) -> list[Json]:
     """``view(state, n).to_json()`` for each player number in ``players``, the public part
     built once (a server pushes every seat's view after each action). The dictionaries share
-    their public values, and the cards and kingdoms in them are shared with every later call
-    (a kingdom that did not change is not built again): treat them as read-only."""
+    their public values: treat them as read-only."""
     public, own = view_parts(state, players)
     return [{**public, **o} for o in own]
 
@@ -351,15 +322,15 @@ def view_parts(state: GameState, players: Sequence[int]) -> tuple[Json, list[Jso
     if not players:
         return {}, []
     first = view(state, players[0])
-    public = first.public_json(shared=True)
+    public = first.public_json()
     own = [
         _seat_json(
             first.player, first.hand, first.last_draw, first.last_draw_visible,
-            first.legal_actions, shared=True,
+            first.legal_actions,
         )
     ]
     for n in players[1:]:  # no second PlayerView: only the seat's own part is built
-        own.append(_seat_json(**_seat_fields(state, n), shared=True))
+        own.append(_seat_json(**_seat_fields(state, n)))
     return public, own
 
 
@@ -369,12 +340,11 @@ def _seat_json(
     last_draw: LastDraw | None,
     last_draw_visible: bool,
     legal_actions: LegalActions,
-    shared: bool = False,
 ) -> Json:
     """:meth:`PlayerView.seat_json` from the seat's fields (see :func:`_seat_fields`)."""
     return {
         "myPlayerNumber": player,
-        "myHand": _cards_json(tuple(hand)) if shared else _card_list(hand),
+        "myHand": _card_list(hand),
         "lastDrawAction": last_draw.to_json(last_draw_visible) if last_draw else None,
         "legalActions": legal_actions.to_json(),
     }

@@ -41,6 +41,10 @@ log = logging.getLogger(__name__)
 DELETED_PLAYER = "Deleted player"
 HISTORY_LENGTH = 20
 DRAGON_KINDS = ("dragon", "golden-dragon", "silver-dragon", "divine-dragon")
+STANDARD_FORMAT = "standard"
+CONSTRUCTED_FORMAT = "constructed"
+"""A match's `format`: the decks it was played with (the standard deal, or each player's own
+Constructed deck). For a ranked match it is its ladder (the same names as ranked's ladders)."""
 
 
 # -- tables --------------------------------------------------------------------------------
@@ -54,6 +58,8 @@ class Match(FeatureTable):
     """The stored game (`games.id`) this row is the result of: written once."""
     room_code = pw.CharField(max_length=8)
     game_mode = pw.CharField(max_length=8)  # casual | ranked
+    format = pw.CharField(max_length=16, default=STANDARD_FORMAT)
+    """standard | constructed: the decks it was played with; a ranked match's ladder."""
     season_id = pw.CharField(max_length=36, null=True)
     player_count = pw.IntegerField()
     match_type = pw.CharField(max_length=8)  # game | match
@@ -63,6 +69,29 @@ class Match(FeatureTable):
 
     class Meta:
         table_name = "matches"
+
+    @classmethod
+    def columns_added(cls, db: pw.Database, columns: set[str]) -> None:
+        """Matches recorded before `format` existed: those of Constructed rooms (found by their
+        stored game, or, for the Constructed ladder, by its ranked match) become Constructed;
+        the rest were standard games."""
+        if "format" not in columns:
+            return
+        tables = set(db.get_tables())
+        if {"games", "rooms"} <= tables:
+            db.execute_sql(  # type: ignore[no-untyped-call]
+                "UPDATE matches SET format = %s WHERE game_id IN (SELECT g.id FROM games g"
+                " JOIN rooms r ON r.code = g.room_id WHERE r.constructed)"
+                .replace("%s", db.param),
+                (CONSTRUCTED_FORMAT,),
+            )
+        if "ranked_matches" in tables:
+            db.execute_sql(  # type: ignore[no-untyped-call]
+                "UPDATE matches SET format = %s WHERE EXISTS (SELECT 1 FROM ranked_matches rm"
+                " WHERE rm.match_key = matches.room_code || ':' || CAST(matches.game_id AS"
+                " VARCHAR(12)) AND rm.ladder = %s)".replace("%s", db.param),
+                (CONSTRUCTED_FORMAT, CONSTRUCTED_FORMAT),
+            )
 
 
 class MatchParticipant(FeatureTable):
@@ -149,6 +178,7 @@ class MatchResult:
     game_id: int
     room_code: str
     ranked: bool
+    constructed: bool
     match_type: str
     player_count: int
     started_at: Any
@@ -220,6 +250,7 @@ def summarize(room: Room, game: GameRecord, match_id: str) -> MatchResult | None
         game_id=game.id,
         room_code=room.code,
         ranked=room.is_ranked,
+        constructed=room.constructed,
         match_type=game.mode,
         player_count=game.player_count,
         started_at=game.started_at,
@@ -297,6 +328,7 @@ class Results:
             game_id=result.game_id,
             room_code=result.room_code,
             game_mode="ranked" if result.ranked else "casual",
+            format=CONSTRUCTED_FORMAT if result.constructed else STANDARD_FORMAT,
             season_id=next((season for season in seasons if season is not None), None),
             player_count=result.player_count,
             match_type=result.match_type,
@@ -434,6 +466,7 @@ class Results:
                     "playerNumber": p.player_number,
                     "playerCount": m.player_count,
                     "gameMode": m.game_mode,
+                    "format": m.format,
                     "seasonId": m.season_id,
                     "matchType": m.match_type,
                     "roomCode": m.room_code,

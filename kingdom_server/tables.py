@@ -13,7 +13,8 @@ The pattern every feature module (accounts, stats, ranked, spire, constructed) f
 
 - `kingdom_server/app.py` lists each module's `TABLES` in `FEATURE_TABLES`; at startup
   `storage.tables.create(FEATURE_TABLES)` creates what is missing (and adds columns a model
-  gained since, before the model's indexes, so an index may name a new column), in the one
+  gained since, before the model's indexes, so an index may name a new column; the model's
+  `columns_added` may then fill them for the rows from before), in the one
   database of `Storage` (`storage.db`). An index a model no longer declares is dropped when
   the model lists its name in `retired_indexes` (e.g. a unique index that gained a column).
 - At run time a module reaches its rows through the bound copy: `T = storage.tables[Thing]`,
@@ -42,6 +43,12 @@ class FeatureTable(pw.Model):
     retired_indexes: ClassVar[tuple[str, ...]] = ()
     """Names of indexes an earlier version of the model created and this one replaced."""
 
+    @classmethod
+    def columns_added(cls, db: pw.Database, columns: set[str]) -> None:
+        """Called (in the migration's transaction) after `columns` were added to an existing
+        table: a model whose new column can be filled better than by its default for the rows
+        from before (e.g. from other tables) does it here."""
+
     class Meta:
         database = None
 
@@ -54,9 +61,14 @@ def add_missing_columns(db: pw.Database, models: Iterable[type[pw.Model]]) -> No
     for model in models:
         table = model._meta.table_name
         have = {c.name for c in db.get_columns(table)}
-        for field in model._meta.sorted_fields:
-            if field.column_name not in have:
+        missing = [f for f in model._meta.sorted_fields if f.column_name not in have]
+        if not missing:
+            continue
+        with db.atomic():
+            for field in missing:
                 migrate(migrator.add_column(table, field.column_name, field))
+            if issubclass(model, FeatureTable):
+                model.columns_added(db, {f.column_name for f in missing})
 
 
 class Tables:

@@ -8,7 +8,9 @@ imported by their full name, e.g. ``from tests.rules.helpers import play``.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # Two shared cores: no per-example deadline (timing noise is not a bug). CI is derandomised
@@ -27,3 +29,12 @@ settings.register_profile(
 )
 _default_profile = "ci" if os.environ.get("CI") else "dev"
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", _default_profile))
+
+
+@pytest.fixture(params=("sqlite", "postgresql"))
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database: SQLite, and PostgreSQL when KINGDOM_TEST_POSTGRES_URL is set
+    (tests/databases.py; skipped otherwise)."""
+    from tests.databases import database_url as fresh_database  # the server's: only if used
+
+    return fresh_database(str(request.param), tmp_path / "kingdom.db")

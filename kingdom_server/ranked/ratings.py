@@ -111,6 +111,21 @@ def legend_after(
     return rating >= LEGEND_FLOOR
 
 
+def tier_ladder(ladder: str) -> list[dict[str, Any]]:
+    """The tiers of a ladder, lowest first, as `GET /api/ranked/tiers` answers them: each
+    `{tier, name, from, to}` (`to` null for the top rating tier); on the Constructed ladder
+    Legend follows with `from` LEGEND_FLOOR, `keptFrom` LEGEND_KEEP and `afterPlacement`."""
+    floors = sorted(TIERS)
+    out: list[dict[str, Any]] = []
+    for i, (floor, tier) in enumerate(floors):
+        top = floors[i + 1][0] - 1 if i + 1 < len(floors) else None
+        out.append({"tier": tier, "name": TIER_NAMES[tier], "from": floor, "to": top})
+    if ladder == CONSTRUCTED:
+        out.append({"tier": "legend", "name": TIER_NAMES["legend"], "from": LEGEND_FLOOR,
+                    "to": None, "keptFrom": LEGEND_KEEP, "afterPlacement": True})
+    return out
+
+
 def teams_of(player_count: int) -> list[list[int]]:
     """The sides of a ranked match as lists of seat indexes (0-based)."""
     if player_count == 4:

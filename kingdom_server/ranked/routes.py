@@ -5,9 +5,10 @@
     GET /api/ranked/leaderboard/{seasonId} the season's players by rating (top 100)
     GET /api/ranked/ranking/{userId}       a user's ranking in the active season
                                            (?seasonId=N for another); null without a season
+    GET /api/ranked/tiers                  the ladder's tiers, lowest first (ratings.tier_ladder)
 
-Both take `?ladder=standard` (the default) or `?ladder=constructed`: the Constructed ladder's
-ratings are kept apart from the standard ones.
+The last three take `?ladder=standard` (the default) or `?ladder=constructed`: the Constructed
+ladder's ratings are kept apart from the standard ones, and only it has Legend.
 
 `install(app)` adds the routes; at startup they take the hub's `RankedStore` (bound to the
 database of `Storage`).
@@ -22,7 +23,7 @@ from aiohttp import web
 
 from kingdom_server.accounts import accounts_key
 from kingdom_server.keys import hub_key
-from kingdom_server.ranked.ratings import LADDERS, STANDARD
+from kingdom_server.ranked.ratings import LADDERS, STANDARD, tier_ladder
 from kingdom_server.ranked.tables import RankedStore, Ranking, Season
 
 ranked_key = web.AppKey("ranked", RankedStore)
@@ -119,6 +120,13 @@ async def ranking(request: web.Request) -> web.Response:
     return web.json_response({**r.to_json(), "username": username})
 
 
+async def tiers(request: web.Request) -> web.Response:
+    ladder = _ladder(request)
+    if ladder is None:
+        return _error(400, BAD_LADDER)
+    return web.json_response(tier_ladder(ladder))
+
+
 async def _store_ctx(app: web.Application) -> AsyncIterator[None]:
     app[ranked_key] = app[hub_key].ranked.store
     yield
@@ -130,4 +138,5 @@ def install(app: web.Application) -> None:
     app.router.add_get("/api/ranked/seasons", seasons)
     app.router.add_get("/api/ranked/leaderboard/{seasonId}", leaderboard)
     app.router.add_get("/api/ranked/ranking/{userId}", ranking)
+    app.router.add_get("/api/ranked/tiers", tiers)
     app.cleanup_ctx.append(_store_ctx)

@@ -13,6 +13,7 @@ from kingdom_server.ranked.ratings import (
     placements_from_scores,
     rate_match,
     tier_label,
+    tier_ladder,
     tier_of,
 )
 
@@ -123,6 +124,30 @@ def test_legend_tier_and_label() -> None:
     assert tier_label(2450, 5, 5, legend=True) == "Legend"
     assert tier_label(2450, 5, 5) == "Diamond"
     assert tier_label(2450, 3, 5, legend=True) == "Placement 3/5"
+
+
+@pytest.mark.parametrize("ladder", [STANDARD, CONSTRUCTED])
+def test_the_tier_table_agrees_with_tier_of(ladder: str) -> None:
+    """The table the screens show (GET /api/ranked/tiers) is the rule `tier_of` applies."""
+    table = tier_ladder(ladder)
+    rating_tiers = [t for t in table if t["tier"] != "legend"]
+    assert rating_tiers[0]["from"] == 0 and rating_tiers[-1]["to"] is None
+    for low, high in zip(rating_tiers, rating_tiers[1:], strict=False):
+        assert high["from"] == low["to"] + 1
+    for t in rating_tiers:
+        assert tier_of(t["from"]) == t["tier"]
+        assert tier_of(t["to"] if t["to"] is not None else 9999) == t["tier"]
+        assert t["name"] == tier_label(t["from"], 5, 5)
+    legend = [t for t in table if t["tier"] == "legend"]
+    if ladder == STANDARD:
+        assert legend == []
+    else:
+        (t,) = legend
+        assert legend_after(ladder, t["from"], 5, 5, was_legend=False)
+        assert not legend_after(ladder, t["from"] - 1, 5, 5, was_legend=False)
+        assert legend_after(ladder, t["keptFrom"], 5, 5, was_legend=True)
+        assert not legend_after(ladder, t["keptFrom"] - 1, 5, 5, was_legend=True)
+        assert not legend_after(ladder, t["from"], 4, 5, was_legend=False)  # afterPlacement
 
 
 def test_placements_from_scores() -> None:

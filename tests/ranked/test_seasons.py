@@ -197,19 +197,33 @@ OLD_SCHEMA = (
     'CREATE TABLE "ranked_matches" ("match_key" VARCHAR(128) NOT NULL PRIMARY KEY, '
     '"season_id" INTEGER NOT NULL, "user_ids" TEXT NOT NULL, "abandoned" TEXT NOT NULL, '
     '"started_at" DATETIME NOT NULL)',
-    "INSERT INTO user_rankings VALUES (1, 'u1', 1, 30.0, 5.0, 1240, 1250, 'gold', 3, 2, 1, 3,"
-    " 0, 2, 1, '2026-01-01 00:00:00')",
+    "INSERT INTO user_rankings (user_id, season_id, mu, sigma, rating, peak_rating, tier,"
+    " ranked_games_played, ranked_wins, ranked_losses, placement_matches_completed,"
+    " current_win_streak, best_win_streak, current_loss_streak, updated_at) VALUES ('u1', 1,"
+    " 30.0, 5.0, 1240, 1250, 'gold', 3, 2, 1, 3, 0, 2, 1, '2026-01-01 00:00:00')",
     "INSERT INTO ranked_matches VALUES ('R:1', 1, '[\"u1\", \"u2\"]', '[\"u2\"]', "
     "'2026-01-01 00:00:00')",
 )
 
 
-def test_a_database_from_before_the_ladders_keeps_its_rankings(tmp_path: Path) -> None:
+def old_schema(url: str) -> tuple[str, ...]:
+    """OLD_SCHEMA as SQLite created it, or as PostgreSQL did (peewee's types there)."""
+    if url.startswith("sqlite"):
+        return OLD_SCHEMA
+    return tuple(
+        sql.replace('"id" INTEGER NOT NULL PRIMARY KEY', '"id" SERIAL NOT NULL PRIMARY KEY')
+        .replace("DATETIME", "TIMESTAMP")
+        for sql in OLD_SCHEMA
+    )
+
+
+def test_a_database_from_before_the_ladders_keeps_its_rankings(database_url: str) -> None:
     """The tables as the ranked feature created them before the Constructed ladder: their rows
-    become standard ones, and the old unique key gives way to the one with the ladder."""
-    url = f"sqlite:///{tmp_path / 'old.db'}"
+    become standard ones, and the old unique key gives way to the one with the ladder. (Also on
+    PostgreSQL when KINGDOM_TEST_POSTGRES_URL is set: tests/databases.py.)"""
+    url = database_url
     old = open_database(url)
-    for sql in OLD_SCHEMA:
+    for sql in old_schema(url):
         old.execute_sql(sql)
     old.close()
     store = RankedStore(Tables(open_database(url)))

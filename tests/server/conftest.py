@@ -11,11 +11,30 @@ from kingdom_server import Settings, create_app
 from kingdom_server.hub import Hub
 from kingdom_server.keys import hub_key
 from tests.server.helpers import Client, PrivacyChecker, make_settings
+from tests.server.ranked_clients import Player
 
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return make_settings(tmp_path)
+
+
+@pytest.fixture
+async def players() -> Any:
+    """`make(server, name, signed_in=True)`: a ranked/ladder player (tests/server/
+    ranked_clients.py), signed up and connected; all closed at the end."""
+    made: list[Player] = []
+
+    async def make(srv: TestServer, name: str, *, signed_in: bool = True) -> Player:
+        p = Player(str(srv.make_url("/")), name)
+        made.append(p)
+        if signed_in:
+            await p.sign_up()
+        return await p.connect()
+
+    yield make
+    for p in made:
+        await p.close()
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from kingdom_server import Settings, create_app
 from kingdom_server.hub import Hub
 from kingdom_server.keys import hub_key
 from kingdom_server.rooms import Room, Seat
+from tests.databases import POSTGRES_URL, SERVER_ON_POSTGRES, empty_postgres
 
 T = TypeVar("T")
 
@@ -172,9 +173,38 @@ class Client:
             await asyncio.wait_for(self.sio.disconnect(), 2)
 
 
+_ON_POSTGRES: set[str] = set()
+"""The tests (by tmp_path) whose servers use the scratch PostgreSQL database already."""
+
+
+def server_database_url(tmp_path: Any) -> str:
+    """The test's database: its SQLite file, or with KINGDOM_TEST_SERVER_DATABASE=postgresql
+    the scratch PostgreSQL database, emptied at the test's first server (tests/databases.py)."""
+    if not SERVER_ON_POSTGRES:
+        return f"sqlite:///{tmp_path}/kingdom.db"
+    if str(tmp_path) not in _ON_POSTGRES:
+        _ON_POSTGRES.add(str(tmp_path))
+        return empty_postgres()
+    assert POSTGRES_URL is not None
+    return POSTGRES_URL
+
+
+def database_rows(tmp_path: Any, sql: str) -> list[tuple[Any, ...]]:
+    """Rows of a query on the test's database (its SQLite file, or the PostgreSQL one)."""
+    from kingdom_server.storage import open_database
+
+    url = POSTGRES_URL if SERVER_ON_POSTGRES else f"sqlite:///{tmp_path}/kingdom.db"
+    assert url is not None
+    db = open_database(url)
+    try:
+        return [tuple(row) for row in db.execute_sql(sql).fetchall()]
+    finally:
+        db.close()
+
+
 def make_settings(tmp_path: Any, **overrides: Any) -> Settings:
     base: dict[str, Any] = dict(
-        database_url=f"sqlite:///{tmp_path}/kingdom.db",
+        database_url=server_database_url(tmp_path),
         bot_delay=0.0,
         score_screen_seconds=30,
         absence_seconds=60.0,

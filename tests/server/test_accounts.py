@@ -4,7 +4,6 @@ page, cross-origin refusal, the sign-in limit, changing and deleting an account.
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,8 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from kingdom_server.accounts import COOKIE
+from tests.databases import SERVER_ON_POSTGRES
+from tests.server.helpers import database_rows
 
 PASSWORD = "correct horse battery"
 
@@ -68,8 +69,7 @@ async def other(server: TestServer) -> AsyncIterator[Browser]:
 
 
 def db_rows(tmp_path: Path, sql: str) -> list[tuple[Any, ...]]:
-    with sqlite3.connect(tmp_path / "kingdom.db") as con:
-        return con.execute(sql).fetchall()
+    return database_rows(tmp_path, sql)
 
 
 async def test_register_signs_in_and_user_is_returned(browser: Browser) -> None:
@@ -204,11 +204,21 @@ async def test_hashes_never_stored_or_sent_in_clear(browser: Browser, tmp_path: 
     (password_hash,) = db_rows(tmp_path, "SELECT password_hash FROM users")[0]
     assert password_hash.startswith("$argon2id$")
     assert PASSWORD not in password_hash
-    raw = (tmp_path / "kingdom.db").read_bytes()
-    wal = tmp_path / "kingdom.db-wal"
-    raw += wal.read_bytes() if wal.exists() else b""
+    # Every value of every table (either database) ...
+    tables = [t for (t,) in db_rows(tmp_path, "SELECT name FROM sqlite_master WHERE type = "
+                                             "'table'" if not SERVER_ON_POSTGRES else
+                                    "SELECT tablename FROM pg_tables WHERE schemaname = "
+                                    "'public'")]
+    stored = " ".join(str(v) for t in tables for row in db_rows(tmp_path, f'SELECT * FROM "{t}"')
+                      for v in row).encode()
+    # ... and, on SQLite, the file's bytes (free pages and the write-ahead log too).
+    raw = stored
+    if not SERVER_ON_POSTGRES:
+        raw += (tmp_path / "kingdom.db").read_bytes()
+        wal = tmp_path / "kingdom.db-wal"
+        raw += wal.read_bytes() if wal.exists() else b""
     assert PASSWORD.encode() not in raw and token.encode() not in raw
-    assert hashlib.sha256(token.encode()).hexdigest().encode() in raw
+    assert hashlib.sha256(token.encode()).hexdigest().encode() in stored
     _, me, _ = await browser.call("GET", "/api/auth/user")
     for value in (user, me):
         text = str(value)

@@ -327,6 +327,13 @@ async def test_a_constructed_game_between_two_players_decks(
         replayed = kr.replay(record.seed, record.player_count, record.mode, record.actions,
                              setup=record.setup)
         assert replayed.phase == room.state.phase and replayed.outcome == room.state.outcome
+        # Each player's match history names it a Constructed game (a casual room, no ladder).
+        for b in (alice, bob):
+            _, me, _ = await b.call("GET", "/api/auth/user")
+            status, history, _ = await b.call("GET", f"/api/matches/{me['id']}")
+            assert status == 200 and len(history) == 1
+            assert (history[0]["gameMode"], history[0]["format"]) == ("casual", "constructed")
+            assert history[0]["ratingChange"] == 0 and history[0]["seasonId"] is None
     finally:
         await ana.close()
         await ben.close()

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import aiohttp
-import pytest
 from aiohttp.test_utils import TestServer
 
 import kingdom_rules as kr
@@ -26,10 +24,16 @@ from kingdom_server.ranked.queue import (
     LOGIN_REQUIRED,
     NO_SEASON,
 )
+from tests.databases import query
 from tests.server.play import play_until
 from tests.server.ranked_clients import Player, get_json
 from tests.server.test_constructed import legal_list
-from tests.server.test_restart import ServerProcess, free_port, processes  # noqa: F401
+from tests.server.test_restart import (  # noqa: F401
+    ServerProcess,
+    database,
+    free_port,
+    processes,
+)
 
 Start = Callable[..., Awaitable[TestServer]]
 FAST = dict(ranked_wave_seconds=0.1, score_screen_seconds=0.2)
@@ -53,22 +57,6 @@ async def deck(p: Player, name: str, text: str | None = None) -> dict[str, Any]:
     assert status == 201, made
     assert isinstance(made, dict)
     return made
-
-
-@pytest.fixture
-async def players() -> Any:
-    made: list[Player] = []
-
-    async def make(srv: TestServer, name: str, *, signed_in: bool = True) -> Player:
-        p = Player(str(srv.make_url("/")), name)
-        made.append(p)
-        if signed_in:
-            await p.sign_up()
-        return await p.connect()
-
-    yield make
-    for p in made:
-        await p.close()
 
 
 def constructed(deck_id: str, count: int = 2) -> dict[str, Any]:
@@ -186,6 +174,7 @@ async def test_a_constructed_ladder_match_to_its_end(start_server: Start, player
         assert (s["ladder"], s["rating"], s["rankedGamesPlayed"]) == ("standard", 1000, 0)
         history = await get_json(url, f"/api/matches/{p.user['id']}")
         assert len(history) == 1 and history[0]["gameMode"] == "ranked"
+        assert history[0]["format"] == "constructed"  # the Constructed ladder, not Ranked
         assert history[0]["ratingChange"] == r["rating"] - 1000
         assert history[0]["seasonId"] == str(season["id"])
     winner = next(n for n, r in ladder.items() if r["rankedWins"] == 1)
@@ -226,11 +215,12 @@ async def test_leaving_a_constructed_ladder_match_loses_it(
 
 
 async def test_a_constructed_ladder_match_across_a_sigkill(
-    tmp_path: Path, processes: list[ServerProcess]  # noqa: F811
+    database: Path | str, processes: list[ServerProcess]  # noqa: F811
 ) -> None:
     """Killed mid-match and started again on the same database: the match goes on with each
-    player's own deck, and is rated once on the Constructed ladder at its end."""
-    db = tmp_path / "kingdom.db"
+    player's own deck, and is rated once on the Constructed ladder at its end. (Also on
+    PostgreSQL when KINGDOM_TEST_POSTGRES_URL is set: tests/databases.py.)"""
+    db = database
     port = free_port()
     first = ServerProcess(db, port).start()
     processes.append(first)
@@ -271,6 +261,5 @@ async def test_a_constructed_ladder_match_across_a_sigkill(
     finally:
         for p in again:
             await p.close()
-    with sqlite3.connect(db) as con:
-        assert con.execute("select ladder, count(*) from ranked_results r join ranked_matches m"
-                           " using (match_key)").fetchone() == ("constructed", 1)
+    assert query(db, "select ladder, count(*) from ranked_results r join ranked_matches m"
+                     " using (match_key) group by ladder") == [("constructed", 1)]

@@ -15,6 +15,7 @@ import pytest
 from kingdom_server.actionlog import ActionLog
 from kingdom_server.rooms import Room, Seat
 from kingdom_server.storage import Storage
+from tests.server.helpers import database_rows
 from tests.server.play import play_until
 
 
@@ -22,6 +23,14 @@ def committed_rows(db: Path) -> set[tuple[int, int]]:
     """Rows another connection can read: committed ones."""
     with sqlite3.connect(db) as other:
         return {(g, s) for g, s in other.execute("SELECT game_id, seq FROM game_actions")}
+
+
+def committed_actions(tmp_path: Path, game_id: int) -> int:
+    """How many of a game's actions another connection to the test server's database (its
+    SQLite file, or PostgreSQL: tests/databases.py) can read: the committed ones."""
+    ((n,),) = database_rows(tmp_path, f"SELECT COUNT(*) FROM game_actions WHERE game_id = "
+                                      f"{int(game_id)}")
+    return int(n)
 
 
 @pytest.fixture
@@ -99,14 +108,11 @@ async def test_every_push_and_ack_follows_the_commit(start_server, connect_to,
 
     server = await start_server()
     hub = server.app[hub_key]
-    db = tmp_path / "kingdom.db"
     failures: list[str] = []
 
     def check(room: Room, seat: Seat, event: str, data: Any) -> None:
         if event == "gameState" and room.game_id is not None:
-            with sqlite3.connect(db) as other:
-                (n,) = other.execute("SELECT COUNT(*) FROM game_actions WHERE game_id = ?",
-                                     (room.game_id,)).fetchone()
+            n = committed_actions(tmp_path, room.game_id)
             if n != room.action_count:
                 failures.append(f"push at {room.action_count} actions, {n} committed")
 
@@ -128,10 +134,7 @@ async def test_every_push_and_ack_follows_the_commit(start_server, connect_to,
             ack = await call(event, data, timeout)
             if ack.get("success"):
                 room = hub.rooms[hub.sessions[client.sio.get_sid()][0]]
-                with sqlite3.connect(db) as other:
-                    (n,) = other.execute(
-                        "SELECT COUNT(*) FROM game_actions WHERE game_id = ?", (room.game_id,)
-                    ).fetchone()
+                n = committed_actions(tmp_path, room.game_id)
                 acked_then_stored.append(n >= 1 and n == room.action_count)
             return ack
 

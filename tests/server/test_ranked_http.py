@@ -102,3 +102,21 @@ async def test_rankings_and_leaderboards_per_ladder(server: TestServer) -> None:
     bad = {"message": "ladder must be 'standard' or 'constructed'"}
     assert await _get(server, f"/api/ranked/leaderboard/{sid}?ladder=spire") == (400, bad)
     assert await _get(server, "/api/ranked/ranking/u-1?ladder=") == (400, bad)
+
+
+async def test_the_tiers_of_each_ladder(server: TestServer) -> None:
+    """The tier table the screens draw (the server's rule, stated once): each tier's name and
+    rating range, lowest first; Legend on the Constructed ladder only, with its keep rule."""
+    status, standard = await _get(server, "/api/ranked/tiers")
+    assert status == 200
+    assert [(t["tier"], t["name"], t["from"], t["to"]) for t in standard] == [
+        ("bronze", "Bronze", 0, 799), ("silver", "Silver", 800, 1199),
+        ("gold", "Gold", 1200, 1599), ("platinum", "Platinum", 1600, 1999),
+        ("diamond", "Diamond", 2000, None)]
+    assert (await _get(server, "/api/ranked/tiers?ladder=standard")) == (200, standard)
+    status, constructed = await _get(server, "/api/ranked/tiers?ladder=constructed")
+    assert status == 200 and constructed[:-1] == standard
+    assert constructed[-1] == {"tier": "legend", "name": "Legend", "from": 2400, "to": None,
+                               "keptFrom": 2300, "afterPlacement": True}
+    bad = {"message": "ladder must be 'standard' or 'constructed'"}
+    assert await _get(server, "/api/ranked/tiers?ladder=spire") == (400, bad)

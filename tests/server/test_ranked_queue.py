@@ -15,26 +15,10 @@ from kingdom_server.keys import hub_key
 from kingdom_server.ranked.queue import ALREADY_QUEUED, LOGIN_REQUIRED, NO_SEASON, SEATED
 from tests.server.helpers import Client
 from tests.server.play import play_until
-from tests.server.ranked_clients import Player, get_json
+from tests.server.ranked_clients import get_json
 
 Start = Callable[..., Awaitable[TestServer]]
 FAST = dict(ranked_wave_seconds=0.1, score_screen_seconds=0.2)
-
-
-@pytest.fixture
-async def players() -> Any:
-    made: list[Player] = []
-
-    async def make(srv: TestServer, name: str, *, signed_in: bool = True) -> Player:
-        p = Player(str(srv.make_url("/")), name)
-        made.append(p)
-        if signed_in:
-            await p.sign_up()
-        return await p.connect()
-
-    yield make
-    for p in made:
-        await p.close()
 
 
 async def test_guests_bad_counts_and_no_season(start_server: Start, players: Any) -> None:
@@ -176,7 +160,7 @@ async def test_a_ranked_match_to_its_end_is_rated_once(
     season = await get_json(url, "/api/ranked/season/active")
     for p in (ana, ben):
         history = await get_json(url, f"/api/matches/{p.user['id']}")
-        assert history[0]["gameMode"] == "ranked"
+        assert (history[0]["gameMode"], history[0]["format"]) == ("ranked", "standard")
         assert history[0]["seasonId"] == str(season["id"])
     board = await get_json(url, f"/api/ranked/leaderboard/{season['id']}")
     assert [e["username"] for e in board][0] == winners[0]

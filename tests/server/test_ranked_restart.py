@@ -5,19 +5,25 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 from pathlib import Path
 from typing import Any
 
+from tests.databases import query
 from tests.server.play import play_until
 from tests.server.ranked_clients import Player, get_json
-from tests.server.test_restart import ServerProcess, free_port, processes  # noqa: F401
+from tests.server.test_restart import (  # noqa: F401
+    ServerProcess,
+    database,
+    free_port,
+    processes,
+)
 
 
 async def test_rated_once_across_a_sigkill(
-    tmp_path: Path, processes: list[ServerProcess]  # noqa: F811
+    database: Path | str, processes: list[ServerProcess]  # noqa: F811
 ) -> None:
-    db = tmp_path / "kingdom.db"
+    """(Also on PostgreSQL when KINGDOM_TEST_POSTGRES_URL is set: tests/databases.py.)"""
+    db = database
     port = free_port()
     first = ServerProcess(db, port).start()
     processes.append(first)
@@ -53,6 +59,5 @@ async def test_rated_once_across_a_sigkill(
     for r in after.values():
         assert r["rankedGamesPlayed"] == 1
     assert sorted(r["rankedWins"] for r in after.values()) == [0, 1]
-    with sqlite3.connect(db) as con:
-        assert con.execute("select count(*) from ranked_results").fetchone() == (1,)
-        assert con.execute("select count(*) from ranked_matches").fetchone() == (1,)
+    assert query(db, "select count(*) from ranked_results") == [(1,)]
+    assert query(db, "select count(*) from ranked_matches") == [(1,)]

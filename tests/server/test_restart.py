@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.databases import BACKENDS, empty_postgres
 from tests.server.helpers import Client
 from tests.server.play import play_until
 
@@ -24,10 +25,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-#: Also run against PostgreSQL when this names an empty scratch database (its tables are dropped).
-PG_URL = os.environ.get("KINGDOM_TEST_POSTGRES_URL")
 
 
 class ServerProcess:
@@ -85,18 +82,13 @@ async def settle(clients: list[Client], quiet: float = 0.3) -> None:
             return
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=BACKENDS)
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """The server's database: a SQLite file (by --db), or the scratch PostgreSQL database with
+    every table dropped (by DATABASE_URL; tests/databases.py, skipped without it)."""
     if request.param == "sqlite":
         return tmp_path / "kingdom.db"
-    if not PG_URL:
-        pytest.skip("KINGDOM_TEST_POSTGRES_URL is not set")
-    from kingdom_server.storage import Storage
-
-    storage = Storage(PG_URL)
-    storage.db.drop_tables([storage.GameAction, storage.Game, storage.Seat, storage.Room])
-    storage.close()
-    return PG_URL
+    return empty_postgres()
 
 
 async def test_sigkill_mid_match_then_restart_resumes_every_room(

@@ -4,9 +4,10 @@ through real HTTP and socket.io clients on loopback."""
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import json
 import random
-import sqlite3
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,12 @@ import aiohttp
 from aiohttp.test_utils import TestServer
 
 from kingdom_server.accounts import COOKIE
+from kingdom_server.app import FEATURE_TABLES
 from kingdom_server.keys import hub_key
-from kingdom_server.stats import results_key
-from tests.server.helpers import Client
+from kingdom_server.ranked.tables import RankedMatch
+from kingdom_server.stats import Match, MatchParticipant, results_key
+from kingdom_server.storage import Storage
+from tests.server.helpers import Client, database_rows
 from tests.server.play import play_until
 
 PASSWORD = "correct horse battery"
@@ -43,8 +47,7 @@ async def get(server: TestServer, path: str) -> tuple[int, Any]:
 
 
 def rows(tmp_path: Path, sql: str) -> list[tuple[Any, ...]]:
-    with sqlite3.connect(tmp_path / "kingdom.db") as con:
-        return con.execute(sql).fetchall()
+    return database_rows(tmp_path, sql)
 
 
 def finished(state: dict[str, Any]) -> bool:
@@ -142,6 +145,7 @@ async def test_game_against_a_bot_is_counted_once(
     status, history = await get(server, f"/api/matches/{user_id}")
     assert status == 200 and len(history) == 1
     assert history[0]["finalScore"] == parts[0][4] and history[0]["ratingChange"] == 0
+    assert (history[0]["gameMode"], history[0]["format"]) == ("casual", "standard")
     assert "email" not in str(history) and "email" not in str(stats)
     # Recording the same finished room again changes nothing.
     hub = server.app[hub_key]
@@ -219,8 +223,65 @@ async def test_deleting_an_account_keeps_matches_as_deleted_player(
     ) as r:
         assert r.status == 204
     assert rows(tmp_path, "SELECT count(*) FROM user_stats") == [(0,)]
-    assert rows(tmp_path, "SELECT user_id, name FROM match_participants WHERE is_bot = 0") == [
+    assert rows(tmp_path, "SELECT user_id, name FROM match_participants WHERE NOT is_bot") == [
         (None, "Deleted player")]
     assert rows(tmp_path, "SELECT count(*) FROM matches") == [(1,)]
     assert (await get(server, f"/api/stats/{user_id}"))[0] == 404
     assert (await get(server, f"/api/matches/{user_id}"))[0] == 404
+
+
+def _old_match(storage: Storage, user_id: str, code: str, game_id: int, mode: str,
+               minute: int) -> None:
+    """A finished 2-player game of `user_id`'s as the results writer stored it."""
+    at = dt.datetime(2026, 1, 1, 12, minute)
+    storage.tables[Match].create(
+        id=f"m-{code}", game_id=game_id, room_code=code, game_mode=mode,
+        season_id="1" if mode == "ranked" else None, player_count=2, match_type="game",
+        started_at=at, completed_at=at, duration_seconds=60)
+    for number, (uid, won) in enumerate(((user_id, True), (None, False)), start=1):
+        storage.tables[MatchParticipant].create(
+            match_id=f"m-{code}", user_id=uid, player_number=number, name=f"P{number}",
+            is_bot=uid is None, final_score=10 if won else 3, placement=1 if won else 2,
+            won=won)
+
+
+async def test_matches_from_before_the_format_get_it_from_their_rooms(
+    start_server: Callable[..., Awaitable[TestServer]], database_url: str
+) -> None:
+    """A database whose `matches` has no `format` yet (also on PostgreSQL when
+    KINGDOM_TEST_POSTGRES_URL is set): on the next start a Constructed room's game and a
+    Constructed ladder match (its room since deleted) become Constructed, the rest standard."""
+    first = await start_server(database_url=database_url)
+    user_id, _ = await sign_up(first, "Alice")
+    await first.close()
+    storage = Storage(database_url)
+    storage.tables.create(FEATURE_TABLES)
+    with storage.db.atomic():
+        for code, constructed in (("CASUAL1", False), ("DECKS1", True), ("RANKED1", False)):
+            storage.Room.create(code=code, constructed=constructed, status="closed")
+        games = {code: storage.Game.create(room=code, seed=1, player_count=2, mode="game").id
+                 for code in ("CASUAL1", "DECKS1", "RANKED1")}
+        _old_match(storage, user_id, "CASUAL1", games["CASUAL1"], "casual", 1)
+        _old_match(storage, user_id, "DECKS1", games["DECKS1"], "casual", 2)
+        _old_match(storage, user_id, "RANKED1", games["RANKED1"], "ranked", 3)
+        _old_match(storage, user_id, "GONE1", 9999, "ranked", 4)  # room and game pruned
+        storage.tables[RankedMatch].create(match_key="GONE1:9999", season_id=1,
+                                           ladder="constructed", user_ids=json.dumps([user_id]))
+        storage.tables[RankedMatch].create(match_key=f"RANKED1:{games['RANKED1']}",
+                                           season_id=1, user_ids=json.dumps([user_id]))
+    storage.db.execute_sql("ALTER TABLE matches DROP COLUMN format")
+    storage.close()
+
+    again = await start_server(database_url=database_url)
+    status, history = await get(again, f"/api/matches/{user_id}")
+    assert status == 200
+    assert [(h["roomCode"], h["gameMode"], h["format"]) for h in history] == [
+        ("GONE1", "ranked", "constructed"),
+        ("RANKED1", "ranked", "standard"),
+        ("DECKS1", "casual", "constructed"),
+        ("CASUAL1", "casual", "standard"),
+    ]
+    await again.close()
+    # Starting once more changes nothing (the column is there: nothing is filled again).
+    third = await start_server(database_url=database_url)
+    assert (await get(third, f"/api/matches/{user_id}"))[1] == history

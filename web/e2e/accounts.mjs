@@ -80,6 +80,7 @@ test("an account from the sign-in page, a game against a bot, the profile, signi
   const entry = await page.getByTestId("match-entry").innerText();
   expect(entry.includes(won ? "Win" : "2nd"), `the badge says the result: ${entry}`);
   expect(entry.includes("0 MMR"), "no rating change in a casual game");
+  expect((await page.getByTestId("match-kind").innerText()).toLowerCase() === "casual", "the entry names a casual game");
   expect((await page.getByTestId("stat-games").innerText()).includes(`${won ? "1W / 0L" : "0W / 1L"}`), "Games Played with W/L");
   expect((await page.getByTestId("stat-winrate").innerText()).includes(won ? "100.0%" : "0.0%"), "the win rate");
   const highest = await page.getByTestId("stat-highest").innerText();

@@ -134,6 +134,11 @@ test("a signed-in player builds a deck and plays a Constructed game to the end",
   expect(end?.phase === "finished", `the game finished (phase ${end?.phase}, ${acted} actions)`);
   expect(pileSeen, "the opponent's pile was shown during play");
   await page.getByTestId("score-screen").getByTestId("game-over").waitFor({ timeout: 30000 });
+  // The profile's Recent Matches names it a Constructed game.
+  await page.goto(server.url + "/profile");
+  await page.getByTestId("match-entry").first().waitFor({ timeout: 15000 });
+  const kind = await page.getByTestId("match-kind").innerText();
+  expect(kind.toLowerCase() === "constructed", `a Constructed room's game says Constructed (${kind})`);
   await context.close();
 });
 
@@ -182,6 +187,7 @@ test("the Constructed ladder: rating, deck choice, queue, a match to its end, le
   expect((await page.getByTestId("my-rating").innerText()).startsWith("1000"), "a new player's 1000");
   expect(!(await page.locator("#root").innerText()).includes("Coming Soon"), "no longer Coming Soon");
   await page.getByRole("region", { name: "Tier System" }).getByText("Legend").waitFor();
+  await page.getByTestId("tier-row-legend").getByText("2400+, kept down to 2300").waitFor();
   // The legal deck is chosen; the unfinished one is disabled with the library's reason.
   const legal = page.getByRole("radio", { name: /LadderAna's Royals/ });
   const unfinished = page.getByRole("radio", { name: /Unfinished/ });
@@ -241,6 +247,11 @@ test("the Constructed ladder: rating, deck choice, queue, a match to its end, le
   await page.getByRole("tab", { name: "Constructed" }).click();
   await page.getByTestId("leaderboard").waitFor();
   expect((await page.getByTestId("leaderboard-row").count()) === 2, "the Constructed tab lists the ladder");
+  // Recent Matches on the profile names the Constructed ladder (not Ranked).
+  await page.goto(server.url + "/profile");
+  await page.getByTestId("match-entry").first().waitFor({ timeout: 15000 });
+  const kind = await page.getByTestId("match-kind").innerText();
+  expect(kind.toLowerCase() === "constructed ladder", `the ladder match says Constructed ladder (${kind})`);
   await ana.context.close();
   await ben.context.close();
 });

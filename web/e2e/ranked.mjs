@@ -104,6 +104,16 @@ test("two signed-in players queue for 2, are matched, play, and see their new ra
   expect((await ana.page.getByTestId("medal").count()) === 2, "medals for places 1 and 2");
   expect((await rows.nth(0).getByTestId("row-rating").innerText()) === String(ratings[winner]), "the winner's rating");
   await ana.page.screenshot({ path: join(SHOTS, "leaderboards.png"), fullPage: true });
+  // The profile's Recent Matches names the ladder; the Tier System is the server's table.
+  await ana.page.goto(server.url + "/profile");
+  await ana.page.getByTestId("match-entry").first().waitFor({ timeout: 15000 });
+  const kind = await ana.page.getByTestId("match-kind").innerText();
+  expect(kind.toLowerCase() === "ranked", `a standard ranked match says Ranked (${kind})`);
+  await ana.page.goto(server.url + "/ranked");
+  const tiers = ana.page.getByRole("region", { name: "Tier System" });
+  await tiers.getByTestId("tier-row-bronze").getByText("0-799").waitFor();
+  expect((await tiers.getByTestId("tier-row-gold").innerText()).includes("1200+"), "Gold from 1200");
+  expect((await tiers.getByTestId("tier-row-legend").count()) === 0, "no Legend on the standard ladder");
   await ana.context.close();
   await ben.context.close();
 });

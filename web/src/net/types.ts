@@ -179,6 +179,19 @@ export type Tier = "bronze" | "silver" | "gold" | "platinum" | "diamond" | "lege
 /** The ranked ladders: each has its own ratings, leaderboard and queue. */
 export type Ladder = "standard" | "constructed";
 
+/** One step of a ladder's tier table (GET /api/ranked/tiers, lowest first). */
+export interface TierInfo {
+  tier: Tier;
+  name: string;
+  /** The lowest rating of the tier, and its highest (null: no upper bound). */
+  from: number;
+  to: number | null;
+  /** Legend (Constructed ladder only): a Legend keeps the tier down to this rating. */
+  keptFrom?: number;
+  /** Legend: only once placement is over. */
+  afterPlacement?: boolean;
+}
+
 export interface Season {
   id: number;
   seasonNumber: number;

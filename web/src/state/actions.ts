@@ -2,7 +2,7 @@
  * Every call the UI makes, with the spec's toast for its failure (section 8) and its success
  * toast where the spec names one. Components call these; they never touch the socket.
  */
-import type { Ack, ActionJson, Ladder, LeaderboardEntry, Ranking, Season } from "../net/types";
+import type { Ack, ActionJson, Ladder, LeaderboardEntry, Ranking, Season, TierInfo } from "../net/types";
 import { apiRequest, fetchQuery, fetchUser, HttpError } from "../net/http";
 import { client, enteredRoom, paced, publicGames, user, type User } from "./game";
 import { LOGIN_REQUIRED, rankedErrorToast, search } from "./ranked";
@@ -493,6 +493,23 @@ export function loadRanking(userId: string, seasonId?: number, ladder: Ladder = 
 /** GET /api/ranked/leaderboard/{seasonId} (of a ladder). */
 export function loadLeaderboard(seasonId: number, ladder: Ladder = "standard"): Promise<LeaderboardEntry[]> {
   return getJson<LeaderboardEntry[]>(`/api/ranked/leaderboard/${seasonId}${rankedQuery(undefined, ladder)}`, []);
+}
+
+const tierTables = new Map<Ladder, Promise<TierInfo[]>>();
+
+/** GET /api/ranked/tiers (of a ladder): its tiers, lowest first, as the server rates them.
+ * The table does not change while the server runs: asked once per ladder (again after a
+ * failure). */
+export function loadTiers(ladder: Ladder = "standard"): Promise<TierInfo[]> {
+  let table = tierTables.get(ladder);
+  if (!table) {
+    table = getJson<TierInfo[]>(`/api/ranked/tiers${rankedQuery(undefined, ladder)}`, []);
+    tierTables.set(ladder, table);
+    void table.then((t) => {
+      if (!t.length) tierTables.delete(ladder);
+    });
+  }
+  return table;
 }
 
 /** GET /api/spire/leaderboard: signed-in players' best Spire runs, best score first. */

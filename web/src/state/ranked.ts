@@ -19,6 +19,9 @@ export const matchFound = signal<string | null>(null);
 /** Each seat's rating change of the last rated match. */
 export const lastRated = signal<RankedResult[] | null>(null);
 
+/** The ladders' names in words (a match history entry, the rating toast). */
+export const LADDER_NAMES: Record<Ladder, string> = { standard: "Ranked", constructed: "Constructed ladder" };
+
 export const LOGIN_REQUIRED = "Login Required: You must be logged in to play ranked matches";
 
 /** A server's refusal as a toast: 'Title: text' messages become a title and a description. */
@@ -53,7 +56,7 @@ export function listenRanked(client: GameClient, myNumber: () => number | null, 
     if (!mine) return;
     const sign = mine.ratingChange > 0 ? "+" : "";
     showToast({
-      title: `${ladder === "constructed" ? "Constructed ladder" : "Ranked"}: ${sign}${mine.ratingChange} MMR`,
+      title: `${LADDER_NAMES[ladder]}: ${sign}${mine.ratingChange} MMR`,
       description: mine.rating != null ? `Your rating is now ${mine.rating} (${mine.tierLabel ?? ""}).` : undefined,
       duration: 5000,
     });

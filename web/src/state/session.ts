@@ -4,7 +4,9 @@
  * that fill them are in state/actions.ts.
  */
 import { signal } from "@preact/signals-react";
+import type { Ladder } from "../net/types";
 import { user, type User } from "./game";
+import { LADDER_NAMES } from "./ranked";
 
 export { user, type User };
 
@@ -42,10 +44,22 @@ export interface MatchEntry {
   ratingChange: number;
   won: boolean;
   playerCount: number;
+  /** casual | ranked */
   gameMode: string;
+  /** The decks it was played with: standard, or each player's own Constructed deck; for a
+   * ranked match its ladder. */
+  format: Ladder;
   matchType: string;
   completedAt: string;
   players: { playerNumber: number; name: string; isBot: boolean; finalScore: number; placement: number; won: boolean }[];
+}
+
+/** What kind of match a history entry was, in words: 'Casual', 'Constructed', 'Ranked' or
+ * 'Constructed ladder'. */
+export function matchKind(m: Pick<MatchEntry, "gameMode" | "format">): string {
+  const format: Ladder = m.format === "constructed" ? "constructed" : "standard";
+  if (m.gameMode === "ranked") return LADDER_NAMES[format];
+  return format === "constructed" ? "Constructed" : "Casual";
 }
 
 /** The display name of the home page: username, else first name, else 'Player'. */

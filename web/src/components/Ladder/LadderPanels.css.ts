@@ -47,3 +47,13 @@ export const hint = style({ color: vars.color.muted, margin: 0, fontSize: 14 });
 const pulse = keyframes({ "0%, 100%": { opacity: 1 }, "50%": { opacity: 0.45 } });
 export const searching = style({ fontSize: 20, fontWeight: 700, animation: `${pulse} 1.6s ease-in-out infinite` });
 export const searchFacts = style({ color: vars.color.muted, fontVariantNumeric: "tabular-nums" });
+
+/* The ladder screens' layout (Ranked, the Constructed ladder). */
+export const page = style({ maxWidth: 960, margin: "0 auto", padding: "12px 16px 32px" });
+export const seasonName = style({ color: vars.color.muted, margin: "0 0 20px", fontSize: 18 });
+export const grid = style({
+  display: "grid",
+  gap: 16,
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 280px), 1fr))",
+  marginBottom: 16,
+});

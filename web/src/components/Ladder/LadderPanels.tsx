@@ -3,20 +3,32 @@
  * both use them. */
 import { useSignals } from "@preact/signals-react/runtime";
 import { type ReactNode, useEffect, useState } from "react";
-import type { Ladder, Ranking, Season } from "../../net/types";
-import { leaveRankedQueue } from "../../state/actions";
-import { search } from "../../state/ranked";
+import { useNavigate } from "react-router";
+import type { Ladder, Ranking, Season, TierInfo } from "../../net/types";
+import { leaveRankedQueue, loadTiers } from "../../state/actions";
+import { matchFound, search } from "../../state/ranked";
 import { button, panel } from "../../theme/ui.css";
-import { TierBadge, tiersOf } from "../TierBadge/TierBadge";
+import { TierBadge } from "../TierBadge/TierBadge";
 import * as s from "./LadderPanels.css";
+
+/** A ladder screen's hook: when the queue finds a match, the game starts at once. */
+export function useGameOnMatchFound(): void {
+  useSignals();
+  const navigate = useNavigate();
+  const found = matchFound.value;
+  useEffect(() => {
+    if (found) {
+      matchFound.value = null;
+      navigate("/game");
+    }
+  }, [found, navigate]);
+}
 
 const PLAYER_COUNTS = [
   { count: 2, label: "2 players" },
   { count: 3, label: "3 players" },
   { count: 4, label: "4 players (2 vs 2)" },
 ];
-
-export const LADDER_NAMES: Record<Ladder, string> = { standard: "Ranked", constructed: "Constructed ladder" };
 
 function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
@@ -80,19 +92,33 @@ export function SeasonInfo({ season }: { season: Season }) {
   );
 }
 
+/** A tier's rating range: the lowest tier's as 'from-to', the others' as 'from+'. */
+function tierRange(t: TierInfo, lowest: boolean): string {
+  const range = lowest && t.to !== null ? `${t.from}-${t.to}` : `${t.from}+`;
+  return t.keptFrom !== undefined ? `${range}, kept down to ${t.keptFrom}` : range;
+}
+
+/** The ladder's tiers, highest first, as the server rates them (GET /api/ranked/tiers). */
 export function TierSystem({ ladder }: { ladder: Ladder }) {
+  const [tiers, setTiers] = useState<TierInfo[]>([]);
+  useEffect(() => {
+    let live = true;
+    void loadTiers(ladder).then((t) => live && setTiers(t));
+    return () => {
+      live = false;
+    };
+  }, [ladder]);
   return (
     <section className={panel} aria-label="Tier System">
       <h2 className={s.cardTitle}>Tier System</h2>
-      {[...tiersOf(ladder)].reverse().map((t) => (
-        <div key={t.tier} className={s.tierRow}>
-          <TierBadge tier={t.tier} label={t.name} />
-          <span className={s.tierRange}>
-            {t.tier === "bronze" ? `${t.from}-${t.to}` : `${t.from}+`}
-            {t.keptFrom !== undefined && `, kept down to ${t.keptFrom}`}
-          </span>
-        </div>
-      ))}
+      {tiers
+        .map((t, i) => (
+          <div key={t.tier} className={s.tierRow} data-testid={`tier-row-${t.tier}`}>
+            <TierBadge tier={t.tier} label={t.name} />
+            <span className={s.tierRange}>{tierRange(t, i === 0)}</span>
+          </div>
+        ))
+        .reverse()}
     </section>
   );
 }

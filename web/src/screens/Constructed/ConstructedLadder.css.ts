@@ -1,14 +1,9 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../theme/vars.css";
 
-export const page = style({ maxWidth: 960, margin: "0 auto", padding: "12px 16px 32px" });
-export const seasonName = style({ color: vars.color.muted, margin: "0 0 20px", fontSize: 18 });
-export const grid = style({
-  display: "grid",
-  gap: 16,
-  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 280px), 1fr))",
-  marginBottom: 16,
-});
+/** The ladder screens' page, season line and grid of panels. */
+export { grid, page, seasonName } from "../../components/Ladder/LadderPanels.css";
+
 export const section = style({ marginBottom: 16 });
 export const cardTitle = style({ margin: "0 0 12px", fontFamily: vars.font.display, fontSize: 20 });
 export const decks = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 8 });

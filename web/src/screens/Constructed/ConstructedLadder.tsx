@@ -3,13 +3,12 @@
  * legal decks, the queue, and the ladder's leaderboard. */
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { QueuePanel, SeasonInfo, TierSystem, YourRanking } from "../../components/Ladder/LadderPanels";
+import { Link } from "react-router";
+import { QueuePanel, SeasonInfo, TierSystem, useGameOnMatchFound, YourRanking } from "../../components/Ladder/LadderPanels";
 import type { LeaderboardEntry, Ranking, Season } from "../../net/types";
 import { joinRankedQueue, loadActiveSeason, loadLeaderboard, loadRanking } from "../../state/actions";
 import { decks } from "../../state/constructed";
 import { user } from "../../state/game";
-import { matchFound } from "../../state/ranked";
 import { panel } from "../../theme/ui.css";
 import { LeaderboardTable } from "../Leaderboards/LeaderboardTable";
 import * as c from "./Constructed.css";
@@ -57,7 +56,6 @@ function DeckChoice({ chosen, choose }: { chosen: string | null; choose: (id: st
 
 function Ladder() {
   useSignals();
-  const navigate = useNavigate();
   const u = user.value;
   const [season, setSeason] = useState<Season | null | undefined>(undefined);
   const [ranking, setRanking] = useState<Ranking | null>(null);
@@ -75,13 +73,7 @@ function Ladder() {
     void loadRanking(u.id, undefined, "constructed").then(setRanking);
     void loadLeaderboard(season.id, "constructed").then(setBoard);
   }, [u, season]);
-  const found = matchFound.value;
-  useEffect(() => {
-    if (found) {
-      matchFound.value = null;
-      navigate("/game");
-    }
-  }, [found, navigate]);
+  useGameOnMatchFound();
 
   if (season === undefined) return <p>Loading...</p>;
   if (season === null) return <div className={`${panel} ${s.empty}`}>No active ranked season</div>;

@@ -63,6 +63,15 @@ export const placeBadge = style({
   border: `1px solid ${vars.color.border}`,
 });
 export const winBadge = style([placeBadge, { background: vars.color.ok, color: "#062615", borderColor: "#227a50" }]);
+export const kind = style({
+  minWidth: 96,
+  fontSize: 13,
+  fontWeight: 600,
+  color: vars.color.muted,
+  textTransform: "uppercase",
+  letterSpacing: ".04em",
+});
+export const kindRanked = style([kind, { color: vars.color.gold }]);
 export const matchFacts = style({ display: "flex", gap: 14, flexWrap: "wrap", flex: 1, fontSize: 14 });
 export const ratingUp = style({ color: vars.color.ok, fontWeight: 600 });
 export const ratingDown = style({ color: vars.color.danger, fontWeight: 600 });

@@ -2,7 +2,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { deleteAccount, httpMessage, loadProfile, loadUser, updateAccount } from "../../state/actions";
-import { ordinal, profileName, user, winRate, type MatchEntry, type Stats, type User } from "../../state/session";
+import { matchKind, ordinal, profileName, user, winRate, type MatchEntry, type Stats, type User } from "../../state/session";
 import { showToast } from "../../state/toasts";
 import { button, field, input, panel } from "../../theme/ui.css";
 import * as s from "./Profile.css";
@@ -42,6 +42,9 @@ function MatchRow({ m }: { m: MatchEntry }) {
   return (
     <li className={s.match} data-testid="match-entry">
       <span className={m.won ? s.winBadge : s.placeBadge}>{m.won ? "Win" : ordinal(m.placement)}</span>
+      <span className={m.gameMode === "ranked" ? s.kindRanked : s.kind} data-testid="match-kind">
+        {matchKind(m)}
+      </span>
       <span className={s.matchFacts}>
         <span>
           Score <strong>{m.finalScore}</strong>

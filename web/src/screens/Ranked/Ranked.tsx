@@ -1,11 +1,10 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { QueuePanel, SeasonInfo, TierSystem, YourRanking } from "../../components/Ladder/LadderPanels";
+import { QueuePanel, SeasonInfo, TierSystem, useGameOnMatchFound, YourRanking } from "../../components/Ladder/LadderPanels";
 import type { Ranking, Season } from "../../net/types";
 import { joinRankedQueue, loadActiveSeason, loadRanking, loadUser } from "../../state/actions";
 import { user } from "../../state/game";
-import { matchFound } from "../../state/ranked";
 import { button, panel } from "../../theme/ui.css";
 import * as s from "./Ranked.css";
 
@@ -23,14 +22,7 @@ export function Ranked() {
   useEffect(() => {
     if (u && season) void loadRanking(u.id).then(setRanking);
   }, [u, season]);
-  const found = matchFound.value;
-  useEffect(() => {
-    // A match was found: the game starts at once.
-    if (found) {
-      matchFound.value = null;
-      navigate("/game");
-    }
-  }, [found, navigate]);
+  useGameOnMatchFound();
 
   return (
     <main className={s.page}>
