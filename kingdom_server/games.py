@@ -112,7 +112,9 @@ class Games:
         state, events = kr.apply(before, action)
         if guarded and room.is_tutorial and room.tutorial_guided:
             # A move that would make a later lesson step impossible: refused, nothing changes.
-            hint = lessons.refusal(room.tutorial_mode or "basics", action, before, state)
+            hint = lessons.refusal(
+                room.tutorial_mode or "basics", action, before, state, room.tutorial_told
+            )
             if hint is not None:
                 raise kr.IllegalAction(hint)
         seq = room.action_count
@@ -155,7 +157,7 @@ class Games:
             for step in lessons.completed_steps(mode, action, before, state, events):
                 room.tutorial_told.add(step)
                 await self.pushes.event(room, "advanceTutorialStep", {"stepId": step})
-            for step in lessons.impossible_steps(mode, state):
+            for step in lessons.impossible_steps(mode, state, room.tutorial_told):
                 if step not in room.tutorial_told:
                     room.tutorial_told.add(step)
                     await self.pushes.event(

@@ -13,7 +13,8 @@ need on top (seed 000 section 4, 'Tutorial flow'):
   and ``startTutorialGame {guided: false}`` (tutorialCompleted is set) mean the bot never waits;
   ``end_lesson`` also lifts the guard below;
 - ``refusal``: while the lesson is shown, a learner's move that would make a later step
-  impossible (the 6s of the Horse, the run of the Dragon leave the hand some other way) is
+  impossible (the 6s of the Horse, the run of the Dragon, the Ace and the 10 of the Hail of
+  Arrows leave the hand some other way; the basics Queen of hearts loses her red resources) is
   refused with a hint saying what to do instead, and nothing changes;
 - ``impossible_steps``: steps whose cards can no longer be had (the guard was lifted, or the
   lesson was picked again from the dropdown); they are pushed as
@@ -26,6 +27,7 @@ compares the game before and after a move the engine accepted.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, Final
 
 import kingdom_rules as kr
@@ -212,13 +214,40 @@ HORSE_STEP: Final = {"basics": "the Build a Horse step", "multiplayer": "the Bui
 """Lessons whose later step builds a Horse from the learner's pair of 6s."""
 
 
-def refusal(mode: str, action: Any, before: Any, after: Any) -> str | None:
-    """A hint if this learner's move (accepted by the engine: `after`) would make a later step
-    of the lesson impossible; None when the move may be played.
+def _of_rank(cards: Any, rank: str) -> list[Any]:
+    return [c for c in cards if c is not None and c.rank == rank]
 
-    Basics and multiplayer: until a Horse stands, a move other than the Horse itself may not
-    take the learner below two 6s in hand. Advanced combos: until a Dragon stands, a move
-    other than the Dragon may not break the learner's run of three.
+
+HAIL_NEEDS: Final = "the Hail of Arrows step needs an Ace and a 10. "
+
+
+def refusal(
+    mode: str, action: Any, before: Any, after: Any, done: Collection[str] = ()
+) -> str | None:
+    """A hint if this learner's move (accepted by the engine: `after`) would make a later step
+    of the lesson impossible; None when the move may be played. `done`: the lesson steps the
+    room has already announced (``Room.tutorial_told``).
+
+    Every lesson, step by step, and the cards its later steps need:
+
+    - basics: the pair of 6s of play-horse: until a Horse stands, a move other than the Horse
+      itself may not take the learner below two 6s in hand. The Queen of hearts of play-royal
+      (and mount-queen) needs two red resources: the bot waits at the start of rounds 1 and 2
+      until the learner has read the steps after play-resource and play-royal, so a turn that
+      ended without them would leave the lesson stuck. In round 1 passing before a red
+      resource is played, or playing or rotating in a card that leaves fewer than two red
+      resources, is refused (the 8 of diamonds is the one to play); in round 2, once the Queen
+      can be played, a move that takes that away (passing, spending a red resource) is
+      refused. The Dragon branch is optional (it waits until a run is drawn): no guard.
+    - multiplayer: the same pair of 6s (mp-horse, then mp-mount and mp-transfer ride on it).
+      No bot waits in this lesson: a Queen of hearts played a turn late is only late.
+    - advanced combos: until the Dragon is built (adv-dragon), a move other than a Dragon may
+      not break the run of three; until the Hail of Arrows has been shot (adv-hail), a move
+      other than the Hail may not take the learner's last Ace or last 10 out of the hand
+      (played or rotated as a resource, or spent in a combination), and the Hail itself waits
+      for the Dragon: shot earlier, it would use up the Ace and the 10 and kill the Queen of
+      spades that adv-eat's Dragon is to eat.
+    - constructed and quest: explanations only, nothing to guard.
     """
     me = lessons.LEARNER
     if action.player != me:
@@ -233,14 +262,96 @@ def refusal(mode: str, action: Any, before: Any, after: Any) -> str | None:
                 f"Keep the {card_name(lost[0])}: {HORSE_STEP[mode]} needs your pair of 6s. "
                 + _instead(action, "a 6", "your pair of 6s")
             )
-    if mode == "advanced-combos" and not _built(before, me, ("dragon",)):
-        if _is_beast(action, ("dragon",)):
-            return None
-        if holds_run(before.player(me).hand) and not holds_run(after.player(me).hand):
-            return (
-                "Keep your 4, 5 and 6: the Build the Dragon step needs that run of three. "
-                + _instead(action, "part of your run", "your run")
-            )
+    if mode == "basics":
+        return _queen_refusal(action, before, after, done)
+    if mode == "advanced-combos":
+        return _advanced_refusal(action, before, after, done)
+    return None
+
+
+QUEEN: Final = "QH"
+QUEEN_NEEDS: Final = (
+    "the Play Your Queen step needs two red resources ready for the Queen of hearts."
+)
+
+
+def _red_resources(state: Any, me: int) -> int:
+    return sum(1 for r in state.player(me).kingdom.resources if r.card.color == "red")
+
+
+def _queen_legal(state: Any, me: int) -> bool:
+    return any(
+        isinstance(a, kr.PlayRoyal) and a.card.short == QUEEN for a in kr.legal_actions(state, me)
+    )
+
+
+def _red_resource_play(state: Any, me: int) -> Any:
+    """A legal resource play of a red number card, if the learner has one."""
+    for a in kr.legal_actions(state, me):
+        if isinstance(a, kr.PlayResource) and a.card.color == "red" and a.card.rank != "6":
+            return a
+    return None
+
+
+def _queen_refusal(action: Any, before: Any, after: Any, done: Collection[str]) -> str | None:
+    """The basics lesson's Queen of hearts: the bot waits at the start of rounds 1 and 2 until
+    the learner has read the steps after play-resource and play-royal, so a turn that ends
+    without them would leave the lesson stuck. Round 1 adds a red resource (the 8 of diamonds),
+    round 2 plays the Queen on the two red resources."""
+    me = lessons.LEARNER
+    learner = before.player(me)
+    if "play-royal" in done or not any(c.short == QUEEN for c in learner.hand):
+        return None
+    if before.round == 1 and _red_resources(before, me) < 2:
+        red = _red_resource_play(before, me)
+        if red is None:
+            return None  # nothing red to play: the guard cannot ask for it
+        play = f"Play the {card_name(red.card)} as your resource"
+        if isinstance(action, kr.PassTurn):
+            return f"Not yet: {QUEEN_NEEDS} {play} first."
+        if (
+            isinstance(action, (kr.PlayResource, kr.RotateResource))
+            and _red_resources(after, me) < 2
+        ):
+            return f"Keep your resources red: {QUEEN_NEEDS} {play} instead."
+    if (
+        before.round == 2
+        and not isinstance(action, kr.PlayRoyal)
+        and _queen_legal(before, me)
+        and not _queen_legal(after, me)
+    ):
+        return f"Not yet: {QUEEN_NEEDS} Select the Queen of hearts and press Play Royal instead."
+    return None
+
+
+def _advanced_refusal(action: Any, before: Any, after: Any, done: Collection[str]) -> str | None:
+    me = lessons.LEARNER
+    dragon = "adv-dragon" in done or _built(before, me, ("dragon",))
+    if "adv-hail" not in done:
+        if isinstance(action, kr.PlayHailOfArrows):
+            if not dragon:
+                return (
+                    "Keep your Ace and 10 for now: the Hail of Arrows step comes after your "
+                    "Dragon has eaten the Queen of spades. Build the Dragon first."
+                )
+        else:
+            hand, kept = before.player(me).hand, after.player(me).hand
+            for rank, what, keep in (("A", "an Ace", "your Ace"), ("10", "a 10", "your 10")):
+                held = _of_rank(hand, rank)
+                if held and not _of_rank(kept, rank):
+                    return f"Keep the {card_name(held[0])}: {HAIL_NEEDS}" + _instead(
+                        action, what, keep
+                    )
+    if (
+        not dragon
+        and not _is_beast(action, ("dragon",))
+        and holds_run(before.player(me).hand)
+        and not holds_run(after.player(me).hand)
+    ):
+        return (
+            "Keep your 4, 5 and 6: the Build the Dragon step needs that run of three. "
+            + _instead(action, "part of your run", "your run")
+        )
     return None
 
 
@@ -250,14 +361,40 @@ HORSE_STEPS: Final = {
 }
 """Per lesson, the automatic steps that need the learner's Horse."""
 
+DRAGON_STEPS: Final = ("adv-dragon", "adv-eat")
+"""The advanced lesson's automatic steps that need the learner's Dragon."""
 
-def impossible_steps(mode: str, state: Any) -> list[str]:
-    """Steps of the lesson that can no longer be done in this game: no Horse stands and fewer
-    than two 6s are left in the learner's hand, the deck and the revealed cards."""
-    needs = HORSE_STEPS.get(mode)
-    if needs is None or state.phase != "playing":
+HAIL_STEPS: Final = ("adv-hail",)
+"""The advanced lesson's automatic step that needs an Ace and a 10 of different suits."""
+
+
+def _hail_possible(cards: list[Any]) -> bool:
+    return any(a.suit != t.suit for a in _of_rank(cards, "A") for t in _of_rank(cards, "10"))
+
+
+def impossible_steps(mode: str, state: Any, done: Collection[str] = ()) -> list[str]:
+    """Steps of the lesson that can no longer be done in this game, from the cards left in the
+    learner's hand, the deck and the revealed cards: basics and multiplayer, no Horse stands
+    and fewer than two 6s are left; advanced combos, no Dragon stands and no run of three can
+    be made of them, or no Hail of Arrows has been shot and no Ace and 10 of different suits
+    are left. `done`: steps already announced (they are never lost)."""
+    if state.phase != "playing":
         return []
     me = lessons.LEARNER
-    if _built(state, me, ("horse", "unicorn")) or len(_sixes(_reachable(state, me))) >= 2:
-        return []
-    return list(needs)
+    reachable = _reachable(state, me)
+    lost: list[str] = []
+    needs = HORSE_STEPS.get(mode)
+    if needs is not None:
+        if not _built(state, me, ("horse", "unicorn")) and len(_sixes(reachable)) < 2:
+            lost += needs
+    elif mode == "advanced-combos":
+        # Cheapest first: a run in the hand (it comes first in `reachable`) ends the search.
+        if (
+            not set(DRAGON_STEPS) <= set(done)
+            and not _built(state, me, ("dragon",))
+            and not holds_run(reachable)
+        ):
+            lost += DRAGON_STEPS
+        if not set(HAIL_STEPS) <= set(done) and not _hail_possible(reachable):
+            lost += HAIL_STEPS
+    return [step for step in lost if step not in done]

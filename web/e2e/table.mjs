@@ -52,10 +52,29 @@ function animationLog() {
   new MutationObserver(watch).observe(document, { childList: true, subtree: true });
 }
 
+/** Every game state as it arrives from the server and as the table shows it (the presented view). */
+function paceLog() {
+  window.__arrived = [];
+  window.__presented = [];
+  // The most states the table's data-queued attribute ever counted as waiting.
+  window.__queuedMax = 0;
+  new MutationObserver((records) => {
+    for (const r of records) window.__queuedMax = Math.max(window.__queuedMax, Number(r.target.getAttribute("data-queued")) || 0);
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-queued"] });
+  const hook = () => {
+    const k = window.__kingdom;
+    if (!k) return setTimeout(hook, 20);
+    k.client.on("gameState", (v) => window.__arrived.push({ v, t: performance.now() }));
+    k.view.subscribe((v) => v && window.__presented.push({ v, t: performance.now() }));
+  };
+  hook();
+}
+
 async function newPlayer(viewport = { width: 1280, height: 900 }, options = {}) {
   const context = await browser.newContext({ viewport, ...options });
   await context.addInitScript(perfInitScript);
   await context.addInitScript(animationLog);
+  await context.addInitScript(paceLog);
   const page = await context.newPage();
   page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
   return { context, page };
@@ -306,6 +325,72 @@ test("a phone (390 x 844): hand and action bar on screen without scrolling on yo
   }
   figures.phone = await longTasks(page);
   console.log(`    long tasks: ${JSON.stringify(figures.phone)}`);
+  await context.close();
+});
+
+test("a bot's moves are shown one after another, each held for its animation; the turn comes back within 1.5 s (0.6 s a move after a busy turn)", async () => {
+  const { context, page } = await newPlayer();
+  await hostGame(page, { name: "Ola", bots: 1 });
+  await waitForView(page, (v) => v.phase === "choosing_resources" && v.legalActions.length > 0, "the starting resource choice");
+  await playOne(page);
+  let botTurns = 0;
+  for (let turn = 0; turn < 3; turn++) {
+    await waitForView(page, (v) => v.phase === "playing" && v.currentPlayerNumber === v.myPlayerNumber && v.legalActions.some((a) => a.type === "drawCard"), "my turn", 60000);
+    await page.getByTestId("draw-deck").click();
+    await waitForView(page, (v) => v.players.find((p) => p.number === v.myPlayerNumber)?.hasDrawnThisTurn, "the draw");
+    await page.getByTestId("btn-pass").click();
+    // Watch the bot's turn without touching anything (a click or a key would skip ahead).
+    const deadline = Date.now() + 30000;
+    while (Date.now() < deadline) {
+      const q = Number(await page.getByTestId("game-page").getAttribute("data-queued"));
+      const v = await viewOf(page);
+      if (v.phase !== "playing" || (v.currentPlayerNumber === v.myPlayerNumber && q === 0)) break;
+      await sleep(50);
+    }
+    botTurns++;
+    if ((await viewOf(page)).phase !== "playing") break;
+  }
+  const log = await page.evaluate(() => {
+    const index = new Map(window.__arrived.map((a, i) => [a.v, i]));
+    const me = window.__arrived[0]?.v.myPlayerNumber;
+    return {
+      arrived: window.__arrived.map((a, i) => ({
+        i,
+        t: a.t,
+        bot: i > 0 && window.__arrived[i - 1].v.phase === "playing" && window.__arrived[i - 1].v.currentPlayerNumber !== me,
+        myTurn: a.v.currentPlayerNumber === me && a.v.legalActions.length > 0,
+      })),
+      shown: window.__presented.map((p) => ({ i: index.get(p.v), t: p.t })).filter((p) => p.i !== undefined),
+    };
+  });
+  const shownAt = new Map(log.shown.map((p) => [p.i, p.t]));
+  const order = log.shown.map((p) => p.i);
+  expect(order.every((x, k) => k === 0 || x > order[k - 1]), `states shown in the order they came: ${order.join(",")}`);
+  const bot = log.arrived.filter((a) => a.bot);
+  expect(bot.length >= 4, `the bot made moves (${bot.length})`);
+  expect(bot.every((a) => shownAt.has(a.i)), `every bot move shown, none skipped: ${bot.filter((a) => !shownAt.has(a.i)).map((a) => a.i)}`);
+  // Moves that came close together (the server's bot delay is 0.3 s) were shown apart.
+  const gaps = [];
+  for (const a of bot) {
+    const prev = log.arrived[a.i - 1];
+    if (prev && a.t - prev.t < 400 && shownAt.has(prev.i)) gaps.push(Math.round(shownAt.get(a.i) - shownAt.get(prev.i)));
+  }
+  expect(gaps.length >= 3 && gaps.every((g) => g >= 400), `close moves held apart: ${gaps.join(", ")} ms`);
+  const lags = log.arrived.filter((a) => shownAt.has(a.i)).map((a) => Math.round(shownAt.get(a.i) - a.t));
+  expect(Math.max(...lags) <= 4500 + 500, `never more than 4.5 s behind: ${lags.join(", ")} ms`);
+  // The turn: within 1.5 s of arriving, or 0.6 s for each move still waiting before it (at most 4.5 s).
+  const turns = log.arrived.filter((a) => a.myTurn && a.bot);
+  const turnLags = turns.map((a) => Math.round(shownAt.get(a.i) - a.t));
+  const allowed = turns.map((a) => {
+    const ahead = log.arrived.filter((b) => b.i < a.i && shownAt.get(b.i) > a.t).length;
+    return Math.min(4500, Math.max(1500, 600 * (ahead + 1)));
+  });
+  expect(turnLags.length > 0 && turnLags.every((l, k) => l <= allowed[k] + 300), `the turn back in time: ${turnLags.join(", ")} ms (allowed ${allowed.join(", ")})`);
+  const queuedMax = await page.evaluate(() => window.__queuedMax);
+  expect(queuedMax > 0, `the table's data-queued attribute counted waiting states (at most ${queuedMax})`);
+  console.log(`    ${botTurns} bot turns; close moves shown ${gaps.join(", ")} ms apart; lags ${lags.join(", ")} ms; turn back after ${turnLags.join(", ")} ms`);
+  figures.pacing = await longTasks(page);
+  console.log(`    long tasks: ${JSON.stringify(figures.pacing)}`);
   await context.close();
 });
 

@@ -375,6 +375,40 @@ test("on a phone (390x844) the banner docks at the top and never covers a contro
   await context.close();
 });
 
+/** At each width, the banner and the turn header (and every control) never intersect. */
+async function expectBannerClearAtWidths(page, step, widths) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectBannerCoversNothing(page, step);
+    const boxes = await page.evaluate(() => {
+      const box = (sel) => {
+        const r = document.querySelector(sel)?.getBoundingClientRect();
+        return r ? { top: r.top, bottom: r.bottom, left: r.left, right: r.right } : null;
+      };
+      return { banner: box("[data-testid=tutorial-banner]"), header: box("[data-testid=turn-header]") };
+    });
+    const { banner: b, header: h } = boxes;
+    const meet = b && h && b.left < h.right && b.right > h.left && b.top < h.bottom && b.bottom > h.top;
+    expect(b && h && !meet, `${step} at ${width}px: the banner and the turn header do not intersect: ${JSON.stringify(boxes)}`);
+  }
+}
+
+test("at mid widths (800, 960, 1080 px) and at 1920 px the banner never covers the turn header or a control, whatever the step's position", async () => {
+  const { context, page } = await newPage({ width: 960, height: 800 });
+  await beginTutorial(page);
+  const widths = [800, 960, 1080, 1920];
+  await expectBannerClearAtWidths(page, "welcome", widths); // a centred step
+  await next(page);
+  await expectBannerClearAtWidths(page, "board-overview", widths); // a top step
+  await next(page);
+  await expectBannerClearAtWidths(page, "draw-card", widths); // a bottom step, over the hand
+  await page.getByTestId("draw-deck").click();
+  await expectBannerClearAtWidths(page, "play-resource", widths); // the action bar is up
+  await page.setViewportSize({ width: 960, height: 800 });
+  await shot(page, "tutorial-960.png");
+  await context.close();
+});
+
 test("switching to the multiplayer lesson prepares a 4-seat game; the lesson ends with the Horse sent to the partner", async () => {
   const { context, page } = await newPage();
   await beginTutorial(page);
@@ -459,6 +493,11 @@ test("the advanced-combos lesson: a Dragon eats a Queen, a Hail of Arrows shoots
   // and travels to the discard pile (screenshots for the README).
   const options = await followUps.getByTestId("follow-up-option").allInnerTexts();
   expect(options.every((t) => !/[a-z]+-[a-z0-9]+/.test(t)), `options in words: ${options.join(" / ")}`);
+  // The screenshot waits out the dialog's fade-in and the cards still travelling (not endless
+  // glows): the hit after the click is then the eaten Queen's own.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity), null, { timeout: 6000 })
+    .catch(() => {});
   await shot(page, "attack.png");
   await followUps.locator('[data-testid=follow-up-option][data-action-type="eatCharacter"]').first().click();
   await page.waitForFunction(() => document.querySelector("[data-testid=travel-layer]")?.childElementCount > 0, null, { timeout: 5000 });

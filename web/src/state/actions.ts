@@ -4,7 +4,7 @@
  */
 import type { Ack, ActionJson, Ladder, LeaderboardEntry, Ranking, Season, TierInfo } from "../net/types";
 import { apiRequest, fetchQuery, fetchUser, HttpError } from "../net/http";
-import { client, enteredRoom, publicGames, user, type User } from "./game";
+import { client, enteredRoom, paced, publicGames, user, type User } from "./game";
 import { LOGIN_REQUIRED, rankedErrorToast, search } from "./ranked";
 import { userLoaded, type MatchEntry, type Stats } from "./session";
 import { showToast } from "./toasts";
@@ -148,8 +148,9 @@ export async function resumeTutorialBot(all = false): Promise<Ack> {
 }
 
 /** The server names a tutorial step whose action happened. Returns the unsubscribe function. */
+/** The server's advanceTutorialStep, run when the state it follows is shown (state/pacing.ts). */
 export function onTutorialStep(handler: (stepId: unknown) => void): () => void {
-  return client.on("advanceTutorialStep", handler);
+  return client.on("advanceTutorialStep", (stepId) => paced(() => handler(stepId)));
 }
 
 export async function fetchPublicGames(): Promise<void> {

@@ -2,12 +2,32 @@
 import { computed, signal } from "@preact/signals-react";
 import { GameClient, type ConnectionStatus } from "../net/socket";
 import type { GameView, PublicGame } from "../net/types";
+import { PresentationQueue } from "./pacing";
 import { listenRanked } from "./ranked";
 import { showToast } from "./toasts";
+import { reducedMotion } from "./viewport";
 
 export const client = new GameClient({ onRejoin: () => (rejoining.value = false) });
 
+/**
+ * The game state the screens show: the server's pushes, paced by the presentation queue
+ * (state/pacing.ts) so that other players' moves can be followed; the player's own moves show
+ * at once.
+ */
 export const view = signal<GameView | null>(null);
+/** States received and not shown yet (the table's data-queued attribute). */
+export const queued = signal(0);
+/** The presentation queue between the server's pushes and `view`. */
+export const presentation = new PresentationQueue({
+  present: (v) => (view.value = v),
+  reducedMotion: () => reducedMotion.value,
+});
+presentation.onPending = (n) => (queued.value = n);
+
+/** Runs `fn` when the state received last is shown: an event in its place in the game's order. */
+export function paced(fn: () => void): void {
+  presentation.event(fn);
+}
 /** Whether a game state ever arrived in this page's life (for /game's redirect rule). */
 export const hadView = signal(false);
 export const publicGames = signal<PublicGame[]>([]);
@@ -53,14 +73,16 @@ export function startSession(): void {
   started = true;
   client.subscribe(() => {
     const s = client.getState();
+    // The first state after a drop is shown at once: its changes are not one move to follow.
+    if (s.status !== "connected") presentation.resync();
     connection.value = s.status;
     reconnectAttempt.value = s.reconnectAttempt;
   });
   client.on("gameState", (v) => {
     if (leftRoom !== null && v.roomCode === leftRoom) return;
     rejoining.value = false;
-    view.value = v;
     hadView.value = true;
+    presentation.push(v);
   });
   client.on("publicGamesUpdated", (games) => {
     publicGames.value = Array.isArray(games) ? games : [];
@@ -73,15 +95,18 @@ export function startSession(): void {
     });
   });
   client.on("drawPhaseSkipped", (message) => {
-    showToast({ title: "Draw Phase Skipped", description: String(message), duration: 4000 });
+    paced(() => showToast({ title: "Draw Phase Skipped", description: String(message), duration: 4000 }));
   });
-  client.on("royalFamilyCompleted", ({ playerName, playerNumber }) => {
-    const name = String(playerName ?? "");
-    const number = playerNumber ?? view.value?.players.find((p) => p.name === name)?.number ?? null;
-    const toast = showToast({ title: "Royal Family Complete!", description: `${name} completed the Royal Family!`, duration: 5000 });
-    crown.value = { key: ++crownKey, playerName: name, playerNumber: number, toastId: toast.id };
-  });
-  listenRanked(client, () => view.value?.myPlayerNumber ?? null, enteredRoom);
+  // The crown comes with the winning play, when the state that ended the hand is shown.
+  client.on("royalFamilyCompleted", ({ playerName, playerNumber }) =>
+    paced(() => {
+      const name = String(playerName ?? "");
+      const number = playerNumber ?? view.value?.players.find((p) => p.name === name)?.number ?? null;
+      const toast = showToast({ title: "Royal Family Complete!", description: `${name} completed the Royal Family!`, duration: 5000 });
+      crown.value = { key: ++crownKey, playerName: name, playerNumber: number, toastId: toast.id };
+    }),
+  );
+  listenRanked(client, () => presentation.latest?.myPlayerNumber ?? view.value?.myPlayerNumber ?? null, enteredRoom);
   rejoining.value = client.seat() !== null;
   client.connect();
 }
@@ -93,8 +118,9 @@ export function enteredRoom(): void {
 
 /** Leave the room: no acknowledgement; clear local state. */
 export function leaveRoom(): void {
-  leftRoom = view.value?.roomCode ?? leftRoom;
+  leftRoom = presentation.latest?.roomCode ?? view.value?.roomCode ?? leftRoom;
   client.send("leaveRoom", {});
+  presentation.clear();
   view.value = null;
   hadView.value = false;
 }

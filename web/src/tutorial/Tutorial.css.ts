@@ -1,51 +1,35 @@
 /** The tutorial overlay: banner, highlight ring, reference screens, action prompt. */
-import { createVar, keyframes, style, styleVariants } from "@vanilla-extract/css";
+import { createVar, keyframes, style } from "@vanilla-extract/css";
 import { vars } from "../theme/vars.css";
 
-// The banner never takes clicks meant for the table: only its controls catch the pointer.
-const bannerBase = style({
-  position: "fixed",
-  left: "50%",
-  transform: "translateX(-50%)",
-  width: "min(560px, calc(100vw - 16px))",
-  zIndex: 60,
-  pointerEvents: "none",
-  background: "rgba(24, 36, 29, 0.94)",
-  border: `2px solid ${vars.color.gold}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.panel,
-  padding: "12px 16px",
-  color: vars.color.text,
-});
+/** Phones and small tablets: the banner's text is set a little smaller. */
+export const COMPACT = "(max-width: 767px)";
 
 /**
- * Screens narrower than this (phones, small tablets) have no room beside the table: the banner
- * docks at the top for every step and the game page is laid out below it (TutorialOverlay sets
- * `data-tutorial-docked` on the root element and the banner's height as --tutorial-top-space).
+ * The banner is docked at the top of the screen at every width: the game page (its header, the
+ * table with the turn header, the dock) is laid out below it and never passes under it
+ * (TutorialOverlay sets `data-tutorial-docked` on the root element and the banner's height as
+ * --tutorial-top-space). A floating banner covered the turn header or the header's buttons on
+ * mid-width screens, and the table's middle or the hand wherever its step sat in the centre or
+ * at the bottom. On wide screens its content keeps a readable measure in the middle of the bar.
  */
-export const DOCKED = "(max-width: 767px)";
-
-export const banner = styleVariants({
-  top: [bannerBase, { top: 8 }],
-  bottom: [bannerBase, { bottom: 8 }],
-  center: [bannerBase, { top: "30%" }],
-  // Covers nothing (the page starts below it), so it may take the pointer and scroll itself.
-  docked: [
-    bannerBase,
-    {
-      // Below the reconnecting strip while it shows (ConnectionBanner sets the height).
-      top: "var(--connection-space, 0px)",
-      left: 0,
-      transform: "none",
-      width: "100%",
-      maxHeight: "38dvh",
-      overflowY: "auto",
-      pointerEvents: "auto",
-      borderWidth: "0 0 2px",
-      borderRadius: `0 0 ${vars.radius.lg} ${vars.radius.lg}`,
-      padding: "8px 12px",
-    },
-  ],
+export const banner = style({
+  position: "fixed",
+  // Below the reconnecting strip while it shows (ConnectionBanner sets the height).
+  top: "var(--connection-space, 0px)",
+  left: 0,
+  width: "100%",
+  maxHeight: "38dvh",
+  overflowY: "auto",
+  zIndex: 60,
+  background: "rgba(24, 36, 29, 0.96)",
+  border: `2px solid ${vars.color.gold}`,
+  borderWidth: "0 0 2px",
+  borderRadius: `0 0 ${vars.radius.lg} ${vars.radius.lg}`,
+  boxShadow: vars.shadow.panel,
+  padding: "10px max(16px, calc((100% - 720px) / 2))",
+  color: vars.color.text,
+  "@media": { [COMPACT]: { padding: "8px 12px" } },
 });
 
 export const bannerHead = style({ display: "flex", alignItems: "center", gap: 8, justifyContent: "space-between" });
@@ -54,9 +38,9 @@ export const title = style({
   fontFamily: vars.font.display,
   fontSize: 20,
   color: vars.color.gold,
-  "@media": { [DOCKED]: { fontSize: 17 } },
+  "@media": { [COMPACT]: { fontSize: 17 } },
 });
-export const description = style({ margin: "6px 0 8px", lineHeight: 1.4, fontSize: 15, "@media": { [DOCKED]: { margin: "4px 0 6px", fontSize: 14, lineHeight: 1.35 } } });
+export const description = style({ margin: "6px 0 8px", lineHeight: 1.4, fontSize: 15, "@media": { [COMPACT]: { margin: "4px 0 6px", fontSize: 14, lineHeight: 1.35 } } });
 export const controls = style({ display: "flex", alignItems: "center", gap: 8, justifyContent: "flex-end", flexWrap: "wrap" });
 export const interactive = style({ pointerEvents: "auto" });
 export const hint = style({ fontStyle: "italic", color: vars.color.muted, fontSize: 14, marginRight: "auto" });
@@ -95,24 +79,8 @@ export const highlight = style({
   transition: "all .2s ease",
 });
 
+/** The step counter and Skip sit in the banner's last row, never over the dock. */
 export const prompt = style({
-  position: "fixed",
-  right: 8,
-  bottom: 8,
-  zIndex: 61,
-  display: "flex",
-  alignItems: "center",
-  gap: 8,
-  padding: "6px 10px",
-  background: vars.color.panel,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: 999,
-  fontSize: 13,
-  color: vars.color.muted,
-});
-
-/** Docked, the step counter and Skip sit in the banner's last row instead of over the dock. */
-export const promptDocked = style({
   display: "flex",
   alignItems: "center",
   gap: 8,

@@ -14,7 +14,6 @@ import { useTutorial } from "./TutorialProvider";
 
 export function TutorialOverlay() {
   const t = useTutorial();
-  const docked = useMediaQuery(s.DOCKED);
   const { pathname } = useLocation();
   if (t.restartMode) return <TutorialDialog mode={t.restartMode} onClose={t.clearRestart} />;
   if (!t.active || pathname !== "/game" || !t.step) return null;
@@ -25,8 +24,8 @@ export function TutorialOverlay() {
   return (
     <>
       {step.highlightSelector && <Highlight selector={step.highlightSelector} />}
-      {(docked || step.position === "top") && <ReserveTopSpace docked={docked} />}
-      <section className={s.banner[docked ? "docked" : step.position]} role="region" aria-label="Tutorial" data-testid="tutorial-banner" data-step-id={step.id}>
+      <ReserveTopSpace />
+      <section className={s.banner} role="region" aria-label="Tutorial" data-testid="tutorial-banner" data-step-id={step.id}>
         <div className={s.bannerHead}>
           <h2 className={s.title}>{step.title}</h2>
           <select
@@ -45,7 +44,7 @@ export function TutorialOverlay() {
         </div>
         <p className={s.description}>{step.description}</p>
         <div className={s.controls}>
-          {docked && <ActionPrompt index={t.index} total={t.steps.length} onSkip={t.skip} docked />}
+          <ActionPrompt index={t.index} total={t.steps.length} onSkip={t.skip} />
           {automatic && <span className={s.hint}>Complete the action to continue...</span>}
           {step.branch && (!step.branch.when || t.signals.has(step.branch.when)) && (
             <button type="button" className={`${button.secondary} ${s.interactive}`} onClick={() => t.jump(step.branch!.to)} data-testid="tutorial-branch">
@@ -59,14 +58,13 @@ export function TutorialOverlay() {
           )}
         </div>
       </section>
-      {!docked && <ActionPrompt index={t.index} total={t.steps.length} onSkip={t.skip} />}
     </>
   );
 }
 
-function ActionPrompt({ index, total, onSkip, docked = false }: { index: number; total: number; onSkip: () => void; docked?: boolean }) {
+function ActionPrompt({ index, total, onSkip }: { index: number; total: number; onSkip: () => void }) {
   return (
-    <div className={docked ? s.promptDocked : s.prompt} role="status" data-testid="tutorial-action-prompt">
+    <div className={s.prompt} role="status" data-testid="tutorial-action-prompt">
       <span>
         Tutorial step {index + 1} of {total}
       </span>
@@ -77,41 +75,22 @@ function ActionPrompt({ index, total, onSkip, docked = false }: { index: number;
   );
 }
 
-/** Whether a media query matches, following changes (a phone turned, a window resized). */
-function useMediaQuery(query: string): boolean {
-  const get = () => typeof window.matchMedia === "function" && window.matchMedia(query).matches;
-  const [matches, setMatches] = useState(get);
-  useEffect(() => {
-    if (typeof window.matchMedia !== "function") return;
-    const list = window.matchMedia(query);
-    const onChange = () => setMatches(list.matches);
-    onChange();
-    list.addEventListener("change", onChange);
-    return () => list.removeEventListener("change", onChange);
-  }, [query]);
-  return matches;
-}
-
 /**
- * A banner at the top would cover the turn header: the table is pushed down by the banner's
- * height (the CSS variable --tutorial-top-space, read by the table's layout) while it shows.
- * Docked (narrow screens, every step), the whole game page is laid out below the banner and
- * scrolls inside its own box, so that nothing, the header's buttons and the dock included, ever
- * passes under it (`data-tutorial-docked` on the root element, read by the page's styles).
+ * The banner is docked at the top (every width, every step): the whole game page is laid out
+ * below it and scrolls inside its own box, so that nothing, the header's buttons, the turn header
+ * and the dock included, ever passes under it (`data-tutorial-docked` on the root element and
+ * the banner's height as --tutorial-top-space, read by the page's styles).
  */
-function ReserveTopSpace({ docked }: { docked: boolean }) {
+function ReserveTopSpace() {
   useLayoutEffect(() => {
     const banner = document.querySelector<HTMLElement>("[data-testid=tutorial-banner]");
     const root = document.documentElement;
     if (!banner) return;
-    // Docked, the banner sits below the reconnecting strip (if any): its height is added in CSS.
+    // The banner sits below the reconnecting strip (if any): its height is added in CSS.
     const update = () =>
-      root.style.setProperty(
-        "--tutorial-top-space",
-        docked ? `calc(var(--connection-space, 0px) + ${Math.ceil(banner.getBoundingClientRect().height)}px)` : `${Math.ceil(banner.getBoundingClientRect().bottom) + 8}px`,
-      );
+      root.style.setProperty("--tutorial-top-space", `calc(var(--connection-space, 0px) + ${Math.ceil(banner.getBoundingClientRect().height)}px)`);
     update();
-    if (docked) root.setAttribute("data-tutorial-docked", "");
+    root.setAttribute("data-tutorial-docked", "");
     const observer = typeof ResizeObserver === "function" ? new ResizeObserver(update) : null;
     observer?.observe(banner);
     return () => {
@@ -119,7 +98,7 @@ function ReserveTopSpace({ docked }: { docked: boolean }) {
       root.style.removeProperty("--tutorial-top-space");
       root.removeAttribute("data-tutorial-docked");
     };
-  }, [docked]);
+  }, []);
   return null;
 }
 

@@ -45,6 +45,8 @@ export interface TutorialStep {
   title: string;
   description: string;
   highlightSelector?: string;
+  /** Where the spec places the step. The web app docks every banner at the top of the screen
+   * with the page laid out below it, so that no banner ever covers the table or a control. */
   position: "top" | "bottom" | "center";
   /** Next ends the step; otherwise the step is automatic and ends with the action. */
   nextButton: boolean;

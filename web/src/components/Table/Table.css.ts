@@ -47,4 +47,6 @@ export const banner = style({
 });
 export const reward = style({ textAlign: "center", marginTop: 8 });
 /** Cards that left the table travel here, above it, on their way to the discard pile or a hand. */
-export const ghostLayer = style({ position: "fixed", inset: 0, pointerEvents: "none", zIndex: 70, overflow: "hidden" });
+// Over the table, its header and tooltips (40), under dialogs (50): a follow-up dialog that
+// opens while a card still travels is never covered by it.
+export const ghostLayer = style({ position: "fixed", inset: 0, pointerEvents: "none", zIndex: 45, overflow: "hidden" });

@@ -1,17 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { GameView } from "../../net/types";
+import { DRAW_GOLDEN_MS, drawKey } from "../../state/pacing";
 
-export const DRAW_GOLDEN_MS = 3000;
-export const DRAW_ANIMATION_MS = 3600;
-
-/**
- * Identifies one draw: a player draws once a turn, so hand, round and player tell draws apart
- * (cards drawn later in the turn by a Jack or Queen leave lastDrawAction as it was).
- */
-export function drawKey(v: GameView): string | null {
-  const d = v.lastDrawAction;
-  return d ? `${v.currentHand}:${v.round ?? ""}:${d.playerNumber}:${d.source}:${d.selectedCardId ?? ""}:${d.drawnCard?.id ?? ""}:${d.timestamp ?? ""}` : null;
-}
+export { DRAW_ANIMATION_MS, DRAW_GOLDEN_MS, drawKey } from "../../state/pacing";
 
 /**
  * The 3600 ms draw animation: the source glows gold for 3000 ms; then the drawn card flies

@@ -5,14 +5,15 @@
  * compositor does the work). A card that left the table (eaten, shot, slain, demolished: it
  * went to the discard pile) gets a short hit effect and then travels to the discard pile as a
  * ghost. A draw waits out the 3000 ms golden phase on its source, then flies to the hand and
- * lands at 3600 ms. Other players' moves travel slower, so they can be followed.
+ * lands at 3600 ms. Other players' moves travel slower, so they can be followed, and the
+ * presentation queue (state/pacing.ts) shows them one at a time.
  * With prefers-reduced-motion, travel becomes a fade.
  */
 import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 import type { GameView } from "../../net/types";
 import { reducedMotion } from "../../state/viewport";
 import * as s from "./Table.css";
-import { DRAW_ANIMATION_MS, DRAW_GOLDEN_MS, drawKey } from "./useDrawAnimation";
+import { DRAW_ANIMATION_MS, DRAW_GOLDEN_MS, FADE_MS, HIT_MS, MY_TRAVEL_MS, THEIR_TRAVEL_MS, drawKey } from "../../state/pacing";
 
 interface Spot {
   rect: DOMRect;
@@ -21,9 +22,7 @@ interface Spot {
   used: boolean;
 }
 
-export const MY_TRAVEL_MS = 450;
-export const THEIR_TRAVEL_MS = 750;
-export const HIT_MS = 380;
+export { HIT_MS, MY_TRAVEL_MS, THEIR_TRAVEL_MS } from "../../state/pacing";
 const FLY_MS = DRAW_ANIMATION_MS - DRAW_GOLDEN_MS;
 const EASE = "cubic-bezier(.2,.75,.25,1)";
 
@@ -56,7 +55,7 @@ function delta(from: DOMRect, to: DOMRect): string {
 
 function fly(el: HTMLElement, from: DOMRect, to: DOMRect, duration: number, delay = 0) {
   if (reducedMotion.value) {
-    el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 300, delay, fill: "backwards" });
+    el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: FADE_MS, delay, fill: "backwards" });
     return;
   }
   el.animate([{ transform: delta(from, to) }, { transform: "none" }], { duration, delay, easing: EASE, fill: "backwards" });
@@ -90,7 +89,7 @@ function ghost(el: HTMLElement, from: DOMRect, to: DOMRect | null, opts: { hit?:
   const delay = opts.delay ?? 0;
   let anim: Animation;
   if (reducedMotion.value || !to) {
-    anim = g.animate([{ opacity: 1 }, { opacity: 0 }], { duration: 300, delay, fill: "both" });
+    anim = g.animate([{ opacity: 1 }, { opacity: 0 }], { duration: FADE_MS, delay, fill: "both" });
   } else {
     const dx = to.left + to.width / 2 - (from.left + from.width / 2);
     const dy = to.top + to.height / 2 - (from.top + from.height / 2);
@@ -138,7 +137,13 @@ export function useTravel(root: RefObject<HTMLElement | null>, v: GameView): voi
     for (const [id, spot] of now) {
       const was = before.get(id);
       const isDraw = id === drawn && spot.zone === "hand";
-      if (was && was.zone !== spot.zone) {
+      if (was && was.zone !== spot.zone && was.zone.startsWith("kingdom-") && spot.zone === "discard" && !was.el.isConnected) {
+        // Eaten, shot, slain or demolished, and now the discard pile's top: the hit shows on
+        // the target, then the card travels there (as a ghost over the table); the pile's top
+        // appears as it lands.
+        ghost(was.el, was.rect, spot.rect, { hit: true, duration });
+        spot.el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 150, delay: duration + HIT_MS, fill: "backwards" });
+      } else if (was && was.zone !== spot.zone) {
         fly(spot.el, was.rect, spot.rect, isDraw ? FLY_MS : duration, isDraw ? drawDelay : 0);
       } else if (was && was.used && !spot.used && !reducedMotion.value) {
         // A used resource is readied at the start of its owner's turn: it turns upright.

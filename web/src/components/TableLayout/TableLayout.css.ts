@@ -5,8 +5,8 @@ import { vars } from "../../theme/vars.css";
 export const SHELL = "(min-width: 768px) and (min-height: 700px)";
 const PHONE = "(max-width: 699px)";
 /**
- * The root element while a tutorial banner is docked at the top of a narrow screen: the game
- * page becomes the shell (header, scrolling table, dock) below the banner.
+ * The root element while a tutorial banner is docked at the top of the screen (at every width):
+ * the game page becomes the shell (header, scrolling table, dock) below the banner.
  */
 export const DOCKED_ROOT = "html[data-tutorial-docked]";
 
@@ -25,10 +25,7 @@ export const table = style({
   flexDirection: "column",
   gap: 10,
   padding: "10px clamp(8px, 2vw, 20px) 20px",
-  // Below a tutorial banner at the top of the screen (set while one shows), never under it.
-  paddingTop: `max(10px, calc(var(--tutorial-top-space, 0px) - ${vars.layout.headerHeight}))`,
-  // Docked, the whole page already starts below the banner.
-  selectors: { [`${DOCKED_ROOT} &`]: { paddingTop: 10 } },
+  // Under a tutorial banner the whole page starts below it (Game.css.ts): nothing to add here.
   maxWidth: 1280,
   width: "100%",
   margin: "0 auto",

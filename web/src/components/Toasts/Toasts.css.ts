@@ -8,8 +8,9 @@ export const region = style({
   margin: 0,
   padding: 0,
   position: "fixed",
-  // Below the top bar: a toast never hides the header's buttons (rules, settings, leave).
-  top: `calc(${vars.layout.headerHeight} + 8px)`,
+  // Below the top bar: a toast never hides the header's buttons (rules, settings, leave), nor
+  // the tutorial's banner docked above it (--tutorial-top-space, set while it shows).
+  top: `calc(var(--tutorial-top-space, 0px) + ${vars.layout.headerHeight} + 8px)`,
   right: 12,
   left: 12,
   zIndex: 100,

@@ -12,7 +12,7 @@ export const page = style({
   display: "flex",
   flexDirection: "column",
   "@media": { [SHELL]: { height: "100dvh", overflow: "hidden" } },
-  // Under a docked tutorial banner (narrow screens): the same shell, below the banner.
+  // Under the tutorial banner (docked at the top at every width): the same shell, below it.
   selectors: { [`${DOCKED_ROOT} &`]: { height: "100dvh", minHeight: 0, overflow: "hidden", paddingTop: "var(--tutorial-top-space, 0px)" } },
 });
 export const main = style({

@@ -10,7 +10,8 @@ import { Table } from "../../components/Table/Table";
 import { TableHeader } from "../../components/TableHeader/TableHeader";
 import type { GameView } from "../../net/types";
 import { sendAction } from "../../state/actions";
-import { crown, hadView, leaveRoom, rejoining, tutorialActive, view } from "../../state/game";
+import { crown, hadView, leaveRoom, presentation, queued, rejoining, tutorialActive, view } from "../../state/game";
+import { listenForSkip } from "../../state/pacing";
 import * as s from "./Game.css";
 
 export { DRAW_ANIMATION_MS, DRAW_GOLDEN_MS, drawKey } from "../../components/Table/useDrawAnimation";
@@ -57,6 +58,8 @@ export default function Game() {
   const [rules, setRules] = useState(false);
   const [options, setOptions] = useState(false);
   const scoring = useScoreScreenShown(v);
+  // Other players' moves are shown one at a time; a click or a key shows the newest at once.
+  useEffect(() => listenForSkip(presentation), []);
 
   if (!v) {
     if (!hadView.value && !tutorialActive.value && !rejoining.value) return <Navigate to="/" replace />;
@@ -74,7 +77,7 @@ export default function Game() {
   };
 
   return (
-    <div className={s.page}>
+    <div className={s.page} data-testid="game-page" data-queued={queued.value}>
       <TableHeader view={v} onRules={() => setRules(true)} onSettings={() => setOptions(true)} onLeave={leave} />
       {scoring ? (
         <div className={s.main}>
