@@ -93,9 +93,9 @@ test("two signed-in players queue for 2, are matched, play, and see their new ra
   }
   const result = `Ana ${ratings.Ana}, Ben ${ratings.Ben}, winner ${end.winner}, ` +
     `scores ${JSON.stringify(end.matchScores)}, outcome ${JSON.stringify(end.outcome)}`;
-  if (end.winner == null) {
-    // A drawn match moves both ratings alike.
-    expect(ratings.Ana === ratings.Ben, `a draw moves both alike (${result})`);
+  if ((end.outcome?.winners ?? []).length !== 1) {
+    // A shared match (R30: equal totals and hands won; outcome 'shared', both win) moves both alike.
+    expect(ratings.Ana === ratings.Ben, `a shared match moves both alike (${result})`);
   } else {
     expect((ratings.Ana > 1000) !== (ratings.Ben > 1000), `one won, one lost (${result})`);
   }
