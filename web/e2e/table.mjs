@@ -265,7 +265,7 @@ test("a 4-player table: seats around it, axe on your turn and at the score scree
     expect(score.t - crown.t >= 3000, `the crown shows 3 s (+0.3 s fade) first: ${Math.round(score.t - crown.t)} ms`);
     expect(crownGone && crownGone.t <= score.t + 50, "the crown is gone when the score screen comes");
   }
-  const stacked = await page.evaluate(() => ({ dialogs: document.querySelectorAll("[role=dialog]").length, toast: !!document.querySelector("[data-testid=toast]") }));
+  const stacked = await page.evaluate(() => ({ dialogs: document.querySelectorAll("[role=dialog]").length, toast: document.querySelector("[data-testid=toast]")?.textContent ?? false }));
   expect(stacked.dialogs === 0 && !stacked.toast, `nothing stacked over the score screen: ${JSON.stringify(stacked)}`);
   const title = await page.locator("#result-title").innerText();
   const me = v.myPlayerNumber;

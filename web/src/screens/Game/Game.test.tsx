@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AutoNavigate } from "../../App";
 import type { Card } from "../../net/types";
 import { client, crown, hadView, view } from "../../state/game";
+import { showToast, toast } from "../../state/toasts";
 import { gameView, player } from "../../test/fixtures";
 import { CrownAnimation } from "../../components/CrownAnimation/CrownAnimation";
 import Game, { drawKey } from "./Game";
@@ -185,6 +186,22 @@ describe("the end of a hand", () => {
     expect(screen.getByTestId("score-screen")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "You Won!" })).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("leaves no toast of the hand over the score screen", () => {
+    const playing = gameView({ players: [player(1, { kingdom }), player(2)] });
+    view.value = playing;
+    renderAt("/game");
+    act(() => {
+      showToast({ title: "Draw Phase Skipped", description: "No cards left", duration: 4000 });
+    });
+    expect(toast.value?.title).toBe("Draw Phase Skipped");
+    const history = [{ handNumber: 1, winnerPlayerNumber: 2, playerScores: { "1": 3, "2": 5 }, reason: "stalled" }];
+    act(() => {
+      view.value = { ...playing, phase: "finished", winner: 2, outcome: { winners: [2], reason: "stalled" }, handHistory: history };
+    });
+    expect(screen.getByTestId("score-screen")).toBeTruthy();
+    expect(toast.value).toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ import type { GameView } from "../../net/types";
 import { sendAction } from "../../state/actions";
 import { crown, hadView, leaveRoom, presentation, queued, rejoining, tutorialActive, view } from "../../state/game";
 import { listenForSkip } from "../../state/pacing";
+import { dismissToast } from "../../state/toasts";
 import * as s from "./Game.css";
 
 export { DRAW_ANIMATION_MS, DRAW_GOLDEN_MS, drawKey } from "../../components/Table/useDrawAnimation";
@@ -58,6 +59,11 @@ export default function Game() {
   const [rules, setRules] = useState(false);
   const [options, setOptions] = useState(false);
   const scoring = useScoreScreenShown(v);
+  // The score screen comes alone: a toast of the hand just played (a skipped draw, a refused
+  // move) is not left over it.
+  useEffect(() => {
+    if (scoring) dismissToast();
+  }, [scoring]);
   // Other players' moves are shown one at a time; a click or a key shows the newest at once.
   useEffect(() => listenForSkip(presentation), []);
 
