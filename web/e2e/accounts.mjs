@@ -3,7 +3,7 @@
 // /profile signed out landing on the sign-in page. Takes docs/screenshots/profile.png.
 import { cpSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, run, sleep, tempDb, test } from "./harness.mjs";
+import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, run, sleep, tempDb, test, viewOf } from "./harness.mjs";
 
 if (!existsSync(join(ROOT, "web/dist/index.html"))) {
   console.error("web/dist is missing: run `npm run build` first");
@@ -19,7 +19,6 @@ const server = new Server({ port: await freePort(), db, botDelay: 0.05 });
 await server.start();
 const browser = await launchBrowser();
 
-const viewOf = (page) => page.evaluate(() => window.__kingdom?.view.value ?? null);
 
 test("an account from the sign-in page, a game against a bot, the profile, signing out", async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -6,7 +6,7 @@
 // the ladder's leaderboard. Run by `npm run test:e2e` (after `npm run build`).
 import { cpSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, expect, freePort, launchBrowser, run, sleep, tempDb, test } from "./harness.mjs";
+import { ROOT, Server, expect, freePort, launchBrowser, playToTheEnd, run, sleep, tempDb, test, viewOf } from "./harness.mjs";
 
 if (!existsSync(join(ROOT, "web/dist/index.html"))) {
   console.error("web/dist is missing: run `npm run build` first");
@@ -21,7 +21,6 @@ const browser = await launchBrowser();
 const SCREENSHOTS = join(ROOT, "docs/screenshots");
 mkdirSync(SCREENSHOTS, { recursive: true });
 
-const viewOf = (page) => page.evaluate(() => window.__kingdom?.view.value ?? null);
 
 async function waitForView(page, pred, what, timeout = 20000) {
   const deadline = Date.now() + timeout;
@@ -163,16 +162,6 @@ async function ladderPlayer(username) {
   return { context, page };
 }
 
-async function playOne(page, seed) {
-  return page.evaluate(async (n) => {
-    const k = window.__kingdom;
-    const legal = k?.view.value?.legalActions ?? [];
-    if (!legal.length) return false;
-    await k.sendAction(legal[n % legal.length]);
-    return true;
-  }, seed);
-}
-
 test("the Constructed ladder: rating, deck choice, queue, a match to its end, leaderboard", async () => {
   const ana = await ladderPlayer("LadderAna");
   const ben = await ladderPlayer("LadderBen");
@@ -210,15 +199,7 @@ test("the Constructed ladder: rating, deck choice, queue, a match to its end, le
   for (const p of [ana, ben]) await p.page.waitForURL("**/game", { timeout: 20000 });
   const start = await waitForView(page, (v) => v.phase !== "waiting", "the match start");
   expect(start.isRanked === true && start.setupType === "constructed", "a ranked Constructed match");
-  const deadline = Date.now() + 240000;
-  let n = 1;
-  while (Date.now() < deadline) {
-    const views = await Promise.all([viewOf(ana.page), viewOf(ben.page)]);
-    if (views.every((v) => v && v.phase === "finished")) break;
-    const acted = await Promise.all([playOne(ana.page, n * 7919), playOne(ben.page, n * 104729)]);
-    n++;
-    if (!acted.some(Boolean)) await sleep(100);
-  }
+  await playToTheEnd([ana.page, ben.page]);
   const end = await viewOf(page);
   expect(end?.phase === "finished", "the match finished");
   // R30: equal totals and hands won share the match (both win): both ratings move alike.

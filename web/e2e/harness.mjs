@@ -15,6 +15,34 @@ export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** The game view a page shows (`window.__kingdom.view`), or null. */
+export const viewOf = (page) => page.evaluate(() => window.__kingdom?.view.value ?? null);
+
+/** One legal action of the page's own shown view, picked by `seed` (false when it has none). */
+async function playOne(page, seed) {
+  return page.evaluate(async (n) => {
+    const k = window.__kingdom;
+    const legal = k?.view.value?.legalActions ?? [];
+    if (!legal.length) return false;
+    await k.sendAction(legal[n % legal.length]);
+    return true;
+  }, seed);
+}
+
+const SEED_STEPS = [7919, 104729, 1299709, 15485863];
+
+/** Every page plays its own legal actions until all of them show the finished game, or the
+ * time is up. */
+export async function playToTheEnd(pages, timeoutMs = 240000) {
+  const deadline = Date.now() + timeoutMs;
+  for (let n = 1; Date.now() < deadline; n++) {
+    const views = await Promise.all(pages.map(viewOf));
+    if (views.every((v) => v && v.phase === "finished")) return;
+    const acted = await Promise.all(pages.map((p, i) => playOne(p, n * SEED_STEPS[i % SEED_STEPS.length])));
+    if (!acted.some(Boolean)) await sleep(100);
+  }
+}
+
 export function freePort() {
   return new Promise((res, rej) => {
     const srv = createServer();

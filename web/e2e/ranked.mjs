@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, expect, freePort, launchBrowser, run, sleep, tempDb, test } from "./harness.mjs";
+import { ROOT, Server, expect, freePort, launchBrowser, playToTheEnd, run, sleep, tempDb, test, viewOf } from "./harness.mjs";
 
 if (!existsSync(join(ROOT, "web/dist/index.html"))) {
   console.error("web/dist is missing: run `npm run build` first");
@@ -31,19 +31,6 @@ async function signedInPage(username) {
   return { context, page };
 }
 
-const viewOf = (page) => page.evaluate(() => window.__kingdom?.view.value ?? null);
-
-/** One random legal action from the page's own view (false when it has none). */
-async function playOne(page, seed) {
-  return page.evaluate(async (n) => {
-    const k = window.__kingdom;
-    const v = k?.view.value;
-    const legal = v?.legalActions ?? [];
-    if (!legal.length) return false;
-    await k.sendAction(legal[n % legal.length]);
-    return true;
-  }, seed);
-}
 
 test("two signed-in players queue for 2, are matched, play, and see their new ratings", async () => {
   const ana = await signedInPage("Ana");
@@ -70,15 +57,7 @@ test("two signed-in players queue for 2, are matched, play, and see their new ra
   const start = await viewOf(ana.page);
   expect(start && start.isRanked === true, "a ranked room");
   // Play to the end.
-  const deadline = Date.now() + 240000;
-  let n = 1;
-  while (Date.now() < deadline) {
-    const views = await Promise.all([viewOf(ana.page), viewOf(ben.page)]);
-    if (views.every((v) => v && v.phase === "finished")) break;
-    const acted = await Promise.all([playOne(ana.page, n * 7919), playOne(ben.page, n * 104729)]);
-    n++;
-    if (!acted.some(Boolean)) await sleep(100);
-  }
+  await playToTheEnd([ana.page, ben.page]);
   const end = await viewOf(ana.page);
   expect(end && end.phase === "finished", "the match finished");
   await sleep(500);

@@ -16,6 +16,7 @@ import {
   tempDb,
   test,
   testNoCspViolation,
+  viewOf,
   watchCsp,
 } from "./harness.mjs";
 
@@ -74,7 +75,6 @@ async function expectTableLayout(page, what) {
   expect(header.bottom <= kingdom.top && kingdom.bottom <= dock.top, `${what}: the kingdom is between header and dock ${json}`);
 }
 
-const viewOf = (page) => page.evaluate(() => window.__kingdom?.view.value ?? null);
 const gameStates = (page) => page.evaluate(() => window.__gameStates?.length ?? 0);
 
 async function waitForView(page, pred, what, timeout = 20000) {

@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, expect, freePort, launchBrowser, run, sleep, tempDb, test, testNoCspViolation, watchCsp } from "./harness.mjs";
+import { ROOT, Server, expect, freePort, launchBrowser, run, sleep, tempDb, test, testNoCspViolation, watchCsp, viewOf } from "./harness.mjs";
 
 if (!existsSync(join(ROOT, "web/dist/index.html"))) {
   console.error("web/dist is missing: run `npm run build` first");
@@ -23,7 +23,6 @@ const server = new Server({ port: await freePort(), db, botDelay: 0.05 });
 await server.start();
 const browser = await launchBrowser();
 
-const viewOf = (page) => page.evaluate(() => window.__kingdom?.view.value ?? null);
 
 /** Play the runner's hand through the page's client until the hand is over. */
 async function playFight(page) {

@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, perfInitScript, run, sleep, tempDb, test } from "./harness.mjs";
+import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, perfInitScript, run, sleep, tempDb, test, viewOf } from "./harness.mjs";
 
 if (!existsSync(join(ROOT, "web/dist/index.html"))) {
   console.error("web/dist is missing: run `npm run build` first");
@@ -106,7 +106,6 @@ async function axe(page, what) {
   return found;
 }
 
-const viewOf = (page) => page.evaluate(() => window.__kingdom?.view.value ?? null);
 
 async function waitForView(page, pred, what, timeout = 30000) {
   const deadline = Date.now() + timeout;

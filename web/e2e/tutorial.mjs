@@ -4,7 +4,7 @@
 // (after `npm run build`).
 import { cpSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, run, sleep, tempDb, test, testNoCspViolation, watchCsp } from "./harness.mjs";
+import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, run, sleep, tempDb, test, testNoCspViolation, watchCsp, viewOf } from "./harness.mjs";
 
 if (!existsSync(join(ROOT, "web/dist/index.html"))) {
   console.error("web/dist is missing: run `npm run build` first");
@@ -28,7 +28,6 @@ async function newPage(viewport = { width: 1280, height: 900 }) {
   return { context, page };
 }
 
-const viewOf = (page) => page.evaluate(() => window.__kingdom?.view.value ?? null);
 
 async function waitForView(page, pred, what, timeout = 20000) {
   const deadline = Date.now() + timeout;
