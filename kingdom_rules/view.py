@@ -323,12 +323,7 @@ def view_parts(state: GameState, players: Sequence[int]) -> tuple[Json, list[Jso
         return {}, []
     first = view(state, players[0])
     public = first.public_json()
-    own = [
-        _seat_json(
-            first.player, first.hand, first.last_draw, first.last_draw_visible,
-            first.legal_actions,
-        )
-    ]
+    own = [first.seat_json()]
     for n in players[1:]:  # no second PlayerView: only the seat's own part is built
         own.append(_seat_json(**_seat_fields(state, n)))
     return public, own
