@@ -138,6 +138,38 @@ describe("the presentation queue", () => {
     expect(times[6] - 5000).toBe(5 * MIN_MOVE_MS);
   });
 
+  it("a late timer does not lengthen the wait for the turn: a move already due is shown first, not counted", () => {
+    const shown: number[] = [];
+    const times: number[] = [];
+    const now = { t: 0 };
+    const q = new PresentationQueue({
+      present: (v) => {
+        shown.push(v.deckCount);
+        times.push(now.t);
+      },
+      now: () => now.t,
+    });
+    q.push(state(0, 2));
+    now.t = 5000;
+    for (let i = 1; i <= 4; i++) q.push(state(i, 2)); // 1 shown, 2-4 waiting, a move apart
+    // The page was busy: no timer ran for two moves' holds.
+    now.t = 5000 + 2 * MOVE + 10;
+    q.push(state(5, 1, { legalActions: [draw] })); // the player's turn
+    // 2 was due: shown now (and held from now), before the moves ahead of the turn are counted.
+    expect(shown).toEqual([0, 1, 2]);
+    expect(q.pending).toBe(3);
+    const arrived = now.t;
+    for (let k = 0; k < 20 && q.pending; k++) {
+      now.t += 100;
+      vi.runOnlyPendingTimers();
+    }
+    expect(shown).toEqual([0, 1, 2, 3, 4, 5]);
+    // Two moves still to show before the turn (3 and 4): three slots of MIN_MOVE_MS, not a
+    // fourth for the move that was only late.
+    expect(times[5] - arrived).toBeLessThanOrEqual(3 * MIN_MOVE_MS + 100);
+    expect(times[5] - arrived).toBeGreaterThanOrEqual(TURN_LAG_MS);
+  });
+
   it("never falls more than MAX_LAG_MS behind when many moves pile up", () => {
     const { q, shown, times } = setup();
     q.push(state(0, 2));

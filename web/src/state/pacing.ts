@@ -150,6 +150,9 @@ export class PresentationQueue {
       this.show({ view: v, hold, deadline: now, events: [] }, now);
       return;
     }
+    // A timer that came late (a busy page) first shows what is already due: only the moves
+    // still to show count below.
+    this.pump();
     // The player's turn: soon, but every move before it is seen for at least MIN_MOVE_MS.
     const turnLag = Math.min(MAX_LAG_MS, Math.max(TURN_LAG_MS, MIN_MOVE_MS * (this.items.length + 1)));
     const lag = kind === "theirs" && actionable(v) ? turnLag : MAX_LAG_MS;
