@@ -74,13 +74,24 @@ def install() -> None:
     import kingdom_server.games as games
     import kingdom_server.pushes as pushes
     from kingdom_server.actionlog import ActionLog
+    from kingdom_server.hub import Hub
+    from kingdom_server.storage import Storage
+    from kingdom_server.wire import Server
 
+    guard = Hub._guard
+    Hub._guard = lambda self, event, fn: _timed_async(  # type: ignore[method-assign]
+        "a call (Hub handler)", guard(self, event, fn))
+    Server._handle_eio_message = _timed_async(  # type: ignore[method-assign]
+        "a message (socket.io)", Server._handle_eio_message)
     pushes.Pushes.room = _timed_async("Pushes.room", pushes.Pushes.room)  # type: ignore[method-assign]
     pushes.Pushes.send_text = _timed_async(  # type: ignore[method-assign]
         "Pushes.send_text", pushes.Pushes.send_text)
     pushes.push_parts = _timed_sync("push_parts", pushes.push_parts)
     pushes.encode_event_parts = _timed_sync("encode_event_parts", pushes.encode_event_parts)
     ActionLog.flush = _timed_sync("ActionLog.flush", ActionLog.flush)  # type: ignore[method-assign]
+    Storage.log_action = _timed_sync("Storage.log_action", Storage.log_action)  # type: ignore[method-assign]
+    Storage.flush_actions = _timed_sync(  # type: ignore[method-assign]
+        "Storage.flush_actions", Storage.flush_actions)
     assert games.kr is kingdom_rules
     kingdom_rules.apply = _timed_sync("kingdom_rules.apply", kingdom_rules.apply)
 
@@ -105,7 +116,8 @@ def serve(port: int, db: str, out: str) -> None:
             if not window:
                 continue
             figures[name] = {"calls": len(window), "p50_us": _at(window, 0.5),
-                             "p90_us": _at(window, 0.9), "p99_us": _at(window, 0.99)}
+                             "p90_us": _at(window, 0.9), "p99_us": _at(window, 0.99),
+                             "total_ms": round(1e3 * sum(window), 1)}
         Path(out).write_text(json.dumps(figures))
 
     install()
@@ -168,9 +180,12 @@ def main() -> None:
         print(json.dumps(figures, indent=2))
         return
     server_load.report({k: v for k, v in figures.items() if k != "pieces"}, False)
-    print(f"\n{'piece':24} {'calls':>7} {'p50 us':>8} {'p90 us':>8} {'p99 us':>8}")
+    acks = max(1, int(figures.get("acks") or 1))
+    print(f"\n{'piece':24} {'calls':>7} {'p50 us':>8} {'p90 us':>8} {'p99 us':>8} "
+          f"{'us per ack':>10}")
     for name, f in pieces.items():
-        print(f"{name:24} {f['calls']:7} {f['p50_us']:8} {f['p90_us']:8} {f['p99_us']:8}")
+        print(f"{name:24} {f['calls']:7} {f['p50_us']:8} {f['p90_us']:8} {f['p99_us']:8} "
+              f"{1e3 * f['total_ms'] / acks:10.1f}")
 
 
 if __name__ == "__main__":

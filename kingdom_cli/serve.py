@@ -59,6 +59,8 @@ def serve(
         kwargs["bot_workers"] = int(os.environ["KINGDOM_BOT_WORKERS"])
     if os.environ.get("KINGDOM_ABSENCE_SECONDS"):
         kwargs["absence_seconds"] = float(os.environ["KINGDOM_ABSENCE_SECONDS"])
+    if os.environ.get("KINGDOM_ACTION_FLUSH_SECONDS"):
+        kwargs["action_flush_seconds"] = float(os.environ["KINGDOM_ACTION_FLUSH_SECONDS"])
     settings = (
         Settings.for_sqlite_file(db, **kwargs)
         if db is not None

@@ -1,5 +1,14 @@
-"""Group commit of the action log: the rows of actions accepted in the same moment, in any
-rooms, are written in one transaction instead of one each.
+"""The action log's writes: every accepted action's row is durable before its caller goes on
+(the pushes and the acknowledgement come after it), and rows share database commits.
+
+With a journaled store (the server on a SQLite file, kingdom_server/journal.py), `append`
+writes the row to the journal and returns at once; the rows are moved into the database
+together, `flush_seconds` after the first of them (and before anything reads or changes games).
+A commit costs several times an action's own work on a busy server; one append to a file costs
+a few microseconds (bench/RESULTS.md, "Issue 13, third pass").
+
+Otherwise (PostgreSQL, an in-memory database), group commit: the rows of actions accepted in
+the same moment, in any rooms, are written in one transaction instead of one each.
 
 Each caller still waits until its own row is committed: `append` returns only then, so the
 pushes and the acknowledgement that follow are sent after the write ("written before the
@@ -25,14 +34,20 @@ log = logging.getLogger(__name__)
 
 Row = tuple[int, int, dict[str, Any]]
 
+FLUSH_SECONDS = 0.5
+"""How long a journaled row may wait before it is moved into the database (the default of
+Settings.action_flush_seconds)."""
+
 
 class ActionLog:
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, *, flush_seconds: float = FLUSH_SECONDS) -> None:
         self.storage = storage
+        self.flush_seconds = flush_seconds
         self._pending: list[tuple[Row, Callable[[], None] | None, asyncio.Future[None]]] = []
         self._scheduled = False
         self.commits = 0
         self.rows = 0
+        self._timer: asyncio.TimerHandle | None = None
 
     async def append(
         self, game_id: int, seq: int, action: dict[str, Any],
@@ -41,12 +56,41 @@ class ActionLog:
         """Write one action's row; returns once it is committed (raises the store's error if
         it could not be written, and then `on_commit` is not called)."""
         loop = asyncio.get_running_loop()
+        if self.storage.journaled:
+            self.storage.log_action(game_id, seq, action)  # raises: nothing written
+            self.rows += 1
+            if on_commit is not None:
+                on_commit()
+            if self._timer is None:
+                self._timer = loop.call_later(self.flush_seconds, self._move_journal)
+            return
         done: asyncio.Future[None] = loop.create_future()
         self._pending.append(((game_id, seq, action), on_commit, done))
         if not self._scheduled:
             self._scheduled = True
             loop.call_soon(self.flush)
         await done
+
+    def _move_journal(self) -> None:
+        """The journal's rows into the database; after a failure (logged) it tries again."""
+        self._timer = None
+        try:
+            self.storage.flush_actions()
+        except Exception:
+            log.exception("moving %d journaled actions into the database failed",
+                          self.storage.unflushed_actions())
+        else:
+            self.commits += 1
+            return
+        if self.storage.unflushed_actions():
+            loop = asyncio.get_running_loop()
+            self._timer = loop.call_later(max(1.0, 4 * self.flush_seconds), self._move_journal)
+
+    def close(self) -> None:
+        """No more moves on a timer (the store moves the rest when it closes)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
     def flush(self) -> None:
         """Commit every pending row (one transaction), then wake their writers."""

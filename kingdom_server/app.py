@@ -30,7 +30,7 @@ FEATURE_TABLES: tuple[type[FeatureTable], ...] = (
 
 async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     settings = app[settings_key]
-    storage = Storage(settings.database_url)
+    storage = Storage(settings.database_url, journal=settings.action_journal)
     app[storage_key] = storage
     storage.tables.create(FEATURE_TABLES)
     users = app[accounts.accounts_key] = accounts.Accounts(storage)

@@ -51,8 +51,8 @@ class Games:
         self.pushes = pushes
         self.background = background
         self.stats = stats
-        self.action_log = ActionLog(storage)
-        """Accepted actions' rows, committed in groups (each before its acknowledgement)."""
+        self.action_log = ActionLog(storage, flush_seconds=settings.action_flush_seconds)
+        """Accepted actions' rows, durable before their acknowledgement, committed in groups."""
         self.rng = secrets.SystemRandom()
         self.bots: dict[tuple[str, str], Any] = {}
         """(room code, player id) -> bot instance playing that seat."""

@@ -254,4 +254,5 @@ class Hub:
     async def shutdown(self) -> None:
         await self.ranked.shutdown()
         await self.background.cancel_all()
+        self.games.action_log.close()
         self.games.pool.shutdown()

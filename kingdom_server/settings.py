@@ -116,6 +116,15 @@ class Settings:
     """The server is reached over TLS (directly or behind a proxy): the session cookie is
     marked Secure. `kingdom serve --tls` or KINGDOM_SECURE_COOKIES=1."""
 
+    action_journal: bool = True
+    """On a SQLite file: accepted actions are appended to a journal beside it
+    (`<database>-actions`) before the acknowledgement and moved into the database in groups
+    (kingdom_server/journal.py, actionlog.py). False: each action is committed on its own."""
+
+    action_flush_seconds: float = 0.5
+    """How long a journaled action may wait before it is moved into the database (`kingdom
+    serve` reads KINGDOM_ACTION_FLUSH_SECONDS)."""
+
     gc_threshold: tuple[int, int, int] | None = (50_000, 20, 100)
     """The garbage collector's thresholds while the app runs (None: Python's, 700/10/10).
     With 2,000 sockets a full collection stops every room for 100-300 ms; the higher first

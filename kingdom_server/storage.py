@@ -11,20 +11,54 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Sequence
+import logging
+import sqlite3
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 import peewee as pw
 
 import kingdom_rules as kr
+from kingdom_server.journal import ActionJournal, JournalBusy
 from kingdom_server.rooms import Room, Seat
 from kingdom_server.tables import Tables
+from kingdom_server.wire import json_text
+
+log = logging.getLogger(__name__)
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+def _from_epoch(at: float) -> dt.datetime:
+    """Naive UTC, as _now() gives."""
+    return dt.datetime.fromtimestamp(at, dt.UTC).replace(tzinfo=None)
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file of a `sqlite:///path` URL (None for :memory: and other databases)."""
+    if url.startswith("sqlite:///") and url[len("sqlite:///"):] != ":memory:":
+        return Path(url[len("sqlite:///"):])
+    return None
+
+
+def _journal_rows_first(method: F) -> F:
+    """A Storage method that reads or changes games: the journal's rows go into the database
+    first, so that it sees every action and never races a row still to come."""
+
+    def wrapper(self: Storage, *args: Any, **kwargs: Any) -> Any:
+        self.flush_actions()
+        return method(self, *args, **kwargs)
+
+    wrapper.__name__ = method.__name__
+    wrapper.__doc__ = method.__doc__
+    return wrapper  # type: ignore[return-value]
 
 
 def open_database(url: str) -> pw.Database:
@@ -95,9 +129,16 @@ def room_status(room: Room) -> str:
 
 
 class Storage:
-    """Synchronous, small writes; called from the event loop (SQLite WAL commits take ~0.1 ms)."""
+    """Synchronous, small writes; called from the event loop (SQLite WAL commits take ~0.1 ms).
 
-    def __init__(self, url: str) -> None:
+    `journal=True` (the server, on a SQLite file): accepted actions are written to the action
+    journal beside the database (kingdom_server/journal.py) and moved into the database in
+    groups by :meth:`flush_actions`, before anything reads or changes games, and when the
+    store closes; a journal left by a killed server is moved in when the store opens. Without
+    it (PostgreSQL, :memory:, command-line tools, or a journal another process holds) each
+    action is committed to the database at once."""
+
+    def __init__(self, url: str, *, journal: bool = False) -> None:
         self.db = open_database(url)
         db = self.db
         self.tables = Tables(db)
@@ -177,6 +218,18 @@ class Storage:
         self._add_missing_columns([Room, Seat, Game, GameAction])
         # Databases made before 2026-11-24 had a second index on game_actions.game_id.
         self.db.execute_sql('DROP INDEX IF EXISTS "gameaction_game_id"')  # type: ignore[no-untyped-call]
+        self._journal: ActionJournal | None = None
+        self._unflushed: list[tuple[int, int, str, float]] = []
+        """Rows in the journal, not yet in the database."""
+        file = sqlite_file(url)
+        if journal and file is not None:
+            try:
+                self._journal = ActionJournal(file.with_name(file.name + "-actions"))
+            except JournalBusy:
+                log.warning("%s: another process holds the action journal; actions are "
+                            "committed one by one", file)
+            else:
+                self._recover_journal()
 
     def _add_missing_columns(self, models: list[type[pw.Model]]) -> None:
         """Columns added to a model after its table was created (nullable or defaulted ones)."""
@@ -191,6 +244,12 @@ class Storage:
                     migrate(migrator.add_column(table, field.column_name, field))
 
     def close(self) -> None:
+        if self._journal is not None:
+            try:
+                self.flush_actions()
+            except Exception:  # the journal keeps them for the next start
+                log.exception("moving the action journal into the database failed")
+            self._journal.close()
         if not self.db.is_closed():
             self.db.close()
 
@@ -254,6 +313,7 @@ class Storage:
                 self.Room.code == code
             ).execute()
 
+    @_journal_rows_first
     def delete_closed_rooms(self, closed_before: dt.datetime) -> int:
         """Delete the rooms closed before `closed_before` (naive UTC) with their seats, games
         and action logs (each batch of rooms in one transaction). Returns how many went."""
@@ -272,6 +332,7 @@ class Storage:
                 self.Room.delete().where(self.Room.code.in_(codes)).execute()
             deleted += len(codes)
 
+    @_journal_rows_first
     def start_game(
         self,
         room: Room,
@@ -337,11 +398,90 @@ class Storage:
                 self._action_sql(), params
             )
 
+    # -- the action journal ------------------------------------------------------------------
+
+    @property
+    def journaled(self) -> bool:
+        """Actions go through the journal (:meth:`log_action` returns at once)."""
+        return self._journal is not None
+
+    def unflushed_actions(self, game_id: int | None = None) -> int:
+        """Rows (of one game, or of all) written to the journal and not yet moved into the
+        database."""
+        if game_id is None:
+            return len(self._unflushed)
+        return sum(1 for row in self._unflushed if row[0] == game_id)
+
+    def log_action(self, game_id: int, seq: int, action: dict[str, Any]) -> None:
+        """One accepted action's row, durable (it survives the process being killed) when this
+        returns; raises, with nothing written, if it cannot be. Journaled: one line appended,
+        and the row goes into the database with the next :meth:`flush_actions`; otherwise a
+        commit of its own (:meth:`append_action`)."""
+        journal = self._journal
+        if journal is None:
+            self.append_action(game_id, seq, action)
+            return
+        data = json_text(action)
+        at = time.time()
+        journal.append(game_id, seq, at, data)
+        self._unflushed.append((game_id, seq, data, at))
+
+    def flush_actions(self) -> None:
+        """Move the journal's rows into the database (one transaction), then empty it. A row
+        the database refuses (its game was deleted) is dropped and logged; any other failure
+        keeps every row for the next try and is raised."""
+        if self._journal is None or not self._unflushed:
+            return
+        rows = [(g, seq, data, _from_epoch(at)) for g, seq, data, at in self._unflushed]
+        try:
+            with self.db.atomic():
+                self.db.cursor().executemany(self._action_sql(), rows)  # type: ignore[no-untyped-call]
+        except (pw.IntegrityError, sqlite3.IntegrityError):
+            kept = []
+            failure: Exception | None = None
+            for pending, row in zip(self._unflushed, rows, strict=True):
+                try:
+                    with self.db.atomic():
+                        self.db.execute_sql(self._action_sql(), row)  # type: ignore[no-untyped-call]
+                except pw.IntegrityError as e:
+                    log.warning("action (game %s, seq %s) dropped: %s", row[0], row[1], e)
+                except Exception as e:
+                    kept.append(pending)
+                    failure = e
+            if failure is not None:
+                self._unflushed = kept
+                raise failure from None
+        self._unflushed = []
+        self._journal.clear()
+
+    def _recover_journal(self) -> None:
+        """A journal left by a process that did not close its store (killed): its rows into
+        the database (those already there, from a group committed just before the kill,
+        are skipped), then the journal is emptied."""
+        assert self._journal is not None
+        moved = 0
+        table = self.GameAction._meta.table_name
+        sql = (f'INSERT OR IGNORE INTO "{table}" ("game_id", "seq", "data", "created_at") '
+               "VALUES (?, ?, ?, ?)")
+        for game_id, seq, at, action in self._journal.rows():
+            try:
+                with self.db.atomic():
+                    cursor = self.db.execute_sql(  # type: ignore[no-untyped-call]
+                        sql, (game_id, seq, json_text(action), _from_epoch(at)))
+                moved += cursor.rowcount
+            except (pw.IntegrityError, ValueError, TypeError, OverflowError) as e:
+                log.warning("action journal row (game %s, seq %s) dropped: %s", game_id, seq, e)
+        if moved:
+            log.info("%d actions moved from the action journal into the database", moved)
+        self._journal.clear()
+
+    @_journal_rows_first
     def finish_game(self, game_id: int) -> None:
         self.Game.update(finished_at=_now()).where(self.Game.id == game_id).execute()
 
     # -- reads -----------------------------------------------------------------------------
 
+    @_journal_rows_first
     def game_record(self, game_id: int) -> GameRecord | None:
         """One game as stored: its seed, deal and every action in order."""
         game = self.Game.get_or_none(self.Game.id == game_id)
@@ -369,6 +509,7 @@ class Storage:
             ),
         )
 
+    @_journal_rows_first
     def load_open_rooms(self) -> list[LoadedRoom]:
         """Every room that was not closed, with its seats and its latest game's action log."""
         out: list[LoadedRoom] = []

@@ -33,6 +33,11 @@ class _Json:
         return json.dumps(obj, **kwargs)
 
 
+def json_text(obj: object) -> str:
+    """Compact JSON text of `obj` (orjson when installed)."""
+    return _Json.dumps(obj, separators=(",", ":"))
+
+
 class JsonPacket(socketio.packet.Packet):  # type: ignore[misc]
     """Our pushes and acks are plain JSON: skip python-socketio's recursive search for binary
     attachments in every outgoing payload (a quarter of the server's time under load)."""

@@ -60,3 +60,11 @@ async def get_json(url: str, path: str) -> Any:
     async with aiohttp.ClientSession() as http, http.get(url.rstrip("/") + path) as r:
         assert r.status == 200, await r.text()
         return await r.json()
+
+
+def wins_of(state: dict[str, Any]) -> list[int]:
+    """The ranked wins the two players of a finished 2-player match get, sorted: [0, 1], or
+    [1, 1] when the match is shared (R30: equal totals and hands won, both win)."""
+    winners = state["outcome"]["winners"]
+    assert len(winners) in (1, 2), winners
+    return [1, 1] if len(winners) == 2 else [0, 1]

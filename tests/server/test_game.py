@@ -257,14 +257,21 @@ async def test_engine_events_become_pushes(connect, monkeypatch) -> None:
 async def test_each_action_is_stored_before_its_acknowledgement(connect, hub: Hub) -> None:
     ana, ben = await start_room(connect, ["Ana", "Ben"])
     room = next(iter(hub.rooms.values()))
-    actions = hub.storage.GameAction
+    assert hub.storage.journaled  # on a SQLite file: the row goes to the journal first
     for c in (ana, ben):
         action = c.state["legalActions"][0]
         await c.ok(action["type"], {"cardId": action["cardId"]})
         # Read back at once (the ack has arrived, nothing else happened in between).
+        assert hub.storage.unflushed_actions(room.game_id) >= 1
+        record = hub.storage.game_record(room.game_id)
+        assert record is not None
+        assert record.actions[-1] == action and len(record.actions) == room.action_count
+        # Reading moved the journal's rows into the database.
+        assert hub.storage.unflushed_actions() == 0
+        actions = hub.storage.GameAction
         stored = [json.loads(a.data) for a in actions.select().where(
             actions.game == room.game_id).order_by(actions.seq)]
-        assert stored[-1] == action and len(stored) == room.action_count
+        assert stored == record.actions
 
 
 async def test_a_search_bot_thinks_in_another_process(connect, hub: Hub) -> None:

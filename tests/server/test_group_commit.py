@@ -10,6 +10,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import peewee
 import pytest
 
 from kingdom_server.actionlog import ActionLog
@@ -25,7 +26,7 @@ def committed_rows(db: Path) -> set[tuple[int, int]]:
         return {(g, s) for g, s in other.execute("SELECT game_id, seq FROM game_actions")}
 
 
-def committed_actions(tmp_path: Path, game_id: int) -> int:
+def database_actions(tmp_path: Path, game_id: int) -> int:
     """How many of a game's actions another connection to the test server's database (its
     SQLite file, or PostgreSQL: tests/databases.py) can read: the committed ones."""
     ((n,),) = database_rows(tmp_path, f"SELECT COUNT(*) FROM game_actions WHERE game_id = "
@@ -99,16 +100,24 @@ async def test_a_cancelled_writer_still_gets_its_row_and_state(store: Any) -> No
     assert called == [1] and committed_rows(db) == {(games[0], 0)}
 
 
+@pytest.mark.parametrize("journal", [False, True], ids=["commits", "journal"])
 async def test_every_push_and_ack_follows_the_commit(start_server, connect_to,
-                                                     tmp_path: Path) -> None:
+                                                     tmp_path: Path, journal: bool) -> None:
     """Several rooms play at once; at every gameState push the room's log in the store (read
     through another connection) already holds every action the pushed state includes, and
-    every acknowledged action is in the store when its ack arrives."""
+    every acknowledged action is in the store when its ack arrives. With the action journal
+    (a SQLite file), "in the store" is: in the database, or in the journal waiting to be
+    moved there (never neither); the moves into the database still group several rows."""
     from kingdom_server.keys import hub_key
 
-    server = await start_server()
+    server = await start_server(action_journal=journal)
     hub = server.app[hub_key]
+    on_sqlite_file = isinstance(hub.storage.db, peewee.SqliteDatabase)
+    assert hub.storage.journaled == (journal and on_sqlite_file)
     failures: list[str] = []
+
+    def committed_actions(tmp_path: Path, game_id: int) -> int:
+        return database_actions(tmp_path, game_id) + hub.storage.unflushed_actions(game_id)
 
     def check(room: Room, seat: Seat, event: str, data: Any) -> None:
         if event == "gameState" and room.game_id is not None:

@@ -41,6 +41,7 @@ def fingerprint(hub: Hub) -> Any:
 def stored(hub: Hub) -> Any:
     """The rows the store holds for rooms, seats and games."""
     s = hub.storage
+    s.flush_actions()  # the journal's rows too (kingdom_server/journal.py)
     rooms = sorted((r.code, r.host_id, r.status, r.game_mode) for r in s.Room.select())
     seats = sorted((x.room_id, x.player_id, x.name, x.position, x.left) for x in s.Seat.select())
     games = sorted((g.id, g.room_id) for g in s.Game.select())
@@ -79,7 +80,8 @@ class FailingStore:
     """Makes the hub's store refuse every write while `failing` is set (a disk full, a lost
     database connection): the calls fail, and nothing may change, in memory or in the store."""
 
-    WRITES = ("save_room", "start_game", "close_room", "append_action", "append_actions")
+    WRITES = ("save_room", "start_game", "close_room", "append_action", "append_actions",
+              "log_action")
 
     def __init__(self, hub: Hub, monkeypatch: pytest.MonkeyPatch) -> None:
         self.failing = False
