@@ -673,6 +673,34 @@ def is_ready(state: GameState, n: int) -> bool:
     return bool(state.__dict__[READY] >> (n - 1) & 1)
 
 
+def public_seats_of(
+    state: GameState,
+) -> list[tuple[int, int, Kingdom, bool, bool, int, bool, bool, int, tuple[Card | None, ...]]]:
+    """What everyone may see of each seat, seat 1 first, in one pass over the seat fields:
+    (number, cards in hand, kingdom, starting_resource_chosen, has_drawn_this_turn,
+    royal_reward, has_drawn_royal_reward, ready_for_next_hand, cards in own pile, own
+    revealed pair) -- the fields of ``view.PublicPlayer``, without building the players."""
+    d = state.__dict__
+    hands, kingdoms, rewards = d[HANDS], d[KINGDOMS], d[REWARDS]
+    chosen, drawn, drew, ready = d[CHOSEN], d[DRAWN], d[DREW_REWARD], d[READY]
+    piles, shown = d.get(PILES), d.get(OWN_REVEALED)
+    return [
+        (
+            i + 1,
+            len(hands[i]),
+            kingdoms[i],
+            _BOOL[chosen >> i & 1],
+            _BOOL[drawn >> i & 1],
+            rewards[i],
+            _BOOL[drew >> i & 1],
+            _BOOL[ready >> i & 1],
+            len(piles[i]) if piles else 0,
+            shown[i] if shown else (),
+        )
+        for i in range(len(hands))
+    ]
+
+
 def table_of(state: GameState) -> tuple[tuple[tuple[Card, ...], ...], tuple[Kingdom, ...],
                                         tuple[int, ...]]:
     """Every seat's hand, kingdom and royal reward in one call (the bots' rollouts read them

@@ -31,6 +31,8 @@ from kingdom_rules.state import (
     Pending,
     Player,
     hand_of,
+    kingdom_of,
+    public_seats_of,
 )
 
 Json = dict[str, Any]
@@ -58,21 +60,42 @@ class PublicPlayer:
         return hand_score(self.kingdom)
 
     def to_json(self, player_count: int) -> Json:
-        return {
-            "number": self.number,
-            "cardCount": self.card_count,
-            "team": team_of(self.number, player_count),
-            "kingdom": self.kingdom.to_json(),
-            "startingResourceChosen": self.starting_resource_chosen,
-            "hasDrawnThisTurn": self.has_drawn_this_turn,
-            "royalReward": self.royal_reward,
-            "hasDrawnRoyalReward": self.has_drawn_royal_reward,
-            "score": self.score,
-            "readyForNextHand": self.ready_for_next_hand,
-            "familyComplete": family_complete(self.kingdom),
-            "pileCount": self.pile_count,
-            "revealedCards": _card_list(self.revealed),
-        }
+        return _public_player_json(
+            self.number, self.card_count, self.kingdom, self.starting_resource_chosen,
+            self.has_drawn_this_turn, self.royal_reward, self.has_drawn_royal_reward,
+            self.ready_for_next_hand, self.pile_count, self.revealed, player_count,
+        )
+
+
+def _public_player_json(
+    number: int,
+    card_count: int,
+    kingdom: Kingdom,
+    starting_resource_chosen: bool,
+    has_drawn_this_turn: bool,
+    royal_reward: int,
+    has_drawn_royal_reward: bool,
+    ready_for_next_hand: bool,
+    pile_count: int,
+    revealed: Sequence[Card | None],
+    player_count: int,
+) -> Json:
+    """:meth:`PublicPlayer.to_json` from the seat's fields (the one home of its form)."""
+    return {
+        "number": number,
+        "cardCount": card_count,
+        "team": team_of(number, player_count),
+        "kingdom": kingdom.to_json(),
+        "startingResourceChosen": starting_resource_chosen,
+        "hasDrawnThisTurn": has_drawn_this_turn,
+        "royalReward": royal_reward,
+        "hasDrawnRoyalReward": has_drawn_royal_reward,
+        "score": hand_score(kingdom),
+        "readyForNextHand": ready_for_next_hand,
+        "familyComplete": family_complete(kingdom),
+        "pileCount": pile_count,
+        "revealedCards": _card_list(revealed),
+    }
 
 
 def _card_list(cards: Sequence[Card | None]) -> list[Json | None]:
@@ -128,48 +151,28 @@ class PlayerView:
     def public_json(self) -> Json:
         """The part of the JSON every player of the game sees alike (R32: public)."""
         n = self.player_count
-        pending = self.pending[0] if self.pending else None
-        demolition = None
-        if pending is not None and pending.context == "freed-royal":
-            demolition = {
-                "targetPlayerNumber": pending.target_player,
-                "freedRoyalIds": [c.id for c in pending.freed],
-            }
-        return {
-            "phase": self.phase,
-            "gameMode": self.mode,
-            "playerCount": n,
-            "currentHand": self.current_hand,
-            "totalHands": self.total_hands,
-            "firstPlayerNumber": self.first_player,
-            "currentPlayerIndex": self.current_player - 1,
-            "currentPlayerNumber": self.current_player,
-            "round": self.round,
-            "players": [p.to_json(n) for p in self.players],
-            "deckCount": self.deck_count,
-            "discardPile": _card_list(self.discard_pile),
-            "discardCount": len(self.discard_pile),
-            "revealedCards": _card_list(self.revealed),
-            "winner": self.winner,
-            "matchScores": {str(i + 1): s for i, s in enumerate(self.match_scores)},
-            "teamScores": team_scores(self.match_scores),
-            "handHistory": [h.to_json() for h in self.hand_history],
-            "lastHailWasFlamingSalvo": self.last_hail_was_flaming_salvo,
-            "pendingAction": self._pending_json(pending) if pending else None,
-            "pendingDemolitionEat": demolition,
-            "outcome": self.outcome.to_json() if self.outcome else None,
-            "setupType": self.setup_kind,
-        }
-
-    def _pending_json(self, pending: Pending) -> Json:
-        """The offered follow-up, with the positions of its beast and structure in the
-        current player's kingdom, as the answers' beastIndex / castleIndex name them."""
-        kingdom = self.players[self.current_player - 1].kingdom
-        return {
-            **pending.to_json(),
-            "beastIndex": index_of(kingdom, pending.beast) if pending.beast else None,
-            "castleIndex": index_of(kingdom, pending.structure) if pending.structure else None,
-        }
+        return _public_json(
+            phase=self.phase,
+            mode=self.mode,
+            player_count=n,
+            current_hand=self.current_hand,
+            total_hands=self.total_hands,
+            first_player=self.first_player,
+            current_player=self.current_player,
+            round_=self.round,
+            players=[p.to_json(n) for p in self.players],
+            current_kingdom=self.players[self.current_player - 1].kingdom,
+            deck_count=self.deck_count,
+            discard_pile=self.discard_pile,
+            revealed=self.revealed,
+            winner=self.winner,
+            match_scores=self.match_scores,
+            hand_history=self.hand_history,
+            last_hail_was_flaming_salvo=self.last_hail_was_flaming_salvo,
+            pending=self.pending,
+            outcome=self.outcome,
+            setup_kind=self.setup_kind,
+        )
 
     def determinize(self, rng: random.Random) -> GameState:
         """A full game state consistent with this view: the cards this player cannot see are
@@ -288,6 +291,103 @@ def view(state: GameState, player: int) -> PlayerView:
     )
 
 
+def _public_json(
+    *,
+    phase: str,
+    mode: str,
+    player_count: int,
+    current_hand: int,
+    total_hands: int,
+    first_player: int,
+    current_player: int,
+    round_: int,
+    players: list[Json],
+    current_kingdom: Kingdom,
+    deck_count: int,
+    discard_pile: Sequence[Card],
+    revealed: Sequence[Card | None],
+    winner: int | None,
+    match_scores: Sequence[int],
+    hand_history: Sequence[HandResult],
+    last_hail_was_flaming_salvo: bool,
+    pending: Sequence[Pending],
+    outcome: Outcome | None,
+    setup_kind: str,
+) -> Json:
+    """:meth:`PlayerView.public_json` from its fields (the one home of its form)."""
+    first = pending[0] if pending else None
+    demolition = None
+    if first is not None and first.context == "freed-royal":
+        demolition = {
+            "targetPlayerNumber": first.target_player,
+            "freedRoyalIds": [c.id for c in first.freed],
+        }
+    pending_json = None
+    if first is not None:
+        # The offered follow-up, with the positions of its beast and structure in the
+        # current player's kingdom, as the answers' beastIndex / castleIndex name them.
+        pending_json = {
+            **first.to_json(),
+            "beastIndex": index_of(current_kingdom, first.beast) if first.beast else None,
+            "castleIndex": (
+                index_of(current_kingdom, first.structure) if first.structure else None
+            ),
+        }
+    return {
+        "phase": phase,
+        "gameMode": mode,
+        "playerCount": player_count,
+        "currentHand": current_hand,
+        "totalHands": total_hands,
+        "firstPlayerNumber": first_player,
+        "currentPlayerIndex": current_player - 1,
+        "currentPlayerNumber": current_player,
+        "round": round_,
+        "players": players,
+        "deckCount": deck_count,
+        "discardPile": _card_list(discard_pile),
+        "discardCount": len(discard_pile),
+        "revealedCards": _card_list(revealed),
+        "winner": winner,
+        "matchScores": {str(i + 1): s for i, s in enumerate(match_scores)},
+        "teamScores": team_scores(match_scores),
+        "handHistory": [h.to_json() for h in hand_history],
+        "lastHailWasFlamingSalvo": last_hail_was_flaming_salvo,
+        "pendingAction": pending_json,
+        "pendingDemolitionEat": demolition,
+        "outcome": outcome.to_json() if outcome else None,
+        "setupType": setup_kind,
+    }
+
+
+def _state_public_json(state: GameState) -> Json:
+    """``view(state, n).public_json()`` (the same for every n) read from the state, without
+    building a PlayerView and its players."""
+    return _public_json(
+        phase=state.phase,
+        mode=state.mode,
+        player_count=state.player_count,
+        current_hand=state.current_hand,
+        total_hands=state.total_hands,
+        first_player=state.first_player,
+        current_player=state.current_player,
+        round_=state.round,
+        players=[_public_player_json(*seat, state.player_count)
+                 for seat in public_seats_of(state)],
+        current_kingdom=kingdom_of(state, state.current_player),
+        deck_count=len(state.deck),
+        discard_pile=state.discard_pile,
+        revealed=state.revealed,
+        winner=state.winner,
+        match_scores=state.match_scores,
+        hand_history=state.hand_history,
+        last_hail_was_flaming_salvo=state.last_hail_was_flaming_salvo,
+        pending=state.pending,
+        outcome=state.outcome,
+        setup_kind=state.setup.kind,
+    )
+
+
 def _seat_fields(state: GameState, player: int) -> dict[str, Any]:
     """What differs from one seat's view to another's: the player, their hand and legal
     actions, and the last draw (another player's deck draw hidden, R32)."""
@@ -321,12 +421,9 @@ def view_parts(state: GameState, players: Sequence[int]) -> tuple[Json, list[Jso
     part's JSON once for all seats. Read-only, as :func:`views_json`."""
     if not players:
         return {}, []
-    first = view(state, players[0])
-    public = first.public_json()
-    own = [first.seat_json()]
-    for n in players[1:]:  # no second PlayerView: only the seat's own part is built
-        own.append(_seat_json(**_seat_fields(state, n)))
-    return public, own
+    # No PlayerView: both parts are read from the state (tests check them equal to the views).
+    own = [_seat_json(**_seat_fields(state, n)) for n in players]
+    return _state_public_json(state), own
 
 
 def _seat_json(

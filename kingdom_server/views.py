@@ -124,7 +124,9 @@ def game_views(
 
 
 def _with_seat(p: Any, seats: list[Seat]) -> Any:
+    """A player of the engine's public part with its seat's fields (in place: the part is
+    built afresh for each push)."""
     number = p.get("number") if isinstance(p, dict) else None
     if type(number) is int and 1 <= number <= len(seats):
-        return {**p, **seat_fields(seats[number - 1])}
+        p.update(seat_fields(seats[number - 1]))
     return p
