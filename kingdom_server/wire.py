@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import json
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -47,6 +49,7 @@ class JsonPacket(socketio.packet.Packet):  # type: ignore[misc]
 
 
 _EVENT = str(socketio.packet.EVENT)
+_ACK = str(socketio.packet.ACK)
 
 
 def encode_event(event: str, data: Any) -> str:
@@ -79,6 +82,12 @@ def _join_objects(a: str, b: str) -> str:
     if b == "{}":
         return a
     return a[:-1] + "," + b[1:]
+
+
+def ack_text(ack_id: int, args: list[Any]) -> str:
+    """The text of the ACK packet (default namespace) answering call `ack_id` with `args`, as
+    `JsonPacket(ACK, namespace="/", id=ack_id, data=args).encode()` writes it."""
+    return f"{_ACK}{ack_id}" + _Json.dumps(args, separators=(",", ":"))
 
 
 def decode_event(text: str) -> tuple[str, Any]:
@@ -183,8 +192,38 @@ class Server(socketio.AsyncServer):  # type: ignore[misc]
         else:
             await self._handle_ack(eio_sid, pkt.namespace, pkt.id, pkt.data)
 
+    async def _handle_event(
+        self, eio_sid: str, namespace: str | None, id: int | None, data: list[Any]
+    ) -> None:
+        """python-socketio's own steps for an event (handler in this task, then the ack), in
+        one step for the common case: the default namespace, a coroutine handler of the event's
+        own, inline handlers (every call of ours). It skips the generic lookups, the handler
+        type check and the ack's packet object; the ack's text is the one the packet writes
+        (tests/server/test_packets.py). Anything else goes the library's way."""
+        handler = self.handlers.get("/", {}).get(data[0]) if namespace in (None, "/") else None
+        if handler is None or self.async_handlers or not self._is_coroutine(handler):
+            await super()._handle_event(eio_sid, namespace, id, data)
+            return
+        sid = self.manager.sid_from_eio_sid(eio_sid, "/")
+        if not self.manager.is_connected(sid, "/"):
+            return
+        try:
+            r = await handler(sid, *data[1:])
+        except asyncio.CancelledError:  # as the library: the call was cut short
+            r = None
+        if id is not None:
+            args = [] if r is None else list(r) if isinstance(r, tuple) else [r]
+            await self.eio.send(eio_sid, ack_text(id, args))
+
+    def _is_coroutine(self, handler: Any) -> bool:
+        known: dict[Any, bool] = self.__dict__.setdefault("_coroutine_handlers", {})
+        answer = known.get(handler)
+        if answer is None:
+            answer = known[handler] = inspect.iscoroutinefunction(handler)
+        return answer
+
     async def _send_ack(self, eio_sid: str, ack_id: int, data: Any) -> None:
         if self.manager.sid_from_eio_sid(eio_sid, "/") is None:
             await self.eio.disconnect(eio_sid)  # not even connected to the namespace
             return
-        await self.eio.send(eio_sid, f"3{ack_id}" + _Json.dumps([data], separators=(",", ":")))
+        await self.eio.send(eio_sid, ack_text(ack_id, [data]))

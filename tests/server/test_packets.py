@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import kingdom_rules as kr
-from kingdom_server.wire import JsonPacket, _Json, encode_event
+from kingdom_server.wire import JsonPacket, _Json, ack_text, encode_event
 
 
 def test_dumps_matches_the_standard_library() -> None:
@@ -33,4 +33,12 @@ def test_encode_event_writes_what_the_packet_class_writes() -> None:
     for data in (kr.view(state, 2).to_json(), {"message": "é ✓", "n": [1, 2.5, None]}, [2**70]):
         assert encode_event("gameState", data) == JsonPacket(
             2, namespace="/", data=["gameState", data]
+        ).encode()
+
+
+def test_ack_text_writes_what_the_packet_class_writes() -> None:
+    for ack_id, args in ((0, [{"success": True, "error": None}]), (17, []),
+                         (12345, [{"success": False, "error": "Räume ✓"}, 2]), (3, [[2**70]])):
+        assert ack_text(ack_id, args) == JsonPacket(
+            3, namespace="/", id=ack_id, data=args
         ).encode()
