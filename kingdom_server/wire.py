@@ -67,21 +67,21 @@ def encode_event_parts(
     text). The keys of `shared` and of a part must not overlap (ValueError)."""
     head = _EVENT + "[" + _Json.dumps(event) + ","
     common = _Json.dumps(shared, separators=(",", ":"))
+    # The text up to the shared object's last member, written once; each seat's text is that,
+    # its own members and the closing brackets (one copy of the long part per seat).
+    lead = head + common[:-1] if shared else head
     out = []
     for part in own:
         if shared.keys() & part.keys():
             raise ValueError(f"keys in both parts: {sorted(shared.keys() & part.keys())}")
-        out.append(head + _join_objects(common, _Json.dumps(part, separators=(",", ":"))) + "]")
+        text = _Json.dumps(part, separators=(",", ":"))
+        if not shared:
+            out.append(head + text + "]")
+        elif not part:
+            out.append("".join((lead, "}]")))
+        else:
+            out.append("".join((lead, ",", text[1:], "]")))
     return out
-
-
-def _join_objects(a: str, b: str) -> str:
-    """The JSON text of one object with the members of the objects written `a` and `b`."""
-    if a == "{}":
-        return b
-    if b == "{}":
-        return a
-    return a[:-1] + "," + b[1:]
 
 
 def ack_text(ack_id: int, args: list[Any]) -> str:

@@ -66,6 +66,8 @@ def test_the_parts_never_share_a_key() -> None:
     with pytest.raises(ValueError, match="myHand"):
         encode_event_parts("gameState", {**shared, "myHand": []}, own)
     assert encode_event_parts("x", {}, [{}, {"a": 1}]) == ['2["x",{}]', '2["x",{"a":1}]']
+    assert encode_event_parts("x", {"a": 1}, [{}, {"b": [2]}]) == [
+        '2["x",{"a":1}]', '2["x",{"a":1,"b":[2]}]']
 
 
 def test_the_engine_dicts_are_left_as_they_are() -> None:
