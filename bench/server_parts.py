@@ -4,15 +4,24 @@ under bench/server_load.py's load (same clients, same window).
 The server runs with thin wrappers that take the thread's processor time around the pieces an
 action goes through (none of them waits on the network, so the time is theirs alone):
 
-- `Pushes.room`: every seat's gameState after a move, of which
-  - `push_parts`: the views (the engine's `view_parts`, the room's and seats' fields),
-  - `encode_event_parts`: their JSON (the shared part once, each seat's own part),
-  - `Pushes.send_text`: handing one text to engine.io (per seat);
-- `ActionLog.flush`: the action log's commit (SQLite, the write before the acknowledgement);
-- `kingdom_rules.apply`: the engine's move.
+- `a message (socket.io)`: all of one incoming call from its text to its acknowledgement
+  (decoding, the call, the ack), of which
+  - `a call (Hub handler)`: the call itself (checks, engine, log, pushes), of which
+    - `Pushes.room`: every seat's gameState after a move, of which
+      - `push_parts`: the views (the engine's `view_parts`, the room's and seats' fields),
+      - `encode_event_parts`: their JSON (the shared part once, each seat's own part),
+      - `Pushes.send_text`: handing one text to engine.io (per seat);
+    - `Storage.log_action`: the action's row into the action journal (SQLite file), or
+      `ActionLog.flush`: its commit (other databases);
+    - `kingdom_rules.apply`: the engine's move;
+- `Storage.flush_actions`: the journal's rows moved into the database (every half second);
+- `collector genN`: the garbage collector's runs, by generation.
 
-It prints the load's figures (bench/server_load.py) and, per piece, the calls in the window
-and the median / 90th / 99th percentile in microseconds. Compare them with the same pieces in a
+Since no piece waits on the network or a lock, the thread's time around an awaited piece is
+its own. It prints the load's figures (bench/server_load.py) and, per piece, the calls in the
+window, the median / 90th / 99th percentile in microseconds, and the piece's processor time
+per acknowledgement (its total over the window / acknowledgements). Compare them with the same
+pieces in a
 tight loop (`python bench/transport_floor.py --game-work`): in a server that also keeps 2,000
 sockets busy, the same code takes two to four times longer (cold processor caches).
 
@@ -23,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gc
 import json
 import os
 import signal
@@ -121,6 +131,16 @@ def serve(port: int, db: str, out: str) -> None:
         Path(out).write_text(json.dumps(figures))
 
     install()
+    collecting: dict[int, float] = {}
+
+    def on_collect(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collecting[info["generation"]] = time.thread_time()
+        elif info["generation"] in collecting:
+            _record(f"collector gen{info['generation']}",
+                    time.thread_time() - collecting.pop(info["generation"]))
+
+    gc.callbacks.append(on_collect)
     signal.signal(signal.SIGUSR1, on_signal)
     from kingdom_cli.main import cli
 

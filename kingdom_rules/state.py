@@ -176,6 +176,13 @@ class Kingdom:
     """Every royal of the kingdom, wherever it stands (free, riding, inside a structure)."""
     combinations: tuple[Combination, ...] = ()
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (and copied) as its three fields only: the views keep a cache of its JSON
+        in the instance (kingdom_rules/view.py) that another process has no use for."""
+        d = self.__dict__
+        return {"resources": d["resources"], "royals": d["royals"],
+                "combinations": d["combinations"]}
+
     def cards(self) -> list[Card]:
         out = [r.card for r in self.resources]
         out.extend(self.royals)

@@ -60,8 +60,11 @@ class PublicPlayer:
         return hand_score(self.kingdom)
 
     def to_json(self, player_count: int) -> Json:
+        kingdom = self.kingdom
         return _public_player_json(
-            self.number, self.card_count, self.kingdom, self.starting_resource_chosen,
+            self.number, self.card_count,
+            (kingdom.to_json(), hand_score(kingdom), family_complete(kingdom)),
+            self.starting_resource_chosen,
             self.has_drawn_this_turn, self.royal_reward, self.has_drawn_royal_reward,
             self.ready_for_next_hand, self.pile_count, self.revealed, player_count,
         )
@@ -70,7 +73,7 @@ class PublicPlayer:
 def _public_player_json(
     number: int,
     card_count: int,
-    kingdom: Kingdom,
+    kingdom: tuple[Json, int, bool],
     starting_resource_chosen: bool,
     has_drawn_this_turn: bool,
     royal_reward: int,
@@ -80,19 +83,21 @@ def _public_player_json(
     revealed: Sequence[Card | None],
     player_count: int,
 ) -> Json:
-    """:meth:`PublicPlayer.to_json` from the seat's fields (the one home of its form)."""
+    """:meth:`PublicPlayer.to_json` from the seat's fields (the one home of its form);
+    ``kingdom``: the kingdom's JSON, hand score and whether its family is complete."""
+    kingdom_json, score, complete = kingdom
     return {
         "number": number,
         "cardCount": card_count,
         "team": team_of(number, player_count),
-        "kingdom": kingdom.to_json(),
+        "kingdom": kingdom_json,
         "startingResourceChosen": starting_resource_chosen,
         "hasDrawnThisTurn": has_drawn_this_turn,
         "royalReward": royal_reward,
         "hasDrawnRoyalReward": has_drawn_royal_reward,
-        "score": hand_score(kingdom),
+        "score": score,
         "readyForNextHand": ready_for_next_hand,
-        "familyComplete": family_complete(kingdom),
+        "familyComplete": complete,
         "pileCount": pile_count,
         "revealedCards": _card_list(revealed),
     }
@@ -360,6 +365,29 @@ def _public_json(
     }
 
 
+def _kingdom_part(kingdom: Kingdom) -> tuple[Json, int, bool]:
+    """The kingdom's JSON, hand score and family completeness, kept on the (immutable) kingdom
+    itself: a move changes one or two kingdoms, and the others are the same objects in the
+    next state, so a server's pushes build each kingdom's JSON once. Shared by every view that
+    shows the kingdom, hence only for :func:`views_json` / :func:`view_parts` (read-only);
+    :meth:`Kingdom.to_json` and :meth:`PlayerView.to_json` still give fresh dictionaries."""
+    d = kingdom.__dict__
+    resources, royals, combinations = d["resources"], d["royals"], d["combinations"]
+    kept = d.get("_view_part")
+    # The fields' identities are checked too: the engine's evolve copies the instance
+    # dictionary, so a changed kingdom may carry the entry of the one it was made from.
+    if (
+        kept is not None
+        and kept[0] is resources
+        and kept[1] is royals
+        and kept[2] is combinations
+    ):
+        return kept[3]  # type: ignore[no-any-return]
+    part = (kingdom.to_json(), hand_score(kingdom), family_complete(kingdom))
+    d["_view_part"] = (resources, royals, combinations, part)
+    return part
+
+
 def _state_public_json(state: GameState) -> Json:
     """``view(state, n).public_json()`` (the same for every n) read from the state, without
     building a PlayerView and its players."""
@@ -372,8 +400,12 @@ def _state_public_json(state: GameState) -> Json:
         first_player=state.first_player,
         current_player=state.current_player,
         round_=state.round,
-        players=[_public_player_json(*seat, state.player_count)
-                 for seat in public_seats_of(state)],
+        players=[
+            _public_player_json(n, count, _kingdom_part(kingdom), chosen, drawn, reward,
+                                drew_reward, ready, pile_count, revealed, state.player_count)
+            for (n, count, kingdom, chosen, drawn, reward, drew_reward, ready, pile_count,
+                 revealed) in public_seats_of(state)
+        ],
         current_kingdom=kingdom_of(state, state.current_player),
         deck_count=len(state.deck),
         discard_pile=state.discard_pile,

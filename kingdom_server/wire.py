@@ -8,7 +8,6 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import engineio.json
 import socketio
 import socketio.packet
 
@@ -19,11 +18,20 @@ except ImportError:  # pragma: no cover - depends on the environment
     _orjson = None
 
 
+def _safe_int(text: str) -> int:
+    """An integer of the JSON text, refused past 100 digits (as engine.io's loads)."""
+    if len(text) > 100:
+        raise ValueError("Integer is too large")
+    return int(text)
+
+
 class _Json:
     """The JSON module python-socketio encodes packets with: orjson's dumps when it is
     installed (same compact text), engine.io's loads (which refuses huge integers)."""
 
-    loads = staticmethod(engineio.json.loads)
+    # engine.io's loads (`json.loads`, integers of at most 100 digits), without building a
+    # decoder for each call.
+    loads = staticmethod(json.JSONDecoder(parse_int=_safe_int).decode)
 
     @staticmethod
     def dumps(obj: object, **kwargs: Any) -> str:

@@ -65,3 +65,40 @@ def test_the_legal_actions_wire_form_is_each_actions_own(players: int) -> None:
             state, _ = kr.apply(state, acts[rng.randrange(len(acts))])
     assert counted > 1000
 
+
+
+def test_a_kingdom_s_shared_json_is_built_once_and_never_handed_to_bots() -> None:
+    """views_json keeps each kingdom's JSON on the (immutable) kingdom, so that the kingdoms a
+    move leaves alone are not written again; a bot's own view and Kingdom.to_json still give
+    fresh dictionaries, which it may change without touching later views."""
+    rng = random.Random(3)
+    state = kr.new_game(player_count=3, seed=12)
+    before = kr.views_json(state, [1, 2, 3])
+    p = kr.players_to_act(state)[0]
+    acts = kr.legal_actions(state, p)
+    after_state, _ = kr.apply(state, acts[rng.randrange(len(acts))])
+    after = kr.views_json(after_state, [1, 2, 3])
+    kept = [n for n in (1, 2, 3)
+            if after_state.player(n).kingdom is state.player(n).kingdom]
+    assert kept, "a move leaves some kingdom as it was"
+    for n in kept:
+        assert after[0]["players"][n - 1]["kingdom"] is before[0]["players"][n - 1]["kingdom"]
+    # A bot that scribbles on its own view changes nothing the next views show.
+    mine = kr.view(after_state, 1).to_json()
+    mine["players"][0]["kingdom"]["royals"].append("scribble")
+    after_state.player(1).kingdom.to_json()["resources"].append("scribble")
+    assert kr.views_json(after_state, [1, 2, 3]) == [kr.view(after_state, n).to_json()
+                                                    for n in (1, 2, 3)]
+    assert "scribble" not in str(kr.views_json(after_state, [1]))
+
+
+def test_a_kingdom_pickles_without_the_views_cache() -> None:
+    import pickle
+
+    state = kr.new_game(player_count=2, seed=4)
+    kr.views_json(state, [1, 2])
+    kingdom = state.player(1).kingdom
+    back = pickle.loads(pickle.dumps(kingdom))
+    assert back == kingdom and back.to_json() == kingdom.to_json()
+    assert len(pickle.dumps(kingdom)) == len(pickle.dumps(kr.Kingdom(
+        kingdom.resources, kingdom.royals, kingdom.combinations)))

@@ -42,3 +42,14 @@ def test_ack_text_writes_what_the_packet_class_writes() -> None:
         assert ack_text(ack_id, args) == JsonPacket(
             3, namespace="/", id=ack_id, data=args
         ).encode()
+
+
+def test_incoming_packets_decode_as_engine_io_decodes_them() -> None:
+    import engineio.json
+    import pytest
+
+    for text in ('["playRoyal",{"cardId":"hearts-Q","n":[1,2.5,null,true]}]', '"x"', "[]",
+                 '{"a":"\\u00e9\\ud800"}'):
+        assert _Json.loads(text) == engineio.json.loads(text)
+    with pytest.raises(ValueError, match="Integer is too large"):
+        _Json.loads("[" + "9" * 101 + "]")
