@@ -14,7 +14,7 @@ action goes through (none of them waits on the network, so the time is theirs al
     - `Storage.log_action`: the action's row into the action journal (SQLite file), or
       `ActionLog.flush`: its commit (other databases);
     - `kingdom_rules.apply`: the engine's move;
-- `Storage.flush_actions`: the journal's rows moved into the database (every half second);
+- `Storage.flush_actions`: the journal's rows moved into the database (every second);
 - `collector genN`: the garbage collector's runs, by generation.
 
 Since no piece waits on the network or a lock, the thread's time around an awaited piece is

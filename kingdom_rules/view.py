@@ -450,7 +450,9 @@ def view_parts(state: GameState, players: Sequence[int]) -> tuple[Json, list[Jso
     """The two parts of :func:`views_json`: the public part, the same for every seat
     (:meth:`PlayerView.public_json`), and each seat's own part (:meth:`PlayerView.seat_json`),
     in the order of ``players``; their keys never overlap. For a server that writes the public
-    part's JSON once for all seats. Read-only, as :func:`views_json`."""
+    part's JSON once for all seats. The parts, and the public part's players, are new
+    dictionaries on each call (a server may add its own fields to them); the values inside
+    them may be shared with other views: read-only, as :func:`views_json`."""
     if not players:
         return {}, []
     # No PlayerView: both parts are read from the state (tests check them equal to the views).

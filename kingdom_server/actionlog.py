@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 Row = tuple[int, int, dict[str, Any]]
 
-FLUSH_SECONDS = 0.5
+FLUSH_SECONDS = 1.0
 """How long a journaled row may wait before it is moved into the database (the default of
 Settings.action_flush_seconds)."""
 

@@ -121,7 +121,7 @@ class Settings:
     (`<database>-actions`) before the acknowledgement and moved into the database in groups
     (kingdom_server/journal.py, actionlog.py). False: each action is committed on its own."""
 
-    action_flush_seconds: float = 0.5
+    action_flush_seconds: float = 1.0
     """How long a journaled action may wait before it is moved into the database (`kingdom
     serve` reads KINGDOM_ACTION_FLUSH_SECONDS)."""
 

@@ -100,18 +100,17 @@ def push_parts(
     engine's view (`kr.view_parts`) is the only source of game information. Read-only."""
     if not seats:
         return {}, []
-    public, engine_own = kr.view_parts(state, [room.number_of(seat) for seat in seats])
+    # The engine's parts are built afresh for each call: extended in place (their values,
+    # such as a kingdom's JSON, may be shared and are left alone).
+    shared, own = kr.view_parts(state, [room.number_of(seat) for seat in seats])
     seat_list = room.seats
-    shared = {
-        **public,
-        **_room_fields(room, now),
-        "players": [_with_seat(p, seat_list) for p in public["players"]],
-    }
+    for p in shared["players"]:
+        _with_seat(p, seat_list)
+    shared.update(_room_fields(room, now))
     host_id = room.host_id
-    own = [
-        {**part, "isHost": seat.player_id == host_id, "myPlayerId": seat.player_id}
-        for seat, part in zip(seats, engine_own, strict=True)
-    ]
+    for seat, part in zip(seats, own, strict=True):
+        part["isHost"] = seat.player_id == host_id
+        part["myPlayerId"] = seat.player_id
     return shared, own
 
 
@@ -124,8 +123,7 @@ def game_views(
 
 
 def _with_seat(p: Any, seats: list[Seat]) -> Any:
-    """A player of the engine's public part with its seat's fields (in place: the part is
-    built afresh for each push)."""
+    """A player of the engine's public part with its seat's fields (in place)."""
     number = p.get("number") if isinstance(p, dict) else None
     if type(number) is int and 1 <= number <= len(seats):
         p.update(seat_fields(seats[number - 1]))

@@ -12,6 +12,7 @@ from typing import Any
 
 from aiohttp.test_utils import TestServer
 
+import kingdom_rules as kr
 from kingdom_rules.spire import SUIT_PERKS
 from kingdom_server.spire import GUEST_COOKIE
 from tests.server.play import play_until
@@ -283,8 +284,10 @@ async def test_shop_rest_event_and_reward_calls(server: TestServer) -> None:
         _put(server, rid, attrs.evolve(stored, position=p, hp=20))
         status, run, _ = await b.call("POST", f"/api/spire/enter-node/{rid}", {"nodeIndex": rest})
         assert run["phase"] == "rest"
+        # A card the deck does not hold (the shop above may have sold any card).
+        absent = next(c.id for c in kr.DECK if c.id not in run["deck"])
         assert (await b.call("POST", f"/api/spire/rest/{rid}",
-                             {"action": "fortify", "card": "clubs-9"}))[0] == 409
+                             {"action": "fortify", "card": absent}))[0] == 409
         status, run, _ = await b.call("POST", f"/api/spire/rest/{rid}", {"action": "rest"})
         assert run["phase"] == "map" and run["currentHP"] == 35
 
@@ -522,7 +525,8 @@ async def test_a_treasure_room_says_what_its_chest_gave(server: TestServer) -> N
         assert found is not None and run["relics"][-1] == found, run
         assert found["name"] == RELICS[found["id"]].name
         mapped = 50 if found["id"] == "treasure-map" else 0
-        assert run["treasure"]["gold"] == run["gold"] == mapped
+        purse = 100 if found["id"] == "coin-purse" else 0  # its own gold, on pickup
+        assert run["treasure"]["gold"] == mapped and run["gold"] == mapped + purse
         assert found["name"] in run["notice"]
         again = (await b.call("GET", f"/api/spire/run/{rid}"))[1]
         assert again["treasure"] == run["treasure"]  # derived, the same when asked again
@@ -531,7 +535,8 @@ async def test_a_treasure_room_says_what_its_chest_gave(server: TestServer) -> N
         _put(server, rid, attrs.evolve(stored, position=p, gold=0, relics=("treasure-map",)))
         status, run, _ = await b.call("POST", f"/api/spire/enter-node/{rid}", {"nodeIndex": chest})
         assert run["treasure"]["relic"]["id"] not in ("treasure-map", None)
-        assert run["treasure"]["gold"] == 50 and run["gold"] == 50
+        purse = 100 if run["treasure"]["relic"]["id"] == "coin-purse" else 0
+        assert run["treasure"]["gold"] == 50 and run["gold"] == 50 + purse
 
         # Every relic owned: the chest holds 50 gold and no relic, though the last relic
         # owned would look like a draw.
