@@ -83,10 +83,6 @@ def create_app(settings: Settings | None = None) -> web.Application:
         # second task per event (its default) only costs processor time.
         async_handlers=False,
     )
-    # Nor does engine.io need a task of its own for each message: a socket's messages are
-    # handled one after another in its reader, in the order they came (a call waits for its
-    # room's lock at most for a move of a bot; pings are answered by the other side's timer).
-    sio.eio.async_handlers = False
     app[sio_key] = sio
     sio.attach(app)
     app.cleanup_ctx.append(_storage_ctx)
