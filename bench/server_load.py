@@ -15,10 +15,11 @@ clients' CPU and the machine's load average. Loopback only; bounded run time.
     python bench/server_load.py --rooms 500 --think 2 --seconds 30 --json
 
 Figures, and the same load against a server that does no game work
-(bench/transport_floor.py, the floor): bench/RESULTS.md, "Server load". In short (2026-11-21,
-2 shared cores): about 0.8-1.0 ms of server processor time per action against 0.5 ms for the
-floor; closed loop at 500 rooms, about 1,000 actions/s and round trips of 0.5 s (Little's law:
-500 / 1,000); with people's pauses of 2-4 s, p99 10-41 ms in quiet minutes.
+(bench/transport_floor.py, the floor): bench/RESULTS.md, "Server load". In short (2026-11-25,
+2 shared cores, 500 rooms at people's pace): about 0.76 ms of server processor time per action
+against 0.54 ms for the floor in 60 s windows (a ratio of 1.41; 0.68 against 0.45 in 20 s
+windows, which hold almost none of engine.io's keep-alives), p99 3-5 ms. Closed loop at 500
+rooms (2026-11-21): about 1,000 actions/s and round trips of 0.5 s (Little's law).
 
     python bench/server_load.py --compress ...      # clients ask for permessage-deflate
     python bench/server_load.py --server-src DIR ... # load another copy of the server
