@@ -3,12 +3,16 @@ session cookie sent in the socket's handshake (as a browser does)."""
 
 from __future__ import annotations
 
+import asyncio
+import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import aiohttp
 
 from kingdom_server.accounts import COOKIE
 from tests.server.helpers import Client
+from tests.server.play import play_until
 
 PASSWORD = "correct horse battery"
 RANKED_EVENTS = ("rankedMatchFound", "rankedQueueStatus", "rankedMatchRated")
@@ -68,3 +72,30 @@ def wins_of(state: dict[str, Any]) -> list[int]:
     winners = state["outcome"]["winners"]
     assert len(winners) in (1, 2), winners
     return [1, 1] if len(winners) == 2 else [0, 1]
+
+
+async def matched(
+    players: Sequence[Player],
+    payload: dict[str, Any] | Callable[[Player], dict[str, Any]],
+    *,
+    timeout: float = 10,
+) -> list[dict[str, Any]]:
+    """Each player joins the ranked queue (`payload`, or `payload(player)`), is matched and
+    sees the match's game start. Returns each player's rankedMatchFound, in order."""
+    for p in players:
+        await p.ok("joinRankedQueue", payload(p) if callable(payload) else payload)
+    found = []
+    for p in players:
+        found.append(await p.match_found(timeout=timeout))
+        await p.wait_state(lambda s: s["phase"] != "waiting", what="the match's start")
+    return found
+
+
+async def play_to_the_end(players: Sequence[Player], seed: int = 0) -> None:
+    """Every player plays random legal moves until the match is over, then the ratings come."""
+    await asyncio.gather(
+        *(play_until(p, lambda s: bool(s["phase"] == "finished"), random.Random(seed + i),
+                     timeout=120) for i, p in enumerate(players))
+    )
+    first = players[0]
+    await first.wait_for(lambda c: bool(first.pushed("rankedMatchRated")), 10, "the ratings")

@@ -26,7 +26,7 @@ from kingdom_server.ranked.queue import (
 )
 from tests.databases import query
 from tests.server.play import play_until
-from tests.server.ranked_clients import Player, get_json, wins_of
+from tests.server.ranked_clients import Player, get_json, matched, play_to_the_end, wins_of
 from tests.server.test_constructed import legal_list
 from tests.server.test_restart import (  # noqa: F401
     ServerProcess,
@@ -122,14 +122,11 @@ async def test_a_constructed_ladder_match_to_its_end(start_server: Start, player
     ana = await players(srv, "Ana")
     ben = await players(srv, "Ben")
     decks = {p.name: await deck(p, f"{p.name}'s deck", legal_list()) for p in (ana, ben)}
-    for p in (ana, ben):
-        await p.ok("joinRankedQueue", constructed(decks[p.name]["id"]))
-    found = {p.name: await p.match_found() for p in (ana, ben)}
+    found = dict(zip(("Ana", "Ben"), await matched(
+        [ana, ben], lambda p: constructed(decks[p.name]["id"])), strict=True))
     assert found["Ana"]["roomCode"] == found["Ben"]["roomCode"]
     assert {f["ladder"] for f in found.values()} == {"constructed"}
     code = found["Ana"]["roomCode"]
-    for p in (ana, ben):
-        await p.wait_state(lambda s: s["phase"] != "waiting", what="the match's start")
     room = hub.rooms[code]
     assert room.is_ranked and room.constructed and not room.is_public
     assert room.game_mode == "match"
@@ -145,12 +142,7 @@ async def test_a_constructed_ladder_match_to_its_end(start_server: Start, player
     started = hub.ranked.store.ranked_match(key)
     assert started is not None and started.ladder == "constructed"
 
-    def finished(state: dict[str, Any]) -> bool:
-        return bool(state["phase"] == "finished")
-
-    await asyncio.gather(*(play_until(c, finished, random.Random(7 + i), timeout=120)
-                           for i, c in enumerate((ana, ben))))
-    await ana.wait_for(lambda c: bool(ana.pushed("rankedMatchRated")), 10, "the ratings")
+    await play_to_the_end([ana, ben], seed=7)
     rated = ana.pushed("rankedMatchRated")[-1]
     assert rated["ladder"] == "constructed"
     season = await get_json(url, "/api/ranked/season/active")
@@ -198,11 +190,8 @@ async def test_leaving_a_constructed_ladder_match_loses_it(
     srv = await start_server(**FAST)
     ana = await players(srv, "Ana")
     ben = await players(srv, "Ben")
-    for p in (ana, ben):
-        await p.ok("joinRankedQueue", constructed((await deck(p, "D", legal_list()))["id"]))
-    for p in (ana, ben):
-        await p.match_found()
-        await p.wait_state(lambda s: s["phase"] != "waiting")
+    ids = {p.name: (await deck(p, "D", legal_list()))["id"] for p in (ana, ben)}
+    await matched([ana, ben], lambda p: constructed(ids[p.name]))
     await ana.ok("leaveRoom")  # abandoned: last whatever the score; a bot plays on
     await play_until(ben, lambda s: bool(s["phase"] == "finished"), random.Random(3),
                      timeout=120)
@@ -232,10 +221,8 @@ async def test_a_constructed_ladder_match_across_a_sigkill(
     try:
         for p in (ana, ben):
             await p.connect()
-            await p.ok("joinRankedQueue", constructed((await deck(p, "D", legal_list()))["id"]))
-        for p in (ana, ben):
-            await p.match_found(timeout=15)
-            await p.wait_state(lambda s: s["phase"] != "waiting")
+        ids = {p.name: (await deck(p, "D", legal_list()))["id"] for p in (ana, ben)}
+        await matched([ana, ben], lambda p: constructed(ids[p.name]), timeout=15)
     finally:
         first.kill()
         for p in (ana, ben):
@@ -250,12 +237,7 @@ async def test_a_constructed_ladder_match_across_a_sigkill(
             await new.ok("rejoinRoom", old.seat)
             state = await new.wait_state(lambda s: s["phase"] != "waiting")
             assert state["setupType"] == "constructed" and state["isRanked"] is True
-        await asyncio.gather(
-            *(play_until(c, lambda s: bool(s["phase"] == "finished"), random.Random(i),
-                         timeout=120) for i, c in enumerate(again))
-        )
-        await again[0].wait_for(lambda c: bool(again[0].pushed("rankedMatchRated")), 10,
-                                "the ratings")
+        await play_to_the_end(again)
         ladder = [await get_json(second.url,
                                  f"/api/ranked/ranking/{p.user['id']}?ladder=constructed")
                   for p in again]

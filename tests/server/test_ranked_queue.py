@@ -4,7 +4,6 @@ disconnecting while queued, a ranked match to its end, and the abandonment rule.
 from __future__ import annotations
 
 import asyncio
-import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -13,9 +12,7 @@ from aiohttp.test_utils import TestServer
 
 from kingdom_server.keys import hub_key
 from kingdom_server.ranked.queue import ALREADY_QUEUED, LOGIN_REQUIRED, NO_SEASON, SEATED
-from tests.server.helpers import Client
-from tests.server.play import play_until
-from tests.server.ranked_clients import get_json
+from tests.server.ranked_clients import Player, get_json, matched, play_to_the_end
 
 Start = Callable[..., Awaitable[TestServer]]
 FAST = dict(ranked_wave_seconds=0.1, score_screen_seconds=0.2)
@@ -116,29 +113,14 @@ async def test_not_while_seated(start_server: Start, players: Any) -> None:
     assert srv.app[hub_key].ranked.queued == {}
 
 
-async def _play_to_the_end(clients: list[Client], seed: int = 1) -> None:
-    def finished(state: dict[str, Any]) -> bool:
-        return state["phase"] == "finished"
-
-    await asyncio.gather(
-        *(play_until(c, finished, random.Random(seed + i), timeout=120)
-          for i, c in enumerate(clients))
-    )
-
-
 async def test_a_ranked_match_to_its_end_is_rated_once(
     start_server: Start, players: Any
 ) -> None:
     srv = await start_server(**FAST)
     ana = await players(srv, "Ana")
     ben = await players(srv, "Ben")
-    for p in (ana, ben):
-        await p.ok("joinRankedQueue", {"playerCount": 2})
-    for p in (ana, ben):
-        await p.match_found()
-        await p.wait_state(lambda s: s["phase"] != "waiting")
-    await _play_to_the_end([ana, ben])
-    await ana.wait_for(lambda c: bool(ana.pushed("rankedMatchRated")), 10, "the ratings")
+    await matched([ana, ben], {"playerCount": 2})
+    await play_to_the_end([ana, ben], seed=1)
     results = ana.pushed("rankedMatchRated")[-1]["results"]
     url = str(srv.make_url("/"))
     rankings = {
@@ -176,14 +158,10 @@ async def test_abandoning_loses_the_match(start_server: Start, players: Any, how
     srv = await start_server(absence_seconds=0.3, **FAST)
     ana = await players(srv, "Ana")
     ben = await players(srv, "Ben")
-    for p in (ana, ben):
-        await p.ok("joinRankedQueue", {"playerCount": 2})
-    for p in (ana, ben):
-        await p.match_found()
-        await p.wait_state(lambda s: s["phase"] != "waiting")
+    await matched([ana, ben], {"playerCount": 2})
     code = ana.seat["roomCode"]
     room = srv.app[hub_key].rooms[code]
-    playing: list[Client] = [ben]
+    playing: list[Player] = [ben]
     if how == "leave":
         await ana.ok("leaveRoom")
     else:
@@ -202,8 +180,7 @@ async def test_abandoning_loses_the_match(start_server: Start, players: Any, how
     recorded = store.ranked_match(f"{code}:{room.game_id}")
     assert recorded is not None and recorded.abandoned == {ana.user["id"]}
     assert recorded.ladder == "standard"
-    await _play_to_the_end(playing)
-    await ben.wait_for(lambda c: bool(ben.pushed("rankedMatchRated")), 10, "the ratings")
+    await play_to_the_end(playing, seed=1)
     url = str(srv.make_url("/"))
     a = await get_json(url, f"/api/ranked/ranking/{ana.user['id']}")
     b = await get_json(url, f"/api/ranked/ranking/{ben.user['id']}")

@@ -3,14 +3,10 @@ and started again on the same database: the match is rated once, not again at th
 
 from __future__ import annotations
 
-import asyncio
-import random
 from pathlib import Path
-from typing import Any
 
 from tests.databases import query
-from tests.server.play import play_until
-from tests.server.ranked_clients import Player, get_json, wins_of
+from tests.server.ranked_clients import Player, get_json, matched, play_to_the_end, wins_of
 from tests.server.test_restart import (  # noqa: F401
     ServerProcess,
     database,
@@ -32,19 +28,8 @@ async def test_rated_once_across_a_sigkill(
     try:
         for p in (ana, ben):
             await p.connect()
-            await p.ok("joinRankedQueue", {"playerCount": 2})
-        for p in (ana, ben):
-            await p.match_found(timeout=15)
-            await p.wait_state(lambda s: s["phase"] != "waiting")
-
-        def finished(state: dict[str, Any]) -> bool:
-            return state["phase"] == "finished"
-
-        await asyncio.gather(
-            *(play_until(c, finished, random.Random(i), timeout=120)
-              for i, c in enumerate((ana, ben)))
-        )
-        await ana.wait_for(lambda c: bool(ana.pushed("rankedMatchRated")), 10, "the ratings")
+        await matched([ana, ben], {"playerCount": 2}, timeout=15)
+        await play_to_the_end([ana, ben])
         before = {p.name: await get_json(first.url, f"/api/ranked/ranking/{p.user['id']}")
                   for p in (ana, ben)}
     finally:
