@@ -10,6 +10,7 @@ example in tests, can live in one process without a module-level database.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import logging
 import sqlite3
@@ -52,12 +53,11 @@ def _journal_rows_first(method: F) -> F:
     """A Storage method that reads or changes games: the journal's rows go into the database
     first, so that it sees every action and never races a row still to come."""
 
+    @functools.wraps(method)
     def wrapper(self: Storage, *args: Any, **kwargs: Any) -> Any:
         self.flush_actions()
         return method(self, *args, **kwargs)
 
-    wrapper.__name__ = method.__name__
-    wrapper.__doc__ = method.__doc__
     return wrapper  # type: ignore[return-value]
 
 
@@ -65,8 +65,9 @@ def open_database(url: str) -> pw.Database:
     """SQLite (WAL) for `sqlite:///path` or `sqlite:///:memory:`, else whatever the URL names."""
     if url.startswith("sqlite:///"):
         path = url[len("sqlite:///"):]
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        file = sqlite_file(url)
+        if file is not None:
+            file.parent.mkdir(parents=True, exist_ok=True)
         # WAL + synchronous=NORMAL: a committed write survives the process being killed.
         return pw.SqliteDatabase(
             path,
@@ -460,9 +461,8 @@ class Storage:
         are skipped), then the journal is emptied."""
         assert self._journal is not None
         moved = 0
-        table = self.GameAction._meta.table_name
-        sql = (f'INSERT OR IGNORE INTO "{table}" ("game_id", "seq", "data", "created_at") '
-               "VALUES (?, ?, ?, ?)")
+        # The log's own statement, skipping rows a group committed just before the kill.
+        sql = self._action_sql().replace("INSERT INTO", "INSERT OR IGNORE INTO", 1)
         for game_id, seq, at, action in self._journal.rows():
             try:
                 with self.db.atomic():

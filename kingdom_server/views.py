@@ -122,9 +122,8 @@ def game_views(
     return [{**shared, **part} for part in own]
 
 
-def _with_seat(p: Any, seats: list[Seat]) -> Any:
-    """A player of the engine's public part with its seat's fields (in place)."""
+def _with_seat(p: Any, seats: list[Seat]) -> None:
+    """Adds its seat's fields to a player of the engine's public part (in place)."""
     number = p.get("number") if isinstance(p, dict) else None
     if type(number) is int and 1 <= number <= len(seats):
         p.update(seat_fields(seats[number - 1]))
-    return p

@@ -64,7 +64,7 @@ def encode_event(event: str, data: Any) -> str:
     """The text of an EVENT packet of the default namespace, as
     `JsonPacket(EVENT, namespace="/", data=[event, data]).encode()` writes it, without
     building the packet object (every push goes through here)."""
-    return _EVENT + _Json.dumps([event, data], separators=(",", ":"))
+    return _EVENT + json_text([event, data])
 
 
 def encode_event_parts(
@@ -73,29 +73,23 @@ def encode_event_parts(
     """``encode_event(event, {**shared, **part})`` for each part of `own`, with the JSON of
     `shared` written once for all of them (the pushes of one move share most of their
     text). The keys of `shared` and of a part must not overlap (ValueError)."""
-    head = _EVENT + "[" + _Json.dumps(event) + ","
-    common = _Json.dumps(shared, separators=(",", ":"))
     # The text up to the shared object's last member, written once; each seat's text is that,
     # its own members and the closing brackets (one copy of the long part per seat).
-    lead = head + common[:-1] if shared else head
+    lead = _EVENT + "[" + json_text(event) + "," + json_text(shared)[:-1]
+    comma = "," if shared else ""
     out = []
     for part in own:
         if shared.keys() & part.keys():
             raise ValueError(f"keys in both parts: {sorted(shared.keys() & part.keys())}")
-        text = _Json.dumps(part, separators=(",", ":"))
-        if not shared:
-            out.append(head + text + "]")
-        elif not part:
-            out.append("".join((lead, "}]")))
-        else:
-            out.append("".join((lead, ",", text[1:], "]")))
+        members = json_text(part)[1:] if part else "}"
+        out.append("".join((lead, comma if part else "", members, "]")))
     return out
 
 
 def ack_text(ack_id: int, args: list[Any]) -> str:
     """The text of the ACK packet (default namespace) answering call `ack_id` with `args`, as
     `JsonPacket(ACK, namespace="/", id=ack_id, data=args).encode()` writes it."""
-    return f"{_ACK}{ack_id}" + _Json.dumps(args, separators=(",", ":"))
+    return f"{_ACK}{ack_id}" + json_text(args)
 
 
 def decode_event(text: str) -> tuple[str, Any]:
@@ -151,6 +145,11 @@ class Server(socketio.AsyncServer):  # type: ignore[misc]
     socket.io's own (`disconnect`, ...) or by anything but a string is refused like an unknown
     event; a frame that does not decode is answered (`Invalid packet`) when its acknowledgement
     id can be read, else the connection is closed; nobody is left waiting."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._coroutine_handlers: dict[Any, bool] = {}
+        """Whether each handler met is a coroutine function (asked once per handler)."""
 
     gate: Callable[[str], str | None] | None = None
     """Asked with the socket's sid before each event is handled: None lets it through, a text
@@ -224,10 +223,9 @@ class Server(socketio.AsyncServer):  # type: ignore[misc]
             await self.eio.send(eio_sid, ack_text(id, args))
 
     def _is_coroutine(self, handler: Any) -> bool:
-        known: dict[Any, bool] = self.__dict__.setdefault("_coroutine_handlers", {})
-        answer = known.get(handler)
+        answer = self._coroutine_handlers.get(handler)
         if answer is None:
-            answer = known[handler] = inspect.iscoroutinefunction(handler)
+            answer = self._coroutine_handlers[handler] = inspect.iscoroutinefunction(handler)
         return answer
 
     async def _send_ack(self, eio_sid: str, ack_id: int, data: Any) -> None:
