@@ -72,7 +72,7 @@ def create(username: str, db: str | None, email: str | None) -> None:
         if email:
             data["email"] = email
         try:
-            made, _token = asyncio.run(Accounts(storage).register(data))
+            made, _token = asyncio.run(Accounts(storage).register(data, "local"))
         except AccountError as e:
             raise click.ClickException(e.message) from None
         Accounts(storage).sign_out(_token)  # the shell needs no session

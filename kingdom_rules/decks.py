@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import binascii
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
@@ -30,7 +31,10 @@ MIN_CARDS: Final = 30
 MAX_CARDS: Final = 60
 MAX_HEROES: Final = 2
 MIN_NUMBERS: Final = 15
-CODE_PREFIX: Final = "K1"
+CODE_PREFIX: Final = "K2"
+"""The code format's version: K2 codes end in a checksum (K1 codes had none and are no longer
+read)."""
+CHECK_DIGITS: Final = 4
 _ALPHABET: Final = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base 32: no I, L, O, U
 
 
@@ -124,7 +128,9 @@ class Deck:
         return Deck(tuple(out.items()))
 
     def code(self) -> str:
-        """A short text code for sharing the deck (``K1-`` then base 32 digits)."""
+        """A short text code for sharing the deck: ``K2-``, the counts as base 32 digits, then
+        4 check digits (a CRC-16 of everything before them), so that a mistyped or cut code is
+        refused rather than read as another deck."""
         if any(k > MAX_COPIES for _, k in self.entries):
             raise ValueError(f"A deck code holds at most {MAX_COPIES} copies of a face")
         value = 0
@@ -134,14 +140,18 @@ class Deck:
         while value:
             value, r = divmod(value, 32)
             digits = _ALPHABET[r] + digits
-        return f"{CODE_PREFIX}-{digits or '0'}"
+        body = f"{CODE_PREFIX}-{digits or '0'}"
+        return body + _check_digits(body)
 
     @staticmethod
     def from_code(code: str) -> Deck:
         """The deck a :meth:`code` names. Raises ``ValueError`` for a code that names none."""
         text = code.strip().upper() if isinstance(code, str) else ""
-        prefix, _, digits = text.partition("-")
+        body, check = text[:-CHECK_DIGITS], text[-CHECK_DIGITS:]
+        prefix, _, digits = body.partition("-")
         if prefix != CODE_PREFIX or not digits or any(ch not in _ALPHABET for ch in digits):
+            raise ValueError("Not a deck code")
+        if check != _check_digits(body):
             raise ValueError("Not a deck code")
         value = 0
         for ch in digits:
@@ -171,6 +181,18 @@ class Deck:
                 raise ValueError("A count is 1 to 99")
             out.append((Card.from_json(item.get("card")), item["count"]))
         return Deck(tuple(out))
+
+
+def _check_digits(body: str) -> str:
+    """A code's check digits: the CRC-16 (CCITT) of its text as 4 base 32 digits. It catches
+    every changed character and every swap of two neighbours (both are bursts of at most 16
+    bits), and any other damage but once in 65,536."""
+    crc = binascii.crc_hqx(body.encode("ascii"), 0)
+    out = ""
+    for _ in range(CHECK_DIGITS):
+        crc, r = divmod(crc, 32)
+        out = _ALPHABET[r] + out
+    return out
 
 
 def _card_named(name: str) -> Card | None:

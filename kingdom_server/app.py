@@ -33,7 +33,10 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     storage = Storage(settings.database_url, journal=settings.action_journal)
     app[storage_key] = storage
     storage.tables.create(FEATURE_TABLES)
-    users = app[accounts.accounts_key] = accounts.Accounts(storage)
+    limits = settings.rate_limits
+    users = app[accounts.accounts_key] = accounts.Accounts(
+        storage, limits.sign_ups_per_address if limits is not None else ()
+    )
     users.purge_expired()
     results = app[stats.results_key] = stats.Results(storage)
     users.on_user_deleted.append(results.forget_user)

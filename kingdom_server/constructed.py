@@ -38,6 +38,7 @@ from kingdom_server.accounts import User, require_user
 from kingdom_server.keys import settings_key
 from kingdom_server.storage import Storage
 from kingdom_server.tables import FeatureTable
+from kingdom_server.validation import text_problem
 
 INITIAL_COPIES = 4
 """Copies of each face a collection starts with (seed 001 section 9)."""
@@ -322,6 +323,13 @@ async def _body(request: web.Request) -> dict[str, Any]:
     return data
 
 
+def _check_text(text: str, label: str, *, multiline: bool = False) -> None:
+    """The one rule for stored text (kingdom_server/validation.py)."""
+    problem = text_problem(text, multiline=multiline)
+    if problem is not None:
+        raise ConstructedError(400, f"{label} {problem}")
+
+
 def _card_of(data: dict[str, Any]) -> Card:
     rank, suit = data.get("cardRank"), data.get("cardSuit")
     if not isinstance(rank, str) or not 1 <= len(rank) <= RANK_MAX:
@@ -427,6 +435,7 @@ async def create_deck(request: web.Request) -> web.Response:
         name = data.get("name")
         if not isinstance(name, str) or not name.strip():
             raise ConstructedError(400, "A deck needs a name")
+        _check_text(name, "A deck name")
         name = name.strip()
         if len(name) > NAME_MAX:
             raise ConstructedError(400, f"A deck name is at most {NAME_MAX} characters")
@@ -437,6 +446,7 @@ async def create_deck(request: web.Request) -> web.Response:
             raise ConstructedError(
                 400, f"A description is a text of at most {DESCRIPTION_MAX} characters"
             )
+        _check_text(description, "A description", multiline=True)
         row = service.create_deck(user.id, name, description, _imported(data))
     except ConstructedError as e:
         return _error(e)

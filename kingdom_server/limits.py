@@ -33,6 +33,9 @@ class RateLimits:
     rooms_per_address: Rate = Rate(20, 60.0)
     joins_per_connection: Rate = Rate(3, 1.0)
     joins_per_address: Rate = Rate(5, 1.0)
+    sign_ups_per_address: tuple[Rate, ...] = (Rate(5, 3600.0), Rate(20, 24 * 3600.0))
+    """New accounts (`POST /api/auth/register`, the sign-in page's form) per address: 5 an
+    hour, 20 a day (kingdom_server/accounts/throttle.py)."""
 
 
 #: Calls that create a room / try a room code.

@@ -1,4 +1,5 @@
-"""Shape checks for call payloads, before anything touches a room.
+"""Shape checks for call payloads, before anything touches a room, and the one check of every
+text a person types that the server keeps (`text_problem` / `check_text`).
 
 Game calls are checked for shape only here (an object, no huge strings); their fields are the
 engine's business (`kingdom_rules.action_from_json` raises `MalformedAction` with a clear text).
@@ -91,9 +92,44 @@ def is_unicode(text: str) -> bool:
     return True
 
 
+#: Characters that change the direction text is shown in (Unicode's explicit bidirectional
+#: formatting characters and marks): in a name or a deck name they could make another
+#: player's text read differently from what it is.
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+#: The only control characters a multi-line text (a deck's description) may hold.
+LINE_BREAKS = frozenset("\n\r\t")
+
+
+def text_problem(text: str, *, multiline: bool = False) -> str | None:
+    """Why `text` may not be kept, or None. The one rule for every text the server stores or
+    hashes (names, usernames, passwords, profile fields, deck names and descriptions): no lone
+    surrogate (not Unicode at all), no NUL or other control character (line breaks and tabs
+    only in a multi-line text), no bidirectional control character."""
+    if not is_unicode(text):
+        return "contains a character that is not valid Unicode"
+    for ch in text:
+        if ch in BIDI_CONTROLS:
+            return "contains a text direction control character"
+        if unicodedata.category(ch) == "Cc" and not (multiline and ch in LINE_BREAKS):
+            return "contains a control character"
+    return None
+
+
+def check_text(text: str, label: str, *, multiline: bool = False) -> str:
+    """`text` when :func:`text_problem` finds nothing; PayloadError '<label> contains ...'
+    otherwise."""
+    problem = text_problem(text, multiline=multiline)
+    if problem is not None:
+        raise PayloadError(f"{label} {problem}")
+    return text
+
+
 def _unshowable(ch: str) -> bool:
-    # Control characters (NUL, escapes, ...), surrogates, private-use and unassigned code points.
-    return unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn")
+    # Control characters (NUL, escapes, ...), surrogates, private-use and unassigned code
+    # points, and the direction controls.
+    return unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") or ch in BIDI_CONTROLS
 
 
 def clean_name(text: str, max_length: int | None) -> str:

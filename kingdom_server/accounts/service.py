@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import math
 import re
 import secrets
 from collections.abc import Callable
@@ -16,11 +17,14 @@ import peewee as pw
 from kingdom_server.accounts.models import Session, User, now
 from kingdom_server.accounts.passwords import (
     hash_password_async,
+    is_common_password,
     needs_rehash,
     verify_password,
 )
-from kingdom_server.accounts.throttle import SignInThrottle
+from kingdom_server.accounts.throttle import SignInThrottle, SignUpLimit
+from kingdom_server.limits import Rate
 from kingdom_server.storage import Storage
+from kingdom_server.validation import text_problem
 
 SESSION_DAYS = 30
 LAST_SEEN_EVERY = dt.timedelta(minutes=5)
@@ -37,6 +41,10 @@ WRONG_LOGIN = "Wrong username or password"
 USERNAME_TAKEN = "That username is taken"
 USERNAME_RULES = "A username has 3 to 24 characters: letters, digits, _ and -"
 TOO_MANY = "Too many failed sign-ins. Please wait a few minutes and try again."
+TOO_MANY_SIGN_UPS = "Too many new accounts from your address. Please try again in {} minutes."
+COMMON_PASSWORD = (
+    "That password is one of the most common ones and easy to guess: please choose another"
+)
 
 #: Called inside the deleting transaction with (db, user id): a feature module removes or
 #: anonymises what it keeps about that user (stats, rankings, decks, ...).
@@ -61,18 +69,43 @@ def username_key(name: str) -> str:
     return name.lower()
 
 
+def checked_text(value: str, label: str, *, status: int = 400) -> str:
+    """`value` if the server may keep (or hash) it (kingdom_server/validation.py,
+    `text_problem`); AccountError '<label> contains ...' otherwise."""
+    problem = text_problem(value)
+    if problem is not None:
+        raise AccountError(status, f"{label} {problem}")
+    return value
+
+
 def check_username(value: Any) -> str:
+    if isinstance(value, str):
+        checked_text(value, "Username")
     if not isinstance(value, str) or not USERNAME.fullmatch(value):
         raise AccountError(400, USERNAME_RULES)
     return value
 
 
-def check_password(value: Any, what: str = "Password") -> str:
+def check_password(value: Any, what: str = "Password", username: str | None = None) -> str:
+    """A new password: its length, the text rule, and not a common one (nor the username)."""
     if not isinstance(value, str) or len(value) < MIN_PASSWORD:
         raise AccountError(400, f"{what} must be at least {MIN_PASSWORD} characters")
     if len(value) > MAX_PASSWORD:
         raise AccountError(400, f"{what} must be at most {MAX_PASSWORD} characters")
+    checked_text(value, what)
+    if is_common_password(value) or (
+        username is not None and value.casefold() == username.casefold()
+    ):
+        raise AccountError(400, COMMON_PASSWORD)
     return value
+
+
+def given_password(value: Any, what: str = "Password") -> str | None:
+    """A password given to prove who one is (sign-in, a change, deletion): None when it is
+    not text; the text rule applies before any hash is computed."""
+    if not isinstance(value, str):
+        return None
+    return checked_text(value, what)
 
 
 def _optional_text(data: dict[str, Any], key: str, label: str, limit: int) -> str | None:
@@ -81,7 +114,7 @@ def _optional_text(data: dict[str, Any], key: str, label: str, limit: int) -> st
         return None
     if not isinstance(value, str):
         raise AccountError(400, f"{label} must be text")
-    value = value.strip()
+    value = checked_text(value, label).strip()
     if len(value) > limit:
         raise AccountError(400, f"{label} must be at most {limit} characters")
     return value or None
@@ -110,12 +143,14 @@ def _profile_fields(data: dict[str, Any]) -> dict[str, str | None]:
 class Accounts:
     """Accounts and sessions of one app."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, sign_ups: tuple[Rate, ...] = ()) -> None:
         self.storage = storage
         self.db = storage.db
         self.User = storage.tables[User]
         self.Session = storage.tables[Session]
         self.throttle = SignInThrottle()
+        self.sign_ups = SignUpLimit(sign_ups)
+        """New accounts per address (`RateLimits.sign_ups_per_address`; none: no limit)."""
         self.on_user_deleted: list[DeleteHook] = []
         """Feature modules append a hook here; all run in the account deletion's transaction."""
 
@@ -168,13 +203,18 @@ class Accounts:
         found: User | None = self.User.get_or_none(self.User.id == user_id)
         return found
 
-    async def register(self, data: dict[str, Any]) -> tuple[User, str]:
-        """A new account, signed in: (user, session token). 400 or 409 otherwise."""
+    async def register(self, data: dict[str, Any], address: str) -> tuple[User, str]:
+        """A new account, signed in: (user, session token). 400, 409 or 429 (too many from
+        `address`) otherwise."""
         name = check_username(data.get("username"))
-        password = check_password(data.get("password"))
+        password = check_password(data.get("password"), username=name)
         fields = _profile_fields(data)
         if self.by_username(name) is not None:
             raise AccountError(409, USERNAME_TAKEN)
+        wait = self.sign_ups.take(address)
+        if wait is not None:
+            raise AccountError(429, TOO_MANY_SIGN_UPS.format(math.ceil(wait / 60)),
+                               retry_after=wait)
         encoded = await hash_password_async(password)
         try:
             with self.db.atomic():
@@ -193,19 +233,20 @@ class Accounts:
         password = data.get("password")
         if not isinstance(name, str) or not isinstance(password, str) or not name or not password:
             raise AccountError(400, "Enter your username and password")
+        checked_text(name, "Username")
+        checked_text(password, "Password")
         if len(name) > 100 or len(password) > MAX_PASSWORD:
             raise AccountError(401, WRONG_LOGIN)
         key = username_key(name)
-        keys = [f"user:{key}", f"addr:{address}"]
-        wait = self.throttle.retry_after(keys)
+        wait = self.throttle.retry_after(key, address)
         if wait is not None:
             raise AccountError(429, TOO_MANY, retry_after=wait)
         user = self.by_username(name)
         if not await verify_password(user.password_hash if user else None, password):
-            self.throttle.failed(keys)
+            self.throttle.failed(key, address)
             raise AccountError(401, WRONG_LOGIN)
         assert user is not None
-        self.throttle.succeeded(key)
+        self.throttle.succeeded(key, address)
         updates: dict[str, Any] = {"last_seen": now()}
         if needs_rehash(user.password_hash):
             updates["password_hash"] = await hash_password_async(password)
@@ -230,9 +271,10 @@ class Accounts:
             fields["username_key"] = username_key(name)
         new_password = data.get("newPassword")
         if new_password is not None:
-            check_password(new_password, "The new password")
-            current = data.get("currentPassword")
-            if not isinstance(current, str) or not await verify_password(
+            check_password(new_password, "The new password", username=fields.get("username",
+                                                                            user.username))
+            current = given_password(data.get("currentPassword"), "The current password")
+            if current is None or not await verify_password(
                 user.password_hash, current
             ):
                 raise AccountError(403, "The current password is not right")
@@ -254,8 +296,8 @@ class Accounts:
     async def delete(self, user: User, data: dict[str, Any]) -> None:
         """With the password: the user row, sessions and personal data go; feature modules'
         hooks anonymise what others still need (past matches show 'Deleted player')."""
-        password = data.get("password")
-        if not isinstance(password, str) or not await verify_password(
+        password = given_password(data.get("password"))
+        if password is None or not await verify_password(
             user.password_hash, password
         ):
             raise AccountError(403, "The password is not right")

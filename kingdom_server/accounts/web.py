@@ -102,7 +102,7 @@ async def _json_object(request: web.Request) -> dict[str, Any]:
 
 
 def client_address(request: web.Request) -> str:
-    """The address sign-in failures are counted against (the proxy's header when configured,
+    """The address sign-in failures and sign-ups are counted against (the proxy's header when configured,
     as the socket's limits do)."""
     header = request.app[settings_key].client_address_header
     if header:
@@ -122,7 +122,9 @@ def _no_store(response: web.StreamResponse) -> web.StreamResponse:
 
 async def register(request: web.Request) -> web.StreamResponse:
     try:
-        user, token = await _accounts(request).register(await _json_object(request))
+        user, token = await _accounts(request).register(
+            await _json_object(request), client_address(request)
+        )
     except AccountError as e:
         return _error(e)
     response = web.json_response(user.to_json(), status=201)
@@ -249,10 +251,13 @@ async def register_submit(request: web.Request) -> web.StreamResponse:
     # Empty optional fields of a form mean "not given".
     data = {k: v for k, v in data.items() if v != "" or k in ("username", "password")}
     try:
-        user, token = await _accounts(request).register(data)
+        user, token = await _accounts(request).register(data, client_address(request))
     except AccountError as e:
-        return _page(next_url, error=e.message, form="register",
-                     username=str(data.get("username", ""))[:24], status=e.status)
+        response = _page(next_url, error=e.message, form="register",
+                         username=str(data.get("username", ""))[:24], status=e.status)
+        if e.retry_after is not None:
+            response.headers["Retry-After"] = str(e.retry_after)
+        return response
     _accounts(request).sign_out(session_token(request))
     response = redirect(next_url, 303)
     set_session_cookie(request, response, token)

@@ -54,7 +54,7 @@ async def test_sign_in_returns_a_session_the_server_knows(tmp_path: Path) -> Non
     try:
         url = str(server.make_url("")).rstrip("/")
         accounts: Accounts = server.app[accounts_key]
-        await accounts.register({"username": "Remy", "password": "a good password"})
+        await accounts.register({"username": "Remy", "password": "a good password"}, "local")
         token = await sign_in(url, "Remy", "a good password")
         who = accounts.user_for_token(token)
         assert who is not None and who.username == "Remy"
@@ -91,7 +91,7 @@ async def test_an_administrator_from_the_shell_may_change_a_collection(tmp_path:
     await server.start_server()
     try:
         accounts: Accounts = server.app[accounts_key]
-        _, token = await accounts.register({"username": "Grace", "password": "a good password"})
+        _, token = await accounts.register({"username": "Grace", "password": "a good password"}, "local")
         url = str(server.make_url("/api/collection/update"))
         body = {"cardRank": "Q", "cardSuit": "hearts", "quantity": 9}
         cookies = {COOKIE: token}

@@ -177,13 +177,30 @@ def test_r34_deck_text_and_code_round_trip() -> None:
     assert kr.Deck.parse(d.to_text()) == d
     for deck_ in (d, *kr.PREBUILT_DECKS.values()):
         code = deck_.code()
-        assert code.startswith("K1-") and len(code) < 40
+        assert code.startswith("K2-") and len(code) < 40
         assert kr.Deck.from_code(code) == deck_
         assert kr.Deck.from_json(deck_.to_json()) == deck_
     with pytest.raises(ValueError, match="Line 2: no such card"):
         kr.Deck.parse("4 QH\n3 ZZ\n")
     with pytest.raises(ValueError, match="Not a deck code"):
         kr.Deck.from_code("hello")
+
+
+def test_a_corrupted_deck_code_is_not_a_deck_code() -> None:
+    """Every changed character, every swap of neighbours and every cut end is refused: the
+    code's checksum (docs/rules.md), not another real deck."""
+    code = kr.PREBUILT_DECKS["balanced"].code()
+    alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+    corrupted = {code[:i] + ch + code[i + 1:] for i in range(3, len(code)) for ch in alphabet}
+    corrupted |= {code[:i] + code[i + 1] + code[i] + code[i + 2:] for i in range(3, len(code) - 1)}
+    corrupted |= {code[:i] for i in range(4, len(code))}
+    corrupted.discard(code)
+    assert len(corrupted) > 800
+    for text in sorted(corrupted):
+        with pytest.raises(ValueError, match="Not a deck code"):
+            kr.Deck.from_code(text)
+    with pytest.raises(ValueError, match="Not a deck code"):
+        kr.Deck.from_code("K1" + code[2:-4])  # the old format without a checksum
     for broken in ([{"card": "QH", "count": 10**9}], [{"card": "ZZ", "count": 1}], "4 QH",
                    [{"card": "QH"}], [["QH", 4]]):
         with pytest.raises(ValueError):

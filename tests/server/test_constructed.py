@@ -87,6 +87,14 @@ async def test_decks_create_list_delete_and_validation(browsers: Callable[[], Br
         ({"name": "ok", "description": "d" * 501},
          "A description is a text of at most 500 characters"),
         ({"name": "ok", "code": "nonsense"}, "Not a deck code"),
+        ({"name": "bad\ud800"}, "A deck name contains a character that is not valid Unicode"),
+        ({"name": "a\x00b"}, "A deck name contains a control character"),
+        ({"name": "evil\u202egpj.exe"}, "A deck name contains a text direction control character"),
+        ({"name": "ok", "description": "lone \udfff"},
+         "A description contains a character that is not valid Unicode"),
+        ({"name": "ok", "description": "bell\x07"}, "A description contains a control character"),
+        ({"name": "ok", "description": "\u2067isolate"},
+         "A description contains a text direction control character"),
         ({"name": "ok", "code": "K1-0", "list": "1 QH"},
          "Give a deck code or a deck list, not both"),
     ]:
@@ -185,6 +193,13 @@ async def test_legality_and_deck_codes(browsers: Callable[[], Browser]) -> None:
     # The code imports the same deck.
     status, copy, _ = await b.call("POST", "/api/decks", {"name": "Copy", "code": deck["code"]})
     assert status == 201 and copy["cards"] == deck["cards"] and copy["isLegal"] is True
+    # A mistyped code (one character changed) is refused, not read as another deck.
+    code = deck["code"]
+    typo = code[:5] + ("X" if code[5] != "X" else "Y") + code[6:]
+    before = (await b.call("GET", "/api/decks"))[1]
+    status, data, _ = await b.call("POST", "/api/decks", {"name": "Typo", "code": typo})
+    assert (status, data) == (400, {"message": "Not a deck code"})
+    assert (await b.call("GET", "/api/decks"))[1] == before
     # Removing a number card makes it illegal with the library's reason.
     status, data, _ = await b.call("PATCH", f"/api/decks/{deck['id']}/cards",
                                    {"cardRank": "A", "cardSuit": "hearts", "quantity": 0})

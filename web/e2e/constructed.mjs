@@ -87,7 +87,7 @@ test("a signed-in player builds a deck and plays a Constructed game to the end",
   await page.getByRole("button", { name: "Remove Q♥" }).click();
   await page.waitForFunction(() => document.querySelector("[data-testid=deck-size]")?.textContent === "30");
   const code = await page.getByTestId("deck-code").innerText();
-  expect(/^K1-/.test(code), `a deck code (${code})`);
+  expect(/^K2-/.test(code), `a deck code (${code})`);
   await page.getByTestId("toast").waitFor({ state: "detached", timeout: 10000 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SCREENSHOTS, "deck-builder.png") });

@@ -130,7 +130,7 @@ function DeckPanel() {
         disabled={!paste.trim()}
         onClick={() => {
           const text = paste.trim();
-          const isCode = /^K1-/i.test(text);
+          const isCode = /^K\d+-/i.test(text);
           void createDeck({ name: `${deck.name} (imported)`, ...(isCode ? { code: text } : { list: text }) }).then((ok) => ok && setPaste(""));
         }}
       >
