@@ -133,9 +133,10 @@ class Deck:
         refused rather than read as another deck."""
         if any(k > MAX_COPIES for _, k in self.entries):
             raise ValueError(f"A deck code holds at most {MAX_COPIES} copies of a face")
+        counts = {card.face: k for card, k in self.entries}
         value = 0
         for face in reversed(DECK):
-            value = value * (MAX_COPIES + 1) + self.count(face)
+            value = value * (MAX_COPIES + 1) + counts.get(face, 0)
         digits = ""
         while value:
             value, r = divmod(value, 32)

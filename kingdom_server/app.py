@@ -30,7 +30,8 @@ FEATURE_TABLES: tuple[type[FeatureTable], ...] = (
 
 async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     settings = app[settings_key]
-    storage = Storage(settings.database_url, journal=settings.action_journal)
+    storage = Storage(settings.database_url, journal=settings.action_journal,
+                      threads=settings.database_threads)
     app[storage_key] = storage
     storage.tables.create(FEATURE_TABLES)
     limits = settings.rate_limits

@@ -79,7 +79,9 @@ class Hub:
         if results is not None:
             results.rating_hooks.append(self.ranked.rating_hook)
             results.season_hooks.append(self.ranked.season_of)
+            results.leaver_hooks.append(self.ranked.leavers)
         self.lobby.abandon_hooks.append(self.ranked.abandoned)
+        self.lobby.seat_taken_hooks.append(self.ranked.seat_taken)
         self.calls: dict[str, Call] = {**self.lobby.calls(), **self.ranked.calls()}
         for event in GAME_EVENTS:
             self.calls[event] = self.games.call(event)
@@ -170,7 +172,7 @@ class Hub:
         user = None
         if self.accounts is not None and isinstance(environ, dict):
             token = token_from_cookie_header(environ.get("HTTP_COOKIE"))
-            user = self.accounts.user_for_token(token)
+            user = await self.storage.run(self.accounts.user_for_token, token)
         if user is not None:
             await self.sio.save_session(sid, {"userId": user.id, "username": user.username})
         await self.sio.enter_room(sid, BROWSING)

@@ -42,6 +42,8 @@ from kingdom_server.storage import Storage
 
 log = logging.getLogger(__name__)
 
+RANKED_PLAYED_ONCE = "A ranked match is played once: leave the room to play again"
+
 
 class Lobby:
     """createRoom ... leaveRoom: everything before and around a game."""
@@ -67,6 +69,9 @@ class Lobby:
         # Called (lock held) when a person leaves a started game or stays away past the
         # absence limit, so ranked can record the abandonment.
         self.abandon_hooks: list[Callable[[Room, Seat], None]] = []
+        # Called with the account's user id when a signed-in socket takes a seat: seats and
+        # the ranked queue are exclusive per account (the queue lets its ticket go).
+        self.seat_taken_hooks: list[Callable[[str], None]] = []
 
     def calls(self) -> dict[str, Call]:
         """The lobby's socket calls by event name."""
@@ -359,6 +364,8 @@ class Lobby:
             raise CallError(f"gameMode must be {' or '.join(kr.MODES)}")
         room, _ = self.rooms.host_seat(sid, "change the game mode")
         async with room.lock:
+            if room.is_ranked:
+                raise CallError(RANKED_PLAYED_ONCE)
             if room.started and room.phase != "finished":
                 raise CallError("Game already in progress")
             undo = room.snapshot()
@@ -418,6 +425,9 @@ class Lobby:
     async def start_game(self, sid: str, p: Payload) -> Ack:
         room, _ = self.rooms.host_seat(sid, "start the game")
         async with room.lock:
+            if room.is_ranked:
+                # One match per ranked room: another deal would be counted but never rated.
+                raise CallError(RANKED_PLAYED_ONCE)
             was_started = room.started
             await self._start(room, room.snapshot())
         if room.is_public and not was_started:
@@ -500,6 +510,18 @@ class Lobby:
     def game_id(self, room_code: str) -> int | None:
         room = self.rooms.get(room_code)
         return room.game_id if room is not None else None
+
+    def user_seated(self, user_id: str) -> bool:
+        """Whether the account holds a seat, in any tab or on any device: one a socket of it
+        holds, or one of an open room not over yet that it would get back on connecting."""
+        return any(
+            seat.user_id == user_id
+            and seat.is_human
+            and (seat.sid is not None or (room.phase != "finished" and not room.is_tutorial))
+            for room in self.rooms
+            if not room.closed
+            for seat in room.seats
+        )
 
     def user_in_match(self, user_id: str) -> bool:
         """Whether the user holds a seat of an unfinished ranked match."""
@@ -637,6 +659,9 @@ class Lobby:
         self.rooms.sessions[sid] = (room.code, seat.player_id)
         if seat.is_human:
             self._attended(room)
+        if seat.user_id is not None:
+            for hook in self.seat_taken_hooks:
+                hook(seat.user_id)
         await self.sio.leave_room(sid, BROWSING)
         await self.sio.enter_room(sid, room.code)
 
@@ -693,6 +718,7 @@ class Lobby:
             seat.left = True
             seat.reconnect_token = None
             if room.phase != "finished":
+                seat.left_at = room.action_count
                 for hook in self.abandon_hooks:
                     hook(room, seat)
         else:

@@ -61,6 +61,9 @@ class Seat:
     user_id: str | None = None
     left: bool = False
     """The person left during a game; a bot plays the seat for good."""
+    left_at: int | None = None
+    """How many actions the game's log held when the person left it before its end: what the
+    seat did from then on is its bot's, and the person places last (docs/rules.md)."""
     sid: str | None = None
     """The socket currently holding the seat (None: disconnected)."""
     absent: bool = False

@@ -121,6 +121,10 @@ class Settings:
     (`<database>-actions`) before the acknowledgement and moved into the database in groups
     (kingdom_server/journal.py, actionlog.py). False: each action is committed on its own."""
 
+    database_threads: int = 4
+    """Threads in which the HTTP calls' database work runs, off the event loop
+    (`Storage.run`); 0: on the event loop (a database in memory always is)."""
+
     action_flush_seconds: float = 1.0
     """How long a journaled action may wait before it is moved into the database (`kingdom
     serve` reads KINGDOM_ACTION_FLUSH_SECONDS)."""

@@ -10,6 +10,11 @@ What a seat built comes from the engine's events (`royalPlayed`, `combinationBui
 game's stored log; places come from the engine's outcome and final scores, partners sharing
 their team's place. Tutorials and Spire combats are not counted.
 
+A player who left the game before its end (`Seat.left_at`), or abandoned a ranked match (the
+hooks of `Results.leaver_hooks`), places last with their team and does not win, whatever the
+score their bot reached: the record, the statistics and the rating tell the same story. What
+the seat built after the person left is its bot's and is not counted for the person.
+
 Ranked (or any later mode) adds rating changes inside the same transaction by appending a
 `RatingHook` to `Results.rating_hooks`: it gets the database and the `MatchResult` and answers
 each seat's rating change by player number.
@@ -22,7 +27,7 @@ import os
 import signal
 import uuid
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Set
 from typing import Any
 
 import attrs
@@ -30,7 +35,7 @@ import peewee as pw
 from aiohttp import web
 
 import kingdom_rules as kr
-from kingdom_server.accounts import User, accounts_key
+from kingdom_server.accounts import User, accounts_key, database
 from kingdom_server.accounts.models import now
 from kingdom_server.rooms import Room
 from kingdom_server.storage import GameRecord, Storage
@@ -116,6 +121,9 @@ class MatchParticipant(FeatureTable):
     castles_created = pw.IntegerField(default=0)
     cathedrals_created = pw.IntegerField(default=0)
     rating_change = pw.IntegerField(default=0)
+    left = pw.BooleanField(default=False)
+    """The person left the game before its end (or abandoned the ranked match): placed last;
+    the counts above are what they did themselves."""
 
     class Meta:
         table_name = "match_participants"
@@ -164,6 +172,8 @@ class SeatResult:
     royals_played: int
     built: Mapping[str, int]
     """combinationBuilt counts by kind (horse, unicorn, dragon, golden-dragon, ...)."""
+    left: bool = False
+    """The person left before the end: placed last, and the counts are their own part."""
 
     @property
     def dragons(self) -> int:
@@ -187,13 +197,25 @@ class MatchResult:
 
 
 RatingHook = Callable[[pw.Database, MatchResult], Mapping[int, int]]
+LeaverHook = Callable[[Room], set[int]]
+"""Player numbers of a room's finished game who abandoned it in a way the room's seats do not
+show (ranked: stayed away past the takeover time)."""
 SeasonHook = Callable[[MatchResult], str | None]
 """The ranked season a match was played in (None: not a ranked match, or not this hook's)."""
 
 
-def placements(state: kr.GameState) -> dict[int, int]:
+def placements(state: kr.GameState, left: Set[int] = frozenset()) -> dict[int, int]:
     """Place of each player number: 1 for the winners, then by final score (partners share
-    their team's place and total); equal totals share a place."""
+    their team's place and total); equal totals share a place. A side with a player in `left`
+    (who left before the end) places below every side without one."""
+    return standings(state, left)[0]
+
+
+def standings(state: kr.GameState, left: Set[int] = frozenset()) -> tuple[dict[int, int],
+                                                                        set[int]]:
+    """(place of each player number, the player numbers who won): see :func:`placements`.
+    The engine's winners win unless they left; when every winning side has a leaver, the
+    sides placed first among the others win instead."""
     n = state.player_count
     scores = state.match_scores
     winners = set(state.outcome.winners if state.outcome is not None else ())
@@ -203,33 +225,50 @@ def placements(state: kr.GameState) -> dict[int, int]:
         sides[p] = tuple(sorted((p, mate))) if mate else (p,)
     totals = {side: sum(scores[q - 1] for q in side) for side in set(sides.values())}
     won = {side for side in totals if winners & set(side)}
-    places: dict[int, int] = {}
-    for p, side in sides.items():
-        if side in won:
-            places[p] = 1
-        else:
-            ahead = sum(1 for s, t in totals.items() if s not in won and t > totals[side])
-            places[p] = len(won) + ahead + 1
-    return places
+    gone = {side for side in totals if left & set(side)}
+    # Smaller is better: no leaver, then the engine's winners (all equal), then the total.
+    keys = {side: (side in gone, side not in won, 0 if side in won else -totals[side])
+            for side in totals}
+    places = {p: 1 + sum(1 for k in keys.values() if k < keys[side]) for p, side in sides.items()}
+    if won - gone:
+        winning = won - gone
+    elif gone:
+        winning = {side for side in set(totals) - gone if places[side[0]] == 1}
+    else:
+        winning = won
+    return places, {p for side in winning for p in side}
 
 
-def summarize(room: Room, game: GameRecord, match_id: str) -> MatchResult | None:
-    """The result of a finished game from its stored log (None if it did not finish)."""
+def summarize(
+    room: Room, game: GameRecord, match_id: str, abandoned: Set[int] = frozenset()
+) -> MatchResult | None:
+    """The result of a finished game from its stored log (None if it did not finish).
+    `abandoned`: player numbers who abandoned it besides the seats left before the end."""
+    if len(room.seats) != game.player_count:
+        return None
     state = kr.new_game(player_count=game.player_count, seed=game.seed, mode=game.mode,
                         deck=game.deck, setup=game.setup)
+    # Until when each seat was its person's: a seat left before the end was its bot's after.
+    own_until = {i + 1: seat.left_at for i, seat in enumerate(room.seats)
+                 if seat.left_at is not None}
     royals: Counter[int] = Counter()
     built: dict[int, Counter[str]] = {p: Counter() for p in range(1, game.player_count + 1)}
-    for data in game.actions:
+    for seq, data in enumerate(game.actions):
         state, events = kr.apply(state, kr.action_from_json(data))
         for event in events:
+            if event.type not in ("royalPlayed", "combinationBuilt"):
+                continue
+            player = int(event.data["player"])
+            if seq >= own_until.get(player, seq + 1):
+                continue  # the bot's doing, not the person's
             if event.type == "royalPlayed":
-                royals[int(event.data["player"])] += 1
-            elif event.type == "combinationBuilt":
-                built[int(event.data["player"])][str(event.data["kind"])] += 1
-    if state.phase != "finished" or len(room.seats) != game.player_count:
+                royals[player] += 1
+            else:
+                built[player][str(event.data["kind"])] += 1
+    if state.phase != "finished":
         return None
-    places = placements(state)
-    winners = set(state.outcome.winners if state.outcome is not None else ())
+    left = set(own_until) | set(abandoned)
+    places, winners = standings(state, left)
     completed = now()
     seats = tuple(
         SeatResult(
@@ -242,6 +281,7 @@ def summarize(room: Room, game: GameRecord, match_id: str) -> MatchResult | None
             won=(i + 1) in winners,
             royals_played=royals[i + 1],
             built=dict(built[i + 1]),
+            left=(i + 1) in left,
         )
         for i, seat in enumerate(room.seats)
     )
@@ -278,6 +318,7 @@ class Results:
         self.User = storage.tables[User]
         self.rating_hooks: list[RatingHook] = []
         self.season_hooks: list[SeasonHook] = []
+        self.leaver_hooks: list[LeaverHook] = []
         """Ranked's hook(s): called inside the writing transaction, answer {player number:
         rating change}; a seat no hook names gets 0."""
 
@@ -305,7 +346,8 @@ class Results:
         game = self.storage.game_record(room.game_id)
         if game is None:
             return False
-        result = summarize(room, game, str(uuid.uuid4()))
+        abandoned = {n for hook in self.leaver_hooks for n in hook(room)}
+        result = summarize(room, game, str(uuid.uuid4()), abandoned)
         if result is None:
             return False
         _failpoint("before-result")
@@ -366,6 +408,7 @@ class Results:
                 castles_created=seat.built.get("castle", 0),
                 cathedrals_created=seat.built.get("cathedral", 0),
                 rating_change=int(changes.get(seat.player_number, 0)),
+                left=seat.left,
             )
             if user_id is not None and user_id not in counted:
                 counted.add(user_id)
@@ -463,6 +506,7 @@ class Results:
                     "silverDragonsCreated": p.silver_dragons_created,
                     "ratingChange": p.rating_change,
                     "won": bool(p.won),
+                    "left": bool(p.left),
                     "playerNumber": p.player_number,
                     "playerCount": m.player_count,
                     "gameMode": m.game_mode,
@@ -480,6 +524,7 @@ class Results:
                             "finalScore": o.final_score,
                             "placement": o.placement,
                             "won": bool(o.won),
+                            "left": bool(o.left),
                         }
                         for o in everyone.get(m.id, [])
                     ],
@@ -493,25 +538,32 @@ class Results:
 results_key: web.AppKey[Results] = web.AppKey("results")
 
 
-def _known_user(request: web.Request) -> str:
+async def _of_known_user(
+    request: web.Request, read: Callable[[str], Any]
+) -> web.Response:
+    """`read(user id)` of the path's user (in the database threads), or 404."""
     user_id = request.match_info["user_id"]
-    if len(user_id) > 64 or request.app[accounts_key].by_id(user_id) is None:
-        raise web.HTTPNotFound(
-            text='{"message": "User not found"}', content_type="application/json"
-        )
-    return user_id
+    accounts = request.app[accounts_key]
+
+    def work() -> Any:
+        if len(user_id) > 64 or accounts.by_id(user_id) is None:
+            return None
+        return read(user_id)
+
+    found = await database(request, work)
+    if found is None:
+        return web.json_response({"message": "User not found"}, status=404)
+    return web.json_response(found)
 
 
 async def get_stats(request: web.Request) -> web.Response:
     """GET /api/stats/{userId}: public, as on most game sites (no email in it)."""
-    user_id = _known_user(request)
-    return web.json_response(request.app[results_key].stats_json(user_id))
+    return await _of_known_user(request, request.app[results_key].stats_json)
 
 
 async def get_matches(request: web.Request) -> web.Response:
     """GET /api/matches/{userId}: the last 20 matches, newest first."""
-    user_id = _known_user(request)
-    return web.json_response(request.app[results_key].history_json(user_id))
+    return await _of_known_user(request, request.app[results_key].history_json)
 
 
 def add_routes(app: web.Application) -> None:

@@ -9,15 +9,18 @@ example in tests, can live in one process without a module-level database.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import datetime as dt
 import functools
 import json
 import logging
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import attrs
 import peewee as pw
@@ -31,6 +34,12 @@ from kingdom_server.wire import json_text
 log = logging.getLogger(__name__)
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+P = ParamSpec("P")
+
+PER_CLIENT = 2
+"""Database jobs of one client (`Storage.run`'s key) in the threads at once; its others wait
+their turn without holding a thread, so one client's flood never queues another's request."""
 
 
 def _now() -> dt.datetime:
@@ -69,8 +78,13 @@ def open_database(url: str) -> pw.Database:
         if file is not None:
             file.parent.mkdir(parents=True, exist_ok=True)
         # WAL + synchronous=NORMAL: a committed write survives the process being killed.
+        # Transactions take the write lock when they begin (BEGIN IMMEDIATE): with several
+        # threads' connections, a transaction that read first and then writes would otherwise
+        # fail at once ("database is locked") when another connection wrote in between; now it
+        # waits for the lock (busy_timeout) like a plain write does.
         return pw.SqliteDatabase(
             path,
+            lock_type="IMMEDIATE",
             pragmas={
                 "journal_mode": "wal",
                 "synchronous": "normal",
@@ -130,7 +144,8 @@ def room_status(room: Room) -> str:
 
 
 class Storage:
-    """Synchronous, small writes; called from the event loop (SQLite WAL commits take ~0.1 ms).
+    """Synchronous, small writes; called from the event loop (SQLite WAL commits take ~0.1 ms)
+    for rooms and games, and through :meth:`run` (database threads) for the HTTP calls.
 
     `journal=True` (the server, on a SQLite file): accepted actions are written to the action
     journal beside the database (kingdom_server/journal.py) and moved into the database in
@@ -139,8 +154,16 @@ class Storage:
     it (PostgreSQL, :memory:, command-line tools, or a journal another process holds) each
     action is committed to the database at once."""
 
-    def __init__(self, url: str, *, journal: bool = False) -> None:
+    def __init__(self, url: str, *, journal: bool = False, threads: int = 0) -> None:
         self.db = open_database(url)
+        in_memory = url.startswith("sqlite:///") and sqlite_file(url) is None
+        self._threads = (
+            ThreadPoolExecutor(max_workers=threads, thread_name_prefix="kingdom-db")
+            if threads > 0 and not in_memory else None
+        )
+        """Where :meth:`run` does database work (None: on the caller's thread, as a database
+        in memory must, each connection of it being another database)."""
+        self._turns: dict[str, tuple[asyncio.Semaphore, int]] = {}
         db = self.db
         self.tables = Tables(db)
         """Feature modules' tables bound to this database (kingdom_server/tables.py)."""
@@ -177,6 +200,7 @@ class Storage:
             reconnect_token = pw.CharField(null=True, max_length=128)
             user_id = pw.CharField(null=True, max_length=64)
             left = pw.BooleanField(default=False)
+            left_at = pw.IntegerField(null=True)  # Seat.left_at
             deck = pw.TextField(null=True)  # JSON {name, cards} of a Constructed seat's deck
 
             class Meta:
@@ -244,7 +268,45 @@ class Storage:
                 if field.column_name not in have:
                     migrate(migrator.add_column(table, field.column_name, field))
 
+    # -- database work off the event loop ---------------------------------------------------
+
+    async def run(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """`work(*args)` in one of the store's database threads, so that the event loop goes
+        on meanwhile (peewee keeps a connection per thread). For HTTP handlers and what they
+        call: reading and writing the feature tables (accounts, statistics, ranked, decks).
+        Rooms, games and the action journal stay on the event loop's thread (their order is
+        the rooms' locks' business). Without threads the work runs here."""
+        if self._threads is None:
+            return work(*args, **kwargs)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._threads, functools.partial(work, *args, **kwargs))
+
+    async def run_for(
+        self, client: str, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        """:meth:`run` on behalf of `client` (a session or an address): at most PER_CLIENT of
+        one client's jobs are in the threads at once."""
+        with self._turn(client) as turn:
+            async with turn:
+                return await self.run(work, *args, **kwargs)
+
+    @contextlib.contextmanager
+    def _turn(self, client: str) -> Iterator[asyncio.Semaphore]:
+        turn, users = self._turns.get(client) or (asyncio.Semaphore(PER_CLIENT), 0)
+        self._turns[client] = (turn, users + 1)
+        try:
+            yield turn
+        finally:
+            turn, users = self._turns[client]
+            if users <= 1:
+                del self._turns[client]
+            else:
+                self._turns[client] = (turn, users - 1)
+
     def close(self) -> None:
+        if self._threads is not None:
+            self._threads.shutdown(wait=True)
+            self._threads = None
         if self._journal is not None:
             try:
                 self.flush_actions()
@@ -294,6 +356,7 @@ class Storage:
                         reconnect_token=s.reconnect_token,
                         user_id=s.user_id,
                         left=s.left,
+                        left_at=s.left_at,
                         deck=_seat_deck_json(s),
                     )
                     for i, s in enumerate(room.seats)
@@ -537,6 +600,7 @@ class Storage:
                     reconnect_token=s.reconnect_token,
                     user_id=s.user_id,
                     left=bool(s.left),
+                    left_at=s.left_at,
                     **_seat_deck_fields(s.deck),
                 )
                 for s in self.Seat.select().where(self.Seat.room == row.code).order_by(

@@ -18,6 +18,7 @@ from kingdom_server.accounts.web import (
     accounts_key,
     add_routes,
     current_user,
+    database,
     require_user,
     token_from_cookie_header,
 )
@@ -33,6 +34,7 @@ __all__ = [
     "accounts_key",
     "add_routes",
     "current_user",
+    "database",
     "require_user",
     "token_from_cookie_header",
 ]

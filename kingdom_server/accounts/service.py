@@ -209,23 +209,26 @@ class Accounts:
         name = check_username(data.get("username"))
         password = check_password(data.get("password"), username=name)
         fields = _profile_fields(data)
-        if self.by_username(name) is not None:
+        if await self.storage.run(self.by_username, name) is not None:
             raise AccountError(409, USERNAME_TAKEN)
         wait = self.sign_ups.take(address)
         if wait is not None:
             raise AccountError(429, TOO_MANY_SIGN_UPS.format(math.ceil(wait / 60)),
                                retry_after=wait)
         encoded = await hash_password_async(password)
-        try:
-            with self.db.atomic():
-                user = self.User.create(
-                    username=name, username_key=username_key(name), password_hash=encoded,
-                    **fields,
-                )
-                token = self._new_session(user.id)
-        except pw.IntegrityError:  # the same name registered meanwhile
-            raise AccountError(409, USERNAME_TAKEN) from None
-        return user, token
+
+        def create() -> tuple[User, str]:
+            try:
+                with self.db.atomic():
+                    user = self.User.create(
+                        username=name, username_key=username_key(name), password_hash=encoded,
+                        **fields,
+                    )
+                    return user, self._new_session(user.id)
+            except pw.IntegrityError:  # the same name registered meanwhile
+                raise AccountError(409, USERNAME_TAKEN) from None
+
+        return await self.storage.run(create)
 
     async def login(self, data: dict[str, Any], address: str) -> tuple[User, str]:
         """Check the password (same answer and time for a wrong name) and open a new session."""
@@ -241,7 +244,7 @@ class Accounts:
         wait = self.throttle.retry_after(key, address)
         if wait is not None:
             raise AccountError(429, TOO_MANY, retry_after=wait)
-        user = self.by_username(name)
+        user = await self.storage.run(self.by_username, name)
         if not await verify_password(user.password_hash if user else None, password):
             self.throttle.failed(key, address)
             raise AccountError(401, WRONG_LOGIN)
@@ -250,13 +253,15 @@ class Accounts:
         updates: dict[str, Any] = {"last_seen": now()}
         if needs_rehash(user.password_hash):
             updates["password_hash"] = await hash_password_async(password)
-        with self.db.atomic():
-            self.User.update(**updates).where(self.User.id == user.id).execute()
-            self.Session.delete().where(
-                (self.Session.user_id == user.id) & (self.Session.expires_at <= now())
-            ).execute()
-            token = self._new_session(user.id)
-        return user, token
+        def sign_in() -> str:
+            with self.db.atomic():
+                self.User.update(**updates).where(self.User.id == user.id).execute()
+                self.Session.delete().where(
+                    (self.Session.user_id == user.id) & (self.Session.expires_at <= now())
+                ).execute()
+                return self._new_session(user.id)
+
+        return user, await self.storage.run(sign_in)
 
     async def update(self, user: User, data: dict[str, Any]) -> tuple[User, str | None]:
         """Change names, email, profile image URL, username, or the password (with the
@@ -264,7 +269,7 @@ class Accounts:
         fields: dict[str, Any] = _profile_fields(data)
         if "username" in data:
             name = check_username(data["username"])
-            other = self.by_username(name)
+            other = await self.storage.run(self.by_username, name)
             if other is not None and other.id != user.id:
                 raise AccountError(409, USERNAME_TAKEN)
             fields["username"] = name
@@ -279,19 +284,23 @@ class Accounts:
             ):
                 raise AccountError(403, "The current password is not right")
             fields["password_hash"] = await hash_password_async(new_password)
-        token = None
         fields["updated_at"] = now()
-        try:
-            with self.db.atomic():
-                self.User.update(**fields).where(self.User.id == user.id).execute()
-                if new_password is not None:
-                    self.Session.delete().where(self.Session.user_id == user.id).execute()
-                    token = self._new_session(user.id)
-        except pw.IntegrityError:
-            raise AccountError(409, USERNAME_TAKEN) from None
-        fresh = self.by_id(user.id)
-        assert fresh is not None
-        return fresh, token
+
+        def change() -> tuple[User, str | None]:
+            token = None
+            try:
+                with self.db.atomic():
+                    self.User.update(**fields).where(self.User.id == user.id).execute()
+                    if new_password is not None:
+                        self.Session.delete().where(self.Session.user_id == user.id).execute()
+                        token = self._new_session(user.id)
+            except pw.IntegrityError:
+                raise AccountError(409, USERNAME_TAKEN) from None
+            fresh = self.by_id(user.id)
+            assert fresh is not None
+            return fresh, token
+
+        return await self.storage.run(change)
 
     async def delete(self, user: User, data: dict[str, Any]) -> None:
         """With the password: the user row, sessions and personal data go; feature modules'
@@ -301,8 +310,12 @@ class Accounts:
             user.password_hash, password
         ):
             raise AccountError(403, "The password is not right")
-        with self.db.atomic():
-            for hook in self.on_user_deleted:
-                hook(self.db, user.id)
-            self.Session.delete().where(self.Session.user_id == user.id).execute()
-            self.User.delete().where(self.User.id == user.id).execute()
+
+        def forget() -> None:
+            with self.db.atomic():
+                for hook in self.on_user_deleted:
+                    hook(self.db, user.id)
+                self.Session.delete().where(self.Session.user_id == user.id).execute()
+                self.User.delete().where(self.User.id == user.id).execute()
+
+        await self.storage.run(forget)

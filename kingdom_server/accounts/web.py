@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 from http.cookies import CookieError, SimpleCookie
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -13,7 +14,10 @@ from aiohttp import web
 from kingdom_server.accounts.models import User
 from kingdom_server.accounts.page import login_page
 from kingdom_server.accounts.service import SESSION_DAYS, AccountError, Accounts
-from kingdom_server.keys import settings_key
+from kingdom_server.keys import settings_key, storage_key
+
+T = TypeVar("T")
+P = ParamSpec("P")
 
 COOKIE = "kingdom_session"
 accounts_key: web.AppKey[Accounts] = web.AppKey("accounts")
@@ -42,12 +46,23 @@ def token_from_cookie_header(header: str | None) -> str | None:
     return morsel.value if morsel is not None and morsel.value else None
 
 
+async def database(
+    request: web.Request, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs
+) -> T:
+    """`work(*args)` in the database threads, off the event loop, in this request's client's
+    turn (`Storage.run_for`: a client is its session, else its address), so that one client's
+    flood of requests never holds up another's. Every HTTP handler's database work goes
+    through here."""
+    client = session_token(request) or "address:" + client_address(request)
+    return await request.app[storage_key].run_for(client, work, *args, **kwargs)
+
+
 async def current_user(request: web.Request) -> User | None:
     """The signed-in user of this request, or None (looked up once per request)."""
     cached = request.get(_USER, _MISSING)
     if cached is not _MISSING:
         return cached if isinstance(cached, User) else None
-    user = _accounts(request).user_for_token(session_token(request))
+    user = await database(request, _accounts(request).user_for_token, session_token(request))
     request[_USER] = user
     return user
 
@@ -139,14 +154,14 @@ async def login(request: web.Request) -> web.StreamResponse:
         user, token = await accounts.login(data, client_address(request))
     except AccountError as e:
         return _error(e)
-    accounts.sign_out(session_token(request))  # the old session (if any) ends here
+    await database(request, accounts.sign_out, session_token(request))  # the old one ends
     response = web.json_response(user.to_json())
     set_session_cookie(request, response, token)
     return _no_store(response)
 
 
 async def logout(request: web.Request) -> web.StreamResponse:
-    _accounts(request).sign_out(session_token(request))
+    await database(request, _accounts(request).sign_out, session_token(request))
     response = web.Response(status=204)
     clear_session_cookie(request, response)
     return response
@@ -238,7 +253,7 @@ async def login_submit(request: web.Request) -> web.StreamResponse:
         if e.retry_after is not None:
             response.headers["Retry-After"] = str(e.retry_after)
         return response
-    accounts.sign_out(session_token(request))
+    await database(request, accounts.sign_out, session_token(request))
     response = redirect(next_url, 303)
     set_session_cookie(request, response, token)
     return response
@@ -258,7 +273,7 @@ async def register_submit(request: web.Request) -> web.StreamResponse:
         if e.retry_after is not None:
             response.headers["Retry-After"] = str(e.retry_after)
         return response
-    _accounts(request).sign_out(session_token(request))
+    await database(request, _accounts(request).sign_out, session_token(request))
     response = redirect(next_url, 303)
     set_session_cookie(request, response, token)
     return response
@@ -266,7 +281,7 @@ async def register_submit(request: web.Request) -> web.StreamResponse:
 
 async def logout_page(request: web.Request) -> web.StreamResponse:
     """GET /api/logout: sign out and go home."""
-    _accounts(request).sign_out(session_token(request))
+    await database(request, _accounts(request).sign_out, session_token(request))
     response = redirect("/", 302)
     clear_session_cookie(request, response)
     response.headers["Cache-Control"] = "no-store"

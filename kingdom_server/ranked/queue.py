@@ -52,6 +52,10 @@ LOGIN_REQUIRED = "Login Required: You must be logged in to play ranked matches"
 NO_SEASON = "No Active Season"
 ALREADY_QUEUED = "You are already in the ranked queue"
 SEATED = "Leave your room before queueing for ranked"
+SEATED_ELSEWHERE = (
+    "You have a seat in a room in another tab or device: leave it before queueing for ranked"
+)
+LEFT_FOR_SEAT = "You took a seat in a room, so you left the ranked queue"
 IN_MATCH = "You are already playing a ranked match"
 BAD_LADDER = "ladder must be 'standard' or 'constructed'"
 DECK_REQUIRED = "Choose one of your legal decks for the Constructed ladder"
@@ -81,6 +85,10 @@ class Tables(Protocol):
     """What the queue needs of the hub's lobby."""
 
     def is_seated(self, sid: str) -> bool: ...
+
+    def user_seated(self, user_id: str) -> bool:
+        """Whether the account holds a seat in any tab or device."""
+        ...
 
     def user_in_match(self, user_id: str) -> bool: ...
 
@@ -170,6 +178,8 @@ class RankedQueue:
                 raise QueueError(SEATED)
             if self.tables.user_in_match(user_id):
                 raise QueueError(IN_MATCH)
+            if self.tables.user_seated(user_id):
+                raise QueueError(SEATED_ELSEWHERE)
             rating = self.store.ranking(user_id, season, ladder).rating
             entry = Queued(sid=sid, user_id=user_id, name=name, player_count=count,
                            ladder=ladder, deck=deck, deck_name=deck_name)
@@ -195,6 +205,23 @@ class RankedQueue:
     async def disconnected(self, sid: str) -> None:
         async with self._lock:
             self._remove_sid(sid)
+
+    def seat_taken(self, user_id: str) -> None:
+        """(lobby hook) The account took a seat, in this tab or another: its ticket goes, and
+        the socket that queued is told (`rankedQueueLeft`). Nothing awaits here, so the queue
+        stays consistent without its lock."""
+        entry = self.queued.pop(user_id, None)
+        if entry is None:
+            return
+        self._matcher(entry).leave(user_id)
+        self.by_sid.pop(entry.sid, None)
+        task = asyncio.ensure_future(self.sio.emit(
+            "rankedQueueLeft",
+            {"playerCount": entry.player_count, "ladder": entry.ladder, "reason": LEFT_FOR_SEAT},
+            to=entry.sid,
+        ))
+        self._pushes.add(task)
+        task.add_done_callback(self._pushes.discard)
 
     def _remove_sid(self, sid: str) -> bool:
         user_id = self.by_sid.pop(sid, None)
@@ -237,7 +264,8 @@ class RankedQueue:
         async with self._lock:
             for entry in list(self.queued.values()):
                 connected = self.sio.manager.is_connected(entry.sid, "/")
-                if not connected or self.tables.is_seated(entry.sid):
+                if (not connected or self.tables.is_seated(entry.sid)
+                        or self.tables.user_seated(entry.user_id)):
                     self._remove_sid(entry.sid)
             now = self._clock()
             made: list[tuple[Match, list[Queued]]] = []
@@ -294,6 +322,17 @@ class RankedQueue:
         key = match_key(room.code, room.game_id)
         if self.store.record_abandon(key, seat.user_id):
             log.info("ranked %s: %s abandoned the match", key, seat.user_id)
+
+    def leavers(self, room: Room) -> set[int]:
+        """(stats' leaver hook) Player numbers of the room's ranked match who abandoned it, so
+        that its record places them last as its rating does."""
+        if not room.is_ranked or room.game_id is None:
+            return set()
+        started = self.store.ranked_match(match_key(room.code, room.game_id))
+        if started is None:
+            return set()
+        return {i for i, seat in enumerate(room.seats, start=1)
+                if seat.user_id is not None and seat.user_id in started.abandoned}
 
     def match_finished(self, room: Room) -> None:
         """(games hook) The last hand is over: rate the match once and tell the table."""

@@ -15,7 +15,7 @@ from tests.server.helpers import Client
 from tests.server.play import play_until
 
 PASSWORD = "correct horse battery"
-RANKED_EVENTS = ("rankedMatchFound", "rankedQueueStatus", "rankedMatchRated")
+RANKED_EVENTS = ("rankedMatchFound", "rankedQueueStatus", "rankedMatchRated", "rankedQueueLeft")
 
 
 async def register(url: str, name: str) -> tuple[dict[str, Any], str]:
