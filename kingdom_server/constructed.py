@@ -35,7 +35,7 @@ from aiohttp import web
 
 import kingdom_rules as kr
 from kingdom_rules.cards import DECK, Card
-from kingdom_server.accounts import User, database, require_user
+from kingdom_server.accounts import User, database, database_json, require_user
 from kingdom_server.keys import settings_key
 from kingdom_server.storage import Storage
 from kingdom_server.tables import FeatureTable
@@ -129,7 +129,7 @@ class Constructed:
         out: dict[Card, int] = {}
         E = self.Entry
         query = E.select(E.card_rank, E.card_suit, E.quantity).where(E.user_id == user_id)
-        for rank, suit, quantity in self.db.execute(query).fetchall():
+        for rank, suit, quantity in self.db.execute(query).fetchall():  # type: ignore[no-untyped-call]
             card = _face(rank, suit)
             if card is not None and quantity > 0:
                 out[card] = quantity
@@ -209,7 +209,7 @@ class Constructed:
         C = self.Card
         query = C.select(C.deck_id, C.card_rank, C.card_suit, C.quantity).where(
             C.deck_id.in_(deck_ids))
-        for deck_id, rank, suit, quantity in self.db.execute(query).fetchall():
+        for deck_id, rank, suit, quantity in self.db.execute(query).fetchall():  # type: ignore[no-untyped-call]
             card = _face(rank, suit)
             if card is not None and quantity > 0:
                 entries[deck_id].append((card, quantity))
@@ -427,8 +427,7 @@ async def update_collection(request: web.Request) -> web.Response:
 
 async def list_decks(request: web.Request) -> web.Response:
     user = await require_user(request)
-    return _no_store(web.json_response(await database(request, _service(request).decks_json,
-                                                    user.id)))
+    return _no_store(await database_json(request, _service(request).decks_json, user.id))
 
 
 def _imported(data: dict[str, Any]) -> kr.Deck | None:

@@ -22,6 +22,7 @@ each seat's rating change by player number.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import signal
@@ -545,15 +546,15 @@ async def _of_known_user(
     user_id = request.match_info["user_id"]
     accounts = request.app[accounts_key]
 
-    def work() -> Any:
+    def work() -> str | None:
         if len(user_id) > 64 or accounts.by_id(user_id) is None:
             return None
-        return read(user_id)
+        return json.dumps(read(user_id))  # made here too: a history is a long text
 
     found = await database(request, work)
     if found is None:
         return web.json_response({"message": "User not found"}, status=404)
-    return web.json_response(found)
+    return web.Response(text=found, content_type="application/json")
 
 
 async def get_stats(request: web.Request) -> web.Response:

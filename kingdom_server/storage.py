@@ -37,7 +37,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 P = ParamSpec("P")
 
-PER_CLIENT = 2
+PER_CLIENT = 1
 """Database jobs of one client (`Storage.run`'s key) in the threads at once; its others wait
 their turn without holding a thread, so one client's flood never queues another's request."""
 

@@ -19,6 +19,7 @@ from kingdom_server.accounts.web import (
     add_routes,
     current_user,
     database,
+    database_json,
     require_user,
     token_from_cookie_header,
 )
@@ -35,6 +36,7 @@ __all__ = [
     "add_routes",
     "current_user",
     "database",
+    "database_json",
     "require_user",
     "token_from_cookie_header",
 ]

@@ -16,12 +16,12 @@ database of `Storage`).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
 
-from kingdom_server.accounts import accounts_key
+from kingdom_server.accounts import accounts_key, database
 from kingdom_server.keys import hub_key
 from kingdom_server.ranked.ratings import LADDERS, STANDARD, tier_ladder
 from kingdom_server.ranked.tables import RankedStore, Ranking, Season
@@ -61,12 +61,26 @@ def entry(place: int, ranking: Ranking, username: str | None) -> dict[str, Any]:
     return {"rank": place, "username": username, **ranking.to_json()}
 
 
-async def active_season(request: web.Request) -> web.Response:
+def _in_database_threads(
+    handler: Callable[[web.Request], web.Response],
+) -> Callable[[web.Request], Awaitable[web.Response]]:
+    """The handler (all of it database work) runs in the database threads (`database`)."""
+
+    async def run(request: web.Request) -> web.Response:
+        return await database(request, handler, request)
+
+    run.__doc__ = handler.__doc__
+    return run
+
+
+@_in_database_threads
+def active_season(request: web.Request) -> web.Response:
     season = request.app[ranked_key].active_season()
     return web.json_response(season.to_json() if season else None)
 
 
-async def seasons(request: web.Request) -> web.Response:
+@_in_database_threads
+def seasons(request: web.Request) -> web.Response:
     store = request.app[ranked_key]
     store.active_season()  # a fresh database starts Season 1; an expired one rolls over
     return web.json_response([s.to_json() for s in store.seasons()])
@@ -82,7 +96,8 @@ def _season_or_error(store: RankedStore, text: str) -> Season | web.Response:
     return season
 
 
-async def leaderboard(request: web.Request) -> web.Response:
+@_in_database_threads
+def leaderboard(request: web.Request) -> web.Response:
     store = request.app[ranked_key]
     ladder = _ladder(request)
     if ladder is None:
@@ -97,7 +112,8 @@ async def leaderboard(request: web.Request) -> web.Response:
     )
 
 
-async def ranking(request: web.Request) -> web.Response:
+@_in_database_threads
+def ranking(request: web.Request) -> web.Response:
     store = request.app[ranked_key]
     user_id = request.match_info["userId"]
     if not user_id or len(user_id) > 64:

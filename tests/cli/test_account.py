@@ -91,7 +91,8 @@ async def test_an_administrator_from_the_shell_may_change_a_collection(tmp_path:
     await server.start_server()
     try:
         accounts: Accounts = server.app[accounts_key]
-        _, token = await accounts.register({"username": "Grace", "password": "a good password"}, "local")
+        _, token = await accounts.register(
+            {"username": "Grace", "password": "a good password"}, "local")
         url = str(server.make_url("/api/collection/update"))
         body = {"cardRank": "Q", "cardSuit": "hearts", "quantity": 9}
         cookies = {COOKIE: token}

@@ -43,10 +43,10 @@ async def call(server: TestServer, method: str, path: str, body: Any,
                ) -> tuple[int, Any, dict[str, str]]:
     """One request from `address` (the proxy header the server is told to trust)."""
     headers = {"X-Forwarded-For": address} if address else {}
-    async with aiohttp.ClientSession(cookies=cookies) as http:
-        async with http.request(method, str(server.make_url(path)), json=body,
-                                headers=headers, allow_redirects=False) as r:
-            return r.status, await r.json(content_type=None), dict(r.headers)
+    async with aiohttp.ClientSession(cookies=cookies) as http, http.request(
+        method, str(server.make_url(path)), json=body, headers=headers, allow_redirects=False
+    ) as r:
+        return r.status, await r.json(content_type=None), dict(r.headers)
 
 
 async def test_thirty_sign_ups_from_one_address(start_server: Start, tmp_path: Path) -> None:
@@ -67,13 +67,13 @@ async def test_thirty_sign_ups_from_one_address(start_server: Start, tmp_path: P
                               {"username": "neighbour", "password": PASSWORD},
                               address="198.51.100.8")
     assert status == 201
-    async with aiohttp.ClientSession() as http:
-        async with http.post(str(server.make_url("/api/register")),
-                             data={"username": "formfarm", "password": PASSWORD},
-                             headers={"X-Forwarded-For": "198.51.100.7"},
-                             allow_redirects=False) as r:
-            assert r.status == 429 and "Retry-After" in r.headers
-            assert "Too many new accounts" in await r.text()
+    async with aiohttp.ClientSession() as http, http.post(
+        str(server.make_url("/api/register")),
+        data={"username": "formfarm", "password": PASSWORD},
+        headers={"X-Forwarded-For": "198.51.100.7"}, allow_redirects=False,
+    ) as r:
+        assert r.status == 429 and "Retry-After" in r.headers
+        assert "Too many new accounts" in await r.text()
     assert user_count(server, tmp_path) == 6
 
 

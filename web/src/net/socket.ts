@@ -4,7 +4,7 @@
  * settings, the 'Not connected' rule and the reconnect (rejoinRoom) live here and nowhere else.
  */
 import { io, type ManagerOptions, type Socket, type SocketOptions } from "socket.io-client";
-import type { Ack, GameView, PublicGame, Ladder, RankedMatchFound, RankedQueueStatus, RankedResult } from "./types";
+import type { Ack, GameView, PublicGame, Ladder, RankedMatchFound, RankedQueueLeft, RankedQueueStatus, RankedResult } from "./types";
 
 export type ConnectionStatus = "connecting" | "connected" | "reconnecting" | "disconnected";
 
@@ -24,6 +24,7 @@ export interface PushEvents {
   advanceTutorialStep: string;
   rankedQueueStatus: RankedQueueStatus;
   rankedMatchFound: RankedMatchFound;
+  rankedQueueLeft: RankedQueueLeft;
   rankedMatchRated: { ladder: Ladder; results: RankedResult[] };
 }
 
@@ -89,6 +90,7 @@ const PUSHES: PushName[] = [
   "advanceTutorialStep",
   "rankedQueueStatus",
   "rankedMatchFound",
+  "rankedQueueLeft",
   "rankedMatchRated",
 ];
 

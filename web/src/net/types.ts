@@ -234,6 +234,13 @@ export interface RankedQueueStatus {
   secondsWaited: number;
 }
 
+/** The account took a seat (in this tab or another): its queue ticket is gone. */
+export interface RankedQueueLeft {
+  playerCount: number;
+  ladder: Ladder;
+  reason: string;
+}
+
 export interface RankedMatchFound {
   roomCode: string;
   playerId: string;

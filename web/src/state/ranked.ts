@@ -1,7 +1,7 @@
 /** Ranked play's signals: the queue search in progress and the last match's rating changes. */
 import { signal } from "@preact/signals-react";
 import type { GameClient } from "../net/socket";
-import type { Ladder, RankedResult } from "../net/types";
+import type { Ladder, RankedQueueLeft, RankedResult } from "../net/types";
 import { showToast } from "./toasts";
 
 export interface Search {
@@ -34,6 +34,12 @@ export function rankedErrorToast(message: string): void {
   }
 }
 
+/** The server took the account out of the queue (a seat taken in this tab or another). */
+export function queueLeft(left: RankedQueueLeft): void {
+  search.value = null;
+  showToast({ title: left.reason });
+}
+
 /** Wire the ranked pushes to the signals (called once by the game session). */
 export function listenRanked(client: GameClient, myNumber: () => number | null, entered: () => void): void {
   client.on("rankedQueueStatus", (status) => {
@@ -50,6 +56,7 @@ export function listenRanked(client: GameClient, myNumber: () => number | null, 
     entered();
     matchFound.value = found.roomCode;
   });
+  client.on("rankedQueueLeft", queueLeft);
   client.on("rankedMatchRated", ({ ladder, results }) => {
     lastRated.value = results;
     const mine = results.find((r) => r.playerNumber === myNumber());
