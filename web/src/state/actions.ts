@@ -390,8 +390,19 @@ export async function deleteDeck(id: string): Promise<void> {
   }
 }
 
-/** Add (+1) or remove (-1) one copy of a face in the selected deck (seed 001 section 4). */
-export async function changeDeckCard(card: { cardRank: string; cardSuit: string }, delta: 1 | -1): Promise<void> {
+let deckChanges: Promise<void> = Promise.resolve();
+
+/**
+ * Add (+1) or remove (-1) one copy of a face in the selected deck (seed 001 section 4). Quick
+ * clicks are sent one after the other, each from the deck the previous one left: the server
+ * takes the face's new count, so two clicks counted from the same deck would add one copy.
+ */
+export function changeDeckCard(card: { cardRank: string; cardSuit: string }, delta: 1 | -1): Promise<void> {
+  deckChanges = deckChanges.then(() => changeDeckCardNow(card, delta));
+  return deckChanges;
+}
+
+async function changeDeckCardNow(card: { cardRank: string; cardSuit: string }, delta: 1 | -1): Promise<void> {
   const deck = selectedDeck.value;
   if (!deck) return;
   const now = quantityIn(deck.cards, card);
