@@ -101,6 +101,9 @@ class Games:
         room.game_id = game.id
         room.action_count = len(actions)
         room.game_start_time = epoch_ms(game.started_at)
+        for seat in room.seats:  # nobody is away after a restart until the absence limit again
+            if seat.away and seat.away[-1][1] is None:
+                seat.away = (*seat.away[:-1], (seat.away[-1][0], room.action_count))
 
     async def apply(self, room: Room, action: kr.Action, *, guarded: bool = False) -> None:
         """Apply one action (lock held): engine, then the log, then pushes. Raises IllegalAction.

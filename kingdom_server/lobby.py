@@ -171,6 +171,7 @@ class Lobby:
             seat.absence_task.cancel()
             seat.absence_task = None
         seat.absent = False
+        self._back(room, seat)
         await self.pushes.room(room)
 
     async def _user_rejoin(self, sid: str, room: Room, seat: Seat) -> Ack:
@@ -494,9 +495,24 @@ class Lobby:
         room.game_start_time = epoch_ms(started)
         for seat in room.seats:
             seat.absent = False
+            seat.away = ()
             self.start_absence(room, seat)
         await self.pushes.room(room)
         self.games.kick_bots(room)
+
+    def _back(self, room: Room, seat: Seat) -> None:
+        """(lock held) The person plays their seat again: a stretch of absence ends."""
+        if seat.away and seat.away[-1][1] is None:
+            seat.away = (*seat.away[:-1], (seat.away[-1][0], room.action_count))
+            self._keep_away(room)
+
+    def _keep_away(self, room: Room) -> None:
+        """The seats' stretches of absence into the store (what the results count as the
+        bot's); should the store refuse, they stay in memory and go with the next save."""
+        try:
+            self.storage.save_room(room)
+        except Exception:
+            log.exception("room %s: a stretch of absence was not stored", room.code)
 
     def _game_finished(self, room: Room) -> None:
         for seat in room.seats:
@@ -787,6 +803,8 @@ class Lobby:
                 return
             if room.started and room.phase != "finished":
                 seat.absent = True
+                seat.away = (*seat.away, (room.action_count, None))
+                self._keep_away(room)
                 for hook in self.abandon_hooks:
                     hook(room, seat)
                 self._pause_if_unattended(room)

@@ -64,6 +64,9 @@ class Seat:
     left_at: int | None = None
     """How many actions the game's log held when the person left it before its end: what the
     seat did from then on is its bot's, and the person places last (docs/rules.md)."""
+    away: tuple[tuple[int, int | None], ...] = ()
+    """This game's stretches (action counts from, to; to None: still away) in which a bot
+    played the seat for its absent person: what it did then is the bot's, not theirs."""
     sid: str | None = None
     """The socket currently holding the seat (None: disconnected)."""
     absent: bool = False

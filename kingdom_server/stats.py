@@ -13,7 +13,8 @@ their team's place. Tutorials and Spire combats are not counted.
 A player who left the game before its end (`Seat.left_at`), or abandoned a ranked match (the
 hooks of `Results.leaver_hooks`), places last with their team and does not win, whatever the
 score their bot reached: the record, the statistics and the rating tell the same story. What
-the seat built after the person left is its bot's and is not counted for the person.
+the seat built after the person left, or while a bot stood in for them when they were away
+(`Seat.away`), is the bot's and is not counted for the person.
 
 Ranked (or any later mode) adds rating changes inside the same transaction by appending a
 `RatingHook` to `Results.rating_hooks`: it gets the database and the `MatchResult` and answers
@@ -249,9 +250,10 @@ def summarize(
         return None
     state = kr.new_game(player_count=game.player_count, seed=game.seed, mode=game.mode,
                         deck=game.deck, setup=game.setup)
-    # Until when each seat was its person's: a seat left before the end was its bot's after.
+    # When each seat was its bot's: after its person left, and while they were away.
     own_until = {i + 1: seat.left_at for i, seat in enumerate(room.seats)
                  if seat.left_at is not None}
+    away = {i + 1: seat.away for i, seat in enumerate(room.seats) if seat.away}
     royals: Counter[int] = Counter()
     built: dict[int, Counter[str]] = {p: Counter() for p in range(1, game.player_count + 1)}
     for seq, data in enumerate(game.actions):
@@ -260,7 +262,9 @@ def summarize(
             if event.type not in ("royalPlayed", "combinationBuilt"):
                 continue
             player = int(event.data["player"])
-            if seq >= own_until.get(player, seq + 1):
+            if seq >= own_until.get(player, seq + 1) or any(
+                start <= seq and (end is None or seq < end) for start, end in away.get(player, ())
+            ):
                 continue  # the bot's doing, not the person's
             if event.type == "royalPlayed":
                 royals[player] += 1

@@ -138,6 +138,10 @@ def _seat_deck_fields(text: str | None) -> dict[str, Any]:
     return {"deck": kr.Deck.from_json(data["cards"]), "deck_name": data.get("name")}
 
 
+def _away(text: str | None) -> tuple[tuple[int, int | None], ...]:
+    return tuple((int(a), None if b is None else int(b)) for a, b in json.loads(text or "[]"))
+
+
 def room_status(room: Room) -> str:
     """The room row's status: waiting | playing (closed rooms are written by `close_room`)."""
     return "playing" if room.started else "waiting"
@@ -201,6 +205,7 @@ class Storage:
             user_id = pw.CharField(null=True, max_length=64)
             left = pw.BooleanField(default=False)
             left_at = pw.IntegerField(null=True)  # Seat.left_at
+            away = pw.TextField(null=True)  # JSON [[from, to|null], ...]: Seat.away
             deck = pw.TextField(null=True)  # JSON {name, cards} of a Constructed seat's deck
 
             class Meta:
@@ -357,6 +362,7 @@ class Storage:
                         user_id=s.user_id,
                         left=s.left,
                         left_at=s.left_at,
+                        away=json.dumps(s.away) if s.away else None,
                         deck=_seat_deck_json(s),
                     )
                     for i, s in enumerate(room.seats)
@@ -601,6 +607,7 @@ class Storage:
                     user_id=s.user_id,
                     left=bool(s.left),
                     left_at=s.left_at,
+                    away=_away(s.away),
                     **_seat_deck_fields(s.deck),
                 )
                 for s in self.Seat.select().where(self.Seat.room == row.code).order_by(

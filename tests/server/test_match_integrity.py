@@ -4,14 +4,19 @@ the ranked queue are exclusive per account across tabs. Real socket.io and HTTP 
 
 from __future__ import annotations
 
+import asyncio
+import json
 import random
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 from aiohttp.test_utils import TestServer
 
+from kingdom_server.keys import hub_key
 from kingdom_server.lobby import RANKED_PLAYED_ONCE
 from kingdom_server.ranked.queue import LEFT_FOR_SEAT, SEATED_ELSEWHERE
+from tests.server.helpers import database_rows
 from tests.server.play import play_until
 from tests.server.ranked_clients import Player, get_json, matched, play_to_the_end
 
@@ -143,3 +148,59 @@ async def test_a_seat_in_one_tab_refuses_the_queue_in_another(
         await tab2.ok("joinRankedQueue", {"playerCount": 2})
     finally:
         await tab2.close()
+
+
+async def test_what_a_bot_played_for_an_absent_player_is_not_theirs(
+    start_server: Start, players: Any, tmp_path: Path
+) -> None:
+    srv = await start_server(absence_seconds=0.3)
+    url = str(srv.make_url("/"))
+    hub = srv.app[hub_key]
+    ana = await players(srv, "Ana")
+    ben = await players(srv, "Ben")
+    code = (await ana.ok("createRoom", {}))["roomCode"]
+    await ben.ok("joinRoom", {"roomCode": code})
+    await ana.ok("startGame")
+    await ana.wait_state(lambda s: s["phase"] != "waiting")
+    room = hub.rooms[code]
+    seat = room.seats[0]
+    await ana.close()  # away past the absence limit: a bot plays her seat
+    await ben.wait_state(lambda s: s["players"][0].get("botControlled") is True, 10,
+                         "Ana's bot standing in")
+    start = room.action_count
+    await play_until(ben, lambda s: room.action_count >= start + 30 or s["phase"] == "finished",
+                     random.Random(4), timeout=60)
+    back = Player(url, "Ana again")
+    back.user, back.token = ana.user, ana.token
+    await back.connect()  # signed in: her seat comes back
+    try:
+        await back.wait_state(lambda s: s["roomCode"] == code, 10, "her seat back")
+        done = lambda s: bool(s["phase"] == "finished")  # noqa: E731
+        await asyncio.gather(play_until(back, done, random.Random(5), timeout=120),
+                             play_until(ben, done, random.Random(6), timeout=120))
+    finally:
+        await back.close()
+    assert seat.away and seat.away[0][0] >= start - 1
+    mine = the_seat(await get_json(url, f"/api/matches/{ana.user['id']}"))
+    assert mine["left"] is False  # she came back: not a leaver in a casual game
+    game_id = room.game_id
+    logged = [(seq, json.loads(data)) for seq, data in database_rows(
+        tmp_path, f"SELECT seq, data FROM game_actions WHERE game_id={game_id} ORDER BY seq")]
+
+    def away(seq: int) -> bool:
+        return any(a <= seq and (b is None or seq < b) for a, b in seat.away)
+
+    number = mine["playerNumber"]
+
+    def counted(kind: str, by_bot: bool) -> int:
+        return sum(1 for seq, a in logged
+                   if a["type"] == kind and a.get("player") == number and away(seq) == by_bot)
+
+    # The bot built or crowned something while she was away (else there is nothing to tell
+    # apart), and only what she played herself is hers: in the history and in her totals.
+    assert counted("playRoyal", True) + counted("playCombination", True) > 0
+    assert mine["royalsPlayed"] == counted("playRoyal", False)
+    built = database_rows(tmp_path, "SELECT horses_created + unicorns_created + dragons_created"
+                          " + castles_created + cathedrals_created FROM match_participants"
+                          f" WHERE user_id = '{ana.user['id']}'")
+    assert built == [(counted("playCombination", False),)]
