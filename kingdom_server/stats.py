@@ -217,7 +217,7 @@ def standings(state: kr.GameState, left: Set[int] = frozenset()) -> tuple[dict[i
                                                                         set[int]]:
     """(place of each player number, the player numbers who won): see :func:`placements`.
     The engine's winners win unless they left; when every winning side has a leaver, the
-    sides placed first among the others win instead."""
+    sides placed first among the others win instead (a game without winners keeps none)."""
     n = state.player_count
     scores = state.match_scores
     winners = set(state.outcome.winners if state.outcome is not None else ())
@@ -232,12 +232,10 @@ def standings(state: kr.GameState, left: Set[int] = frozenset()) -> tuple[dict[i
     keys = {side: (side in gone, side not in won, 0 if side in won else -totals[side])
             for side in totals}
     places = {p: 1 + sum(1 for k in keys.values() if k < keys[side]) for p, side in sides.items()}
-    if won - gone:
+    if won - gone or not won:
         winning = won - gone
-    elif gone:
+    else:  # every winning side left: the best placed of the others win
         winning = {side for side in set(totals) - gone if places[side[0]] == 1}
-    else:
-        winning = won
     return places, {p for side in winning for p in side}
 
 
