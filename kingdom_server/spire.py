@@ -151,6 +151,12 @@ def public_run(row_id: str, run: Run) -> dict[str, Any]:
     data["floor"] = run.floor
     data["removalPrice"] = run.removal_price()
     data["suitPerks"] = dict(SUIT_PERKS)  # the library's words (R39)
+    # What the screens show, in the library's words (docs/spire.md): the map's legend, the
+    # deck's rules, a fight's stakes, and at the end the run's summary.
+    if run.phase != "deck-selection":
+        data["legend"] = run.legend()
+        data["deckRules"] = run.deck_rules()
+    data["stakes"] = run.stakes()
     if data.get("shop"):
         for offer in data["shop"]["relics"]:
             relic = RELICS.get(offer["item"])
@@ -205,7 +211,11 @@ class Spire:
     async def owner(self, request: web.Request, *, create: bool = False) -> Owner:
         user = await accounts.current_user(request)
         if user is not None:
-            return Owner(str(user.id), None)
+            owner = Owner(str(user.id), None)
+            token = request.cookies.get(GUEST_COOKIE)
+            if token and 16 <= len(token) <= 128:
+                self.adopt(owner, _sha(token))
+            return owner
         token = request.cookies.get(GUEST_COOKIE)
         if token and 16 <= len(token) <= 128:
             return Owner(None, _sha(token))
@@ -213,6 +223,24 @@ class Spire:
             token = secrets.token_urlsafe(32)
             return Owner(None, _sha(token), new_cookie=token)
         return Owner(None, None)
+
+    def adopt(self, owner: Owner, guest_hash: str) -> None:
+        """A guest who signs in keeps their runs ('Sign in to keep your runs'): the guest
+        cookie's unfinished run becomes the account's, unless the account has one of its own
+        (then the guest run stays the guest's). Counted in the account's totals once."""
+        assert owner.user_id is not None
+        R = self.Runs
+        with self.storage.db.atomic():
+            guest = (R.select().where((R.guest_hash == guest_hash) & R.user_id.is_null()
+                                      & R.phase.not_in(("won", "lost", "abandoned"))
+                                      & (R.updated_at >= _now() - GUEST_IDLE))
+                     .order_by(R.updated_at.desc()).first())
+            if guest is None or self.active(owner) is not None:
+                return
+            n = (R.update(user_id=owner.user_id, guest_hash=None)
+                 .where((R.id == guest.id) & R.user_id.is_null()).execute())
+            if n:
+                self._bump_stats(owner.user_id, total_runs=1)
 
     def _mine(self, owner: Owner) -> Any:
         R = self.Runs

@@ -230,6 +230,8 @@ class Run:
     event: str | None = None
     notice: str = ""
     """What the last step did, in words."""
+    path: tuple[tuple[int, int, str], ...] = ()
+    """Every room entered in the run: (act, floor, kind)."""
 
     # --- reading -------------------------------------------------------------------------
 
@@ -335,6 +337,90 @@ class Run:
     def event_info(self) -> Event | None:
         return EVENTS[self.event] if self.event else None
 
+    # --- what the screens show -----------------------------------------------------------
+
+    def legend(self) -> dict[str, Any]:
+        """The map's legend for this run: the act's shape and each room's rule in words, with
+        this run's figures (its rest heal, its removal price, its enemies and their twists)."""
+        rules = map_rules()
+        rooms = []
+        for kind in ("combat", "elite", "boss"):
+            enemy = enemy_for(kind, self.act)
+            low, high = GOLD[kind]
+            gains = f"{low}-{high} gold and a card"
+            gains += {"combat": "", "elite": ", a royal among the cards and a relic",
+                      "boss": ", a Hero and a royal among the cards and a relic"}[kind]
+            text = f"{enemy.name}: {enemy.perk}."
+            if enemy.twist:
+                text += f" {enemy.twist_name}: {enemy.twist}"
+            rooms.append({"kind": kind, "name": {"combat": "Fight", "elite": "Elite",
+                                                 "boss": "Boss"}[kind],
+                          "text": f"{text} A win gives {gains}."})
+        rest = self.rest_heal()
+        rooms += [
+            {"kind": "rest", "name": "Rest site",
+             "text": f"Rest: heal {rest} HP ({REST_HEAL + self.bonus('rest_heal')}% of your "
+                     f"max HP), or fortify a card (always on top of your pile; "
+                     f"{len(self.fortified)} of {self.fortify_cap()} fortified)."},
+            {"kind": "shop", "name": "Shop",
+             "text": f"Cards from about {PRICES['number']} gold, relics from "
+                     f"{RELIC_PRICES[0]}, and removing a card for {self.removal_price()} "
+                     f"gold (one per visit)."},
+            {"kind": "treasure", "name": "Treasure", "text": "A chest with a relic."},
+            {"kind": "event", "name": "Event",
+             "text": "Something happens: each answer says what it costs."},
+        ]
+        return {"acts": ACTS, "act": self.act, "floors": rules["floors"],
+                "bossFloor": rules["bossFloor"], "rooms": rooms,
+                "floorRules": f"Floor 1: fights. Floor {_fixed(rules, 'treasure')}: treasure. "
+                              f"Floor {rules['floors']}: rest sites, then the boss. No rest "
+                              f"site or elite below floor {rules['noRestOrEliteBelow']}."}
+
+    def deck_rules(self) -> dict[str, Any]:
+        """The deck's shape and banner in words (what thinning or colouring it would do)."""
+        shape, cards = self.deck_shape()
+        lean = LEAN_DECK + self.bonus("lean")
+        banner = self.banner()
+        need = BANNER_SHARE - self.bonus("banner")
+        return {
+            "size": len(self.deck), "shape": shape, "handBonus": cards,
+            "shapeText": f"{len(self.deck)} cards: {shape}. Lean decks (up to {lean} cards) "
+                         f"open with {BASE_HAND + 1} cards, heavy ones (from {HEAVY_DECK}) "
+                         f"with {BASE_HAND - 1}, others with {BASE_HAND}.",
+            "banner": banner,
+            "bannerText": (f"Your {banner} banner flies: every fight begins with a ready "
+                           f"{banner} resource in your kingdom." if banner else
+                           f"No banner: {need}% of your deck in one colour raises one (a "
+                           f"ready resource of that colour in every fight)."),
+        }
+
+    def stakes(self) -> dict[str, Any] | None:
+        """During a fight, what it is played for: the enemy with its perk and twist, your
+        opening hand and why, your HP, and what a win and a loss cost."""
+        if self.phase != "combat" or self.combat is None:
+            return None
+        plan = self.fight_plan(self.combat.kind)
+        enemy: Enemy = plan["enemy"]
+        share = plan["woundShare"]
+        more = f", and {share}% more ({enemy.twist_name})" if share else ""
+        parry = self.bonus("wound")
+        low, high = GOLD[self.combat.kind]
+        return {
+            "kind": self.combat.kind, "enemy": enemy.to_json(), "twistApplies": plan["twist"],
+            "hp": self.hp, "maxHp": self.max_hp,
+            "hand": plan["hand"], "handWhy": plan["handWhy"], "enemyHand": plan["enemyHand"],
+            "win": f"A win wounds you 1 HP per point {enemy.name} scores, less 1 per 2 points "
+                   f"you score{more}" + (f", {parry} less (relics)" if parry else "")
+                   + "; a win by twice its score costs nothing. "
+                   + f"It gives {low}-{high} gold and a card.",
+            "loss": f"A loss costs as much, and at least {MIN_LOSS} HP or the gap in points"
+                    + (f" ({self.bonus('loss')} less, relics)" if self.bonus("loss") else "")
+                    + (". A boss must be beaten: you face it again." if self.combat.kind
+                       == "boss" else "."),
+            "deck": [c.id for c in self.deck],
+            "fortified": [c.id for c in self.fortified] if plan["fortified"] else [],
+        }
+
     # --- starting ------------------------------------------------------------------------
 
     @staticmethod
@@ -370,7 +456,7 @@ class Run:
             raise RunRefused("That room is not connected to where you stand")
         node = self.map.nodes[index]
         run = attrs.evolve(self, position=index, floors_climbed=self.floors_climbed + 1,
-                           notice="")
+                           notice="", path=(*self.path, (self.act, node.floor, node.kind)))
         if node.kind in ("combat", "elite", "boss"):
             return run._fight(node.kind, from_event=False)
         if node.kind == "rest":
@@ -845,6 +931,7 @@ class Run:
             "shop": self.shop.to_json() if self.shop else None,
             "event": self.event, "notice": self.notice, "score": self.score,
             "scoreParts": self.score_parts(),
+            "path": [{"act": a, "floor": f, "kind": k} for a, f, k in self.path],
         }
 
     @staticmethod
@@ -865,6 +952,8 @@ class Run:
                 phoenix_used=bool(d["phoenixUsed"]), events_seen=tuple(d["eventsSeen"]),
                 combat=_optional(d["combat"], Combat), reward=_optional(d["reward"], Reward),
                 shop=_optional(d["shop"], Shop), event=d["event"], notice=str(d["notice"]),
+                path=tuple((int(p["act"]), int(p["floor"]), str(p["kind"]))
+                           for p in d.get("path", ())),
             )
         except (KeyError, TypeError) as exc:
             raise ValueError(f"not a run: {exc!r}") from exc
@@ -880,6 +969,10 @@ class Run:
                 c not in run.deck for c in run.fortified):
             raise ValueError("not a run: HP, deck or fortified cards out of bounds")
         return run
+
+
+def _fixed(rules: dict[str, Any], kind: str) -> str:
+    return next(f for f, k in rules["fixedFloors"].items() if k == kind)
 
 
 RANK_NAMES: Final = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}

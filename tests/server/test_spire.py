@@ -433,14 +433,14 @@ async def test_leaderboard_lists_signed_in_players_best_runs(server: TestServer)
     people = {name: Browser(server) for name in ("Alice", "Bob", "Carol", "guest", "reader")}
     try:
         scores = {}
-        for name, suit, gold in (("Alice", "hearts", 500), ("Bob", "clubs", 0),
-                                 ("guest", "hearts", 900)):
+        for name, suit, hp in (("Alice", "hearts", 40), ("Bob", "clubs", 20),
+                               ("guest", "hearts", 50)):
             b = people[name]
             if name != "guest":
                 await b.register(name)
             run = await start(b, suit)
             _put(server, run["id"], attrs.evolve(Spire.run_of(R.get(R.id == run["id"])),
-                                                 gold=gold))
+                                                 hp=hp))
             status, ended, _ = await b.call("POST", f"/api/spire/abandon-run/{run['id']}")
             assert status == 200 and ended["isOver"]
             scores[name] = ended["score"]
@@ -612,5 +612,28 @@ async def test_a_fight_left_mid_hand_is_resumed_not_dealt_again(
                 break
             await asyncio_sleep()
         assert run["fightsWon"] + run["fightsLost"] == 1
+    finally:
+        await b.http.close()
+
+
+async def test_a_guest_run_is_kept_on_signing_in(server: TestServer) -> None:
+    """'Sign in to keep your runs': a guest's unfinished run becomes the account's when the
+    guest signs up or in, with its progress, counted once in the account's totals."""
+    b = Browser(server)
+    try:
+        run = await start(b, "clubs")
+        node = await first_node(b, run["id"])
+        status, run, _ = await b.call("POST", f"/api/spire/enter-node/{run['id']}",
+                                      {"nodeIndex": node["id"]})
+        assert status == 200 and run["phase"] == "combat"
+        await b.register("Keeper")
+        status, active, _ = await b.call("GET", "/api/spire/active-run")
+        assert active is not None and active["id"] == run["id"]
+        assert active["phase"] == "combat" and active["maxHP"] == run["maxHP"]
+        assert (await b.call("GET", "/api/spire/stats"))[1]["totalRuns"] == 1
+        assert (await b.call("GET", "/api/spire/stats"))[1]["totalRuns"] == 1  # once
+        # The fight goes on under the account.
+        status, again, _ = await b.call("POST", f"/api/spire/fight/{run['id']}")
+        assert status == 200 and again["fight"]["roomCode"]
     finally:
         await b.http.close()
