@@ -78,11 +78,13 @@ export default function Game() {
   }
   if (v.phase === "waiting" && !v.isTutorial) return <Navigate to="/lobby" replace />;
 
-  // A Spire fight: 'Leave game' goes back to the run's map, where the fight is resumed.
+  // A Spire fight: 'Leave game' goes back to the run's map (which leaves the table as it opens),
+  // where 'Fight' resumes the same game.
   const spireRun = v.setupType === "spire" ? spireFightRun() : null;
   const leave = () => {
+    if (spireRun) return navigate(`/spire/map/${spireRun}`);
     leaveRoom();
-    navigate(spireRun ? `/spire/map/${spireRun}` : "/");
+    navigate("/");
   };
 
   return (
