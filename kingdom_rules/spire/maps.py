@@ -8,9 +8,9 @@ that meet do not meet again within 3 floors. Every floor-10 node leads to the bo
 Slay the Spire's floor rules scaled to 10 floors: floor 1 is all fights, floor 6 all
 treasure, floor 10 all rest sites. The other nodes draw from a shuffled bucket (shop 5%,
 rest 12%, event 22%, elite 8%, the rest fights), taking the first type that passes the
-rules: no rest or elite below floor 4, no rest on floor 9, at most one rest and one elite per 3 rooms
-of a floor; rest, shop, elite and treasure never follow a parent of the same type; children of
-one parent differ. When nothing in the bucket passes, the node is a fight.
+rules: no rest or elite below floor 4, no rest on floor 9, at most one rest and one elite
+per 3 rooms of a floor; rest, shop, elite and treasure never follow a parent of the same type;
+children of one parent differ. When nothing in the bucket passes, the node is a fight.
 
 >>> m = generate_map(7, 1)
 >>> m == generate_map(7, 1), m.boss.kind, {n.kind for n in m.floor(1)}

@@ -797,10 +797,10 @@ class Run:
             run = attrs.evolve(run, deck=_sorted([*run.deck, face]),
                                notice=f"{run.notice} {card_name(face)} joins your deck.")
         if c.fortify:
-            face = run._to_fortify()
-            assert face is not None
-            run = attrs.evolve(run, fortified=_sorted([*run.fortified, face]),
-                               notice=f"{run.notice} {card_name(face)} is fortified.")
+            best = run._to_fortify()
+            assert best is not None
+            run = attrs.evolve(run, fortified=_sorted([*run.fortified, best]),
+                               notice=f"{run.notice} {card_name(best)} is fortified.")
         if c.relic:
             run = run._gain_relic(run._random_relic(rng), run.notice)
         return run._complete()
@@ -972,7 +972,7 @@ class Run:
 
 
 def _fixed(rules: dict[str, Any], kind: str) -> str:
-    return next(f for f, k in rules["fixedFloors"].items() if k == kind)
+    return str(next(f for f, k in rules["fixedFloors"].items() if k == kind))
 
 
 RANK_NAMES: Final = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
