@@ -74,6 +74,11 @@ def _value(card: Card, run: Run) -> float:
     return (4.0 if card.color == colour else 1.5) + float(card.value) / 10
 
 
+def _gold_worth(run: Run) -> float:
+    """What 1 gold is worth to the bot: less the more it holds (gold left scores nothing)."""
+    return 0.3 if run.gold < 100 else 0.15 if run.gold < 250 else 0.05
+
+
 def _hp_worth(run: Run) -> float:
     """What 1 HP is worth to the bot: more the more hurt it is."""
     share = run.hp / max(run.max_hp, 1)
@@ -85,14 +90,17 @@ def _answer_worth(run: Run, c: Choice) -> float:
     hp = _hp_worth(run)
     heal = c.hp + run.max_hp * c.heal_percent // 100
     heal = min(heal, run.max_hp - run.hp) if heal > 0 else heal
-    worth = 0.3 * (c.gold if not c.gamble else c.gold / 2 - c.stake / 2) + hp * heal
+    worth = _gold_worth(run) * (c.gold if not c.gamble else c.gold / 2 - c.stake / 2)
+    worth += hp * heal
     worth += 1.0 * c.max_hp
     lean = len(run.deck) <= 8 + run.bonus("lean")
     if c.card:
         worth += {"hero": 30.0, "royal": 18.0, "number": 2.0 if lean else 7.0}[c.card] * (
             0.5 if c.gamble else 1.0)
-    if c.remove or c.lose_card:
+    if c.remove:
         worth += 10.0 if not lean else 2.0
+    if c.lose_card:  # a random card: maybe a good one
+        worth += 4.0 if not lean else -4.0
     if c.relic:
         worth += 25.0
     if c.fortify:
@@ -156,9 +164,11 @@ class RunBot:
         shop = run.shop
         wanted = sorted(range(len(shop.cards)),
                         key=lambda i: -_value(_face(shop.cards[i].item), run))
+        rich = run.gold >= 200  # gold left scores nothing: a rich bot spends
         for i in wanted:
             offer = shop.cards[i]
-            if not offer.sold and offer.price <= run.gold and _value(_face(offer.item), run) >= 8:
+            value = _value(_face(offer.item), run)
+            if not offer.sold and offer.price <= run.gold and (value >= 8 or rich and value >= 4):
                 return run.buy_card(i)
         numbers = sorted((c for c in run.deck if c.is_number), key=lambda c: _value(c, run))
         if (not shop.removed and numbers and len(run.deck) > 6
