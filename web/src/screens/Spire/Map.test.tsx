@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SpireNode, SpireRun, SpireTreasure } from "../../state/actions";
-import SpireMap, { MapDialogs, MapLegend, RunSummary } from "./Map";
+import SpireMap, { ActTransition, MapDialogs, MapLegend, RunSummary } from "./Map";
 
 const featherRelic = { id: "phoenix-feather", name: "Phoenix Feather", text: "The first time HP would reach 0, return with 10 HP." };
 
@@ -201,5 +201,18 @@ describe("the run summary", () => {
     expect(rows).toContain("Floors climbed10");
     expect(rows).toContain("HP left42");
     expect(rows[rows.length - 1]).toBe("Total52");
+  });
+});
+
+describe("the act transition", () => {
+  it("names the new act, the run's state and the boss waiting, and goes on", () => {
+    const go = vi.fn();
+    const run = { ...fixture(), currentAct: 2, currentNodeIndex: null, notice: "Act 2. You climb on, fully healed." };
+    render(<ActTransition run={run} onGo={go} />);
+    const dialog = screen.getByRole("dialog", { name: "Act 2" });
+    expect(dialog.textContent).toContain("You climb on, fully healed.");
+    expect(dialog.textContent).toContain("The Gatekeeper");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Climb on" }));
+    expect(go).toHaveBeenCalledTimes(1);
   });
 });
