@@ -7,7 +7,7 @@ player's choices (fights included: a fight is a hand of Kingdom with its own see
 
 >>> run = Run.start(7).choose_suit("hearts")
 >>> run.phase, run.hp, run.max_hp, run.gold, len(run.deck)
-('map', 50, 50, 0, 6)
+('map', 50, 50, 99, 6)
 >>> run = run.enter(run.accessible()[0])
 >>> run.phase, run.combat.enemy
 ('combat', 'Road Bandit')
