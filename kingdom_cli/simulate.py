@@ -7,7 +7,7 @@ import json
 import random
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import click
 
@@ -116,11 +116,13 @@ def _parse_bots(text: str, players: int) -> list[str]:
                    "plays the runner's fights, a plain policy makes the run's choices.")
 @click.option("--runs", type=click.IntRange(1), default=20, show_default=True,
               help="With --spire: how many runs (run i has seed SEED * 1000003 + i).")
+@click.option("--jsonl", "jsonl_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="With --spire: write each run's record as a JSON line as soon as it ends.")
 @click.pass_obj
 def simulate(app: Any, players: int, bots_text: str, games: int, seed: int, workers: int,
              mode: str, json_path: Path | None, csv_path: Path | None, setup_kind: str,
              decks_text: str | None, run_deck: str | None, run_size: int, fortified: int,
-             hand_sizes: str, spire_runs: bool, runs: int) -> None:
+             hand_sizes: str, spire_runs: bool, runs: int, jsonl_path: Path | None) -> None:
     """Play seeded games between bots and print wins (95% CI), scores and combinations.
 
     \b
@@ -133,7 +135,7 @@ def simulate(app: Any, players: int, bots_text: str, games: int, seed: int, work
     """
     if spire_runs:
         _simulate_spire(app, bots_text.split(",")[0].strip() or "greedy", runs, seed,
-                        workers, json_path)
+                        workers, json_path, jsonl_path)
         return
     from kingdom_rules.bots import BotError, UnknownBot, make_bot
 
@@ -343,38 +345,80 @@ def _write_csv(path: Path, records: list[Json], players: int) -> None:
                         *((int(r["combat"]["won"]), r["combat"]["hpLost"]) if spire else ())])
 
 
+PACE: Final = {"own": 6.0, "enemy": 1.0, "choice": 12.0}
+"""People's pace assumed for a run's length (seconds): each of the runner's moves in a fight (a
+draw, a play, a pass, a follow-up's answer), each enemy move as the table shows it, and each
+choice of the run (a room, a reward, a purchase, a rest, an event's answer)."""
+
+
 def _play_run(job: tuple[str, int]) -> Json:
     """One whole Spire run by bots (module level so that it pickles)."""
     from kingdom_rules.spire.autoplay import play_run
 
     fighter, seed = job
-    run = play_run(seed, fighter)
+    trace: list[dict[str, Any]] = []
+    run = play_run(seed, fighter, trace=trace)
+    fights = [e for e in trace if "fight" in e]
+    died = next((e["fight"] for e in fights if e["died"]), None)
+    own = sum(e["moves"][0] for e in fights)
+    enemy = sum(e["moves"][1] for e in fights)
+    choices = sum(1 for e in trace if "choice" in e)
+    minutes = (PACE["own"] * own + PACE["enemy"] * enemy + PACE["choice"] * choices) / 60
     return {"seed": seed, "result": run.phase, "act": run.act, "floor": run.floor,
-            "diedAtBoss": run.phase == "lost" and run.floor == 16, "score": run.score,
+            "diedAtBoss": died == "boss", "diedIn": died, "score": run.score,
             "fightsWon": run.fights_won, "fightsLost": run.fights_lost,
-            "elitesBeaten": run.elites_beaten, "bossesBeaten": run.bosses_beaten}
+            "elitesBeaten": run.elites_beaten, "bossesBeaten": run.bosses_beaten,
+            "fights": len(fights), "ownMoves": own, "enemyMoves": enemy, "choices": choices,
+            "minutes": round(minutes, 1), "goldLeft": run.gold, "deck": len(run.deck),
+            "answers": [[e["event"], e["answer"]] for e in trace if "event" in e]}
+
+
+def _median(values: list[float]) -> float:
+    v = sorted(values)
+    n = len(v)
+    return 0.0 if not n else v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
 
 
 def spire_summary(records: list[Json]) -> Json:
-    """Win rate (95% CI) and where runs ended: deaths per act (and at its boss)."""
+    """Win rate (95% CI), where runs ended (deaths per act and per kind of fight, each kind's
+    share with its 95% CI), the run's length (fights, moves, minutes at :data:`PACE`) and how
+    often each event's answers were taken."""
     from kingdom_cli.stats import wilson
 
     n = len(records)
     won = sum(1 for r in records if r["result"] == "won")
     lo, hi = wilson(won, n)
-    deaths = {str(a): {"total": sum(1 for r in records if r["result"] == "lost"
-                                    and r["act"] == a),
-                       "atBoss": sum(1 for r in records if r["result"] == "lost"
-                                     and r["act"] == a and r["diedAtBoss"])}
+    lost = [r for r in records if r["result"] == "lost"]
+    deaths = {str(a): {"total": sum(1 for r in lost if r["act"] == a),
+                       "atBoss": sum(1 for r in lost if r["act"] == a and r["diedAtBoss"])}
               for a in (1, 2, 3)}
+    kinds = {}
+    for kind in ("combat", "elite", "boss"):
+        k = sum(1 for r in lost if r.get("diedIn") == kind)
+        klo, khi = wilson(k, len(lost))
+        kinds[kind] = {"deaths": k, "share": k / len(lost) if lost else 0.0, "ci95": [klo, khi]}
+    answers: dict[str, dict[str, int]] = {}
+    for r in records:
+        for event, answer in r.get("answers", ()):
+            row = answers.setdefault(event, {})
+            row[str(answer)] = row.get(str(answer), 0) + 1
     return {"runs": n, "won": won, "winRate": won / n if n else 0.0, "ci95": [lo, hi],
-            "deaths": deaths, "meanScore": sum(r["score"] for r in records) / max(n, 1),
+            "deaths": deaths, "deathsByKind": kinds,
+            "meanScore": sum(r["score"] for r in records) / max(n, 1),
             "reachedAct": {str(a): sum(1 for r in records if r["act"] >= a)
-                           for a in (1, 2, 3)}}
+                           for a in (1, 2, 3)},
+            "medianFights": _median([r["fights"] for r in records]),
+            "medianFightsOfWins": _median([r["fights"] for r in records
+                                           if r["result"] == "won"]),
+            "medianMinutes": _median([r["minutes"] for r in records]),
+            "medianMinutesOfWins": _median([r["minutes"] for r in records
+                                            if r["result"] == "won"]),
+            "medianGoldLeft": _median([r["goldLeft"] for r in records]),
+            "pace": dict(PACE), "eventAnswers": answers}
 
 
 def _simulate_spire(app: Any, fighter: str, runs: int, seed: int, workers: int,
-                    json_path: Path | None) -> None:
+                    json_path: Path | None, jsonl_path: Path | None = None) -> None:
     from kingdom_rules.bots import UnknownBot, make_bot
 
     try:
@@ -383,22 +427,41 @@ def _simulate_spire(app: Any, fighter: str, runs: int, seed: int, workers: int,
         raise click.ClickException(str(exc)) from None
     jobs = [(fighter, game_seed(seed, i)) for i in range(runs)]
     started = time.perf_counter()
-    if workers == 1:
-        records = [_play_run(j) for j in jobs]
-    else:
-        import multiprocessing
+    records: list[Json] = []
+    stream = jsonl_path.open("w") if jsonl_path is not None else None
+    try:
+        if workers == 1:
+            results: Any = map(_play_run, jobs)
+        else:
+            import multiprocessing
 
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            records = list(pool.imap(_play_run, jobs))
+            pool = multiprocessing.get_context("fork").Pool(workers)
+            results = pool.imap(_play_run, jobs)
+        for record in results:
+            records.append(record)
+            if stream is not None:  # each run as it ends: a long simulation can be read early
+                stream.write(json.dumps(record) + "\n")
+                stream.flush()
+        if workers != 1:
+            pool.close()
+            pool.join()
+    finally:
+        if stream is not None:
+            stream.close()
     s = spire_summary(records)
     s["seconds"] = round(time.perf_counter() - started, 1)
     lo, hi = s["ci95"]
     d = s["deaths"]
+    k = s["deathsByKind"]
     app.display_info(
         f"Spire, {fighter} fights: won {s['won']} of {s['runs']} runs, "
         f"{100 * s['winRate']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}) · deaths: "
         + ", ".join(f"act {a} {d[a]['total']} ({d[a]['atBoss']} at the boss)" for a in d)
+        + " · by kind: " + ", ".join(
+            f"{kind} {k[kind]['deaths']} ({100 * k[kind]['share']:.0f}%)" for kind in k)
         + f" · reached act 2: {s['reachedAct']['2']}, act 3: {s['reachedAct']['3']}"
+        f" · median {s['medianFights']:g} fights, {s['medianMinutes']:.0f} min"
+        f" (won runs: {s['medianFightsOfWins']:g} fights, {s['medianMinutesOfWins']:.0f} min)"
         f" · mean score {s['meanScore']:.1f} · {s['seconds']} s")
     if json_path is not None:
         json_path.write_text(json.dumps({"settings": {"fighter": fighter, "runs": runs,

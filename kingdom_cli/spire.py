@@ -17,7 +17,7 @@ import click
               help="Let a bot make the run's choices and play the fights.")
 @click.pass_obj
 def spire(app: Any, seed: int | None, bot: str | None) -> None:
-    """Climb the Spire: 3 acts of 15 floors and a boss, fights that are real hands of
+    """Climb the Spire: 3 acts of 10 floors and a boss, fights that are real hands of
     Kingdom (you are player 1), rewards, shops, rests and events. See docs/spire.md.
 
     You choose from numbered menus; q or Ctrl-C leaves the run."""
@@ -108,6 +108,8 @@ class _Session:
             self.console.print(r.map.render(r.position, r.completed))
             self.console.print("C fight · E elite · R rest · $ shop · T treasure · ? event · "
                                "B boss · @ you · x done")
+            rules = r.deck_rules()
+            self.console.print(f"{rules['shapeText']} {rules['bannerText']}")
             options = r.accessible()
             labels = [f"floor {r.map.nodes[i].floor}, column {r.map.nodes[i].x + 1}: "
                       f"{r.map.nodes[i].kind}" for i in options]
@@ -123,7 +125,7 @@ class _Session:
             from kingdom_cli.terminal import card_text
 
             free = [c for c in r.deck if c not in r.fortified]
-            i = self.pick("Rest site", ["Rest: heal 30% of max HP"]
+            i = self.pick("Rest site", [f"Rest: heal {r.rest_heal()} HP"]
                           + [f"Fortify {card_text(c.id)}" for c in free])
             return r.rest() if i == 0 else r.fortify(free[i - 1])
         if r.phase == "shop":
@@ -167,6 +169,14 @@ class _Session:
         assert r.combat is not None
         c = r.combat
         self.console.rule(f"{c.enemy} ({c.kind}): {c.perk}")
+        stakes = r.stakes()
+        if stakes is not None and not self.bot:
+            if stakes["twistApplies"] and stakes["enemy"]["twist"]:
+                self.console.print(f"[bold]{stakes['enemy']['twistName']}[/]: "
+                                   f"{stakes['enemy']['twist']}")
+            self.console.print(f"HP {stakes['hp']}/{stakes['maxHp']} · opening hand "
+                               f"{stakes['hand']} ({stakes['handWhy']}). {stakes['win']} "
+                               f"{stakes['loss']}")
         if self.bot:
             return r.finish_combat(play_fight(c, make_bot(self.bot)))
         from kingdom_cli.play import _Game

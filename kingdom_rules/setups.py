@@ -39,6 +39,8 @@ MIN_HAND: Final = 3
 MAX_HAND: Final = 6
 MAX_FORTIFIED: Final = 4
 """At most this many fortified cards (R39)."""
+MAX_FORTIFIED_WITH_RELICS: Final = 6
+"""A run fortifies 4 cards, 6 with the Mason's Trowel (docs/spire.md)."""
 
 
 def _faces(items: Any) -> tuple[Card, ...]:
@@ -185,8 +187,8 @@ class SpireSetup:
             raise ValueError("A run deck holds distinct faces (R36)")
         if len(set(self.fortified)) != len(self.fortified):
             raise ValueError("A card is fortified once")
-        if len(self.fortified) > MAX_FORTIFIED:
-            raise ValueError(f"At most {MAX_FORTIFIED} fortified cards (R39)")
+        if len(self.fortified) > MAX_FORTIFIED_WITH_RELICS:
+            raise ValueError(f"At most {MAX_FORTIFIED_WITH_RELICS} fortified cards (R39)")
         if any(c not in run for c in self.fortified):
             raise ValueError("A fortified card is a card of the run deck (R39)")
         if len(self.hand_sizes) != 2 or any(

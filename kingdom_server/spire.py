@@ -11,7 +11,8 @@ fights hosted as rooms of one human and one bot with the run's `kr.SpireSetup`.
   (a compare-and-set), so a result is applied exactly once, also when calls race.
 - A fight: entering a fight node creates the room and starts the hand; when the hand ends the
   games' finished hook applies `Run.finish_combat` (and at startup, for a hand that ended
-  before a crash). A lost room (closed while nobody played) is dealt again on `fight`.
+  before a crash). A fight is dealt once: a room left or closed mid-hand is opened again on
+  `fight` from its stored action log, at the move it stood at (docs/spire.md).
 """
 
 from __future__ import annotations
@@ -150,6 +151,12 @@ def public_run(row_id: str, run: Run) -> dict[str, Any]:
     data["floor"] = run.floor
     data["removalPrice"] = run.removal_price()
     data["suitPerks"] = dict(SUIT_PERKS)  # the library's words (R39)
+    # What the screens show, in the library's words (docs/spire.md): the map's legend, the
+    # deck's rules, a fight's stakes, and at the end the run's summary.
+    if run.phase != "deck-selection":
+        data["legend"] = run.legend()
+        data["deckRules"] = run.deck_rules()
+    data["stakes"] = run.stakes()
     if data.get("shop"):
         for offer in data["shop"]["relics"]:
             relic = RELICS.get(offer["item"])
@@ -204,7 +211,11 @@ class Spire:
     async def owner(self, request: web.Request, *, create: bool = False) -> Owner:
         user = await accounts.current_user(request)
         if user is not None:
-            return Owner(str(user.id), None)
+            owner = Owner(str(user.id), None)
+            token = request.cookies.get(GUEST_COOKIE)
+            if token and 16 <= len(token) <= 128:
+                self.adopt(owner, _sha(token))
+            return owner
         token = request.cookies.get(GUEST_COOKIE)
         if token and 16 <= len(token) <= 128:
             return Owner(None, _sha(token))
@@ -212,6 +223,24 @@ class Spire:
             token = secrets.token_urlsafe(32)
             return Owner(None, _sha(token), new_cookie=token)
         return Owner(None, None)
+
+    def adopt(self, owner: Owner, guest_hash: str) -> None:
+        """A guest who signs in keeps their runs ('Sign in to keep your runs'): the guest
+        cookie's unfinished run becomes the account's, unless the account has one of its own
+        (then the guest run stays the guest's). Counted in the account's totals once."""
+        assert owner.user_id is not None
+        R = self.Runs
+        with self.storage.db.atomic():
+            guest = (R.select().where((R.guest_hash == guest_hash) & R.user_id.is_null()
+                                      & R.phase.not_in(("won", "lost", "abandoned"))
+                                      & (R.updated_at >= _now() - GUEST_IDLE))
+                     .order_by(R.updated_at.desc()).first())
+            if guest is None or self.active(owner) is not None:
+                return
+            n = (R.update(user_id=owner.user_id, guest_hash=None)
+                 .where((R.id == guest.id) & R.user_id.is_null()).execute())
+            if n:
+                self._bump_stats(owner.user_id, total_runs=1)
 
     def _mine(self, owner: Owner) -> Any:
         R = self.Runs
@@ -391,13 +420,16 @@ class Spire:
         token = new_reconnect_token()
         if room is None:
             combat = run.combat
+            # A fight is dealt once (docs/spire.md, "A fight is dealt once"): a room that was
+            # left or closed mid-hand is opened again at the very move it stood at.
+            first = self._played_so_far(row, run)
             room = Room(code=hub.lobby._new_code(), host_id=None, is_public=False,
                         desired_player_count=2, is_tutorial=False)
             human = Seat(player_id=new_player_id(), name=name[:20] or "Runner",
                          reconnect_token=hash_token(token), user_id=row.user_id)
             bot = Seat(player_id=new_player_id(), is_bot=True,
                        bot_kind=botlib.ALIASES.get(combat.bot, combat.bot),
-                       name=combat.enemy[:20])
+                       name=combat.enemy[:64])
             room.seats = [human, bot]
             room.host_id = human.player_id
             self.storage.save_room(room)
@@ -405,7 +437,7 @@ class Spire:
             async with room.lock:
                 try:
                     await hub.lobby._start(room, room.snapshot(), seed=combat.seed,
-                                           setup=combat.setup)
+                                           setup=combat.setup, first=first)
                 except Exception:
                     hub.lobby.close(room)
                     raise
@@ -413,6 +445,8 @@ class Spire:
             row.room_code = room.code
             hub.lobby.start_absence(room, human)
             hub.lobby.watch_attendance(room)
+            if first:
+                self.settle(room)  # a hand that had ended before its result was applied
         else:
             human = room.seats[0]
             async with room.lock:
@@ -421,6 +455,17 @@ class Spire:
             self.settle(room)
         return {"roomCode": room.code, "playerId": human.player_id, "reconnectToken": token,
                 "playerNumber": 1}
+
+    def _played_so_far(self, row: SpireRun, run: Run) -> list[kr.Action]:
+        """The actions already played in this run's fight, from the stored game of the room it
+        was last played in (none when it never started there)."""
+        combat = run.combat
+        if combat is None or not row.room_code:
+            return []
+        record = self.storage.last_game_of(str(row.room_code))
+        if record is None or record.seed != combat.seed or record.setup != combat.setup:
+            return []
+        return [kr.action_from_json(a) for a in record.actions]
 
     def combat_finished(self, room: Room) -> None:
         """(games' finished hook, lock held) Apply a Spire fight's result to its run, once."""

@@ -579,6 +579,14 @@ class Storage:
         )
 
     @_journal_rows_first
+    def last_game_of(self, code: str) -> GameRecord | None:
+        """The latest game a room (open or closed) played, as stored; None if it has none
+        (a Spire fight resumes from it: docs/spire.md)."""
+        game = (self.Game.select().where(self.Game.room == code)
+                .order_by(self.Game.id.desc()).first())
+        return None if game is None else self._game_record(game)
+
+    @_journal_rows_first
     def load_open_rooms(self) -> list[LoadedRoom]:
         """Every room that was not closed, with its seats and its latest game's action log."""
         out: list[LoadedRoom] = []

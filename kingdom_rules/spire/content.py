@@ -1,58 +1,196 @@
-"""The Spire's written content: relics, events, enemies and bosses (docs/spire.md lists them).
+"""The Spire's written content: relics, events, enemies and bosses, each with its effects
+declared beside it as data (docs/spire.md lists them; a test checks the tables against this).
 
-Relics act only through R37 (a starting kingdom, an opening hand's size) or the run's
-economy (HP, max HP, gold, prices, rewards, healing); they never change a rule of play.
+A relic's effects are ``(hook, amount)`` pairs from :data:`HOOKS`: the run asks
+:meth:`Run.bonus <kingdom_rules.spire.run.Run.bonus>` for the sum over its relics of one hook
+(for a fight of one kind). A relic or an enemy twist naming a hook that is not in
+:data:`HOOKS`, or a run naming a relic that is not in :data:`RELICS`, fails loudly.
+
+Relics act through a fight's setup (R37: opening hands, starting kingdoms, fortified cards,
+the run's deck rules), the wounds a fight deals, or the run's economy; the rules of play
+themselves are the engine's and no relic changes them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 import attrs
 
+FIGHTS: Final = frozenset({"combat", "elite", "boss"})
+STRONG: Final = frozenset({"elite", "boss"})
+
+HOOKS: Final[Mapping[str, str]] = {
+    # How a hand is played: the fight's setup.
+    "hand": "cards more in your opening hand",
+    "enemy_hand": "cards fewer in the enemy's opening hand (never below 3)",
+    "ready_low": "ready resources in your kingdom: the lowest free number cards of your suit",
+    "ready_high": "ready resources in your kingdom: the highest free number cards of your suit",
+    "crown": "a crowned Jack of your colour in your kingdom",
+    "enemy_ready": "ready resources fewer in the enemy's kingdom",
+    "enemy_crown": "crowned royals fewer in the enemy's kingdom",
+    "fortify_cap": "more cards may be fortified",
+    "lean": "cards more a deck may hold and still count as lean",
+    "banner": "percentage points less of one colour a deck needs for its banner",
+    "ignore_twist": "elite twists ignored",
+    # Wounds and healing.
+    "wound": "HP fewer lost after every won fight",
+    "loss": "HP fewer lost after every lost fight",
+    "phoenix": "times you survive 0 HP with 10 HP",
+    "win_heal": "HP healed after every won fight",
+    "crush_heal": "HP healed after a crushing win (no wound)",
+    "rest_heal": "percent of max HP more when resting",
+    "shop_heal": "HP healed on entering a shop",
+    "event_heal": "HP healed on entering an event",
+    # On pickup.
+    "max_hp": "max HP on pickup (healed as well)",
+    "gold": "gold on pickup",
+    # Economy.
+    "gold_pct": "percent more gold from fights",
+    "strong_gold": "gold more from elites and bosses",
+    "discount": "percent off everything in the shop, card removal included",
+    "removal": "gold off a card removal",
+    "free_removal": "first card removals of the run cost nothing",
+    "choices": "more cards offered by card rewards",
+    "treasure_gold": "gold more in treasure rooms",
+}
+"""Every hook a relic or an enemy's twist may declare, and what its amount counts."""
+
+
+def _check_effects(owner: str, effects: tuple[tuple[str, int], ...]) -> None:
+    for hook, amount in effects:
+        if hook not in HOOKS:
+            raise ValueError(f"{owner} declares the unknown hook {hook!r}")
+        if not isinstance(amount, int) or amount == 0:
+            raise ValueError(f"{owner}: the amount of {hook!r} is a non-zero whole number")
+
 
 @attrs.frozen
 class Relic:
+    """A relic and its effects: ``effects`` are ``(hook, amount)``; fight hooks apply to the
+    fights of ``kinds`` only. ``play`` says the relic changes how a hand is played."""
+
     id: str
     name: str
     text: str
+    effects: tuple[tuple[str, int], ...]
+    kinds: frozenset[str] = FIGHTS
+
+    def __attrs_post_init__(self) -> None:
+        _check_effects(f"Relic {self.id!r}", self.effects)
+
+    @property
+    def play(self) -> bool:
+        return any(h in PLAY_HOOKS for h, _ in self.effects)
+
+    def amount(self, hook: str, kind: str | None = None) -> int:
+        if hook not in HOOKS:
+            raise KeyError(f"unknown relic hook {hook!r}")
+        if kind is not None and kind not in self.kinds:
+            return 0
+        return sum(a for h, a in self.effects if h == hook)
 
     def to_json(self) -> dict[str, str]:
         return {"id": self.id, "name": self.name, "description": self.text}
 
 
+PLAY_HOOKS: Final = frozenset({"hand", "enemy_hand", "ready_low", "ready_high", "crown",
+                               "enemy_ready", "enemy_crown", "fortify_cap", "lean", "banner",
+                               "ignore_twist"})
+"""The hooks that change how a hand is played (its setup), rather than HP or gold."""
+
 RELICS: Final = {r.id: r for r in (
-    Relic("war-drum", "War Drum", "Your opening hand in every fight holds one more card."),
+    # -- how a hand is played ------------------------------------------------------------
+    Relic("war-drum", "War Drum", "Your opening hand in every fight holds one more card.",
+          (("hand", 1),)),
     Relic("battle-standard", "Battle Standard",
-          "Your opening hand in elite and boss fights holds one more card."),
+          "Your opening hand in elite and boss fights holds one more card.",
+          (("hand", 1),), STRONG),
     Relic("copper-crown", "Copper Crown",
           "Every fight begins with a ready resource in your kingdom: the lowest number card "
-          "of your suit that is not in your deck."),
+          "of your suit that is not in your deck.", (("ready_low", 1),)),
     Relic("stone-keep", "Stone Keep",
-          "Elite and boss fights begin with a second ready resource in your kingdom: the "
-          "highest number card of your suit that is not in your deck."),
-    Relic("heart-of-oak", "Heart of Oak", "On pickup: +10 max HP, and heal 10 HP."),
-    Relic("healing-spring", "Healing Spring", "Heal 4 HP after every fight you win."),
-    Relic("bandage-roll", "Bandage Roll", "Resting heals 15% of your max HP more."),
-    Relic("golden-idol", "Golden Idol", "Fights, elites and bosses give 25% more gold."),
-    Relic("merchant-seal", "Merchant's Seal", "Everything in the shop costs 20% less."),
-    Relic("quill", "Scribe's Quill", "Removing a card at the shop costs 25 gold less."),
-    Relic("lucky-charm", "Lucky Charm", "Card rewards offer 4 faces instead of 3."),
-    Relic("coin-purse", "Coin Purse", "On pickup: gain 100 gold."),
-    Relic("iron-skin", "Iron Skin", "Lose 3 HP less from every lost fight (at least 1)."),
-    Relic("phoenix-feather", "Phoenix Feather",
-          "The first time your HP would drop to 0, you survive with 10 HP instead."),
-    Relic("treasure-map", "Treasure Map", "Treasure rooms also give 50 gold."),
-    Relic("meal-ticket", "Meal Ticket", "Heal 12 HP whenever you enter a shop."),
+          "Elite and boss fights begin with a ready resource in your kingdom: the highest "
+          "number card of your suit that is not in your deck.", (("ready_high", 1),), STRONG),
     Relic("sharp-eye", "Sharp Eye",
-          "Your enemies' opening hands hold one card less (never fewer than 3)."),
-    Relic("strongbox", "Strongbox", "Elites and bosses give 20 more gold."),
+          "Your enemies' opening hands hold one card less (never fewer than 3).",
+          (("enemy_hand", 1),)),
+    Relic("spyglass", "Spyglass",
+          "Elites' and bosses' opening hands hold one card less (never fewer than 3).",
+          (("enemy_hand", 1),), STRONG),
+    Relic("signet-ring", "Signet Ring",
+          "Every fight begins with a Jack of your suit's colour crowned in your kingdom (one "
+          "not in your deck).", (("crown", 1),)),
+    Relic("saboteur-fuse", "Saboteur's Fuse",
+          "Enemies begin with one ready resource fewer.", (("enemy_ready", 1),)),
+    Relic("iron-gauntlet", "Iron Gauntlet",
+          "Enemies begin with no crowned royal.", (("enemy_crown", 2),)),
+    Relic("mason-trowel", "Mason's Trowel",
+          "Up to 2 more cards may be fortified (6 in all).", (("fortify_cap", 2),)),
+    Relic("pilgrim-staff", "Pilgrim's Staff",
+          "Your deck counts as lean with up to 3 more cards (11).", (("lean", 3),)),
+    Relic("war-banner", "War Banner",
+          "Your deck raises its banner with 60% of one colour instead of 75%.",
+          (("banner", 15),)),
+    Relic("thorn-crown", "Thorn Crown",
+          "On pickup: +12 max HP. Your opening hand in hallway fights holds one card less.",
+          (("max_hp", 12), ("hand", -1)), frozenset({"combat"})),
+    Relic("white-flag", "White Flag",
+          "Elites' twists do not apply to you.", (("ignore_twist", 1),),
+          frozenset({"elite"})),
+    # -- wounds and healing --------------------------------------------------------------
+    Relic("buckler", "Buckler", "Won fights wound you 2 HP less.", (("wound", 2),)),
+    Relic("iron-skin", "Iron Skin", "Lose 4 HP less from every lost fight (at least 1).",
+          (("loss", 4),)),
+    Relic("phoenix-feather", "Phoenix Feather",
+          "The first time your HP would drop to 0, you survive with 10 HP instead.",
+          (("phoenix", 1),)),
+    Relic("healing-spring", "Healing Spring", "Heal 3 HP after every fight you win.",
+          (("win_heal", 3),)),
+    Relic("vampire-fang", "Vampire Fang", "Heal 6 HP after every crushing win (no wound).",
+          (("crush_heal", 6),)),
+    Relic("bandage-roll", "Bandage Roll", "Resting heals 15% of your max HP more.",
+          (("rest_heal", 15),)),
+    Relic("meal-ticket", "Meal Ticket", "Heal 12 HP whenever you enter a shop.",
+          (("shop_heal", 12),)),
+    Relic("pilgrim-flask", "Pilgrim's Flask", "Heal 8 HP whenever you enter an event.",
+          (("event_heal", 8),)),
+    Relic("heart-of-oak", "Heart of Oak", "On pickup: +10 max HP.", (("max_hp", 10),)),
+    # -- economy -------------------------------------------------------------------------
+    Relic("golden-idol", "Golden Idol", "Fights, elites and bosses give 25% more gold.",
+          (("gold_pct", 25),)),
+    Relic("strongbox", "Strongbox", "Elites and bosses give 20 more gold.",
+          (("strong_gold", 20),)),
+    Relic("merchant-seal", "Merchant's Seal",
+          "Everything in the shop costs 20% less, card removal included.", (("discount", 20),)),
+    Relic("quill", "Scribe's Quill", "Removing a card at the shop costs 25 gold less.",
+          (("removal", 25),)),
+    Relic("cleansing-salt", "Cleansing Salt", "Your first card removal costs nothing.",
+          (("free_removal", 1),)),
+    Relic("lucky-charm", "Lucky Charm", "Card rewards offer 4 faces instead of 3.",
+          (("choices", 1),)),
+    Relic("coin-purse", "Coin Purse", "On pickup: gain 100 gold.", (("gold", 100),)),
+    Relic("treasure-map", "Treasure Map", "Treasure rooms also give 50 gold.",
+          (("treasure_gold", 50),)),
 )}
+
+
+def relic(relic_id: str) -> Relic:
+    """The relic of this id; ``KeyError`` naming it when there is none."""
+    try:
+        return RELICS[relic_id]
+    except KeyError:
+        raise KeyError(f"unknown relic {relic_id!r}") from None
 
 
 @attrs.frozen
 class Enemy:
-    """Who the runner fights: a name, the bot, the perk in words, and the perk as R37."""
+    """Who the runner fights: a name, the bot, the perk in words and as R37 (opening hand,
+    ready resources, crowned Jacks), and for elites and bosses a twist: a rule of the fight
+    shown before it, in words and as effects on the runner's side (``hand``: cards fewer in
+    the runner's opening hand; ``wound``: percent more wounds; ``unfortify``: the fortified
+    cards are shuffled in; ``no_relic_setup``: relics add nothing to the runner's kingdom)."""
 
     name: str
     bot: str
@@ -60,45 +198,86 @@ class Enemy:
     hand_size: int
     resources: int
     royals: int
+    twist: str = ""
+    twist_name: str = ""
+    effects: tuple[tuple[str, int], ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        for hook, _ in self.effects:
+            if hook not in TWIST_HOOKS:
+                raise ValueError(f"Enemy {self.name!r} declares the unknown twist {hook!r}")
+
+    def amount(self, hook: str) -> int:
+        if hook not in TWIST_HOOKS:
+            raise KeyError(f"unknown twist hook {hook!r}")
+        return sum(a for h, a in self.effects if h == hook)
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "perk": self.perk, "twistName": self.twist_name,
+                "twist": self.twist}
+
+
+TWIST_HOOKS: Final = frozenset({"hand", "wound", "unfortify", "no_relic_setup"})
+
+
+def _perk(hand: int, resources: int, royals: int) -> str:
+    parts = [f"opens with {hand} cards"]
+    if resources:
+        parts.append(f"{resources} ready resource{'s' if resources > 1 else ''}")
+    if royals:
+        parts.append("a Jack already crowned")
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _enemy(name: str, hand: int, resources: int, royals: int = 0, twist_name: str = "",
+           twist: str = "", effects: tuple[tuple[str, int], ...] = ()) -> Enemy:
+    return Enemy(name, "greedy", _perk(hand, resources, royals), hand, resources, royals,
+                 twist, twist_name, effects)
+
+
+COMBATS: Final = {
+    1: _enemy("Road Bandit", 4, 0),
+    2: _enemy("Tower Guard", 4, 1, 0, "Veterans",
+              "Every point it scores wounds you a quarter as much again.", (("wound", 25),)),
+    3: _enemy("Spire Sentinel", 5, 1, 0, "Spire Steel",
+              "Every point it scores wounds you half as much again.", (("wound", 50),)),
+}
+ELITES: Final = {
+    1: _enemy("Knight of the Marches", 5, 1, 0, "Shield Wall",
+              "Your opening hand holds one card less.", (("hand", 1),)),
+    2: _enemy("Dragon Keeper", 5, 1, 1, "Hoard",
+              "Its Jack is already crowned, and every point it scores wounds you a quarter "
+              "as much again.", (("wound", 25),)),
+    3: _enemy("The Twin Regents", 5, 2, 0, "Two Thrones",
+              "Every point they score wounds you half as much again.", (("wound", 50),)),
+}
+BOSSES: Final = {
+    1: _enemy("The Gatekeeper", 4, 1, 0, "The Toll",
+              "Every point it scores wounds you half as much again.", (("wound", 50),)),
+    2: _enemy("The Dragon Queen", 5, 1, 1, "Wings of Fire",
+              "Your fortified cards are shuffled into your pile: nothing stays on top.",
+              (("unfortify", 1),)),
+    3: _enemy("The Hollow King", 5, 1, 1, "The Hollow Crown",
+              "Your relics put nothing in your kingdom, and your opening hand holds one "
+              "card less.", (("no_relic_setup", 1), ("hand", 1))),
+}
 
 
 def enemy_for(kind: str, act: int) -> Enemy:
-    """The enemy of a node of ``kind`` (combat, elite, boss) in ``act``: perks grow with the
-    act; each act's boss has its own."""
-    if kind == "boss":
-        return BOSSES[act]
-    if kind == "elite":
-        resources = act - 1
-        return Enemy(ELITE_NAMES[act], "search",
-                     f"opens with 5 cards{_ready(resources)}", 5, resources, 0)
-    resources = 1 if act >= 2 else 0
-    hand = 5 if act == 3 else 4
-    return Enemy(COMBAT_NAMES[act], "greedy",
-                 f"opens with {hand} cards{_ready(resources)}", hand, resources, 0)
-
-
-def _ready(n: int) -> str:
-    return "" if n == 0 else f" and {n} ready resource{'s' if n > 1 else ''}"
-
-
-COMBAT_NAMES: Final = {1: "Road Bandit", 2: "Tower Guard", 3: "Spire Sentinel"}
-ELITE_NAMES: Final = {1: "Knight of the Marches", 2: "Dragon Keeper", 3: "The Twin Regents"}
-BOSSES: Final = {
-    1: Enemy("The Gatekeeper", "search", "opens with 5 cards and 2 ready resources", 5, 2, 0),
-    2: Enemy("The Dragon Queen", "search",
-             "opens with 5 cards, 2 ready resources and a Jack already crowned", 5, 2, 1),
-    3: Enemy("The Hollow King", "search",
-             "opens with 6 cards, 3 ready resources and a Jack already crowned", 6, 3, 1),
-}
+    """The enemy of a node of ``kind`` (combat, elite, boss) in ``act``."""
+    table = {"combat": COMBATS, "elite": ELITES, "boss": BOSSES}[kind]
+    return table[act]
 
 
 @attrs.frozen
 class Choice:
     """One answer to an event and what it does. ``gold``/``hp``/``max_hp`` add (negative:
-    pay); ``card``: gain a random face not in the deck of this kind (number, royal, hero);
-    ``lose_card``: lose a random number card of the deck; ``relic``: gain a random relic;
-    ``fight``: an elite-strength fight follows (its reward includes a relic);
-    ``gamble``: the gold is won only on a coin toss."""
+    pay); ``heal_percent``: heal a share of max HP; ``card``: gain a random face not in the
+    deck of this kind (number, royal, hero); ``lose_card``: lose a random number card;
+    ``remove``: lose the deck's lowest number card (never the last one); ``relic``: gain a
+    random relic; ``fight``: an elite-strength fight follows (its reward includes a relic);
+    ``gamble``: ``gold`` is won (and ``stake`` paid) only on a coin toss, ``stake`` is lost
+    otherwise; ``fortify``: the deck's best unfortified card is fortified."""
 
     label: str
     gold: int = 0
@@ -106,10 +285,13 @@ class Choice:
     max_hp: int = 0
     card: str | None = None
     lose_card: bool = False
+    remove: bool = False
     relic: bool = False
     fight: bool = False
     gamble: bool = False
+    stake: int = 0
     heal_percent: int = 0
+    fortify: bool = False
 
 
 @attrs.frozen
@@ -119,55 +301,139 @@ class Event:
     text: str
     choices: tuple[Choice, ...]
 
+    def __attrs_post_init__(self) -> None:
+        free = [c for c in self.choices
+                if c.gold >= 0 and c.hp >= 0 and c.max_hp >= 0 and not c.gamble
+                and not c.lose_card and not c.remove and not c.card and not c.fortify]
+        if not free:
+            raise ValueError(f"Event {self.id!r} needs an answer any run can take")
+
 
 EVENTS: Final = {e.id: e for e in (
     Event("wandering-smith", "The Wandering Smith",
-          "A smith with a cart of banners offers to forge you a royal of any colour, for a "
-          "price.", (Choice("Pay 60 gold: gain a random royal", gold=-60, card="royal"),
-                     Choice("Leave"))),
+          "A smith with a cart of banners offers to forge you a royal, for a price.",
+          (Choice("Pay 80 gold: gain a random royal", gold=-80, card="royal"),
+           Choice("Ask him to temper a card: fortify your best card for 30 gold", gold=-30,
+                  fortify=True),
+           Choice("Leave"))),
     Event("shrine-of-hearts", "A Shrine of Hearts",
           "A quiet shrine, red candles still burning. The offering bowl is full of coins.",
           (Choice("Pray: heal 25% of your max HP", heal_percent=25),
-           Choice("Empty the bowl: gain 60 gold, lose 8 HP", gold=60, hp=-8))),
+           Choice("Empty the bowl: gain 60 gold, lose 10 HP", gold=60, hp=-10))),
     Event("gambler", "The Gambler",
           "A man in a tall hat flips a coin and grins. 'Double or nothing, friend?'",
-          (Choice("Bet 30 gold on a coin toss: win 75 or nothing", gold=75, gamble=True),
+          (Choice("Bet 50 gold on a coin toss: win 100 or lose the stake", gold=100,
+                  stake=50, gamble=True),
            Choice("Walk on"))),
     Event("ambush", "Ambush on the Road",
           "Bandits step out of the trees and demand your purse.",
-          (Choice("Fight them", fight=True),
-           Choice("Pay them off: lose 25 gold", gold=-25),
-           Choice("Run: lose 7 HP", hp=-7))),
+          (Choice("Fight them: an elite fight, a relic if you win", fight=True),
+           Choice("Pay them off: lose 40 gold", gold=-40),
+           Choice("Run: lose 9 HP", hp=-9))),
     Event("fallen-knight", "The Fallen Knight",
           "A knight lies by the road, his sword still bright, his relic still warm.",
-          (Choice("Take his relic: lose 8 max HP", max_hp=-8, relic=True),
+          (Choice("Take his relic: lose 10 max HP", max_hp=-10, relic=True),
            Choice("Bury him with honour: heal 10 HP", hp=10))),
     Event("library", "The Drowned Library",
           "Half the shelves are under water, but some pages are still legible.",
           (Choice("Read: gain a random number card", card="number"),
-           Choice("Sleep among the books: heal 12 HP", hp=12))),
+           Choice("Sleep among the books: heal 15 HP", hp=15))),
     Event("beggar", "A Beggar at the Gate",
           "An old woman asks for bread. Her eyes are sharper than her rags.",
-          (Choice("Give 35 gold: +6 max HP", gold=-35, max_hp=6),
+          (Choice("Give 40 gold: she takes your lowest number card away", gold=-40,
+                  remove=True),
            Choice("Walk past"))),
     Event("goblin-market", "The Goblin Market",
           "Small hands reach for your cards. 'We buy anything. Anything!'",
-          (Choice("Sell a random number card for 70 gold", gold=70, lose_card=True),
+          (Choice("Sell a random number card for 45 gold", gold=45, lose_card=True),
            Choice("Keep your cards"))),
     Event("cursed-chest", "The Cursed Chest",
           "An iron chest hums with a low, unpleasant note.",
-          (Choice("Open it: gain a relic, lose 12 HP", relic=True, hp=-12),
+          (Choice("Open it: gain a relic, lose 15 HP", relic=True, hp=-15),
            Choice("Leave it shut"))),
     Event("fountain", "The Fountain of Youth",
           "Clear water rises from a marble basin.",
-          (Choice("Drink deeply: +5 max HP", max_hp=5),
-           Choice("Fill your flasks: heal 18 HP", hp=18))),
+          (Choice("Drink deeply: +6 max HP", max_hp=6),
+           Choice("Fill your flasks: heal 20 HP", hp=20))),
     Event("hermit", "The Hermit's Cave",
           "A hermit keeps a painted card of a Hero. 'Blood for blood,' he says.",
-          (Choice("Give 10 HP: gain a Hero", hp=-10, card="hero"),
+          (Choice("Give 20 HP: gain a Hero", hp=-20, card="hero"),
            Choice("Leave him in peace"))),
     Event("stranger", "The Masked Stranger",
           "A duellist in a silver mask bows. 'A game, for a prize worth having?'",
-          (Choice("Accept the duel", fight=True),
+          (Choice("Accept the duel: an elite fight, a relic if you win", fight=True),
            Choice("Decline"))),
+    Event("old-mill", "The Old Mill",
+          "The miller offers a bed of straw and a sack of flour, or work for a coin.",
+          (Choice("Rest: heal 12 HP", hp=12),
+           Choice("Work the stones: gain 35 gold, lose 5 HP", gold=35, hp=-5))),
+    Event("herald", "The Herald's Tent",
+          "A herald paints coats of arms. 'Every banner tells a story, sir.'",
+          (Choice("Sit for a portrait: fortify your best card, lose 6 HP", fortify=True,
+                  hp=-6),
+           Choice("Buy his spare banner: gain a random number card for 30 gold", gold=-30,
+                  card="number"),
+           Choice("Leave"))),
+    Event("ruined-chapel", "A Ruined Chapel",
+          "Rain falls through the broken roof onto a plain stone altar.",
+          (Choice("Leave a card on the altar: lose your lowest number card", remove=True),
+           Choice("Pray for strength: +4 max HP, lose 30 gold", max_hp=4, gold=-30),
+           Choice("Shelter from the rain"))),
+    Event("troll-bridge", "The Troll's Bridge",
+          "A troll sits on the bridge. 'Toll, or a tale, or a tussle.'",
+          (Choice("Pay the toll: lose 30 gold", gold=-30),
+           Choice("Wade the river: lose 6 HP", hp=-6),
+           Choice("Tussle: an elite fight, a relic if you win", fight=True))),
+    Event("alchemist", "The Alchemist",
+          "Bubbling flasks line the shelves. 'Vigour or gold, my friend?'",
+          (Choice("Drink the red flask: +8 max HP, lose 8 HP", max_hp=8, hp=-8),
+           Choice("Sell him your blood: gain 45 gold, lose 12 HP", gold=45, hp=-12),
+           Choice("Leave"))),
+    Event("tournament", "The Tournament",
+          "Heralds call for champions. The prize purse glitters on a silk cushion.",
+          (Choice("Pay 25 gold to enter: a coin toss wins you a royal and 50 gold", gold=50,
+                  stake=25, gamble=True, card="royal"),
+           Choice("Watch from the stands: heal 8 HP", hp=8))),
+    Event("crossroads", "The Crossroads",
+          "A signpost points three ways; one road is paved with coins.",
+          (Choice("Follow the coins: gain 40 gold, lose 8 HP", gold=40, hp=-8),
+           Choice("Take the shaded road: heal 10 HP", hp=10),
+           Choice("Take the high road: gain a random number card", card="number"))),
+    Event("royal-court", "The Exiled Court",
+          "A deposed royal holds court in a barn. 'Serve me, and I will serve you.'",
+          (Choice("Swear fealty: gain a random royal, lose 8 max HP", card="royal",
+                  max_hp=-8),
+           Choice("Sell them news: gain 30 gold", gold=30))),
 )}
+
+
+# -- the tables of docs/spire.md (a test checks the document holds them as written here) ---
+
+def relic_table() -> str:
+    """docs/spire.md's relic table, from :data:`RELICS`."""
+    rows = ["| Relic | Effect | Hooks | Changes play |", "|---|---|---|---|"]
+    for r in RELICS.values():
+        hooks = ", ".join(f"`{h}` {a:+d}" for h, a in r.effects)
+        if r.kinds != FIGHTS:
+            hooks += " (" + ", ".join(k for k in ("combat", "elite", "boss") if k in r.kinds) + ")"
+        rows.append(f"| {r.name} | {r.text} | {hooks} | {'yes' if r.play else ''} |")
+    return "\n".join(rows)
+
+
+def event_table() -> str:
+    """docs/spire.md's event table, from :data:`EVENTS`."""
+    rows = ["| Event | Text | Answers |", "|---|---|---|"]
+    for e in EVENTS.values():
+        rows.append(f"| {e.title} | {e.text} | {'; '.join(c.label for c in e.choices)} |")
+    return "\n".join(rows)
+
+
+def enemy_table() -> str:
+    """docs/spire.md's enemy table, from the enemies of each act."""
+    rows = ["| Act | Room | Enemy | Perk | Twist |", "|---|---|---|---|---|"]
+    for act in (1, 2, 3):
+        for kind, table in (("combat", COMBATS), ("elite", ELITES), ("boss", BOSSES)):
+            e = table[act]
+            twist = f"**{e.twist_name}**: {e.twist}" if e.twist else ""
+            rows.append(f"| {act} | {kind} | {e.name} | {e.perk} | {twist} |")
+    return "\n".join(rows)

@@ -1,15 +1,16 @@
 """The Spire's maps, after Slay the Spire's generator (issue 15; docs/spire.md).
 
-Per act a grid of 7 columns x 15 floors. Six paths are walked from floor 1 upward, each step
+Per act a grid of 7 columns x 10 floors. Six paths are walked from floor 1 upward, each step
 to the column left, the same column or right; the second path never starts where the first
 did; paths never cross (a step is clamped between the edges of its neighbours); two paths
-that meet do not meet again within 3 floors. Every floor-15 node leads to the boss above.
+that meet do not meet again within 3 floors. Every floor-10 node leads to the boss above.
 
-Floor 1 is all fights, floor 9 all treasure, floor 15 all rest sites. The other nodes draw
-from a shuffled bucket (shop 5%, rest 12%, event 22%, elite 8%, the rest fights), taking the
-first type that passes the rules: no rest or elite below floor 6, no rest on floor 14; rest,
-shop, elite and treasure never follow a parent of the same type; children of one parent
-differ. When nothing in the bucket passes, the node is a fight.
+Slay the Spire's floor rules scaled to 10 floors: floor 1 is all fights, floor 6 all
+treasure, floor 10 all rest sites. The other nodes draw from a shuffled bucket (shop 5%,
+rest 12%, event 22%, elite 8%, the rest fights), taking the first type that passes the
+rules: no rest or elite below floor 4, no rest on floor 9, at most one rest and one elite
+per 3 rooms of a floor; rest, shop, elite and treasure never follow a parent of the same type;
+children of one parent differ. When nothing in the bucket passes, the node is a fight.
 
 >>> m = generate_map(7, 1)
 >>> m == generate_map(7, 1), m.boss.kind, {n.kind for n in m.floor(1)}
@@ -27,7 +28,7 @@ from typing import Any, Final
 import attrs
 
 COLUMNS: Final = 7
-FLOORS: Final = 15
+FLOORS: Final = 10
 PATHS: Final = 6
 BOSS_FLOOR: Final = FLOORS + 1
 BOSS_X: Final = COLUMNS // 2
@@ -37,11 +38,15 @@ above it."""
 MAX_ANCESTOR_DEPTH: Final = 5
 
 KINDS: Final = ("combat", "elite", "rest", "shop", "treasure", "event", "boss")
-FIXED_FLOORS: Final = {1: "combat", 9: "treasure", FLOORS: "rest"}
+FIXED_FLOORS: Final = {1: "combat", 6: "treasure", FLOORS: "rest"}
 BUCKET: Final = (("shop", 0.05), ("rest", 0.12), ("event", 0.22), ("elite", 0.08))
 """The bucket's shares; fights fill the rest."""
-NO_REST_OR_ELITE_BELOW: Final = 6
-NO_REST_ON: Final = 14
+NO_REST_OR_ELITE_BELOW: Final = 4
+NO_REST_ON: Final = FLOORS - 1
+RESTS_PER_FLOOR: Final = 3
+"""A floor holds at most one rest site, and one elite, per this many of its rooms (at least
+one): they spread over the floors where they matter instead of piling up on the first floor
+that allows them."""
 NO_REPEAT_AFTER_PARENT: Final = frozenset({"rest", "shop", "elite", "treasure"})
 MAX_ATTEMPTS: Final = 64
 
@@ -54,7 +59,7 @@ def act_seed(run_seed: int, act: int) -> int:
 
 @attrs.frozen
 class MapNode:
-    """A room of the map: ``floor`` 1 to 15 (16: the boss), column ``x`` 0 to 6, its ``kind``
+    """A room of the map: ``floor`` 1 to 10 (11: the boss), column ``x`` 0 to 6, its ``kind``
     and the columns of the nodes it leads to on the floor above."""
 
     floor: int
@@ -294,10 +299,15 @@ def _assign(edges: Edges, rng: random.Random) -> dict[tuple[int, int], str]:
             siblings = {kinds[(y, s)] for p in _parents(edges, y, x) for s in edges[y - 1][p]
                         if s != x and (y, s) in kinds}
             chosen = "combat"
+            rooms = sum(1 for c in range(COLUMNS) if (y, c) in present)
+            placed = [kinds.get((y, c)) for c in range(COLUMNS)]
             for i, kind in enumerate(bucket):
                 if kind in ("rest", "elite") and floor < NO_REST_OR_ELITE_BELOW:
                     continue
                 if kind == "rest" and floor == NO_REST_ON:
+                    continue
+                if kind in ("rest", "elite") and placed.count(kind) >= max(
+                        1, rooms // RESTS_PER_FLOOR):
                     continue
                 if kind in NO_REPEAT_AFTER_PARENT and kind in parent_kinds:
                     continue
@@ -307,6 +317,14 @@ def _assign(edges: Edges, rng: random.Random) -> dict[tuple[int, int], str]:
                 break
             kinds[(y, x)] = chosen
     return kinds
+
+
+def map_rules() -> dict[str, Any]:
+    """The map's rules as data, for the screens' legend: floors per act, the fixed floors
+    and the floors below which rest sites and elites never appear."""
+    return {"floors": FLOORS, "bossFloor": BOSS_FLOOR,
+            "fixedFloors": {str(f): k for f, k in FIXED_FLOORS.items()},
+            "noRestOrEliteBelow": NO_REST_OR_ELITE_BELOW, "noRestOn": NO_REST_ON}
 
 
 def generate_map(seed: int, act: int) -> ActMap:

@@ -7,7 +7,7 @@ player's choices (fights included: a fight is a hand of Kingdom with its own see
 
 >>> run = Run.start(7).choose_suit("hearts")
 >>> run.phase, run.hp, run.max_hp, run.gold, len(run.deck)
-('map', 50, 50, 0, 6)
+('map', 50, 50, 99, 6)
 >>> run = run.enter(run.accessible()[0])
 >>> run.phase, run.combat.enemy
 ('combat', 'Road Bandit')
@@ -33,8 +33,17 @@ from kingdom_rules.setups import (
     combat_result,
     setup_from_json,
 )
-from kingdom_rules.spire.content import EVENTS, RELICS, Choice, Event, enemy_for
-from kingdom_rules.spire.maps import ActMap, generate_map
+from kingdom_rules.spire.content import (
+    EVENTS,
+    HOOKS,
+    RELICS,
+    Choice,
+    Enemy,
+    Event,
+    enemy_for,
+    relic,
+)
+from kingdom_rules.spire.maps import ActMap, generate_map, map_rules
 
 if TYPE_CHECKING:
     from kingdom_rules.setups import CombatResult
@@ -44,18 +53,32 @@ Json = dict[str, Any]
 
 ACTS: Final = 3
 START_HP: Final = 50
+START_GOLD: Final = 99
+"""Slay the Spire's starting purse: the first shop can always buy something."""
 CLUBS_HP: Final = 10
 DIAMONDS_GOLD: Final = 0.25
 NUMBER_CARDS: Final = 5
-REST_HEAL: Final = 0.30
+REST_HEAL: Final = 30
+"""Percent of max HP a rest heals."""
 GOLD: Final = {"combat": (10, 20), "elite": (25, 35), "boss": (95, 105)}
 PRICES: Final = {"number": 50, "royal": 75, "hero": 150}
 PRICE_SPREAD: Final = 0.10
-RELIC_PRICES: Final = (150, 300)
+RELIC_PRICES: Final = (150, 250)
 REMOVAL_PRICE: Final = 75
 REMOVAL_STEP: Final = 25
+BASE_HAND: Final = 4
+LEAN_DECK: Final = 8
+"""A deck of at most this many cards is lean: its opening hand holds one card more."""
+HEAVY_DECK: Final = 13
+"""A deck of at least this many cards is heavy: its opening hand holds one card less."""
+BANNER_SHARE: Final = 75
+"""Percent of a deck's cards of one colour that raise its banner: a ready resource of that
+colour in the kingdom at the start of every fight."""
+MIN_LOSS: Final = 5
+"""R38: a lost fight costs at least this many HP."""
+HEARTS_HEAL: Final = 5
 SUIT_PERKS: Final[dict[str, str]] = {
-    "hearts": "Balanced: nothing extra.",
+    "hearts": f"Steadfast: heal {HEARTS_HEAL} HP after every fight you win.",
     "diamonds": f"+{round(DIAMONDS_GOLD * 100)}% gold from fights.",
     "clubs": f"+{CLUBS_HP} max HP.",
     "spades": "A 7th card in the starter deck: a number card of another suit.",
@@ -187,7 +210,7 @@ class Run:
     act: int = 1
     hp: int = START_HP
     max_hp: int = START_HP
-    gold: int = 0
+    gold: int = START_GOLD
     deck: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
     fortified: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
     relics: tuple[str, ...] = ()
@@ -207,6 +230,8 @@ class Run:
     event: str | None = None
     notice: str = ""
     """What the last step did, in words."""
+    path: tuple[tuple[int, int, str], ...] = ()
+    """Every room entered in the run: (act, floor, kind)."""
 
     # --- reading -------------------------------------------------------------------------
 
@@ -225,10 +250,16 @@ class Run:
 
     @property
     def score(self) -> int:
-        """5 per floor climbed, 20 per elite and 50 per boss beaten, 1 per HP left, 1 per 10
-        gold left, and 100 for winning the run."""
-        return (5 * self.floors_climbed + 20 * self.elites_beaten + 50 * self.bosses_beaten
-                + max(self.hp, 0) + self.gold // 10 + (100 if self.phase == "won" else 0))
+        """The sum of :meth:`score_parts`."""
+        return sum(self.score_parts().values())
+
+    def score_parts(self) -> dict[str, int]:
+        """The score's breakdown: 5 per floor climbed, 20 per elite and 50 per boss beaten,
+        1 per HP left and 100 for winning the run. Gold left counts nothing: a run is scored
+        for its progress, not for what it hoards."""
+        return {"floors": 5 * self.floors_climbed, "elites": 20 * self.elites_beaten,
+                "bosses": 50 * self.bosses_beaten, "hp": max(self.hp, 0),
+                "victory": 100 if self.phase == "won" else 0}
 
     def accessible(self) -> tuple[int, ...]:
         """The nodes the runner may enter now (none outside the map phase)."""
@@ -238,12 +269,48 @@ class Run:
             return self.map.starts()
         return self.map.children(self.position)
 
-    def has(self, relic: str) -> bool:
-        return relic in self.relics
+    def has(self, relic_id: str) -> bool:
+        relic(relic_id)  # an unknown id fails loudly
+        return relic_id in self.relics
+
+    def bonus(self, hook: str, kind: str | None = None) -> int:
+        """The sum over the run's relics of ``hook`` (for a fight of ``kind``)."""
+        if hook not in HOOKS:
+            raise KeyError(f"unknown relic hook {hook!r}")
+        return sum(relic(r).amount(hook, kind) for r in self.relics)
 
     def removal_price(self) -> int:
-        return max(0, REMOVAL_PRICE + REMOVAL_STEP * self.removals
-                   - (25 if self.has("quill") else 0))
+        """75 gold, 25 more for each card removed before; less with the Scribe's Quill,
+        the Merchant's Seal's discount, nothing with the Cleansing Salt's first removal."""
+        if self.removals < self.bonus("free_removal"):
+            return 0
+        price = max(0, REMOVAL_PRICE + REMOVAL_STEP * self.removals - self.bonus("removal"))
+        return round(price * (100 - self.bonus("discount")) / 100)
+
+    # --- the deck's rules ------------------------------------------------------------------
+
+    def deck_shape(self) -> tuple[str, int]:
+        """Whether the deck is ``lean`` (+1 card in every opening hand), ``heavy`` (-1) or
+        ``steady`` (0), and that number."""
+        size = len(self.deck)
+        if size <= LEAN_DECK + self.bonus("lean"):
+            return "lean", 1
+        if size >= HEAVY_DECK:
+            return "heavy", -1
+        return "steady", 0
+
+    def banner(self) -> str | None:
+        """The colour whose banner the deck raises (``red``/``black``), or None: at least
+        75% of the deck's cards (less with the War Banner) are of that colour."""
+        need = BANNER_SHARE - self.bonus("banner")
+        for colour in ("red", "black"):
+            if self.deck and 100 * sum(c.color == colour for c in self.deck) >= need * len(
+                    self.deck):
+                return colour
+        return None
+
+    def fortify_cap(self) -> int:
+        return MAX_FORTIFIED + self.bonus("fortify_cap")
 
     def chest(self) -> tuple[str | None, int] | None:
         """What the treasure room the runner stands in gave, derived from the state: the
@@ -264,11 +331,95 @@ class Run:
                     and self.notice.startswith("In the chest: 50 gold"))
             if drawn == self.relics[-1] and not full:
                 relic = drawn
-        gold = (0 if relic else 50) + (50 if self.has("treasure-map") else 0)
+        gold = (0 if relic else 50) + self.bonus("treasure_gold")
         return relic, gold
 
     def event_info(self) -> Event | None:
         return EVENTS[self.event] if self.event else None
+
+    # --- what the screens show -----------------------------------------------------------
+
+    def legend(self) -> dict[str, Any]:
+        """The map's legend for this run: the act's shape and each room's rule in words, with
+        this run's figures (its rest heal, its removal price, its enemies and their twists)."""
+        rules = map_rules()
+        rooms = []
+        for kind in ("combat", "elite", "boss"):
+            enemy = enemy_for(kind, self.act)
+            low, high = GOLD[kind]
+            gains = f"{low}-{high} gold and a card"
+            gains += {"combat": "", "elite": ", a royal among the cards and a relic",
+                      "boss": ", a Hero and a royal among the cards and a relic"}[kind]
+            text = f"{enemy.name}: {enemy.perk}."
+            if enemy.twist:
+                text += f" {enemy.twist_name}: {enemy.twist}"
+            rooms.append({"kind": kind, "name": {"combat": "Fight", "elite": "Elite",
+                                                 "boss": "Boss"}[kind],
+                          "text": f"{text} A win gives {gains}."})
+        rest = self.rest_heal()
+        rooms += [
+            {"kind": "rest", "name": "Rest site",
+             "text": f"Rest: heal {rest} HP ({REST_HEAL + self.bonus('rest_heal')}% of your "
+                     f"max HP), or fortify a card (always on top of your pile; "
+                     f"{len(self.fortified)} of {self.fortify_cap()} fortified)."},
+            {"kind": "shop", "name": "Shop",
+             "text": f"Cards from about {PRICES['number']} gold, relics from "
+                     f"{RELIC_PRICES[0]}, and removing a card for {self.removal_price()} "
+                     f"gold (one per visit)."},
+            {"kind": "treasure", "name": "Treasure", "text": "A chest with a relic."},
+            {"kind": "event", "name": "Event",
+             "text": "Something happens: each answer says what it costs."},
+        ]
+        return {"acts": ACTS, "act": self.act, "floors": rules["floors"],
+                "bossFloor": rules["bossFloor"], "rooms": rooms,
+                "floorRules": f"Floor 1: fights. Floor {_fixed(rules, 'treasure')}: treasure. "
+                              f"Floor {rules['floors']}: rest sites, then the boss. No rest "
+                              f"site or elite below floor {rules['noRestOrEliteBelow']}."}
+
+    def deck_rules(self) -> dict[str, Any]:
+        """The deck's shape and banner in words (what thinning or colouring it would do)."""
+        shape, cards = self.deck_shape()
+        lean = LEAN_DECK + self.bonus("lean")
+        banner = self.banner()
+        need = BANNER_SHARE - self.bonus("banner")
+        return {
+            "size": len(self.deck), "shape": shape, "handBonus": cards,
+            "shapeText": f"{len(self.deck)} cards: {shape}. Lean decks (up to {lean} cards) "
+                         f"open with {BASE_HAND + 1} cards, heavy ones (from {HEAVY_DECK}) "
+                         f"with {BASE_HAND - 1}, others with {BASE_HAND}.",
+            "banner": banner,
+            "bannerText": (f"Your {banner} banner flies: every fight begins with a ready "
+                           f"{banner} resource in your kingdom." if banner else
+                           f"No banner: {need}% of your deck in one colour raises one (a "
+                           f"ready resource of that colour in every fight)."),
+        }
+
+    def stakes(self) -> dict[str, Any] | None:
+        """During a fight, what it is played for: the enemy with its perk and twist, your
+        opening hand and why, your HP, and what a win and a loss cost."""
+        if self.phase != "combat" or self.combat is None:
+            return None
+        plan = self.fight_plan(self.combat.kind)
+        enemy: Enemy = plan["enemy"]
+        share = plan["woundShare"]
+        more = f", and {share}% more ({enemy.twist_name})" if share else ""
+        parry = self.bonus("wound")
+        low, high = GOLD[self.combat.kind]
+        return {
+            "kind": self.combat.kind, "enemy": enemy.to_json(), "twistApplies": plan["twist"],
+            "hp": self.hp, "maxHp": self.max_hp,
+            "hand": plan["hand"], "handWhy": plan["handWhy"], "enemyHand": plan["enemyHand"],
+            "win": f"A win wounds you 1 HP per point {enemy.name} scores, less 1 per 2 points "
+                   f"you score{more}" + (f", {parry} less (relics)" if parry else "")
+                   + "; a win by twice its score costs nothing. "
+                   + f"It gives {low}-{high} gold and a card.",
+            "loss": f"A loss costs as much, and at least {MIN_LOSS} HP or the gap in points"
+                    + (f" ({self.bonus('loss')} less, relics)" if self.bonus("loss") else "")
+                    + (". A boss must be beaten: you face it again." if self.combat.kind
+                       == "boss" else "."),
+            "deck": [c.id for c in self.deck],
+            "fortified": [c.id for c in self.fortified] if plan["fortified"] else [],
+        }
 
     # --- starting ------------------------------------------------------------------------
 
@@ -305,25 +456,29 @@ class Run:
             raise RunRefused("That room is not connected to where you stand")
         node = self.map.nodes[index]
         run = attrs.evolve(self, position=index, floors_climbed=self.floors_climbed + 1,
-                           notice="")
+                           notice="", path=(*self.path, (self.act, node.floor, node.kind)))
         if node.kind in ("combat", "elite", "boss"):
             return run._fight(node.kind, from_event=False)
         if node.kind == "rest":
             return attrs.evolve(run, phase="rest", notice="A rest site. Rest or fortify a card.")
         if node.kind == "shop":
             run = attrs.evolve(run, phase="shop", shop=run._stock(), notice="A shop.")
-            if run.has("meal-ticket"):
-                run = run._heal(12, "Meal Ticket")
+            if run.bonus("shop_heal"):
+                run = run._heal(run.bonus("shop_heal"), "Meal Ticket")
             return run
         if node.kind == "treasure":
             run = run._gain_relic(run._random_relic(run._rng("treasure")), "In the chest")
-            if run.has("treasure-map"):
-                run = attrs.evolve(run, gold=run.gold + 50,
-                                   notice=run.notice + " The Treasure Map finds 50 gold.")
+            extra = run.bonus("treasure_gold")
+            if extra:
+                run = attrs.evolve(run, gold=run.gold + extra,
+                                   notice=run.notice + f" The Treasure Map finds {extra} gold.")
             return run._complete()
         event = run._pick_event()
-        return attrs.evolve(run, phase="event", event=event.id,
-                            events_seen=(*run.events_seen, event.id), notice=event.text)
+        run = attrs.evolve(run, phase="event", event=event.id,
+                           events_seen=(*run.events_seen, event.id), notice=event.text)
+        if run.bonus("event_heal"):
+            run = run._heal(run.bonus("event_heal"), "Pilgrim's Flask")
+        return run
 
     def abandon(self) -> Run:
         if self.over:
@@ -346,21 +501,36 @@ class Run:
             raise RunRefused("The fight is not over yet")
         return self._resolve(result)
 
+    def wound(self, runner: int, enemy: int, won: bool, kind: str,
+              enemy_info: Enemy | None = None) -> int:
+        """The HP a fight ending ``runner``-``enemy`` costs: every point the enemy scored
+        wounds 1 HP, every 2 points you scored parry 1 (a win by twice their score or more
+        costs nothing); a twist may add a share; a loss costs at least R38's max(5, gap).
+        Relics take their part off (a won fight never costs less than 0, a lost one 1)."""
+        raw = max(0, enemy - runner // 2)
+        info = enemy_info or (self.combat_enemy() if self.combat else None)
+        if info is not None and not (kind == "elite" and self.bonus("ignore_twist", kind)):
+            raw += raw * info.amount("wound") // 100
+        if won:
+            return max(0, raw - self.bonus("wound"))
+        loss = max(raw, MIN_LOSS, enemy - runner)
+        return max(1, loss - self.bonus("loss"))
+
+    def combat_enemy(self) -> Enemy:
+        """The enemy of the current fight, with its twist (an event's fight is an elite)."""
+        assert self.combat is not None
+        return enemy_for(self.combat.kind, self.act)
+
     def _resolve(self, result: CombatResult) -> Run:
         assert self.combat is not None
         kind, combat = self.combat.kind, self.combat
+        score = f"{result.runner_score}-{result.enemy_score}"
+        hurt = self.wound(result.runner_score, result.enemy_score, result.won, kind)
         if not result.won:
-            loss = result.hp_lost
-            if self.has("iron-skin"):
-                loss = max(1, loss - 3)
-            run = attrs.evolve(self, hp=self.hp - loss, fights_lost=self.fights_lost + 1,
+            run = attrs.evolve(self, hp=self.hp - hurt, fights_lost=self.fights_lost + 1,
                                combat=None,
-                               notice=f"You lost to {combat.enemy} "
-                                      f"({result.runner_score}-{result.enemy_score}) and "
-                                      f"{loss} HP.")
-            if run.hp <= 0 and run.has("phoenix-feather") and not run.phoenix_used:
-                run = attrs.evolve(run, hp=10, phoenix_used=True,
-                                   notice=run.notice + " The Phoenix Feather burns: 10 HP.")
+                               notice=f"You lost to {combat.enemy} ({score}) and {hurt} HP.")
+            run = run._phoenix()
             if run.hp <= 0:
                 return attrs.evolve(run, hp=0, phase="lost",
                                     notice=run.notice + " Your run ends.")
@@ -370,50 +540,103 @@ class Run:
         rng = self._rng("reward")
         low, high = GOLD[kind]
         gold = rng.randint(low, high)
-        bonus = (DIAMONDS_GOLD if self.suit == "diamonds" else 0) + (
-            0.25 if self.has("golden-idol") else 0)
-        gold = round(gold * (1 + bonus)) + (20 if kind != "combat" and self.has("strongbox")
+        bonus = (DIAMONDS_GOLD if self.suit == "diamonds" else 0) + self.bonus("gold_pct") / 100
+        gold = round(gold * (1 + bonus)) + (self.bonus("strong_gold") if kind != "combat"
                                             else 0)
-        run = attrs.evolve(self, gold=self.gold + gold, fights_won=self.fights_won + 1,
+        wounds = (f"it wounds you {hurt} HP" if hurt else "a crushing win: no wound")
+        run = attrs.evolve(self, hp=self.hp - hurt, gold=self.gold + gold,
+                           fights_won=self.fights_won + 1,
                            elites_beaten=self.elites_beaten + (kind == "elite"),
                            bosses_beaten=self.bosses_beaten + (kind == "boss"), combat=None,
-                           notice=f"You beat {combat.enemy} ({result.runner_score}-"
-                                  f"{result.enemy_score}): {gold} gold.")
-        if run.has("healing-spring"):
-            run = run._heal(4, "Healing Spring")
-        relic = None
+                           notice=f"You beat {combat.enemy} ({score}): {wounds}; {gold} gold.")
+        run = run._phoenix()
+        if run.hp <= 0:
+            return attrs.evolve(run, hp=0, phase="lost", notice=run.notice + " Your run ends.")
+        heal = self.bonus("win_heal") + (HEARTS_HEAL if self.suit == "hearts" else 0) + (
+            self.bonus("crush_heal") if hurt == 0 else 0)
+        if heal:
+            run = run._heal(heal, "Healing")
+        relic_id = None
         if kind in ("elite", "boss"):
-            relic = run._random_relic(rng)
-            run = run._gain_relic(relic, "The enemy drops")
+            relic_id = run._random_relic(rng)
+            run = run._gain_relic(relic_id, "The enemy drops")
         cards = run._card_choices(rng, kind)
         return attrs.evolve(run, phase="reward",
-                            reward=Reward(gold, cards, relic, kind == "boss"))
+                            reward=Reward(gold, cards, relic_id, kind == "boss"))
+
+    def _phoenix(self) -> Run:
+        if self.hp <= 0 and self.bonus("phoenix") and not self.phoenix_used:
+            return attrs.evolve(self, hp=10, phoenix_used=True,
+                                notice=self.notice + " The Phoenix Feather burns: 10 HP.")
+        return self
+
+    def fight_plan(self, kind: str) -> dict[str, Any]:
+        """What a fight of ``kind`` in this act will be, before it is dealt: the enemy, its
+        perk and twist, your opening hand and why, your starting kingdom's extras. The
+        screens show it before and during the fight (the stakes)."""
+        enemy = enemy_for(kind, self.act)
+        twist = not (kind == "elite" and self.bonus("ignore_twist", kind))
+        shape, shape_cards = self.deck_shape()
+        hand = (BASE_HAND + shape_cards + self.bonus("hand", kind)
+                - (enemy.amount("hand") if twist else 0))
+        why = [f"{BASE_HAND} cards"]
+        if shape_cards:
+            why.append(f"{shape} deck {shape_cards:+d}")
+        if self.bonus("hand", kind):
+            why.append(f"relics {self.bonus('hand', kind):+d}")
+        if twist and enemy.amount("hand"):
+            why.append(f"{enemy.twist_name} -{enemy.amount('hand')}")
+        enemy_hand = max(MIN_HAND, enemy.hand_size - self.bonus("enemy_hand", kind))
+        relic_setup = not (twist and enemy.amount("no_relic_setup"))
+        return {
+            "kind": kind, "enemy": enemy, "twist": twist and bool(enemy.twist),
+            "hand": max(MIN_HAND, min(MAX_HAND, hand)), "handWhy": ", ".join(why),
+            "enemyHand": min(enemy_hand, MAX_HAND),
+            "enemyReady": max(0, enemy.resources - self.bonus("enemy_ready", kind)),
+            "enemyCrowns": max(0, enemy.royals - self.bonus("enemy_crown", kind)),
+            "readyLow": self.bonus("ready_low", kind) if relic_setup else 0,
+            "readyHigh": self.bonus("ready_high", kind) if relic_setup else 0,
+            "crown": self.bonus("crown", kind) if relic_setup else 0,
+            "banner": self.banner(),
+            "fortified": not (twist and enemy.amount("unfortify")),
+            "woundShare": enemy.amount("wound") if twist else 0,
+        }
 
     def _fight(self, kind: str, from_event: bool, again: bool = False) -> Run:
         rng = self._rng(f"fight:{kind}:{from_event}:{self.fights_lost}")
-        enemy = enemy_for(kind, self.act)
-        strong = kind in ("elite", "boss")
-        hand = 4 + self.has("war-drum") + (strong and self.has("battle-standard"))
-        enemy_hand = max(MIN_HAND, enemy.hand_size - self.has("sharp-eye"))
+        plan = self.fight_plan(kind)
+        enemy: Enemy = plan["enemy"]
         suit = self.suit or "hearts"
-        free = [c for c in DECK if c.is_number and c.suit == suit and c not in self.deck]
+        colour = Card.parse(f"{suit}-2").color
+        taken: set[Card] = set(self.deck)
         mine: list[Card] = []
-        if self.has("copper-crown") and free:
-            mine.append(free[0])
-        if strong and self.has("stone-keep") and free and free[-1] not in mine:
-            mine.append(free[-1])
-        taken = set(self.deck) | set(mine)
+        own = [c for c in DECK if c.is_number and c.suit == suit and c not in taken]
+        for c in own[:plan["readyLow"]] + own[::-1][:plan["readyHigh"]]:
+            if c not in mine:
+                mine.append(c)
+        if plan["banner"]:
+            free = [c for c in DECK if c.is_number and c.color == plan["banner"]
+                    and c not in taken and c not in mine]
+            mine.extend(free[:1])
+        taken |= set(mine)
+        crowns: list[Card] = []
+        if plan["crown"]:
+            jacks = [c for c in DECK if c.rank == "J" and c.color == colour and c not in taken]
+            crowns = jacks[:1]
+            taken |= set(crowns)
         numbers = [c for c in DECK if c.is_number and c not in taken]
-        theirs = rng.sample(numbers, enemy.resources)
+        theirs = rng.sample(numbers, min(plan["enemyReady"], len(numbers)))
         jacks = [c for c in DECK if c.rank == "J" and c not in taken]
-        royals = rng.sample(jacks, min(enemy.royals, len(jacks)))
-        setup = SpireSetup(self.deck, self.fortified,
-                           (min(hand, MAX_HAND), min(enemy_hand, MAX_HAND)),
-                           (StartingKingdom(tuple(mine)), StartingKingdom(tuple(theirs),
-                                                                          tuple(royals))))
+        royals = rng.sample(jacks, min(plan["enemyCrowns"], len(jacks)))
+        fortified = self.fortified if plan["fortified"] else ()
+        setup = SpireSetup(self.deck, fortified, (plan["hand"], plan["enemyHand"]),
+                           (StartingKingdom(tuple(mine), tuple(crowns)),
+                            StartingKingdom(tuple(theirs), tuple(royals))))
         combat = Combat(kind, rng.randrange(2**31), setup, enemy.name, enemy.bot, enemy.perk,
                         from_event)
         text = f"{enemy.name} ({kind}): {enemy.perk}."
+        if plan["twist"]:
+            text += f" {enemy.twist_name}: {enemy.twist}"
         if again:
             text = f"{self.notice} {enemy.name} stands again: fight on."
         return attrs.evolve(self, phase="combat", combat=combat, notice=text)
@@ -430,7 +653,7 @@ class Run:
             if face not in self.reward.cards:
                 raise RunRefused("That card is not one of the offered cards")
             run = attrs.evolve(run, deck=_sorted([*run.deck, face]),
-                               notice=f"{face.id} joins your deck.")
+                               notice=f"{card_name(face)} joins your deck.")
         else:
             run = attrs.evolve(run, notice="You skipped the card.")
         boss = self.reward.boss
@@ -443,11 +666,14 @@ class Run:
                             hp=run.max_hp,
                             notice=f"Act {self.act + 1}. You climb on, fully healed.")
 
+    def rest_heal(self) -> int:
+        """The HP a rest heals: 30% of max HP (more with the Bandage Roll)."""
+        return self.max_hp * (REST_HEAL + self.bonus("rest_heal")) // 100
+
     def rest(self) -> Run:
-        """Heal 30% of max HP (more with the Bandage Roll)."""
+        """Heal :meth:`rest_heal` HP."""
         self._need("rest", "You are not at a rest site")
-        share = REST_HEAL + (0.15 if self.has("bandage-roll") else 0)
-        return self._heal(int(self.max_hp * share), "You rest")._complete()
+        return self._heal(self.rest_heal(), "You rest")._complete()
 
     def fortify(self, card: Card | str) -> Run:
         """Fortify a card of the deck: always on top of your pile (R39, at most 4)."""
@@ -457,10 +683,10 @@ class Run:
             raise RunRefused("That card is not in your deck")
         if face in self.fortified:
             raise RunRefused("That card is already fortified")
-        if len(self.fortified) >= MAX_FORTIFIED:
-            raise RunRefused(f"At most {MAX_FORTIFIED} cards are fortified")
+        if len(self.fortified) >= self.fortify_cap():
+            raise RunRefused(f"At most {self.fortify_cap()} cards are fortified")
         return attrs.evolve(self, fortified=_sorted([*self.fortified, face]),
-                            notice=f"{face.id} is fortified.")._complete()
+                            notice=f"{card_name(face)} is fortified.")._complete()
 
     def buy_card(self, i: int) -> Run:
         shop = self._in_shop()
@@ -472,7 +698,7 @@ class Run:
         return attrs.evolve(self, gold=self.gold - offer.price,
                             deck=_sorted([*self.deck, face]),
                             shop=attrs.evolve(shop, cards=cards),
-                            notice=f"You bought {face.id} for {offer.price} gold.")
+                            notice=f"You bought {card_name(face)} for {offer.price} gold.")
 
     def buy_relic(self, i: int) -> Run:
         shop = self._in_shop()
@@ -503,7 +729,7 @@ class Run:
                             fortified=tuple(c for c in self.fortified if c is not face),
                             removals=self.removals + 1,
                             shop=attrs.evolve(shop, removed=True),
-                            notice=f"{face.id} is gone from your deck ({price} gold).")
+                            notice=f"{card_name(face)} is gone from your deck ({price} gold).")
 
     def leave_shop(self) -> Run:
         self._in_shop()
@@ -517,7 +743,7 @@ class Run:
         if not 0 <= i < len(event.choices):
             return "No such answer"
         c = event.choices[i]
-        cost = 30 if c.gamble else -c.gold
+        cost = c.stake if c.gamble else -c.gold
         if cost > 0 and self.gold < cost:
             return "Not enough gold"
         if c.hp < 0 and self.hp <= -c.hp:
@@ -526,8 +752,12 @@ class Run:
             return "Not enough max HP"
         if c.lose_card and not self._sellable():
             return "You have no number card to spare"
+        if c.remove and not self._removable():
+            return "You have no number card to spare"
         if c.card and not self._faces(c.card):
             return f"There is no {c.card} card left to gain"
+        if c.fortify and self._to_fortify() is None:
+            return "No card of yours can be fortified"
         return None
 
     def answer_event(self, i: int) -> Run:
@@ -541,11 +771,12 @@ class Run:
         run = attrs.evolve(self, event=None, notice=c.label + ".")
         if c.fight:
             return run._fight("elite", from_event=True)
+        won = True
         if c.gamble:
             won = rng.random() < 0.5
-            run = attrs.evolve(run, gold=run.gold - 30 + (c.gold if won else 0),
-                               notice="The coin falls your way: you win 75 gold." if won
-                               else "The coin falls his way: you lose 30 gold.")
+            run = attrs.evolve(run, gold=run.gold - c.stake + (c.gold if won else 0),
+                               notice=f"The coin falls your way: you win {c.gold} gold." if won
+                               else f"The coin falls the other way: you lose {c.stake} gold.")
         else:
             run = attrs.evolve(run, gold=run.gold + c.gold)
         if c.max_hp:
@@ -557,13 +788,19 @@ class Run:
             run = run._heal(run.max_hp * c.heal_percent // 100, "You heal")
         if c.lose_card:
             face = rng.choice(run._sellable())
-            run = attrs.evolve(run, deck=tuple(x for x in run.deck if x is not face),
-                               fortified=tuple(x for x in run.fortified if x is not face),
-                               notice=f"{run.notice} {face.id} is sold.")
-        if c.card:
+            run = run._without(face, f"{card_name(face)} is sold.")
+        if c.remove:
+            face = run._removable()[0]
+            run = run._without(face, f"{card_name(face)} leaves your deck.")
+        if c.card and won:
             face = rng.choice(run._faces(c.card))
             run = attrs.evolve(run, deck=_sorted([*run.deck, face]),
-                               notice=f"{run.notice} {face.id} joins your deck.")
+                               notice=f"{run.notice} {card_name(face)} joins your deck.")
+        if c.fortify:
+            best = run._to_fortify()
+            assert best is not None
+            run = attrs.evolve(run, fortified=_sorted([*run.fortified, best]),
+                               notice=f"{run.notice} {card_name(best)} is fortified.")
         if c.relic:
             run = run._gain_relic(run._random_relic(rng), run.notice)
         return run._complete()
@@ -603,25 +840,40 @@ class Run:
         numbers = [c for c in self.deck if c.is_number]
         return numbers if len(numbers) > 1 and len(self.deck) > MIN_DECK else []
 
+    def _removable(self) -> list[Card]:
+        """The deck's number cards, lowest first, when one may go."""
+        return sorted(self._sellable(), key=lambda c: (c.value, c.order))
+
+    def _to_fortify(self) -> Card | None:
+        """The best card not fortified yet (royals first, then high numbers), if the cap
+        allows one more."""
+        left = [c for c in self.deck if c not in self.fortified]
+        if not left or len(self.fortified) >= self.fortify_cap():
+            return None
+        return max(left, key=lambda c: (c.is_royal, c.value, -c.order))
+
+    def _without(self, face: Card, text: str) -> Run:
+        return attrs.evolve(self, deck=tuple(x for x in self.deck if x is not face),
+                            fortified=tuple(x for x in self.fortified if x is not face),
+                            notice=f"{self.notice} {text}")
+
     def _random_relic(self, rng: random.Random) -> str:
         left = [r for r in RELICS if r not in self.relics]
         return rng.choice(left) if left else ""
 
-    def _gain_relic(self, relic: str, why: str) -> Run:
-        if not relic:  # every relic owned: gold instead
+    def _gain_relic(self, relic_id: str, why: str) -> Run:
+        if not relic_id:  # every relic owned: gold instead
             return attrs.evolve(self, gold=self.gold + 50,
                                 notice=f"{self.notice} {why}: 50 gold.".strip())
-        info = RELICS[relic]
-        run = attrs.evolve(self, relics=(*self.relics, relic),
+        info = relic(relic_id)
+        run = attrs.evolve(self, relics=(*self.relics, relic_id),
                            notice=f"{self.notice} {why}: {info.name} ({info.text})".strip())
-        if relic == "heart-of-oak":
-            run = attrs.evolve(run, max_hp=run.max_hp + 10, hp=run.hp + 10)
-        if relic == "coin-purse":
-            run = attrs.evolve(run, gold=run.gold + 100)
-        return run
+        more = info.amount("max_hp")
+        return attrs.evolve(run, max_hp=run.max_hp + more, hp=run.hp + more,
+                            gold=run.gold + info.amount("gold"))
 
     def _card_choices(self, rng: random.Random, kind: str) -> tuple[Card, ...]:
-        count = 4 if self.has("lucky-charm") else 3
+        count = 3 + self.bonus("choices")
         numbers, royals, heroes = (self._faces(k) for k in ("number", "royal", "hero"))
         out: list[Card] = []
         if kind == "boss" and heroes:
@@ -644,7 +896,7 @@ class Run:
         picks += rng.sample(heroes, min(1, len(heroes)))
         spare = [c for c in numbers + royals if c not in picks]
         picks += rng.sample(spare, min(5 - len(picks), len(spare)))
-        discount = 0.8 if self.has("merchant-seal") else 1.0
+        discount = (100 - self.bonus("discount")) / 100
         cards = tuple(Offer(c.id, round(PRICES[_card_kind(c)] * discount
                                         * rng.uniform(1 - PRICE_SPREAD, 1 + PRICE_SPREAD)))
                       for c in _sorted(picks))
@@ -678,6 +930,8 @@ class Run:
             "reward": self.reward.to_json() if self.reward else None,
             "shop": self.shop.to_json() if self.shop else None,
             "event": self.event, "notice": self.notice, "score": self.score,
+            "scoreParts": self.score_parts(),
+            "path": [{"act": a, "floor": f, "kind": k} for a, f, k in self.path],
         }
 
     @staticmethod
@@ -698,6 +952,8 @@ class Run:
                 phoenix_used=bool(d["phoenixUsed"]), events_seen=tuple(d["eventsSeen"]),
                 combat=_optional(d["combat"], Combat), reward=_optional(d["reward"], Reward),
                 shop=_optional(d["shop"], Shop), event=d["event"], notice=str(d["notice"]),
+                path=tuple((int(p["act"]), int(p["floor"]), str(p["kind"]))
+                           for p in d.get("path", ())),
             )
         except (KeyError, TypeError) as exc:
             raise ValueError(f"not a run: {exc!r}") from exc
@@ -713,6 +969,21 @@ class Run:
                 c not in run.deck for c in run.fortified):
             raise ValueError("not a run: HP, deck or fortified cards out of bounds")
         return run
+
+
+def _fixed(rules: dict[str, Any], kind: str) -> str:
+    return str(next(f for f, k in rules["fixedFloors"].items() if k == kind))
+
+
+RANK_NAMES: Final = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+
+
+def card_name(card: Card) -> str:
+    """A card in words, as notices say it: ``Queen of Spades``, ``7 of Hearts``, ``Red
+    Hero``."""
+    if card.is_hero:
+        return "Red Hero" if card.suit == "red-joker" else "Black Hero"
+    return f"{RANK_NAMES.get(card.rank, card.rank)} of {card.suit.capitalize()}"
 
 
 def _parse(text: str) -> Card:

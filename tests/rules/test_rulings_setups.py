@@ -398,8 +398,9 @@ def test_r36_setup_is_checked() -> None:
         spire("QH QH 2H")
     with pytest.raises(ValueError, match="fortified card is a card of the run deck"):
         spire("QH 2H", fortified="3H")
-    with pytest.raises(ValueError, match="At most 4 fortified"):
-        spire("QH 2H 3H 4H 5H", fortified="QH 2H 3H 4H 5H")
+    # A run fortifies 4 cards, 6 with the Mason's Trowel: the setup takes at most 6 (R39).
+    with pytest.raises(ValueError, match="At most 6 fortified"):
+        spire("QH 2H 3H 4H 5H 6H 7H", fortified="QH 2H 3H 4H 5H 6H 7H")
     with pytest.raises(ValueError, match="one hand of 2 players"):
         kr.new_game(3, seed=1, setup=spire(RUN))
     with pytest.raises(ValueError, match="one hand of 2 players"):

@@ -433,14 +433,14 @@ async def test_leaderboard_lists_signed_in_players_best_runs(server: TestServer)
     people = {name: Browser(server) for name in ("Alice", "Bob", "Carol", "guest", "reader")}
     try:
         scores = {}
-        for name, suit, gold in (("Alice", "hearts", 500), ("Bob", "clubs", 0),
-                                 ("guest", "hearts", 900)):
+        for name, suit, hp in (("Alice", "hearts", 40), ("Bob", "clubs", 20),
+                               ("guest", "hearts", 50)):
             b = people[name]
             if name != "guest":
                 await b.register(name)
             run = await start(b, suit)
             _put(server, run["id"], attrs.evolve(Spire.run_of(R.get(R.id == run["id"])),
-                                                 gold=gold))
+                                                 hp=hp))
             status, ended, _ = await b.call("POST", f"/api/spire/abandon-run/{run['id']}")
             assert status == 200 and ended["isOver"]
             scores[name] = ended["score"]
@@ -551,5 +551,89 @@ async def test_a_treasure_room_says_what_its_chest_gave(server: TestServer) -> N
         nxt = after.map.children(chest)[0]
         status, run, _ = await b.call("POST", f"/api/spire/enter-node/{rid}", {"nodeIndex": nxt})
         assert status == 200 and "treasure" not in run, run
+    finally:
+        await b.http.close()
+
+
+def _table(view: dict[str, Any]) -> Any:
+    """What a fight's table holds, as the runner sees it: hands, kingdoms, piles, scores."""
+    return (view["myHand"], view["discardPile"], view["deckCount"], view["round"],
+            [(p["kingdom"], p["score"], p["pileCount"], p["cardCount"])
+             for p in view["players"]])
+
+
+async def test_a_fight_left_mid_hand_is_resumed_not_dealt_again(
+        server: TestServer, connect_to: Any) -> None:
+    """A fight is dealt once: leaving it (leaveRoom) and asking /fight again gives the same
+    game at the move it stood at, never a fresh deal of the same hand (docs/spire.md)."""
+    b = Browser(server)
+    try:
+        run = await start(b)
+        rid = run["id"]
+        node = await first_node(b, rid)
+        status, run, _ = await b.call("POST", f"/api/spire/enter-node/{rid}",
+                                      {"nodeIndex": node["id"]})
+        assert status == 200 and run["phase"] == "combat"
+        fight = run["fight"]
+        c = await connect_to(server, "runner")
+        await c.ok("rejoinRoom", {k: fight[k] for k in ("roomCode", "playerId",
+                                                        "reconnectToken")})
+        await c.wait_state(lambda s: s["phase"] != "waiting")
+        dealt = _table(c.state)
+        # Play until the table moved on from the deal (several turns of both seats).
+        await play_until(c, lambda s: (s["phase"] == "playing" and (s["round"] or 0) >= 3)
+                         or s["phase"] in ("finished", "handComplete"),
+                         random.Random(11), timeout=60, skip=("readyForNextHand",))
+        assert c.state["phase"] == "playing"
+        await asyncio_sleep()  # the enemy bot's answer, if it was still thinking
+        await c.wait_state(lambda s: s["currentPlayerNumber"] == 1)
+        left_at = _table(c.state)
+        assert left_at != dealt
+        await c.ok("leaveRoom", {})
+        await c.close()
+
+        status, run, _ = await b.call("GET", f"/api/spire/run/{rid}")
+        assert run["phase"] == "combat" and run["fightsLost"] == 0
+        status, again, _ = await b.call("POST", f"/api/spire/fight/{rid}")
+        assert status == 200, again
+        c = await connect_to(server, "runner")
+        await c.ok("rejoinRoom", {k: again["fight"][k] for k in ("roomCode", "playerId",
+                                                                 "reconnectToken")})
+        await c.wait_state(lambda s: s["phase"] != "waiting")
+        assert _table(c.state) == left_at  # the same game, where it was left
+        assert _table(c.state) != dealt
+        # ... and it is played to its end and applied to the run once.
+        await play_until(c, lambda s: s["phase"] in ("finished", "handComplete"),
+                         random.Random(12), timeout=90, skip=("readyForNextHand",))
+        await c.close()
+        for _ in range(50):
+            status, run, _ = await b.call("GET", f"/api/spire/run/{rid}")
+            if run["phase"] != "combat":
+                break
+            await asyncio_sleep()
+        assert run["fightsWon"] + run["fightsLost"] == 1
+    finally:
+        await b.http.close()
+
+
+async def test_a_guest_run_is_kept_on_signing_in(server: TestServer) -> None:
+    """'Sign in to keep your runs': a guest's unfinished run becomes the account's when the
+    guest signs up or in, with its progress, counted once in the account's totals."""
+    b = Browser(server)
+    try:
+        run = await start(b, "clubs")
+        node = await first_node(b, run["id"])
+        status, run, _ = await b.call("POST", f"/api/spire/enter-node/{run['id']}",
+                                      {"nodeIndex": node["id"]})
+        assert status == 200 and run["phase"] == "combat"
+        await b.register("Keeper")
+        status, active, _ = await b.call("GET", "/api/spire/active-run")
+        assert active is not None and active["id"] == run["id"]
+        assert active["phase"] == "combat" and active["maxHP"] == run["maxHP"]
+        assert (await b.call("GET", "/api/spire/stats"))[1]["totalRuns"] == 1
+        assert (await b.call("GET", "/api/spire/stats"))[1]["totalRuns"] == 1  # once
+        # The fight goes on under the account.
+        status, again, _ = await b.call("POST", f"/api/spire/fight/{run['id']}")
+        assert status == 200 and again["fight"]["roomCode"]
     finally:
         await b.http.close()

@@ -11,6 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kingdom_rules.spire import BOSS_X, COLUMNS, FLOORS, ActMap, act_seed, generate_map
+from kingdom_rules.spire.maps import (
+    FIXED_FLOORS,
+    NO_REST_ON,
+    NO_REST_OR_ELITE_BELOW,
+    RESTS_PER_FLOOR,
+)
+
+TREASURE = next(f for f, k in FIXED_FLOORS.items() if k == "treasure")
 
 GOLDEN = Path(__file__).parent / "golden" / "maps.json"
 
@@ -26,7 +34,7 @@ def check_rules(m: ActMap) -> None:
         assert 1 <= n.floor <= FLOORS and 0 <= n.x < COLUMNS
         assert n.children, f"{n.id} leads nowhere"
         if n.floor == FLOORS:
-            assert n.children == (BOSS_X,), "every floor-15 node leads to the boss"
+            assert n.children == (BOSS_X,), "every last-floor node leads to the boss"
             continue
         for c in n.children:
             assert abs(c - n.x) <= 1, f"{n.id} steps more than one column"
@@ -56,25 +64,31 @@ def check_rules(m: ActMap) -> None:
     for n in nodes[:-1]:
         if n.floor == 1:
             assert n.kind == "combat"
-        elif n.floor == 9:
+        elif n.floor == TREASURE:
             assert n.kind == "treasure"
         elif n.floor == FLOORS:
             assert n.kind == "rest"
         else:
             assert n.kind in ("combat", "elite", "rest", "shop", "event"), n.kind
-        if n.floor < 6:
-            assert n.kind not in ("rest", "elite"), f"{n.kind} below floor 6"
-        if n.floor == 14:
+        if n.floor < NO_REST_OR_ELITE_BELOW:
+            assert n.kind not in ("rest", "elite"), f"{n.kind} below floor 4"
+        if n.floor == NO_REST_ON:
             assert n.kind != "rest"
-        if n.kind in ("rest", "shop", "elite", "treasure") and n.floor not in (9, FLOORS):
+        if n.kind in ("rest", "shop", "elite", "treasure") and n.floor not in (TREASURE, FLOORS):
             for p in parents.get((n.floor, n.x), ()):
                 assert pos[(n.floor - 1, p)].kind != n.kind, f"{n.kind} after {n.kind}"
     for n in nodes[:-1]:
-        if n.floor + 1 in (9, FLOORS, FLOORS + 1):
+        if n.floor + 1 in (TREASURE, FLOORS, FLOORS + 1):
             continue
         kinds = [pos[(n.floor + 1, c)].kind for c in n.children]
         others = [k for k in kinds if k != "combat"]
         assert len(set(others)) == len(others), f"children of {n.id} repeat a type"
+    # rest sites spread: at most one per 3 rooms of a floor (the last floor is all rests)
+    for floor in range(1, FLOORS):
+        rooms = m.floor(floor)
+        for kind in ("rest", "elite"):
+            many = sum(n.kind == kind for n in rooms)
+            assert many <= max(1, len(rooms) // RESTS_PER_FLOOR), f"{kind}s pile up on {floor}"
 
 
 def test_golden_maps() -> None:
@@ -98,9 +112,14 @@ def test_rules_over_thousands_of_seeds() -> None:
                 kinds[n.kind] = kinds.get(n.kind, 0) + 1
     # every type appears, in proportions near the bucket's
     other = sum(v for k, v in kinds.items() if k not in ("treasure", "boss"))
-    assert 0.04 < kinds["shop"] / other < 0.09
+    assert 0.03 < kinds["shop"] / other < 0.09
     assert 0.15 < kinds["event"] / other < 0.30
     assert kinds["elite"] > 0 and kinds["rest"] > 0
+    # rest sites spread over the floors that allow them: no floor is mostly rest sites
+    for floor in range(NO_REST_OR_ELITE_BELOW, NO_REST_ON):
+        rooms = [n for s in range(300) for n in generate_map(s, 1).floor(floor)]
+        assert sum(n.kind == "rest" for n in rooms) / len(rooms) < 0.3, floor
+        assert sum(n.kind == "elite" for n in rooms) / len(rooms) < 0.2, floor
 
 
 @settings(max_examples=300)

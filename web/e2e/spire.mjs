@@ -3,7 +3,11 @@
 // plays the first fight on the real table (the page's own client sends the moves), takes the
 // reward (or sees the loss), returns to the map and sees the node completed; a missing run
 // shows 'Run Not Found'; a signed-in player's finished run is on the Spire tab of /leaderboards.
-// Screenshots: docs/screenshots/spire-map.png, spire-shop.png and spire-leaderboard.png. Run: `node web/e2e/spire.mjs` (after `npm run build`).
+// A fight shows the Spire's context above the table; 'Leave game' mid-fight goes to the map and
+// 'Fight' resumes the same game; the map has a legend; 'Abandon & Start New' asks first; a
+// finished run shows its summary; /spiredeck's zoom closes on Escape.
+// Screenshots: docs/screenshots/spire-map.png, spire-fight.png, spire-legend.png,
+// spire-summary.png, spire-shop.png and spire-leaderboard.png. Run: `node web/e2e/spire.mjs` (after `npm run build`).
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -71,9 +75,51 @@ test("a guest plays the first fight of a run on the real table and returns to th
   const reachable = page.locator("[data-testid=spire-map] [data-state=accessible]");
   expect((await reachable.count()) >= 1, "floor 1 has reachable nodes");
   await page.screenshot({ path: join(docs, "spire-map.png") });
+  const legend = page.getByTestId("spire-legend");
+  await legend.waitFor();
+  expect((await legend.innerText()).includes("10 floors and the boss"), "the legend reads the act's floors from the run");
+  expect((await legend.getByLabel(/^Rest site: Rest: heal 18 HP/).count()) === 1, "the rest rule in the run's figures");
+  await legend.screenshot({ path: join(docs, "spire-legend.png") });
   const first = await reachable.first().getAttribute("data-node");
   await reachable.first().click();
   await page.waitForURL("**/game");
+  // The Spire's context above the table: HP, the enemy, the stakes.
+  const context_ = page.getByTestId("spire-context");
+  await context_.waitFor();
+  expect((await context_.innerText()).includes("60/60"), "the run's HP above the table");
+  expect((await context_.innerText()).includes("Road Bandit"), "the enemy's name, whole");
+  await context_.getByRole("button", { name: "Stakes" }).click();
+  await page.getByTestId("spire-stakes").waitFor();
+  // A few moves, then 'Leave game': back on the map, and 'Fight' resumes the same game.
+  let moved = 0;
+  while (moved < 4) {
+    const v = await viewOf(page);
+    if (v && v.phase === "playing" && v.currentPlayerNumber === v.myPlayerNumber && v.legalActions?.length) {
+      await page.evaluate((a) => window.__kingdom.sendAction(a), v.legalActions.find((a) => a.type !== "pass") ?? v.legalActions[0]);
+      moved += 1;
+    } else if (v && v.phase === "choosing_resources" && v.legalActions?.length) {
+      await page.locator(`[data-testid=hand-card][data-card-id="${v.legalActions[0].cardId}"]`).click();
+    } else if (v && (v.phase === "finished" || v.phase === "handComplete")) break;
+    await sleep(200);
+  }
+  // Leave on the runner's own turn (the enemy's answer is in), so the view is the game's now.
+  await page.waitForFunction(() => {
+    const v = window.__kingdom.view.value;
+    return v && (v.phase !== "playing" || v.currentPlayerNumber === v.myPlayerNumber);
+  });
+  await sleep(500);
+  await page.screenshot({ path: join(docs, "spire-fight.png") });
+  const before = await viewOf(page);
+  if (before.phase === "playing") {
+    await page.getByRole("button", { name: "Leave game" }).click();
+    await page.waitForURL(`**/spire/map/${runId}`, { waitUntil: "commit" });
+    await page.getByTestId("spire-fight").getByRole("button", { name: "Fight" }).click();
+    await page.waitForURL("**/game", { waitUntil: "commit" });
+    await page.waitForFunction(() => window.__kingdom.view.value?.phase === "playing");
+    const after = await viewOf(page);
+    expect(JSON.stringify(after.myHand) === JSON.stringify(before.myHand), "the same hand after leaving and coming back");
+    expect(after.round === before.round, `the same round (${before.round})`);
+  }
   const end = await playFight(page);
   const won = end.players.find((p) => p.number === end.myPlayerNumber)?.score >= Math.max(...end.players.map((p) => p.score));
   await page.getByRole("button", { name: "Return to the Map" }).click();
@@ -119,6 +165,27 @@ test("a guest plays the first fight of a run on the real table and returns to th
   await page.goto(server.url + "/spire");
   await page.getByRole("button", { name: "Continue Run" }).waitFor();
   await page.getByText("Act").first().waitFor();
+  // 'Abandon & Start New' asks first; keeping the run changes nothing.
+  await page.getByRole("button", { name: "Abandon & Start New" }).click();
+  const confirm = page.getByRole("dialog", { name: "Abandon this run?" });
+  await confirm.waitFor();
+  await confirm.getByRole("button", { name: "Keep playing" }).click();
+  await confirm.waitFor({ state: "detached" });
+  await page.getByRole("button", { name: "Continue Run" }).waitFor();
+  // A finished run: its summary (a whole run a bot played, placed as this one).
+  execFileSync(join(ROOT, ".venv/bin/python"), [join(ROOT, "web/e2e/spire_place.py"), db, runId, "over", "3"]);
+  await page.goto(server.url + `/spire/map/${runId}`);
+  const summary = page.getByTestId("spire-summary");
+  await summary.waitFor();
+  expect((await summary.innerText()).includes("Total"), "the score's breakdown");
+  await page.screenshot({ path: join(docs, "spire-summary.png"), fullPage: true });
+  // /spiredeck: the zoom closes on Escape.
+  await page.goto(server.url + "/spiredeck");
+  await page.locator("[data-card-id]").first().click();
+  const zoom = page.getByRole("dialog", { name: "Card" });
+  await zoom.waitFor();
+  await page.keyboard.press("Escape");
+  await zoom.waitFor({ state: "detached" });
   await context.close();
 });
 

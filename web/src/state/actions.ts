@@ -186,6 +186,55 @@ export interface SpireFight {
   reconnectToken: string;
 }
 
+/** An enemy as the screens show it: its perk (R37) and, for most, a twist of the fight's rules. */
+export interface SpireEnemy {
+  name: string;
+  perk: string;
+  twistName: string;
+  twist: string;
+}
+
+/** A map room's rule in the run's own words (its figures come from the run and its relics). */
+export interface SpireLegendRoom {
+  kind: string;
+  name: string;
+  text: string;
+}
+
+export interface SpireLegend {
+  acts: number;
+  act: number;
+  floors: number;
+  bossFloor: number;
+  rooms: SpireLegendRoom[];
+  floorRules: string;
+}
+
+export interface SpireDeckRules {
+  size: number;
+  shape: string;
+  handBonus: number;
+  shapeText: string;
+  banner: string | null;
+  bannerText: string;
+}
+
+/** During a fight: what it is played for (docs/spire.md, "Stakes"). */
+export interface SpireStakes {
+  kind: string;
+  enemy: SpireEnemy;
+  twistApplies: boolean;
+  hp: number;
+  maxHp: number;
+  hand: number;
+  handWhy: string;
+  enemyHand: number;
+  win: string;
+  loss: string;
+  deck: string[];
+  fortified: string[];
+}
+
 export interface SpireRun {
   id: string;
   phase: string;
@@ -215,6 +264,13 @@ export interface SpireRun {
   /** In a treasure room just opened: the relic found (null when every relic was owned) and the gold. */
   treasure?: SpireTreasure;
   fight?: SpireFight;
+  /** The map's legend for this run (absent before the suit is chosen). */
+  legend?: SpireLegend;
+  deckRules?: SpireDeckRules;
+  stakes: SpireStakes | null;
+  scoreParts: Record<string, number>;
+  /** Every room entered in the run, in order. */
+  path: { act: number; floor: number; kind: string }[];
 }
 
 export interface SpireNode {

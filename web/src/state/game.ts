@@ -4,7 +4,7 @@ import { GameClient, type ConnectionStatus } from "../net/socket";
 import type { GameView, PublicGame } from "../net/types";
 import { PresentationQueue } from "./pacing";
 import { listenRanked } from "./ranked";
-import { showToast } from "./toasts";
+import { dismissToast, showToast } from "./toasts";
 import { reducedMotion } from "./viewport";
 
 export const client = new GameClient({ onRejoin: () => (rejoining.value = false) });
@@ -121,6 +121,9 @@ export function leaveRoom(): void {
   leftRoom = presentation.latest?.roomCode ?? view.value?.roomCode ?? leftRoom;
   client.send("leaveRoom", {});
   presentation.clear();
+  // The last hand's 'Royal Family Complete!' leaves with its table (never over the next one).
+  if (crown.value?.toastId !== undefined) dismissToast(crown.value.toastId);
+  crown.value = null;
   view.value = null;
   hadView.value = false;
 }

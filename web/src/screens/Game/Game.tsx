@@ -6,10 +6,11 @@ import { CROWN_FADE_MS, CROWN_SHOW_MS, CrownAnimation } from "../../components/C
 import { OptionsDialog } from "../../components/OptionsDialog/OptionsDialog";
 import { RulesDialog } from "../../components/RulesDialog/RulesDialog";
 import { ScoreScreen } from "../../components/ScoreScreen/ScoreScreen";
+import { SpireContext } from "../../components/SpireContext/SpireContext";
 import { Table } from "../../components/Table/Table";
 import { TableHeader } from "../../components/TableHeader/TableHeader";
 import type { GameView } from "../../net/types";
-import { sendAction } from "../../state/actions";
+import { sendAction, spireFightRun } from "../../state/actions";
 import { crown, hadView, leaveRoom, presentation, queued, rejoining, tutorialActive, view } from "../../state/game";
 import { listenForSkip } from "../../state/pacing";
 import { dismissToast } from "../../state/toasts";
@@ -77,7 +78,11 @@ export default function Game() {
   }
   if (v.phase === "waiting" && !v.isTutorial) return <Navigate to="/lobby" replace />;
 
+  // A Spire fight: 'Leave game' goes back to the run's map (which leaves the table as it opens),
+  // where 'Fight' resumes the same game.
+  const spireRun = v.setupType === "spire" ? spireFightRun() : null;
   const leave = () => {
+    if (spireRun) return navigate(`/spire/map/${spireRun}`);
     leaveRoom();
     navigate("/");
   };
@@ -85,6 +90,7 @@ export default function Game() {
   return (
     <div className={s.page} data-testid="game-page" data-queued={queued.value}>
       <TableHeader view={v} onRules={() => setRules(true)} onSettings={() => setOptions(true)} onLeave={leave} />
+      {spireRun && <SpireContext runId={spireRun} view={v} />}
       {scoring ? (
         <div className={s.main}>
           <div className={s.scroll}>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Card } from "../../components/Card/Card";
 import { cardFromId } from "../../logic/cards";
@@ -12,6 +12,13 @@ export const ALL_CARDS = [...SUITS.flatMap((suit) => RANKS.map((r) => `${suit}-$
 
 export default function SpireDeckGallery() {
   const [zoomed, setZoomed] = useState<string | null>(null);
+  // The zoom closes on Escape too, as every overlay does.
+  useEffect(() => {
+    if (!zoomed) return;
+    const close = (e: KeyboardEvent) => e.key === "Escape" && setZoomed(null);
+    window.addEventListener("keydown", close);
+    return () => window.removeEventListener("keydown", close);
+  }, [zoomed]);
   return (
     <main className={s.page}>
       <header className={s.header}>

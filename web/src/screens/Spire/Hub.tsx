@@ -1,6 +1,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { Dialog } from "../../components/Dialog/Dialog";
 import { loadUser, spire, type SpireRun, type SpireStats } from "../../state/actions";
 import { user, userLoaded } from "../../state/session";
 import { button, muted, panel, row } from "../../theme/ui.css";
@@ -17,6 +18,7 @@ export default function SpireHub() {
   const [active, setActive] = useState<SpireRun | null>(null);
   const [stats, setStats] = useState<SpireStats | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   useEffect(() => {
     void loadUser();
     void spire.activeRun().then((r) => setActive(r && r !== "missing" ? r : null));
@@ -30,6 +32,7 @@ export default function SpireHub() {
     if (run && run !== "missing") navigate(runPath(run));
   };
   const abandonAndStart = async () => {
+    setConfirming(false);
     if (!active) return;
     setBusy(true);
     const done = await spire.abandonRun(active.id);
@@ -64,13 +67,33 @@ export default function SpireHub() {
           </div>
           <div className={row}>
             <button className={button.primary} onClick={() => navigate(runPath(active))}>Continue Run</button>
-            <button className={button.danger} disabled={busy} onClick={() => void abandonAndStart()}>Abandon &amp; Start New</button>
+            <button className={button.danger} disabled={busy} onClick={() => setConfirming(true)}>
+              Abandon &amp; Start New
+            </button>
           </div>
         </section>
       ) : (
         <section className={panel}>
           <button className={button.primary} disabled={busy} onClick={() => void start()}>Start New Run</button>
         </section>
+      )}
+      {confirming && active && (
+        <Dialog title="Abandon this run?" onClose={() => setConfirming(false)} testId="spire-abandon-confirm">
+          <div className={s.dialogBody}>
+            <p>
+              Your run (act {active.currentAct}, floor {active.floorReached}, {active.currentHP}/{active.maxHP} HP) ends for good with a
+              score of {active.score}, and a new one starts.
+            </p>
+            <div className={row}>
+              <button className={button.secondary} onClick={() => setConfirming(false)} data-autofocus>
+                Keep playing
+              </button>
+              <button className={button.danger} onClick={() => void abandonAndStart()}>
+                Abandon the run
+              </button>
+            </div>
+          </div>
+        </Dialog>
       )}
       <section className={panel} aria-label="Statistics">
         <h2>Statistics</h2>
@@ -88,6 +111,8 @@ export default function SpireHub() {
           <li>Climb the map one connected room at a time: fights, elites, rest sites, shops, treasure and events.</li>
           <li>Fights are real hands of Kingdom against a bot: win for gold, a card and (elites, bosses) a relic; lose and you lose HP.</li>
           <li>Rest to heal or fortify a card, shop for cards and relics, and remove weak cards.</li>
+          <li>Every fight wounds you by the points the enemy scores (a win by twice its score costs nothing); elites and bosses have a twist of their own.</li>
+          <li>A lean deck opens with more cards: skipping and removing cards is a real choice, and a deck of one colour raises its banner.</li>
           <li>Beat the boss of each of the 3 acts to win the run. At 0 HP the run ends.</li>
         </ol>
       </section>

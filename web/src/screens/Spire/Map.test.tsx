@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SpireNode, SpireRun, SpireTreasure } from "../../state/actions";
-import SpireMap, { MapDialogs } from "./Map";
+import SpireMap, { ActTransition, MapDialogs, MapLegend, RunSummary } from "./Map";
 
 const featherRelic = { id: "phoenix-feather", name: "Phoenix Feather", text: "The first time HP would reach 0, return with 10 HP." };
 
@@ -32,6 +32,23 @@ function fixture(treasure?: SpireTreasure): SpireRun {
     combat: null,
     reward: null,
     shop: null,
+    stakes: null,
+    scoreParts: { floors: 10, elites: 0, bosses: 0, hp: 42, victory: 0 },
+    path: [
+      { act: 1, floor: 1, kind: "combat" },
+      { act: 1, floor: 2, kind: "treasure" },
+    ],
+    legend: {
+      acts: 3,
+      act: 1,
+      floors: 10,
+      bossFloor: 11,
+      floorRules: "Floor 1: fights. Floor 6: treasure.",
+      rooms: [
+        { kind: "rest", name: "Rest site", text: "Rest: heal 22 HP (45% of your max HP), or fortify a card." },
+        { kind: "boss", name: "Boss", text: "The Gatekeeper: opens with 4 cards. The Toll: wounds." },
+      ],
+    },
     ...(treasure ? { treasure } : {}),
   };
 }
@@ -146,5 +163,56 @@ describe("entering a treasure room on the map", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Continue" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(screen.getByRole("button", { name: "Relics (1)" })).toBeTruthy();
+  });
+});
+
+describe("the map reads its rules from the run", () => {
+  it("the rest button says the run's own heal, not a fixed share", () => {
+    const run = { ...fixture(), phase: "rest" };
+    render(<MapDialogs run={run} chest={null} show={null} onShow={() => {}} onChestSeen={() => {}} onAnswer={() => {}} onFight={() => {}} />);
+    expect(screen.getByRole("button", { name: "Rest (heal 22 HP)" })).toBeTruthy();
+    expect(screen.queryByText(/30%/)).toBeNull();
+  });
+
+  it("the legend lists each room with the run's words as its tooltip", () => {
+    const run = fixture();
+    render(<MapLegend legend={run.legend!} />);
+    const legend = screen.getByTestId("spire-legend");
+    expect(legend.textContent).toContain("Act 1 of 3: 10 floors and the boss.");
+    const boss = within(legend).getByLabelText(/^Boss: The Gatekeeper/);
+    expect(boss.getAttribute("title")).toContain("The Toll");
+  });
+});
+
+describe("the run summary", () => {
+  it("shows the path act by act, the deck, the relics and the score's parts", () => {
+    const run = { ...fixture({ relic: featherRelic, gold: 0 }), phase: "lost", isOver: true, score: 52 };
+    render(
+      <MemoryRouter>
+        <RunSummary run={run} />
+      </MemoryRouter>,
+    );
+    const summary = screen.getByTestId("spire-summary");
+    expect(summary.textContent).toContain("Defeat");
+    expect(within(summary).getByTitle("Floor 2: Treasure")).toBeTruthy();
+    expect(summary.textContent).toContain("Phoenix Feather");
+    expect(summary.textContent).toContain("Deck (3)");
+    const rows = within(summary).getAllByRole("row").map((r) => r.textContent);
+    expect(rows).toContain("Floors climbed10");
+    expect(rows).toContain("HP left42");
+    expect(rows[rows.length - 1]).toBe("Total52");
+  });
+});
+
+describe("the act transition", () => {
+  it("names the new act, the run's state and the boss waiting, and goes on", () => {
+    const go = vi.fn();
+    const run = { ...fixture(), currentAct: 2, currentNodeIndex: null, notice: "Act 2. You climb on, fully healed." };
+    render(<ActTransition run={run} onGo={go} />);
+    const dialog = screen.getByRole("dialog", { name: "Act 2" });
+    expect(dialog.textContent).toContain("You climb on, fully healed.");
+    expect(dialog.textContent).toContain("The Gatekeeper");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Climb on" }));
+    expect(go).toHaveBeenCalledTimes(1);
   });
 });

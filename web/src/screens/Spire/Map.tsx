@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { Card } from "../../components/Card/Card";
 import { Dialog } from "../../components/Dialog/Dialog";
 import { cardFromId } from "../../logic/cards";
-import { joinSpireFight, spire, type SpireNode, type SpireRun, type SpireTreasure } from "../../state/actions";
+import { joinSpireFight, spire, type SpireLegend, type SpireNode, type SpireRun, type SpireTreasure } from "../../state/actions";
 import { leaveRoom, view } from "../../state/game";
 import { badgeGold, button, muted, panel, row } from "../../theme/ui.css";
 import { RunNotFound } from "./DeckSelection";
@@ -31,15 +31,38 @@ const NODE_NAMES: Record<string, string> = {
 const COL = 80;
 const ROW = 64;
 const PAD = 40;
-const FLOORS = 16;
-
-function pos(n: SpireNode): { x: number; y: number } {
-  return { x: PAD + n.x * COL, y: PAD + (FLOORS - n.floor) * ROW };
-}
 
 type Loaded = { run: SpireRun; nodes: SpireNode[] };
 
-function MapDrawing({ nodes, onEnter }: { nodes: SpireNode[]; onEnter: (n: SpireNode) => void }) {
+/** The map's legend: each room's icon and its rule in the run's own words (the server's). */
+export function MapLegend({ legend }: { legend: SpireLegend }) {
+  return (
+    <section className={s.legend} aria-label="Map legend" data-testid="spire-legend">
+      <p className={muted}>
+        Act {legend.act} of {legend.acts}: {legend.floors} floors and the boss. {legend.floorRules}
+      </p>
+      <ul className={s.legendList}>
+        {legend.rooms.map((r) => (
+          <li key={r.kind} className={s.legendItem} title={r.text} tabIndex={0} aria-label={`${r.name}: ${r.text}`}>
+            <span className={s.legendIcon} aria-hidden>
+              {NODE_ICONS[r.kind] ?? "•"}
+            </span>
+            <span>
+              <strong>{r.name}</strong>
+              <span className={s.legendText}>{r.text}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function MapDrawing({ nodes, legend, onEnter }: { nodes: SpireNode[]; legend: SpireLegend | undefined; onEnter: (n: SpireNode) => void }) {
+  // The map's height comes from the run (its floors and the boss above), never a fixed number.
+  const FLOORS = legend?.bossFloor ?? Math.max(...nodes.map((n) => n.floor));
+  const pos = (n: SpireNode) => ({ x: PAD + n.x * COL, y: PAD + (FLOORS - n.floor) * ROW });
+  const rules = new Map((legend?.rooms ?? []).map((r) => [r.kind, r.text]));
   const scroller = useRef<HTMLDivElement>(null);
   const here = nodes.find((n) => n.isCurrent) ?? nodes.find((n) => n.isAccessible);
   useEffect(() => {
@@ -80,6 +103,7 @@ function MapDrawing({ nodes, onEnter }: { nodes: SpireNode[]; onEnter: (n: Spire
               onClick={n.isAccessible ? () => onEnter(n) : undefined}
               onKeyDown={n.isAccessible ? (e) => (e.key === "Enter" || e.key === " ") && onEnter(n) : undefined}
             >
+              <title>{`${label}. ${rules.get(n.nodeType) ?? ""}`}</title>
               <circle cx={p.x} cy={p.y} r={r} className={s.node[state]} />
               <text x={p.x} y={p.y + 6} textAnchor="middle" className={s.nodeIcon}>
                 {NODE_ICONS[n.nodeType] ?? "•"}
@@ -106,6 +130,94 @@ function CardRow({ cards, onPick, label }: { cards: string[]; onPick?: (id: stri
 }
 
 type Answer = SpireRun | null | "missing";
+
+/** The rest button's words from the run's own rule (its relics may heal more). */
+function restLabel(run: SpireRun): string {
+  const rule = run.legend?.rooms.find((r) => r.kind === "rest")?.text ?? "";
+  const heal = /heal (\d+) HP/.exec(rule);
+  return heal ? `Rest (heal ${heal[1]} HP)` : "Rest";
+}
+
+const KIND_NAMES: Record<string, string> = { combat: "Fight", elite: "Elite", boss: "Boss", rest: "Rest", shop: "Shop", treasure: "Treasure", event: "Event" };
+const SCORE_NAMES: Record<string, string> = { floors: "Floors climbed", elites: "Elites beaten", bosses: "Bosses beaten", hp: "HP left", victory: "Victory" };
+
+/** The end of a run: its path act by act, its deck and relics, and the score's breakdown. */
+export function RunSummary({ run }: { run: SpireRun }) {
+  const acts = [1, 2, 3].filter((a) => run.path.some((p) => p.act === a));
+  return (
+    <section className={panel} aria-label="Run summary" data-testid="spire-summary">
+      <h2>{run.phase === "won" ? "Victory!" : run.phase === "lost" ? "Defeat" : "Run abandoned"}</h2>
+      <p className={muted}>{run.notice}</p>
+      <h3>Path</h3>
+      {acts.map((a) => (
+        <p key={a} className={s.summaryPath}>
+          <strong>Act {a}:</strong>{" "}
+          {run.path
+            .filter((p) => p.act === a)
+            .map((p, i) => (
+              <span key={i} title={`Floor ${p.floor}: ${KIND_NAMES[p.kind] ?? p.kind}`}>
+                {NODE_ICONS[p.kind] ?? "•"}
+              </span>
+            ))}
+        </p>
+      ))}
+      <h3>Deck ({run.deck.length})</h3>
+      <CardRow cards={run.deck} />
+      <h3>Relics ({run.relics.length})</h3>
+      {run.relics.length ? (
+        <ul className={s.relicList}>
+          {run.relics.map((r) => (
+            <li key={r.id}>
+              <strong>{r.name}</strong>: <span className={muted}>{r.text}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={muted}>None.</p>
+      )}
+      <h3>Score</h3>
+      <table className={s.scoreTable}>
+        <tbody>
+          {Object.entries(run.scoreParts).map(([k, v]) => (
+            <tr key={k}>
+              <td>{SCORE_NAMES[k] ?? k}</td>
+              <td>{v}</td>
+            </tr>
+          ))}
+          <tr>
+            <th>Total</th>
+            <th>{run.score}</th>
+          </tr>
+        </tbody>
+      </table>
+      <Link to="/spire">Back to the Spire</Link>
+    </section>
+  );
+}
+
+/** Between acts: a screen of its own, once per act (the map waits behind it). */
+export function ActTransition({ run, onGo }: { run: SpireRun; onGo: () => void }) {
+  const boss = run.legend?.rooms.find((r) => r.kind === "boss");
+  return (
+    <Dialog title={`Act ${run.currentAct}`} onClose={onGo} testId="spire-act">
+      <div className={s.dialogBody}>
+        <p className={s.actTitle}>{["", "The Marches", "The Dragon Lands", "The Spire"][run.currentAct] ?? ""}</p>
+        <p>{run.notice}</p>
+        <p>
+          ❤ {run.currentHP}/{run.maxHP} · {run.gold} gold · {run.deck.length} cards · {run.relics.length} relics
+        </p>
+        {boss && (
+          <p>
+            <strong>Waiting at the top:</strong> {boss.text}
+          </p>
+        )}
+        <button className={button.primary} onClick={onGo} data-autofocus>
+          Climb on
+        </button>
+      </div>
+    </Dialog>
+  );
+}
 
 export interface MapDialogsProps {
   run: SpireRun;
@@ -175,7 +287,9 @@ export function MapDialogs({ run, chest, show, onShow, onChestSeen, onAnswer, on
               </>
             ) : (
               <div className={row}>
-                <button className={button.primary} onClick={() => void spire.rest(runId, "rest").then(answer)}>Rest (heal 30%)</button>
+                <button className={button.primary} onClick={() => void spire.rest(runId, "rest").then(answer)}>
+                  {restLabel(run)}
+                </button>
                 <button className={button.secondary} onClick={() => setPicking("fortify")}>Fortify a card</button>
               </div>
             )}
@@ -291,6 +405,8 @@ export default function SpireMap() {
   const [show, setShow] = useState<"deck" | "relics" | null>(null);
   // What the chest of the treasure room just entered gave (shown once, after entering).
   const [chest, setChest] = useState<SpireTreasure | null>(null);
+  // The act transition shows once per act of this run (stored per tab).
+  const [actSeen, setActSeen] = useState(() => Number(sessionStorage.getItem(`kingdom.spireAct.${runId}`) ?? 1));
 
   const load = useCallback(async () => {
     const [run, map] = await Promise.all([spire.run(runId), spire.map(runId)]);
@@ -329,7 +445,9 @@ export default function SpireMap() {
     <main>
       <div className={s.topBar} data-testid="spire-status">
         <Link to="/spire">← Spire</Link>
-        <strong>Act {run.currentAct}/3</strong>
+        <strong>
+          Act {run.currentAct}/{run.legend?.acts ?? 3}
+        </strong>
         <span aria-label="HP">
           ❤ {run.currentHP}/{run.maxHP}
         </span>
@@ -346,22 +464,37 @@ export default function SpireMap() {
           </p>
         )}
         {run.phase === "combat" && run.combat && (
-          <section className={panel}>
+          <section className={panel} data-testid="spire-fight">
             <h2>{run.combat.enemy}</h2>
             <p>{run.combat.perk}</p>
+            {run.stakes?.twistApplies && run.stakes.enemy.twist && (
+              <p className={s.twist}>
+                <strong>{run.stakes.enemy.twistName}:</strong> {run.stakes.enemy.twist}
+              </p>
+            )}
+            {run.stakes && <p className={muted}>{run.stakes.win} {run.stakes.loss}</p>}
             <button className={button.primary} onClick={() => void spire.fight(runId).then(fight)}>Fight</button>
           </section>
         )}
-        {run.isOver && (
-          <section className={panel} aria-label="Run over">
-            <h2>{run.phase === "won" ? "Victory!" : run.phase === "lost" ? "Defeat" : "Run abandoned"}</h2>
-            <p>Score: {run.score}</p>
-            <Link to="/spire">Back to the Spire</Link>
-          </section>
+        {run.isOver && <RunSummary run={run} />}
+        {run.deckRules && !run.isOver && (
+          <p className={muted} data-testid="spire-deck-rules">
+            {run.deckRules.shapeText} {run.deckRules.bannerText}
+          </p>
         )}
-        <MapDrawing nodes={nodes} onEnter={(n) => void enter(n)} />
+        <MapDrawing nodes={nodes} legend={run.legend} onEnter={(n) => void enter(n)} />
+        {run.legend && <MapLegend legend={run.legend} />}
       </div>
 
+      {!run.isOver && run.currentAct > actSeen && run.currentNodeIndex === null && (
+        <ActTransition
+          run={run}
+          onGo={() => {
+            sessionStorage.setItem(`kingdom.spireAct.${runId}`, String(run.currentAct));
+            setActSeen(run.currentAct);
+          }}
+        />
+      )}
       <MapDialogs
         run={run}
         chest={chest}

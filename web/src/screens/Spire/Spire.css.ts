@@ -98,3 +98,36 @@ export const relicList = style({ display: "grid", gap: 6, margin: 0, padding: 0,
 export const gallery = style({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(90px, 1fr))", gap: 12 });
 export const zoom = style({ width: "min(60vw, 260px)" });
 globalStyle(`${zoom} > *`, { width: "100% !important" });
+export const legend = style({
+  display: "grid",
+  gap: 8,
+  padding: 12,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.panel,
+});
+export const legendList = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fit, minmax(260px, 1fr))",
+  gap: 8,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+});
+export const legendItem = style({ display: "flex", gap: 8, alignItems: "flex-start" });
+export const legendIcon = style({
+  flex: "none",
+  display: "grid",
+  placeItems: "center",
+  width: 28,
+  height: 28,
+  borderRadius: "50%",
+  border: `2px solid ${vars.color.border}`,
+  background: vars.color.panelRaised,
+});
+export const legendText = style({ display: "block", fontSize: 13, color: vars.color.muted });
+export const twist = style({ color: vars.color.gold });
+export const summaryPath = style({ display: "flex", gap: 6, flexWrap: "wrap", alignItems: "center", margin: 0, fontSize: 18 });
+export const scoreTable = style({ borderCollapse: "collapse", minWidth: 240 });
+globalStyle(`${scoreTable} td, ${scoreTable} th`, { padding: "2px 12px 2px 0", textAlign: "left" });
+export const actTitle = style({ fontFamily: vars.font.display, fontSize: 26, color: vars.color.gold, margin: 0 });
