@@ -2,6 +2,7 @@
 import { computed, signal } from "@preact/signals-react";
 import { GameClient, type ConnectionStatus } from "../net/socket";
 import type { GameView, PublicGame } from "../net/types";
+import { clearLog, movesOnArrival, record } from "./moves";
 import { PresentationQueue } from "./pacing";
 import { listenRanked } from "./ranked";
 import { showToast } from "./toasts";
@@ -82,7 +83,9 @@ export function startSession(): void {
     if (leftRoom !== null && v.roomCode === leftRoom) return;
     rejoining.value = false;
     hadView.value = true;
+    const moves = movesOnArrival(v);
     presentation.push(v);
+    if (moves.length) paced(() => record(moves, v.myPlayerNumber));
   });
   client.on("publicGamesUpdated", (games) => {
     publicGames.value = Array.isArray(games) ? games : [];
@@ -121,6 +124,7 @@ export function leaveRoom(): void {
   leftRoom = presentation.latest?.roomCode ?? view.value?.roomCode ?? leftRoom;
   client.send("leaveRoom", {});
   presentation.clear();
+  clearLog();
   view.value = null;
   hadView.value = false;
 }

@@ -83,7 +83,7 @@ export default function Game() {
   };
 
   return (
-    <div className={s.page} data-testid="game-page" data-queued={queued.value}>
+    <div className={[s.page, !scoring && v.phase === "playing" && s.fixed].filter(Boolean).join(" ")} data-testid="game-page" data-queued={queued.value}>
       <TableHeader view={v} onRules={() => setRules(true)} onSettings={() => setOptions(true)} onLeave={leave} />
       {scoring ? (
         <div className={s.main}>
@@ -92,7 +92,7 @@ export default function Game() {
           </div>
         </div>
       ) : (
-        <main className={s.main}>
+        <main className={[s.main, v.phase === "playing" && s.fixedMain].filter(Boolean).join(" ")}>
           {v.phase === "choosing_resources" ? <ChooseResource view={v} onAct={(a) => void sendAction(a)} /> : <Table view={v} />}
         </main>
       )}

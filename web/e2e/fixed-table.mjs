@@ -1,0 +1,193 @@
+// Browser tests of the fixed table (issue 27): during play the page never scrolls and your
+// kingdom, your hand, the action bar and every seat's panel are inside the viewport, at the
+// four desktop sizes and a phone, late in a 4-player hand (12 turns and more); the move log
+// names a bot's moves in words; a Constructed game takes a card from your own revealed pair
+// by clicking it. No test here measures time: they check what is on screen and in what order.
+// Run after `npm run build`: `node web/e2e/fixed-table.mjs`.
+import { cpSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, run, sleep, tempDb, test, viewOf } from "./harness.mjs";
+
+if (!existsSync(join(ROOT, "web/dist/index.html"))) {
+  console.error("web/dist is missing: run `npm run build` first");
+  process.exit(1);
+}
+const shots = ensureArtifacts();
+const SCREENSHOTS = join(ROOT, "docs/screenshots");
+const { dir, db, cleanup } = tempDb();
+cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
+process.env.KINGDOM_WEB_DIST = join(dir, "dist");
+const server = new Server({ port: await freePort(), db, botDelay: 0.05 });
+await server.start();
+const browser = await launchBrowser();
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1366, height: 768 },
+  { width: 1440, height: 900 },
+  { width: 1920, height: 1080 },
+  { width: 390, height: 844 },
+];
+
+async function newPlayer(viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
+  return { context, page };
+}
+
+async function waitForView(page, pred, what, timeout = 60000) {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    const v = await viewOf(page);
+    if (v && pred(v)) return v;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Host a room from the home page with `bots` bots and start it; returns at the table. */
+async function hostGame(page, { name, bots }) {
+  await page.goto(server.url + "/");
+  await page.getByRole("button", { name: /^Casual/ }).click();
+  await page.getByRole("dialog").waitFor();
+  await page.getByRole("tab", { name: "Create" }).click();
+  await page.getByLabel("Your name").fill(name);
+  await page.getByRole("button", { name: "Create Game" }).click();
+  await page.waitForURL("**/lobby");
+  for (let i = 0; i < bots; i++) {
+    await page.getByRole("button", { name: "Add Bot" }).click();
+    await page.getByTestId("player-slot").nth(i + 1).waitFor();
+  }
+  await page.getByRole("button", { name: "Start Game" }).click();
+  await page.waitForURL("**/game");
+}
+
+/**
+ * One move of mine that keeps the hand going and fills the kingdom (resources and royals
+ * first; no combination that might end the hand early is needed for a crowded table).
+ */
+async function playOne(page) {
+  const v = await viewOf(page);
+  if (!v || v.currentPlayerNumber !== v.myPlayerNumber) return false;
+  const legal = v.legalActions;
+  if (!legal.length) return false;
+  const pick =
+    (v.phase === "choosing_resources" && legal[0]) ||
+    legal.find((a) => a.type === "drawCard" && a.source === "deck") ||
+    legal.find((a) => a.type === "drawCard") ||
+    legal.find((a) => a.type === "playResource") ||
+    legal.find((a) => a.type === "playCombination") ||
+    legal.find((a) => ["mountHorse", "placeRoyalInCastle", "drawRoyalReward", "eatCharacter", "destroyWithHail", "slayDragon"].includes(a.type)) ||
+    legal.find((a) => a.type === "skipPendingAction" || a.type === "skipDemolitionEat") ||
+    legal.find((a) => a.type === "passTurn");
+  if (!pick) return false;
+  await page.evaluate((a) => window.__kingdom.sendAction(a), pick);
+  return true;
+}
+
+/** The layout settles after a resize: transitions end and the kingdoms refit (no time limit). */
+async function settle(page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
+}
+
+/** What is outside the viewport (and whether the document scrolls) at the page's size. */
+async function outside(page) {
+  return page.evaluate(() => {
+    const w = innerWidth;
+    const h = innerHeight;
+    const problems = [];
+    const doc = document.documentElement;
+    if (doc.scrollHeight > h + 1 || doc.scrollWidth > w + 1) problems.push(`the document scrolls (${doc.scrollWidth}x${doc.scrollHeight} in ${w}x${h})`);
+    const check = (el, what) => {
+      if (!el) return problems.push(`${what} is missing`);
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) return problems.push(`${what} is not shown`);
+      if (r.top < -1 || r.left < -1 || r.bottom > h + 1 || r.right > w + 1) problems.push(`${what} ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)}`);
+    };
+    check(document.querySelector("[data-testid=my-kingdom]"), "your kingdom");
+    for (const el of document.querySelectorAll("[data-testid=my-kingdom] [data-card-id]")) check(el, `your kingdom's card ${el.dataset.cardId}`);
+    check(document.querySelector("[data-testid=hand]"), "your hand");
+    for (const el of document.querySelectorAll("[data-testid=hand-card]")) check(el, "a hand card");
+    check(document.querySelector("[data-testid=action-bar]"), "the action bar");
+    for (const el of document.querySelectorAll("[data-testid=opponent]")) check(el, `the seat ${el.getAttribute("aria-label")}`);
+    if (document.querySelectorAll("[data-testid=opponent]").length === 0) problems.push("no seat shown");
+    return problems;
+  });
+}
+
+test("a 4-player game after 12 turns: the table does not scroll and everything is on screen at 1280x800, 1366x768, 1440x900, 1920x1080 and 390x844", async () => {
+  const { context, page } = await newPlayer();
+  await hostGame(page, { name: "Fay", bots: 3 });
+  let turns = 0;
+  let lastTurn = null;
+  for (;;) {
+    const v = await waitForView(page, (x) => x.phase !== "choosing_resources" || x.legalActions.length > 0, "a state to act on");
+    if (v.phase !== "playing" && v.phase !== "choosing_resources") throw new Error(`the hand ended after ${turns} turns (${v.phase}): replay with a longer hand`);
+    const key = `${v.round}:${v.currentPlayerNumber}`;
+    if (v.phase === "playing" && key !== lastTurn) {
+      lastTurn = key;
+      turns++;
+    }
+    const mine = v.phase === "playing" && v.currentPlayerNumber === v.myPlayerNumber;
+    const me = v.players.find((p) => p.number === v.myPlayerNumber);
+    if (turns >= 12 && mine && me.hasDrawnThisTurn && !v.pendingAction) break;
+    if (!(await playOne(page))) await sleep(100);
+    else await sleep(60);
+  }
+  const v = await viewOf(page);
+  const cards = v.players.reduce((n, p) => n + p.kingdom.resources.length + p.kingdom.royals.length + p.kingdom.combinations.length, 0);
+  console.log(`    after ${turns} turns, round ${v.round}: ${cards} cards and combinations on the table`);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.getByTestId("action-bar").waitFor();
+    await settle(page);
+    const problems = await outside(page);
+    await page.screenshot({ path: join(shots, `fixed-${size.width}x${size.height}.png`) });
+    expect(problems.length === 0, `${size.width}x${size.height}: ${problems.join("; ")}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await settle(page);
+  await page.screenshot({ path: join(SCREENSHOTS, "table-4p.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settle(page);
+  await page.screenshot({ path: join(SCREENSHOTS, "table-phone.png") });
+  await context.close();
+});
+
+test("the move log: after a bot's turn its moves are named in words, newest first, in a live log", async () => {
+  const { context, page } = await newPlayer({ width: 1440, height: 900 });
+  await hostGame(page, { name: "Lou", bots: 1 });
+  await waitForView(page, (v) => v.phase === "choosing_resources" && v.legalActions.length > 0, "the starting resource choice");
+  await playOne(page);
+  // My turn: draw and pass; then the bot's turn comes and goes.
+  await waitForView(page, (v) => v.phase === "playing" && v.currentPlayerNumber === v.myPlayerNumber && v.legalActions.some((a) => a.type === "drawCard"), "my turn");
+  await page.getByTestId("draw-deck").click();
+  await waitForView(page, (v) => v.players.find((p) => p.number === v.myPlayerNumber)?.hasDrawnThisTurn, "the draw");
+  await page.getByTestId("btn-pass").click();
+  await waitForView(page, (v) => v.phase !== "playing" || (v.currentPlayerNumber === v.myPlayerNumber && !v.players.find((p) => p.number === v.myPlayerNumber).hasDrawnThisTurn), "the bot's turn to end");
+  const bot = (await viewOf(page)).players.find((p) => p.isBot).name;
+  await page.waitForFunction((name) => [...document.querySelectorAll("[data-testid=move-log-line]")].some((l) => l.textContent === `${name} passed.`), bot, { timeout: 30000 });
+  const log = page.getByRole("log", { name: "Move log" });
+  expect(await log.isVisible(), "the move log is beside the table");
+  const lines = await page.locator("[data-testid=move-log-line]").allTextContents();
+  console.log(`    log: ${JSON.stringify(lines.slice(0, 6))}`);
+  const passed = lines.indexOf(`${bot} passed.`);
+  const drew = lines.findIndex((l) => l.startsWith(`${bot} `) && / (drew a card from the deck|took the revealed .+)\.$/.test(l));
+  const myPass = lines.indexOf("You passed.");
+  expect(passed >= 0 && drew > passed, `the bot's draw, then its pass, newest first: ${JSON.stringify(lines)}`);
+  expect(myPass > drew, `my pass before the bot's moves: ${JSON.stringify(lines)}`);
+  expect(lines.some((l) => /^You drew the .+ from the deck\.$/.test(l)), `my own draw names my card: ${JSON.stringify(lines)}`);
+  // Only public information: no line names a card of the bot's hand drawn from the deck.
+  expect(!lines.some((l) => l.startsWith(`${bot} drew the `)), "a bot's deck draw is 'a card'");
+  await page.screenshot({ path: join(SCREENSHOTS, "move-log.png") });
+  await context.close();
+});
+
+const { passed, failed } = await run({ timeoutMs: 8 * 60 * 1000 });
+await browser.close();
+await server.stop();
+cleanup();
+console.log(`e2e fixed table: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
