@@ -185,6 +185,63 @@ test("the move log: after a bot's turn its moves are named in words, newest firs
   await context.close();
 });
 
+const hand = (page, id) => page.locator(`[data-testid=hand-card][data-card-id="${id}"]`);
+const readyResource = (page, id) => page.locator(`[data-testid=my-kingdom] [data-testid=resource-ready][data-card-id="${id}"]`);
+
+test("aim on the table: a Dragon's targets glow on the opponent's kingdom, a click on the Queen eats her, and the toast and the log name the cards", async () => {
+  const { context, page } = await newPlayer({ width: 1366, height: 768 });
+  // The advanced-combos lesson deals a known game: a run of three in hand, a Queen across the table.
+  await page.goto(server.url + "/");
+  await page.getByLabel("Tutorial mode").selectOption("advanced-combos");
+  await page.getByTestId("mode-tutorial").click();
+  await page.getByRole("dialog", { name: "Welcome to the Tutorial!" }).getByRole("button", { name: "Begin Tutorial" }).click();
+  await page.waitForURL("**/game");
+  await page.getByTestId("tutorial-next").click();
+  for (const card of ["hearts-9", "diamonds-3"]) {
+    const v = await waitForView(page, (x) => x.currentPlayerNumber === 1 && !x.players[0].hasDrawnThisTurn, "my turn");
+    await page.getByTestId("draw-deck").click();
+    await waitForView(page, (x) => x.players[0].hasDrawnThisTurn, "the draw");
+    const ready = v.players[0].kingdom.resources.find((r) => r.orientation === "ready").card.id;
+    await readyResource(page, ready).click();
+    await hand(page, card).click();
+    await page.getByTestId("btn-play-resource").click();
+    await waitForView(page, (x) => x.players[0].kingdom.resources.some((r) => r.card.id === card), "the resource");
+    await page.getByTestId("btn-pass").click();
+  }
+  await waitForView(page, (x) => x.currentPlayerNumber === 1 && !x.players[0].hasDrawnThisTurn && x.players[1].kingdom.royals.length > 0, "my turn with a Queen across", 30000);
+  await page.getByTestId("draw-revealed1").click();
+  await waitForView(page, (x) => x.players[0].hasDrawnThisTurn, "the draw");
+  for (const id of ["hearts-4", "spades-5", "diamonds-6"]) await hand(page, id).click();
+  await page.getByTestId("btn-play-combination").click();
+  const v = await waitForView(page, (x) => x.pendingAction?.type === "eating", "the Dragon's follow-up");
+  // The bar names what to choose; it is no dialog and covers no target.
+  const bar = page.getByTestId("follow-up-dialog");
+  await bar.waitFor();
+  expect((await page.getByRole("dialog").count()) === 0, "no modal dialog over the table");
+  const prompt = await page.getByTestId("aim-prompt").innerText();
+  expect(/Choose a character to eat, or Skip/.test(prompt), `the bar's line: ${prompt}`);
+  const targets = page.locator("[data-testid=opponent] [data-testid=aim-target]");
+  const eat = v.legalActions.filter((a) => a.type === "eatCharacter");
+  expect((await targets.count()) === eat.length && eat.length > 0, `every legal target glows on the table (${await targets.count()} of ${eat.length})`);
+  const queen = eat.find((a) => a.characterType === "royal");
+  const target = page.locator(`[data-testid=opponent] [data-testid=aim-target][data-card-id="${queen.characterId}"]`);
+  const [t, b] = [await target.boundingBox(), await bar.boundingBox()];
+  expect(t && b && (t.y + t.height <= b.y || t.y >= b.y + b.height), `the bar does not cover the target: ${JSON.stringify({ t, b })}`);
+  // The list stays reachable by keyboard: the bar's first choice has the focus.
+  expect(await page.evaluate(() => document.activeElement?.dataset.testid === "follow-up-option"), "focus on the bar's first choice");
+  await page.screenshot({ path: join(SCREENSHOTS, "attack-aimed.png") });
+  await target.click();
+  const after = await waitForView(page, (x) => x.discardPile.some((c) => c.id === queen.characterId), "the Queen eaten");
+  expect(!after.players[1].kingdom.royals.some((c) => c.id === queen.characterId), "the Queen left the kingdom");
+  const toast = page.getByTestId("toast").filter({ hasText: "Royal Eaten!" });
+  await toast.waitFor();
+  const words = await toast.innerText();
+  expect(/Your Dragon ate .+'s Queen of Spades/.test(words), `the toast names the cards: ${words}`);
+  const lines = await page.locator("[data-testid=move-log-line]").allTextContents();
+  expect(lines.some((l) => /^Your Dragon ate .+'s Queen of Spades\.$/.test(l)), `the log names the attack: ${JSON.stringify(lines.slice(0, 4))}`);
+  await context.close();
+});
+
 const { passed, failed } = await run({ timeoutMs: 8 * 60 * 1000 });
 await browser.close();
 await server.stop();

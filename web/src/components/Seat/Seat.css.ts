@@ -33,7 +33,9 @@ export const partner = style({ background: "rgba(40,70,52,.35)" });
  * The player panel: avatar, name, badges, score and hand. `position: relative` anchors what
  * other parts add beside a seat (a chat bubble); the status slot holds a turn clock.
  */
-export const panel = style({ position: "relative", display: "flex", alignItems: "center", gap: 6, flexWrap: "nowrap", minWidth: 0, flex: "none", overflow: "hidden" });
+export const panel = style({ position: "relative", display: "flex", alignItems: "center", columnGap: 6, rowGap: 2, flexWrap: "wrap", minWidth: 0, flex: "none" });
+/** The badges (turn, team, partner, bot) follow the name, or wrap below it when the seat is narrow. */
+export const badges = style({ display: "inline-flex", gap: 4, flexWrap: "wrap", minWidth: 0, "@media": { [PHONE]: { flexWrap: "nowrap", overflow: "hidden" } } });
 export const avatar = style({
   flex: "none",
   width: 28,
@@ -49,7 +51,7 @@ export const avatar = style({
   overflow: "hidden",
 });
 export const avatarImage = style({ width: "100%", height: "100%", objectFit: "cover" });
-export const name = style({ fontWeight: 700, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", minWidth: "3em", flexShrink: 1 });
+export const name = style({ fontWeight: 700, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", minWidth: "3em", maxWidth: "11em", flexShrink: 1 });
 export const pile = style({ display: "flex", alignItems: "center", gap: 6, flex: "none" });
 export const number = style({ fontSize: 13, color: vars.color.muted });
 export const score = style({ fontWeight: 700, color: vars.color.gold, whiteSpace: "nowrap" });

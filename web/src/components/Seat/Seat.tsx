@@ -64,16 +64,10 @@ export function PlayerPanel({ player: p, view: v, mine, slots }: { player: Playe
       <span className={s.avatar} aria-hidden="true">
         {initials(name)}
       </span>
-      <span className={s.name}>{mine ? `${name} (you)` : name}</span>
-      {p.team != null && <span className={badge}>Team {p.team}</span>}
-      {partner && <span className={badgeGold}>Partner</span>}
-      {p.isBot && <span className={badge}>Bot</span>}
-      {p.connected === false && !p.isBot && <span className={badge}>{p.botControlled ? "Away: a bot plays" : "Offline"}</span>}
-      {active && <span className={badgeGold}>{mine ? "Your turn" : "Playing"}</span>}
+      <span className={s.name}>{mine && name !== "You" ? `${name} (you)` : name}</span>
       <span className={s.score} data-testid="seat-score" aria-label={`${score === 1 ? "1 point" : `${score} points`} this hand`}>
         {points(score)}
       </span>
-      {slots?.status && <span className={s.status}>{slots.status}</span>}
       {!mine && (
         <span className={s.handCount} aria-label={`${cards} cards in hand`} data-testid="opponent-card-count" data-hand-of={p.number}>
           <span className={s.backs} aria-hidden="true">
@@ -82,16 +76,45 @@ export function PlayerPanel({ player: p, view: v, mine, slots }: { player: Playe
           ×{cards}
         </span>
       )}
+      {slots?.status && <span className={s.status}>{slots.status}</span>}
+      <span className={s.badges}>
+        {active && <span className={badgeGold}>{mine ? "Your turn" : "Playing"}</span>}
+        {p.team != null && <span className={badge}>Team {p.team}</span>}
+        {partner && <span className={badgeGold}>Partner</span>}
+        {p.isBot && <span className={badge}>Bot</span>}
+        {p.connected === false && !p.isBot && <span className={badge}>{p.botControlled ? "Away: a bot plays" : "Offline"}</span>}
+      </span>
       {slots?.bubble}
     </>
   );
 }
 
 /** An opponent's (or partner's) seat: the panel and the kingdom, shrunk to fit the seat. */
-export function Seat({ player: p, view: v, position, slots }: { player: PlayerView; view: GameView; position: SeatPosition; slots?: PanelSlots }) {
+/** Aiming: the table's targets (by card id) and what a click on one does. */
+export interface SeatAim {
+  targets?: ReadonlyMap<string, readonly { label: string }[]>;
+  onTarget?: (cardId: string) => void;
+}
+
+function hasTarget(p: PlayerView, targets: SeatAim["targets"]): boolean {
+  const k = p.kingdom;
+  if (!k || !targets?.size) return false;
+  return k.royals.some((c) => targets.has(c.id)) || k.combinations.some((c) => !!c.cards[0] && targets.has(c.cards[0].id));
+}
+
+export function Seat({
+  player: p,
+  view: v,
+  position,
+  slots,
+  targets,
+  onTarget,
+}: { player: PlayerView; view: GameView; position: SeatPosition; slots?: PanelSlots } & SeatAim) {
   useSignals();
   const folded = phone.value;
-  const [open, setOpen] = useState(false);
+  const [opened, setOpen] = useState(false);
+  // A seat holding a target of the follow-up opens by itself on a phone: the target is clicked there.
+  const open = opened || hasTarget(p, targets);
   const kingdomId = useId();
   const active = v.phase === "playing" && v.currentPlayerNumber === p.number;
   const partner = isPartner(v, p);
@@ -104,7 +127,7 @@ export function Seat({ player: p, view: v, position, slots }: { player: PlayerVi
         {(p.revealedCards ?? []).map((c, i) => (c ? <Card key={c.id} card={c} size="xs" /> : <span key={`none-${i}`} />))}
       </div>
     ) : null;
-  const kingdom = p.kingdom ? <Kingdom kingdom={p.kingdom} compact owner={`${name}'s`} playerNumber={p.number} /> : null;
+  const kingdom = p.kingdom ? <Kingdom kingdom={p.kingdom} compact owner={`${name}'s`} playerNumber={p.number} targets={targets} onTarget={onTarget} /> : null;
   return (
     <section className={classes} aria-label={`${name}, Player ${p.number}`} data-testid="opponent" data-seat={position}>
       {folded ? (
@@ -140,12 +163,14 @@ export function MySeat({
   selectedResources,
   onToggleResource,
   slots,
+  targets,
+  onTarget,
 }: {
   view: GameView;
   selectedResources: readonly string[];
   onToggleResource?: (id: string) => void;
   slots?: PanelSlots;
-}) {
+} & SeatAim) {
   const me = v.players.find((p) => p.number === v.myPlayerNumber);
   return (
     <section className={s.mine} aria-label="Your kingdom" data-testid="my-kingdom">
@@ -156,7 +181,15 @@ export function MySeat({
       )}
       <FitBox className={s.kingdomBox} testId="my-kingdom-fit">
         {me?.kingdom && (
-          <Kingdom kingdom={me.kingdom} owner="Your" playerNumber={me.number} selectedResources={selectedResources} onToggleResource={onToggleResource} />
+          <Kingdom
+            kingdom={me.kingdom}
+            owner="Your"
+            playerNumber={me.number}
+            selectedResources={selectedResources}
+            onToggleResource={onToggleResource}
+            targets={targets}
+            onTarget={onTarget}
+          />
         )}
       </FitBox>
     </section>

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { actionBanner } from "../../logic/banner";
 import { EMPTY_SELECTION, followUps, matchSelection, ofType, resourceSetsFor, type Selection } from "../../logic/legal";
 import type { ActionJson, GameView } from "../../net/types";
+import { aimAt } from "../../logic/aim";
 import { teamTotals } from "../../logic/score";
 import type { Move } from "../../logic/moves";
 import { mountOutcome, outcomeFor, sendAction } from "../../state/actions";
@@ -10,7 +11,7 @@ import { moveLog } from "../../state/moves";
 import { button } from "../../theme/ui.css";
 import { ActionBar } from "../ActionBar/ActionBar";
 import { DrawArea } from "../DrawArea/DrawArea";
-import { FollowUpDialog } from "../FollowUpDialog/FollowUpDialog";
+import { AimBar } from "../AimBar/AimBar";
 import { Hand } from "../Hand/Hand";
 import { MySeat, Seat, seatPosition, type PanelSlots } from "../Seat/Seat";
 import { MoveLog, MoveLogToggle } from "../MoveLog/MoveLog";
@@ -104,6 +105,10 @@ export function Table({ view: v, log, slots }: TableProps) {
   const follow = useMemo(() => followUps(legal), [legal]);
   const rewardOnly = follow.length > 0 && follow.every((a) => a.type === "drawRoyalReward");
   const canPlay = myTurn && v.phase === "playing" && (me?.hasDrawnThisTurn ?? false);
+  // Aiming: the follow-up's targets glow on the table; a click on one chooses it.
+  const aim = useMemo(() => (follow.length > 0 && !rewardOnly ? aimAt(v, follow) : null), [v, follow, rewardOnly]);
+  const [narrowTo, setNarrowTo] = useState<string | null>(null);
+  const narrowed = aim && narrowTo ? (aim.targets.get(narrowTo) ?? null) : null;
   // Constructed: each seat draws from its own pile and its own revealed pair (read per seat).
   const own = v.setupType === "constructed";
 
@@ -116,6 +121,16 @@ export function Table({ view: v, log, slots }: TableProps) {
     [v.pendingAction?.context, clear],
   );
 
+  const onTarget = useCallback(
+    (cardId: string) => {
+      const options = aim?.targets.get(cardId) ?? [];
+      if (options.length === 1) void act(options[0].action);
+      else if (options.length > 1) setNarrowTo(cardId);
+    },
+    [aim, act],
+  );
+  const targets = aim?.targets;
+
   const resources = me?.kingdom?.resources ?? [];
   const allUsed = resources.length > 0 && resources.every((r) => r.orientation === "used");
 
@@ -125,7 +140,15 @@ export function Table({ view: v, log, slots }: TableProps) {
         <div className={s.upper} data-testid="table-scroll">
           <div className={s.seats} data-testid="seats" data-players={v.players.length}>
             {opponents.map((p) => (
-              <Seat key={p.number} player={p} view={v} position={seatPosition(v.myPlayerNumber, p.number, v.players.length)} slots={slots?.(p.number)} />
+              <Seat
+                key={p.number}
+                player={p}
+                view={v}
+                position={seatPosition(v.myPlayerNumber, p.number, v.players.length)}
+                slots={slots?.(p.number)}
+                targets={targets}
+                onTarget={targets ? onTarget : undefined}
+              />
             ))}
           </div>
           <div className={s.center}>
@@ -150,10 +173,28 @@ export function Table({ view: v, log, slots }: TableProps) {
             </div>
             <MoveLogToggle open={logOpen} onToggle={() => setLogOpen((o) => !o)} count={lines.length} />
           </div>
-          <MySeat view={v} selectedResources={selection.resources} onToggleResource={canPlay ? toggleResource : undefined} slots={me ? slots?.(me.number) : undefined} />
+          <MySeat
+            view={v}
+            selectedResources={selection.resources}
+            onToggleResource={canPlay && !aim ? toggleResource : undefined}
+            slots={me ? slots?.(me.number) : undefined}
+            targets={targets}
+            onTarget={targets ? onTarget : undefined}
+          />
         </div>
         <div className={s.dock} data-testid="table-dock">
-          {canPlay && (
+          {aim && (
+            <AimBar
+              view={v}
+              aim={aim}
+              narrowed={narrowed}
+              onAct={(a) => {
+                setNarrowTo(null);
+                void act(a);
+              }}
+            />
+          )}
+          {canPlay && !aim && (
             <>
               <ActionBar choices={choices} allResourcesUsed={allUsed} onAct={(a) => void act(a)} />
               {rewardOnly && (
@@ -169,7 +210,6 @@ export function Table({ view: v, log, slots }: TableProps) {
         </div>
       </div>
       <MoveLog lines={lines} open={logOpen} onClose={() => setLogOpen(false)} />
-      {follow.length > 0 && !rewardOnly && <FollowUpDialog view={v} actions={follow} onAct={(a) => void act(a)} />}
     </div>
   );
 }
