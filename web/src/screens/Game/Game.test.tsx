@@ -116,7 +116,7 @@ describe("Game table", () => {
     expect(screen.getByRole("img", { name: "3 of Clubs, used resource" })).toBeTruthy();
   });
 
-  it("a pending follow-up opens its dialog with the listed answers and Skip", async () => {
+  it("a pending follow-up opens the aim bar (no dialog): the target glows on the table, the bar lists it, Skip", async () => {
     const call = vi.spyOn(client, "call").mockResolvedValue({ success: true });
     view.value = gameView({
       players: [
@@ -131,8 +131,15 @@ describe("Game table", () => {
       ],
     });
     renderAt("/game");
-    const dialog = screen.getByRole("dialog", { name: "Your Dragon Can Feed" });
-    expect(dialog.textContent).toContain("Eat Bo's Jack of Spades");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    const bar = screen.getByRole("region", { name: /Your Dragon Can Feed/ });
+    expect(bar.textContent).toContain("Choose a character to eat, or Skip");
+    expect(bar.textContent).toContain("Eat Bo's Jack of Spades");
+    // The Jack glows in Bo's kingdom; a click on it eats him.
+    const target = screen.getByRole("button", { name: "Eat Bo's Jack of Spades (Jack of Spades)" });
+    expect(target.dataset.aimed).toBe("true");
+    await act(async () => void fireEvent.click(target));
+    expect(call).toHaveBeenCalledWith("eatCharacter", { targetPlayerNumber: 2, characterType: "royal", characterId: "spades-J" });
     await act(async () => void fireEvent.click(screen.getByTestId("follow-up-skip")));
     expect(call).toHaveBeenCalledWith("skipPendingAction", {});
   });
