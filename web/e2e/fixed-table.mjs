@@ -242,6 +242,48 @@ test("aim on the table: a Dragon's targets glow on the opponent's kingdom, a cli
   await context.close();
 });
 
+test("a Constructed game: the draw area shows your own pile and your own revealed pair, and a click takes a card from it", async () => {
+  const { context, page } = await newPlayer({ width: 1440, height: 900 });
+  const api = context.request;
+  const origin = { Origin: server.url };
+  const reg = await api.post(server.url + "/api/auth/register", { data: { username: "PairTaker", password: "correct horse battery" }, headers: origin });
+  expect(reg.status() === 201, `registered (${reg.status()})`);
+  await api.post(server.url + "/api/collection/initialize", { headers: origin });
+  const list = [..."HCS"].flatMap((s) => ["2", "3", "4", "5", "6", "7", "8", "9", "10"].map((r) => `1 ${r}${s}`)).concat(["1 JH", "1 QH", "1 KH"]).join("\n");
+  const deck = await api.post(server.url + "/api/decks", { data: { name: "Own Pair", description: "", list }, headers: origin });
+  expect(deck.status() === 201, `a deck (${deck.status()})`);
+  await page.goto(server.url + "/constructed/lobby");
+  await page.getByRole("button", { name: "Create Private Room" }).click();
+  await page.waitForURL("**/lobby");
+  await page.getByRole("button", { name: "Add Bot" }).click();
+  await page.getByRole("button", { name: /Play Own Pair/ }).click();
+  await waitForView(page, (v) => v.players.every((p) => p.hasDeck), "every deck chosen");
+  await page.getByRole("button", { name: "Start Game" }).click();
+  await page.waitForURL("**/game");
+  await waitForView(page, (v) => v.phase === "choosing_resources" && v.legalActions.length > 0, "the starting resource choice");
+  await playOne(page);
+  const v = await waitForView(
+    page,
+    (x) => x.phase === "playing" && x.currentPlayerNumber === x.myPlayerNumber && x.legalActions.some((a) => a.type === "drawCard" && a.source !== "deck"),
+    "my turn with my own revealed pair",
+  );
+  const me = v.players.find((p) => p.number === v.myPlayerNumber);
+  // The shared deck is empty in Constructed: the table reads my seat's own values.
+  expect(v.deckCount === 0 && me.pileCount > 0, `own pile ${me.pileCount}, shared deck ${v.deckCount}`);
+  const label = await page.getByTestId("deck-count").innerText();
+  expect(label.replace(/\s+/g, " ").trim().toLowerCase() === `your pile · ${me.pileCount}`, `the pile count is mine: ${label}`);
+  const take = v.legalActions.find((a) => a.type === "drawCard" && a.source !== "deck");
+  const wanted = me.revealedCards[take.source === "revealed1" ? 0 : 1];
+  const card = page.getByTestId(`draw-${take.source}`);
+  expect((await card.getAttribute("data-card-id")) === wanted.id, `the revealed card shown is my own (${wanted.id})`);
+  await card.click();
+  const after = await waitForView(page, (x) => x.myHand.some((c) => c.id === wanted.id), "the revealed card in my hand");
+  expect(after.players.find((p) => p.number === after.myPlayerNumber).hasDrawnThisTurn, "the draw was my turn's");
+  const line = await page.locator("[data-testid=move-log-line]").first().innerText();
+  expect(line.startsWith("You took the revealed "), `the log: ${line}`);
+  await context.close();
+});
+
 const { passed, failed } = await run({ timeoutMs: 8 * 60 * 1000 });
 await browser.close();
 await server.stop();
