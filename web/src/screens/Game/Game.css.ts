@@ -32,3 +32,4 @@ export const scroll = style({
 });
 export const fixedMain = style({ minHeight: 0 });
 export const loading = style({ padding: 24 });
+export const leaveRow = style({ display: "flex", justifyContent: "flex-end", gap: 8, marginTop: 12 });

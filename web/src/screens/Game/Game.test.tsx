@@ -58,10 +58,12 @@ describe("Game table", () => {
     expect(screen.getByRole("heading", { name: "Choose Your Starting Resource" })).toBeTruthy();
   });
 
-  it("back on the home page between hands (a reload), the score screen is at /game", () => {
+  it("the home page is never left by force for a game in play or between hands (Home offers the way back)", () => {
     view.value = gameView({ phase: "handComplete", gameMode: "match", totalHands: 2, handHistory: [{ handNumber: 1, winnerPlayerNumber: 1, playerScores: { "1": 9, "2": 3 } }] });
     renderAt("/");
-    expect(screen.getByRole("heading", { name: "Hand 1 Complete!" })).toBeTruthy();
+    expect(screen.getByText("home page")).toBeTruthy();
+    act(() => void (view.value = gameView({ phase: "playing" })));
+    expect(screen.getByText("home page")).toBeTruthy();
   });
 
   it("starting resource: only the listed number cards can be chosen", () => {
