@@ -70,6 +70,27 @@ export interface TableProps {
   slots?: (playerNumber: number) => PanelSlots | undefined;
 }
 
+/**
+ * Where the keyboard goes after a move: a draw or a play to the first card of the hand that
+ * can be chosen (else Pass Turn); a pass to the turn's heading, which names whose turn it is;
+ * a follow-up is focused by its bar. Only when the move's control had the focus is it moved
+ * (a mouse player's page is left as it is), once the new state is laid out.
+ */
+function focusAfter(root: HTMLElement | null, type: string): void {
+  if (!root) return;
+  const had = document.activeElement;
+  if (had && had !== document.body && !root.contains(had)) return;
+  requestAnimationFrame(() => {
+    if (document.activeElement && document.activeElement !== document.body && document.activeElement !== had) return;
+    const q = (sel: string) => root.querySelector<HTMLElement>(sel);
+    const target =
+      type === "passTurn"
+        ? q("[data-testid=turn-header]")
+        : (q("[data-testid=follow-up-option]") ?? q("[data-testid=hand-card]:not([disabled])") ?? q("[data-testid=btn-pass]:not([disabled])"));
+    target?.focus({ preventScroll: true });
+  });
+}
+
 /** Team totals during play at 4 players, from the seats' points in the view. */
 function TeamTotals({ view: v }: { view: GameView }) {
   if (!v.players.some((p) => p.team != null)) return null;
@@ -117,6 +138,7 @@ export function Table({ view: v, log, slots }: TableProps) {
       const outcome = a.type === "mountHorse" ? mountOutcome(v.pendingAction?.context) : outcomeFor(a);
       const ack = await sendAction(a, outcome);
       if (ack.success && a.type !== "drawCard") clear();
+      if (ack.success) focusAfter(root.current, a.type);
     },
     [v.pendingAction?.context, clear],
   );
