@@ -4,7 +4,8 @@
 // names a bot's moves in words; a Constructed game takes a card from your own revealed pair
 // by clicking it. No test here measures time: they check what is on screen and in what order.
 // Run after `npm run build`: `node web/e2e/fixed-table.mjs`.
-import { cpSync, existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { cpSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, run, sleep, tempDb, test, viewOf } from "./harness.mjs";
 
@@ -12,6 +13,8 @@ if (!existsSync(join(ROOT, "web/dist/index.html"))) {
   console.error("web/dist is missing: run `npm run build` first");
   process.exit(1);
 }
+// axe-core through the DevTools protocol (the server's CSP refuses inline scripts).
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const shots = ensureArtifacts();
 const SCREENSHOTS = join(ROOT, "docs/screenshots");
 const { dir, db, cleanup } = tempDb();
@@ -92,6 +95,19 @@ async function settle(page) {
   await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
 }
 
+/** axe-core: the serious and critical violations of the page as it is now (none expected). */
+async function axe(page, what) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(AXE);
+  await settle(page);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  });
+  expect(found.length === 0, `${what}: axe serious/critical violations:\n      ${found.join("\n      ")}`);
+}
+
 /** What is outside the viewport (and whether the document scrolls) at the page's size. */
 async function outside(page) {
   return page.evaluate(() => {
@@ -146,6 +162,7 @@ test("a 4-player game after 12 turns: the table does not scroll and everything i
     const problems = await outside(page);
     await page.screenshot({ path: join(shots, `fixed-${size.width}x${size.height}.png`) });
     expect(problems.length === 0, `${size.width}x${size.height}: ${problems.join("; ")}`);
+    if (size.width === 1440 || size.width === 390) await axe(page, `the table at ${size.width}x${size.height}`);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
   await settle(page);
@@ -229,6 +246,7 @@ test("aim on the table: a Dragon's targets glow on the opponent's kingdom, a cli
   expect(t && b && (t.y + t.height <= b.y || t.y >= b.y + b.height), `the bar does not cover the target: ${JSON.stringify({ t, b })}`);
   // The list stays reachable by keyboard: the bar's first choice has the focus.
   expect(await page.evaluate(() => document.activeElement?.dataset.testid === "follow-up-option"), "focus on the bar's first choice");
+  await axe(page, "the table while aiming");
   await page.screenshot({ path: join(SCREENSHOTS, "attack-aimed.png") });
   await target.click();
   const after = await waitForView(page, (x) => x.discardPile.some((c) => c.id === queen.characterId), "the Queen eaten");
@@ -281,6 +299,47 @@ test("a Constructed game: the draw area shows your own pile and your own reveale
   expect(after.players.find((p) => p.number === after.myPlayerNumber).hasDrawnThisTurn, "the draw was my turn's");
   const line = await page.locator("[data-testid=move-log-line]").first().innerText();
   expect(line.startsWith("You took the revealed "), `the log: ${line}`);
+  await context.close();
+});
+
+test("axe-core: no serious or critical violation on every screen, the rules editor's preview panes reachable by keyboard", async () => {
+  const { context, page } = await newPlayer({ width: 1280, height: 800 });
+  await page.goto(server.url + "/");
+  await page.getByRole("heading", { name: "Kingdom" }).waitFor();
+  await axe(page, "home, signed out");
+  const reg = await context.request.post(server.url + "/api/auth/register", { data: { username: "AxeTester", password: "correct horse battery" }, headers: { Origin: server.url } });
+  expect(reg.status() === 201, `registered (${reg.status()})`);
+  const screens = [
+    ["/", "home"],
+    ["/profile", "profile"],
+    ["/ranked", "ranked"],
+    ["/leaderboards", "leaderboards"],
+    ["/constructed", "constructed hub"],
+    ["/constructed/collection", "collection"],
+    ["/constructed/lobby", "constructed lobby"],
+    ["/constructed/ladder", "constructed ladder"],
+    ["/spire", "spire hub"],
+    ["/spiredeck", "spire deck gallery"],
+    ["/cards", "card gallery"],
+    ["/admin/rules-editor", "rules editor"],
+    ["/no-such-page", "not found"],
+  ];
+  for (const [path, what] of screens) {
+    await page.goto(server.url + path);
+    await page.waitForFunction(() => !!window.__kingdom && !document.body.textContent.includes("Loading..."));
+    await axe(page, what);
+  }
+  // The rules editor: Tab reaches each preview pane (a scrolling region).
+  await page.goto(server.url + "/admin/rules-editor");
+  const pane = page.getByTestId("editor-preview").first();
+  await pane.waitFor();
+  let reached = false;
+  for (let i = 0; i < 40 && !reached; i++) {
+    await page.keyboard.press("Tab");
+    reached = await pane.evaluate((el) => el === document.activeElement);
+  }
+  expect(reached, "Tab reaches the first preview pane");
+  expect((await pane.getAttribute("role")) === "region" && /^Preview of /.test(await pane.getAttribute("aria-label")), "the pane is a named region");
   await context.close();
 });
 

@@ -43,7 +43,7 @@ export function AutoNavigate() {
   const isTutorial = v?.isTutorial ?? false;
   const rejoin = rejoining.value;
   // The home page is the player's own choice: a game in play does not pull them off it (Home
-  // offers 'Return to your game'), only a game that starts there now (a tutorial's).
+  // offers 'Return to your game'); a game that starts now, or a lesson, still takes them there.
   const lastPhase = useRef<string | undefined>(undefined);
   const startedNow = lastPhase.current === "waiting" && phase !== "waiting";
   useEffect(() => {
@@ -59,7 +59,7 @@ export function AutoNavigate() {
       return;
     }
     const playing = isTutorial ? phase === "playing" : phase === "choosing_resources" || phase === "playing";
-    if (playing && (pathname === "/lobby" || (pathname === "/" && startedNow) || pathname === "/ranked")) navigate("/game");
+    if (playing && (pathname === "/lobby" || (pathname === "/" && (startedNow || isTutorial)) || pathname === "/ranked")) navigate("/game");
   }, [v, phase, isTutorial, pathname, navigate, rejoin, startedNow]);
   return null;
 }
