@@ -6,6 +6,7 @@ import { clearLog, movesOnArrival, record } from "./moves";
 import { PresentationQueue } from "./pacing";
 import { listenRanked } from "./ranked";
 import { showToast } from "./toasts";
+import { animationScale } from "./settings";
 import { reducedMotion } from "./viewport";
 
 export const client = new GameClient({ onRejoin: () => (rejoining.value = false) });
@@ -22,6 +23,7 @@ export const queued = signal(0);
 export const presentation = new PresentationQueue({
   present: (v) => (view.value = v),
   reducedMotion: () => reducedMotion.value,
+  scale: animationScale,
 });
 presentation.onPending = (n) => (queued.value = n);
 

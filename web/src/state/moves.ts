@@ -7,6 +7,7 @@
 import { signal } from "@preact/signals-react";
 import { describeMoves, type Move } from "../logic/moves";
 import type { GameView } from "../net/types";
+import { playSound } from "./sounds";
 import { showToast } from "./toasts";
 
 export interface LogLine extends Move {
@@ -35,6 +36,8 @@ export function record(moves: Move[], me: number | null): void {
   const newHand = moves.some((m) => m.kind === "hand");
   const lines = moves.map((m) => ({ ...m, id: nextId++ }));
   moveLog.value = [...lines.reverse(), ...(newHand ? [] : moveLog.value)].slice(0, KEEP);
+  // One sound for the newest line's kind (sounds are off unless turned on in Settings).
+  playSound(moves.some((m) => m.kind === "family") ? "family" : moves.some((m) => m.kind === "attack") ? "attack" : moves[moves.length - 1].kind);
   for (const m of moves) {
     if (m.kind !== "attack" || !m.title) continue;
     if (m.victim === me && m.victimText) showToast({ title: m.title, description: m.victimText, variant: "destructive" });

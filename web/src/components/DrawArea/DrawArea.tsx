@@ -14,7 +14,8 @@ export interface DrawAreaProps {
   /** Legal drawCard actions by source. */
   draws: Map<string, ActionJson>;
   onDraw: (action: ActionJson) => void;
-  /** The source glowing gold during the draw animation. */
+  /** The source glowing gold during the draw animation: the deck (a revealed card that was
+   * taken glows itself, where it lay: components/Table/useTravel.ts). */
   goldenSource?: string | null;
 }
 
@@ -53,7 +54,6 @@ export function DrawArea({ deckCount, own, revealed, discardPile, discardCount, 
                 label={`Draw the revealed ${cardName(c)}`}
                 onClick={action ? () => onDraw(action) : () => undefined}
                 disabled={!action}
-                golden={goldenSource === source}
                 testId={`draw-${source}`}
               />
             ) : (
