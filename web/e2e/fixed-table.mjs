@@ -7,7 +7,7 @@
 import { createRequire } from "node:module";
 import { cpSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, run, sleep, tempDb, test, viewOf } from "./harness.mjs";
+import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, perfInitScript, run, sleep, tempDb, test, viewOf } from "./harness.mjs";
 
 if (!existsSync(join(ROOT, "web/dist/index.html"))) {
   console.error("web/dist is missing: run `npm run build` first");
@@ -32,8 +32,33 @@ const SIZES = [
   { width: 390, height: 844 },
 ];
 
+/** Records when each Web Animation runs (to tell the long tasks that fell while cards moved). */
+function animationLog() {
+  window.__animations = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    const o = typeof options === "number" ? { duration: options } : (options ?? {});
+    const start = performance.now() + (o.delay ?? 0);
+    const iterations = Number.isFinite(o.iterations) ? (o.iterations ?? 1) : 1;
+    window.__animations.push({ start, end: start + (o.duration ?? 0) * iterations });
+    return animate.call(this, frames, options);
+  };
+}
+
+/** Long tasks while cards were animating (figures for bench/RESULTS.md; no limit is asserted). */
+async function longTasksWhileAnimating(page) {
+  return page.evaluate(() => {
+    const anims = window.__animations ?? [];
+    const tasks = window.__longtasks ?? [];
+    const during = tasks.filter((t) => anims.some((a) => t.start <= a.end && t.start + t.duration >= a.start));
+    return { animations: anims.length, longTasks: tasks.length, whileAnimating: during.map((t) => Math.round(t.duration)) };
+  });
+}
+
 async function newPlayer(viewport = { width: 1280, height: 800 }) {
   const context = await browser.newContext({ viewport });
+  await context.addInitScript(perfInitScript);
+  await context.addInitScript(animationLog);
   const page = await context.newPage();
   page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
   return { context, page };
@@ -152,6 +177,8 @@ test("a 4-player game after 12 turns: the table does not scroll and everything i
     if (!(await playOne(page))) await sleep(100);
     else await sleep(60);
   }
+  const figures = await longTasksWhileAnimating(page);
+  console.log(`    long tasks while animating (ms): ${JSON.stringify(figures)}`);
   const v = await viewOf(page);
   const cards = v.players.reduce((n, p) => n + p.kingdom.resources.length + p.kingdom.royals.length + p.kingdom.combinations.length, 0);
   console.log(`    after ${turns} turns, round ${v.round}: ${cards} cards and combinations on the table`);
@@ -198,6 +225,12 @@ test("the move log: after a bot's turn its moves are named in words, newest firs
   expect(lines.some((l) => /^You drew the .+ from the deck\.$/.test(l)), `my own draw names my card: ${JSON.stringify(lines)}`);
   // Only public information: no line names a card of the bot's hand drawn from the deck.
   expect(!lines.some((l) => l.startsWith(`${bot} drew the `)), "a bot's deck draw is 'a card'");
+  await page.screenshot({ path: join(SCREENSHOTS, "table-2p.png") });
+  // The log on a narrower screen is a drawer: its button opens it.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.getByTestId("move-log-toggle").click();
+  await settle(page);
+  expect(await page.getByRole("log", { name: "Move log" }).isVisible(), "the drawer shows the log");
   await page.screenshot({ path: join(SCREENSHOTS, "move-log.png") });
   await context.close();
 });

@@ -244,7 +244,7 @@ test("a 4-player table: seats around it, axe on your turn and at the score scree
     const rich = v.players.reduce((n, p) => n + (p.kingdom ? p.kingdom.resources.length + 2 * p.kingdom.royals.length + 3 * p.kingdom.combinations.length : 0), 0);
     if (v.currentPlayerNumber === v.myPlayerNumber && rich > best + 3) {
       best = rich;
-      await shot(page, "table-4p.png", { docs: true });
+      await shot(page, "table-4p-early.png");
     }
     if (!(await playOne(page))) await sleep(150);
     else await sleep(350);
@@ -310,7 +310,7 @@ test("a phone (390 x 844): hand and action bar on screen without scrolling on yo
     expect(overflow <= 0, `no sideways scroll (overflow ${overflow})`);
     if (turn === 0) {
       await axe(page, "phone table, your turn");
-      await shot(page, "table-phone.png", { docs: true });
+      await shot(page, "table-phone-early.png");
       // Opponents are rows; a tap opens one.
       const toggle = page.getByTestId("seat-toggle").first();
       expect((await toggle.getAttribute("aria-expanded")) === "false", "seats start folded");

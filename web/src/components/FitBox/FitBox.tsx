@@ -9,7 +9,7 @@ const MIN_SCALE = 0.3;
  * is laid out at width W / k and scaled by k, the largest k (at most 1) whose height fits. The
  * fixed table never scrolls; a crowded kingdom gets smaller instead.
  */
-export function FitBox({ children, className, testId }: { children: ReactNode; className?: string; testId?: string }) {
+export function FitBox({ children, className, testId, fitKey }: { children: ReactNode; className?: string; testId?: string; fitKey?: string }) {
   const outer = useRef<HTMLDivElement>(null);
   const inner = useRef<HTMLDivElement>(null);
   const fit = useRef<() => void>(() => undefined);
@@ -24,6 +24,13 @@ export function FitBox({ children, className, testId }: { children: ReactNode; c
       o.style.setProperty("--fit-width", `${width / k}px`);
       return i.scrollHeight;
     };
+    // The scale found last time is tried first: usually it still fits and a step larger does
+    // not (two layouts instead of a search).
+    const prev = Number(o.dataset.scale ?? "1");
+    if (prev < 1 && heightAt(prev) * prev <= height && heightAt(Math.min(1, prev + 0.05)) * Math.min(1, prev + 0.05) > height) {
+      heightAt(prev);
+      return;
+    }
     let k = 1;
     if (heightAt(1) > height) {
       // Binary search on the scale: a few layouts of one seat.
@@ -40,8 +47,10 @@ export function FitBox({ children, className, testId }: { children: ReactNode; c
     o.style.setProperty("--fit-scale", String(k));
     o.dataset.scale = k.toFixed(2);
   };
-  // After every render (new cards) and whenever the box changes size.
-  useLayoutEffect(() => fit.current());
+  // When the content changes (its fitKey, if given: a kingdom's cards) and whenever the box
+  // changes size.
+  const trigger = fitKey ?? children;
+  useLayoutEffect(() => fit.current(), [trigger]);
   useLayoutEffect(() => {
     const o = outer.current;
     if (!o || typeof ResizeObserver === "undefined") return;

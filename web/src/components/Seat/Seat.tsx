@@ -96,6 +96,15 @@ export interface SeatAim {
   onTarget?: (cardId: string) => void;
 }
 
+/** What changes a kingdom's size: its cards, their sides, riders and royals inside (FitBox's key). */
+export function kingdomShape(p: PlayerView | undefined): string {
+  const k = p?.kingdom;
+  if (!k) return "";
+  const used = k.resources.filter((r) => r.orientation === "used").length;
+  const combos = k.combinations.map((c) => `${c.cards.length}${c.ridingRoyalId ? "r" : ""}${c.protectedRoyalIds.length}`).join(",");
+  return `${k.resources.length}/${used}/${k.royals.length}/${combos}`;
+}
+
 function hasTarget(p: PlayerView, targets: SeatAim["targets"]): boolean {
   const k = p.kingdom;
   if (!k || !targets?.size) return false;
@@ -150,7 +159,9 @@ export function Seat({
             <PlayerPanel player={p} view={v} slots={slots} />
           </div>
           {pile}
-          <FitBox className={s.kingdomBox}>{kingdom}</FitBox>
+          <FitBox className={s.kingdomBox} fitKey={`${kingdomShape(p)}|${targets?.size ?? 0}`}>
+            {kingdom}
+          </FitBox>
         </>
       )}
     </section>
@@ -179,7 +190,7 @@ export function MySeat({
           <PlayerPanel player={me} view={v} mine slots={slots} />
         </div>
       )}
-      <FitBox className={s.kingdomBox} testId="my-kingdom-fit">
+      <FitBox className={s.kingdomBox} testId="my-kingdom-fit" fitKey={`${kingdomShape(me)}|${targets?.size ?? 0}|${selectedResources.length}`}>
         {me?.kingdom && (
           <Kingdom
             kingdom={me.kingdom}
