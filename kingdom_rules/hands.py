@@ -224,7 +224,9 @@ def _hand_winner(state: GameState, scores: Sequence[int]) -> int | None:
 
 def end_hand(state: GameState, winner: int | None, reason: str, events: list[Event]) -> GameState:
     """Score the hand (R29) and move to the score screen or the end of the game (R30)."""
-    by_kind = tuple(score_by_kind(p.kingdom, family_bonus=(p.number == winner)) for p in state.players)
+    by_kind = tuple(
+        score_by_kind(p.kingdom, family_bonus=(p.number == winner)) for p in state.players
+    )
     scores = tuple(sum(k.values()) for k in by_kind)
     if winner is None:
         winner = _hand_winner(state, scores)

@@ -34,8 +34,9 @@ or ``hearts-Q``) and listed with commas.
 - ``last=2/revealed1/QH/5C``: the last draw: player, source, card, and the card that replaced
   it.
 - ``scores=12,8``: the match scores; ``history=1/2/12+8/family``: finished hands (number,
-  winner or ``-``, scores, reason, and optionally each seat's points by kind joined by ``+``,
-  ``resources.royals.combinations.bonus``: ``1/2/12+8/family/4.6.2.0+2.3.0.3``), comma separated; ``outcome=1+3/family``: the winners (``-``:
+  winner or ``-``, scores, reason, and optionally each seat's points by kind joined by
+  ``+``, ``resources.royals.combinations.bonus``: ``1/2/12+8/family/4.6.2.0+2.3.0.3``),
+  comma separated; ``outcome=1+3/family``: the winners (``-``:
   none) and the reason.
 
 Every card must be somewhere exactly once: :func:`parse_position` refuses a text that leaves a
@@ -544,8 +545,12 @@ def _parse_result(text: str, word: str) -> HandResult:
     if len(parts) == 5:
         seats = [seat.split(".") for seat in parts[4].split("+")]
         if any(len(seat) != len(_KINDS) for seat in seats):
-            raise InvalidState(f"{word!r}: each seat's parts are resources.royals.combinations.bonus")
-        by_kind = tuple({k: _int(v, word) for k, v in zip(_KINDS, seat, strict=True)} for seat in seats)
+            raise InvalidState(
+                f"{word!r}: each seat's parts are resources.royals.combinations.bonus"
+            )
+        by_kind = tuple(
+            {k: _int(v, word) for k, v in zip(_KINDS, seat, strict=True)} for seat in seats
+        )
     return HandResult(_int(parts[0], word), winner, _numbers(parts[2], word), parts[3], by_kind)
 
 
