@@ -43,7 +43,8 @@ function PointsTable({ view: v, last }: { view: GameView; last: HandHistoryEntry
   const byKind = last.scoresByKind;
   const match = v.gameMode === "match";
   return (
-    <div className={s.tableWrap}>
+    // On a narrow screen the table scrolls sideways: a region reachable by keyboard.
+    <div className={s.tableWrap} role="region" aria-label="Points by kind" tabIndex={0}>
       <table className={s.table} data-testid="points-table">
         <caption className={s.caption}>Points this hand{match ? " and in the match" : ""}</caption>
         <thead>
