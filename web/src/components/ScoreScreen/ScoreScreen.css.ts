@@ -1,7 +1,7 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../../theme/vars.css";
 
-export const screen = style({ maxWidth: 760, margin: "0 auto", padding: 16 });
+export const screen = style({ maxWidth: 900, margin: "0 auto", padding: 16 });
 export const result = style({
   textAlign: "center",
   padding: "12px 16px",
@@ -52,8 +52,9 @@ export const tableWrap = style({ overflowX: "auto", margin: "8px 0" });
 /** The points table: players in rows, kinds of points in columns, totals last. */
 export const table = style({ width: "100%", borderCollapse: "separate", borderSpacing: "0 4px", fontVariantNumeric: "tabular-nums" });
 export const caption = style({ textAlign: "left", color: vars.color.muted, fontSize: 13, paddingBottom: 4 });
-globalStyle(`${table} th, ${table} td`, { padding: "8px 10px", textAlign: "right", background: "rgba(0,0,0,.2)", whiteSpace: "nowrap" });
-globalStyle(`${table} thead th`, { background: "transparent", fontSize: 12, color: vars.color.muted, fontWeight: 600 });
+globalStyle(`${table} th, ${table} td`, { padding: "8px 8px", textAlign: "right", background: "rgba(0,0,0,.2)", whiteSpace: "nowrap" });
+globalStyle(`${table} thead th`, { background: "transparent", fontSize: 12, color: vars.color.muted, fontWeight: 600, whiteSpace: "normal", verticalAlign: "bottom" });
+globalStyle(`${table} thead th:first-child`, { textAlign: "left" });
 globalStyle(`${table} th[scope=row]`, { textAlign: "left" });
 globalStyle(`${winnerRow} > *`, { background: "rgba(226,180,60,.18)" });
 export const total = style({ fontWeight: 700 });
