@@ -9,7 +9,7 @@ from typing import Any
 from kingdom_rules.cards import DECK, Card
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
-from kingdom_rules.scoring import family_complete, hand_score, partner, team_of
+from kingdom_rules.scoring import family_complete, partner, score_by_kind, team_of
 from kingdom_rules.setups import STANDARD, ConstructedSetup, Setup, SpireSetup, StandardSetup
 from kingdom_rules.state import (
     HAND_SIZE,
@@ -224,10 +224,13 @@ def _hand_winner(state: GameState, scores: Sequence[int]) -> int | None:
 
 def end_hand(state: GameState, winner: int | None, reason: str, events: list[Event]) -> GameState:
     """Score the hand (R29) and move to the score screen or the end of the game (R30)."""
-    scores = tuple(hand_score(p.kingdom, family_bonus=(p.number == winner)) for p in state.players)
+    by_kind = tuple(
+        score_by_kind(p.kingdom, family_bonus=(p.number == winner)) for p in state.players
+    )
+    scores = tuple(sum(k.values()) for k in by_kind)
     if winner is None:
         winner = _hand_winner(state, scores)
-    result = HandResult(state.current_hand, winner, scores, reason)
+    result = HandResult(state.current_hand, winner, scores, reason, by_kind)
     match_scores = tuple(a + b for a, b in zip(state.match_scores, scores, strict=True))
     state = evolve(
         state,

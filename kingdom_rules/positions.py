@@ -34,7 +34,9 @@ or ``hearts-Q``) and listed with commas.
 - ``last=2/revealed1/QH/5C``: the last draw: player, source, card, and the card that replaced
   it.
 - ``scores=12,8``: the match scores; ``history=1/2/12+8/family``: finished hands (number,
-  winner or ``-``, scores, reason), comma separated; ``outcome=1+3/family``: the winners (``-``:
+  winner or ``-``, scores, reason, and optionally each seat's points by kind joined by
+  ``+``, ``resources.royals.combinations.bonus``: ``1/2/12+8/family/4.6.2.0+2.3.0.3``),
+  comma separated; ``outcome=1+3/family``: the winners (``-``:
   none) and the reason.
 
 Every card must be somewhere exactly once: :func:`parse_position` refuses a text that leaves a
@@ -303,9 +305,7 @@ def format_position(state: GameState) -> str:
     if any(state.match_scores):
         out.append("scores=" + ",".join(str(s) for s in state.match_scores))
     if state.hand_history:
-        out.append("history=" + ",".join(
-            f"{h.hand_number}/{h.winner or '-'}/{'+'.join(str(s) for s in h.scores)}/{h.reason}"
-            for h in state.hand_history))
+        out.append("history=" + ",".join(_format_result(h) for h in state.hand_history))
     if state.outcome is not None:
         winners = "+".join(str(w) for w in state.outcome.winners) or "-"
         out.append(f"outcome={winners}/{state.outcome.reason}")
@@ -526,12 +526,32 @@ def _numbers(text: str, word: str) -> tuple[int, ...]:
     return () if text == "-" else tuple(_int(t, word) for t in text.split("+"))
 
 
+_KINDS = ("resources", "royals", "combinations", "familyBonus")
+
+
+def _format_result(h: HandResult) -> str:
+    text = f"{h.hand_number}/{h.winner or '-'}/{'+'.join(str(s) for s in h.scores)}/{h.reason}"
+    if h.by_kind:
+        text += "/" + "+".join(".".join(str(k[name]) for name in _KINDS) for k in h.by_kind)
+    return text
+
+
 def _parse_result(text: str, word: str) -> HandResult:
     parts = text.split("/")
-    if len(parts) != 4:
-        raise InvalidState(f"{word!r}: a finished hand is number/winner/scores/reason")
+    if len(parts) not in (4, 5):
+        raise InvalidState(f"{word!r}: a finished hand is number/winner/scores/reason[/parts]")
     winner = None if parts[1] == "-" else _int(parts[1], word)
-    return HandResult(_int(parts[0], word), winner, _numbers(parts[2], word), parts[3])
+    by_kind: tuple[dict[str, int], ...] = ()
+    if len(parts) == 5:
+        seats = [seat.split(".") for seat in parts[4].split("+")]
+        if any(len(seat) != len(_KINDS) for seat in seats):
+            raise InvalidState(
+                f"{word!r}: each seat's parts are resources.royals.combinations.bonus"
+            )
+        by_kind = tuple(
+            {k: _int(v, word) for k, v in zip(_KINDS, seat, strict=True)} for seat in seats
+        )
+    return HandResult(_int(parts[0], word), winner, _numbers(parts[2], word), parts[3], by_kind)
 
 
 def _parse_pending(text: str, word: str) -> Pending:

@@ -59,12 +59,26 @@ def family_complete(kingdom: Kingdom) -> bool:
     return len(kingdom.royals) >= 3 and family_progress(kingdom) == 3
 
 
+def score_by_kind(kingdom: Kingdom, family_bonus: bool = False) -> dict[str, int]:
+    """A hand score in its parts (R29): ``resources``, ``royals``, ``combinations`` and
+    ``familyBonus``; their sum is :func:`hand_score`.
+
+    >>> from kingdom_rules.cards import Card
+    >>> from kingdom_rules.state import Kingdom
+    >>> score_by_kind(Kingdom(royals=(Card.parse("JH"),)), family_bonus=True)
+    {'resources': 0, 'royals': 3, 'combinations': 0, 'familyBonus': 3}
+    """
+    return {
+        "resources": RESOURCE_POINTS * len(kingdom.resources),
+        "royals": ROYAL_POINTS * len(kingdom.royals),
+        "combinations": sum(COMBINATION_POINTS[c.kind] for c in kingdom.combinations),
+        "familyBonus": FAMILY_BONUS if family_bonus else 0,
+    }
+
+
 def hand_score(kingdom: Kingdom, family_bonus: bool = False) -> int:
     """3 per royal, 1 per resource, each combination's points, and the bonus (R29)."""
-    score = ROYAL_POINTS * len(kingdom.royals) + RESOURCE_POINTS * len(kingdom.resources)
-    for c in kingdom.combinations:
-        score += COMBINATION_POINTS[c.kind]
-    return score + (FAMILY_BONUS if family_bonus else 0)
+    return sum(score_by_kind(kingdom, family_bonus).values())
 
 
 def team_of(player: int, player_count: int) -> int | None:

@@ -25,6 +25,7 @@ inside structures are listed in ``Kingdom.royals`` and referenced by id from the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -391,23 +392,32 @@ class HandResult:
     """Hand score of each player, in seat order."""
     reason: str
     """family (R27), stalled or round-limit (R28)."""
+    by_kind: tuple[Mapping[str, int], ...] = attrs.field(default=(), eq=False)
+    """Each player's score in its parts (:func:`kingdom_rules.scoring.score_by_kind`), in seat
+    order; empty for a result read from a position (a detail for the score screen, not part
+    of the result's identity)."""
 
     def to_json(self) -> Json:
-        return {
+        d: Json = {
             "handNumber": self.hand_number,
             "winnerPlayerNumber": self.winner,
             "playerScores": {str(i + 1): s for i, s in enumerate(self.scores)},
             "reason": self.reason,
         }
+        if self.by_kind:
+            d["scoresByKind"] = {str(i + 1): dict(k) for i, k in enumerate(self.by_kind)}
+        return d
 
     @staticmethod
     def from_json(d: Json) -> HandResult:
         scores = d["playerScores"]
+        kinds = d.get("scoresByKind") or {}
         return HandResult(
             d["handNumber"],
             d["winnerPlayerNumber"],
             tuple(scores[str(i + 1)] for i in range(len(scores))),
             d["reason"],
+            tuple(dict(kinds[str(i + 1)]) for i in range(len(kinds))),
         )
 
 

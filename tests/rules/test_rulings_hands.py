@@ -209,9 +209,17 @@ def test_r29_family_bonus_example_scores_18() -> None:
             "winnerPlayerNumber": 1,
             "playerScores": {"1": 18, "2": 4},
             "reason": "family",
+            # The score screen's points by kind; the parts add up to each score.
+            "scoresByKind": {
+                "1": {"resources": 4, "royals": 9, "combinations": 2, "familyBonus": 3},
+                "2": {"resources": 1, "royals": 3, "combinations": 0, "familyBonus": 0},
+            },
         }
     ]
     assert v["matchScores"] == {"1": 18, "2": 4}
+    # A result read back from its JSON keeps its parts.
+    back = kr.HandResult.from_json(v["handHistory"][0])
+    assert back == s.hand_history[-1] and back.by_kind == s.hand_history[-1].by_kind
 
 
 def test_r29_the_same_kingdom_without_the_bonus_scores_15() -> None:

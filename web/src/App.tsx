@@ -1,5 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 import { DeckStyleContext } from "./components/Card/Card";
 import { deckStyle } from "./state/settings";
 import { Route, Routes, useLocation, useNavigate } from "react-router";
@@ -42,6 +42,13 @@ export function AutoNavigate() {
   const phase = v?.phase;
   const isTutorial = v?.isTutorial ?? false;
   const rejoin = rejoining.value;
+  // The home page is the player's own choice: a game in play does not pull them off it (Home
+  // offers 'Return to your game'); a game that starts now, or a lesson, still takes them there.
+  const lastPhase = useRef<string | undefined>(undefined);
+  const startedNow = lastPhase.current === "waiting" && phase !== "waiting";
+  useEffect(() => {
+    lastPhase.current = phase;
+  }, [phase]);
   useEffect(() => {
     if (!v) {
       if (pathname === "/game" && !hadView.value && !tutorialActive.value && !rejoining.value) navigate("/", { replace: true });
@@ -52,10 +59,8 @@ export function AutoNavigate() {
       return;
     }
     const playing = isTutorial ? phase === "playing" : phase === "choosing_resources" || phase === "playing";
-    if (playing && (pathname === "/lobby" || pathname === "/" || pathname === "/ranked")) navigate("/game");
-    // Back from a reload on the home page between hands: the score screen is at /game.
-    else if (phase === "handComplete" && pathname === "/" && !isTutorial) navigate("/game");
-  }, [v, phase, isTutorial, pathname, navigate, rejoin]);
+    if (playing && (pathname === "/lobby" || (pathname === "/" && (startedNow || isTutorial)) || pathname === "/ranked")) navigate("/game");
+  }, [v, phase, isTutorial, pathname, navigate, rejoin, startedNow]);
   return null;
 }
 

@@ -156,8 +156,14 @@ export function describeAction(view: GameView, a: ActionJson): string {
   };
   const mine = view.myPlayerNumber;
   switch (a.type) {
-    case "mountHorse":
-      return `Mount ${card(a.royalId)} on your ${combo(mine, a.horseIndex)}`;
+    case "mountHorse": {
+      // Several beasts of one kind are told apart by their first card.
+      const p = view.players.find((x) => x.number === mine);
+      const beast = p?.kingdom?.combinations[Number(a.horseIndex)];
+      const same = beast ? (p?.kingdom?.combinations ?? []).filter((c) => c.kind === beast.kind).length : 0;
+      const which = beast && same > 1 && beast.cards[0] ? ` (${cardName(beast.cards[0])})` : "";
+      return `Mount ${card(a.royalId)} on your ${combo(mine, a.horseIndex)}${which}`;
+    }
     case "transferToPartner":
       return `Send your ${combo(mine, a.beastIndex)} to your partner`;
     case "eatCharacter":

@@ -77,11 +77,21 @@ export interface PlayerView {
 
 export type Phase = "waiting" | "choosing_resources" | "playing" | "handComplete" | "finished";
 
+/** A hand score in its parts (they add up to the score). */
+export interface ScoreParts {
+  resources: number;
+  royals: number;
+  combinations: number;
+  familyBonus: number;
+}
+
 export interface HandHistoryEntry {
   handNumber: number;
   winnerPlayerNumber: number | null;
   playerScores: Record<string, number>;
   reason?: string;
+  /** Each seat's points by kind, by player number. */
+  scoresByKind?: Record<string, ScoreParts>;
 }
 
 export interface LastDrawAction {

@@ -38,7 +38,11 @@ const ROOM: Record<string, Outcome> = {
   chooseDeck: { title: "Error", fallback: "Failed to choose deck" },
 };
 
-/** The toast for a failed (or successful) game action, by wire event and target. */
+/**
+ * The toast for a failed (or successful) game action, by wire event and target. An attack's
+ * success toast ('Royal Eaten!') comes from the move log when its view is shown, naming the
+ * cards (state/moves.ts).
+ */
 export function outcomeFor(action: ActionJson): Outcome {
   switch (action.type) {
     case "chooseStartingResource":
@@ -58,13 +62,11 @@ export function outcomeFor(action: ActionJson): Outcome {
     case "passTurn":
       return { title: "Error", fallback: "Failed to pass turn" };
     case "eatCharacter":
-      return action.characterType === "beast"
-        ? { title: "Error", fallback: "Failed to eat character", success: "Beast Destroyed!" }
-        : { title: "Error", fallback: "Failed to eat character", success: "Royal Eaten!" };
+      return { title: "Error", fallback: "Failed to eat character" };
     case "demolishCastle":
-      return { title: "Error", fallback: "Failed to demolish castle", success: "Castle Demolished!" };
+      return { title: "Error", fallback: "Failed to demolish castle" };
     case "demolishCathedral":
-      return { title: "Error", fallback: "Failed to demolish cathedral", success: "Castle Demolished!" };
+      return { title: "Error", fallback: "Failed to demolish cathedral" };
     case "slayDragon":
       return { title: "Error", fallback: "Failed to slay dragon" };
     case "mountHorse":
@@ -72,11 +74,11 @@ export function outcomeFor(action: ActionJson): Outcome {
     case "placeRoyalInCastle":
       return { title: "Error", fallback: "Failed to place royal in castle/cathedral" };
     case "eatFreedRoyal":
-      return { title: "Error", fallback: "Failed to eat royal", success: "Royal Eaten!" };
+      return { title: "Error", fallback: "Failed to eat royal" };
     case "destroyWithHail":
       return action.targetType === "royal"
-        ? { title: "Error", fallback: "Failed to destroy character", success: "Character Destroyed!" }
-        : { title: "Error", fallback: "Failed to destroy beast", success: "Beast Destroyed!" };
+        ? { title: "Error", fallback: "Failed to destroy character" }
+        : { title: "Error", fallback: "Failed to destroy beast" };
     case "resurrectRoyal":
       return { title: "Error", fallback: "Failed to resurrect royal", success: "Royal Resurrected!" };
     case "transferToPartner":

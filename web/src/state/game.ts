@@ -2,9 +2,11 @@
 import { computed, signal } from "@preact/signals-react";
 import { GameClient, type ConnectionStatus } from "../net/socket";
 import type { GameView, PublicGame } from "../net/types";
+import { clearLog, movesOnArrival, record } from "./moves";
 import { PresentationQueue } from "./pacing";
 import { listenRanked } from "./ranked";
 import { dismissToast, showToast } from "./toasts";
+import { animationScale } from "./settings";
 import { reducedMotion } from "./viewport";
 
 export const client = new GameClient({ onRejoin: () => (rejoining.value = false) });
@@ -21,6 +23,7 @@ export const queued = signal(0);
 export const presentation = new PresentationQueue({
   present: (v) => (view.value = v),
   reducedMotion: () => reducedMotion.value,
+  scale: animationScale,
 });
 presentation.onPending = (n) => (queued.value = n);
 
@@ -82,7 +85,9 @@ export function startSession(): void {
     if (leftRoom !== null && v.roomCode === leftRoom) return;
     rejoining.value = false;
     hadView.value = true;
+    const moves = movesOnArrival(v);
     presentation.push(v);
+    if (moves.length) paced(() => record(moves, v.myPlayerNumber));
   });
   client.on("publicGamesUpdated", (games) => {
     publicGames.value = Array.isArray(games) ? games : [];
@@ -124,6 +129,7 @@ export function leaveRoom(): void {
   // The last hand's 'Royal Family Complete!' leaves with its table (never over the next one).
   if (crown.value?.toastId !== undefined) dismissToast(crown.value.toastId);
   crown.value = null;
+  clearLog();
   view.value = null;
   hadView.value = false;
 }

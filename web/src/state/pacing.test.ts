@@ -13,6 +13,7 @@ import {
   THEIR_TRAVEL_MS,
   TURN_LAG_MS,
   classify,
+  holdFor,
   listenForSkip,
 } from "./pacing";
 
@@ -60,6 +61,16 @@ describe("classify", () => {
     expect(classify(state(2, 2), state(3, 2, { roomCode: "OTHER" }))).toBe("reset");
     expect(classify(state(2, 2), state(3, 2), true)).toBe("reset");
     expect(classify(state(2, 2, { phase: "handComplete" }), state(3, 2, { phase: "handComplete" }))).toBe("quiet");
+  });
+});
+
+describe("'Animation speed'", () => {
+  it("Normal keeps the 3600 ms draw; Fast holds every move a third as long", () => {
+    const prev = state(2, 2);
+    const drew = state(3, 2, { lastDrawAction: { playerNumber: 2, source: "deck", drawnCard: null } });
+    expect(holdFor("theirs", prev, drew, false)).toBe(DRAW);
+    expect(holdFor("theirs", prev, drew, false, 1 / 3)).toBeCloseTo(DRAW / 3);
+    expect(holdFor("theirs", prev, state(3, 2), false, 1 / 3)).toBeCloseTo(MOVE / 3);
   });
 });
 

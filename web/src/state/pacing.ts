@@ -76,12 +76,12 @@ export function classify(prev: GameView | null, next: GameView, resync = false):
 }
 
 /** How long a state stays on screen before the next may replace it (unless the queue is late). */
-export function holdFor(kind: Kind, prev: GameView | null, next: GameView, reduced: boolean): number {
+export function holdFor(kind: Kind, prev: GameView | null, next: GameView, reduced: boolean, scale = 1): number {
   if (kind === "reset" || kind === "quiet") return 0;
-  if (kind === "mine") return reduced ? FADE_MS : MY_TRAVEL_MS;
+  if (kind === "mine") return (reduced ? FADE_MS : MY_TRAVEL_MS) * scale;
   const draw = prev && drawKey(next) !== drawKey(prev) && next.lastDrawAction && next.lastDrawAction.playerNumber !== next.myPlayerNumber;
-  if (draw) return (reduced ? REDUCED_DRAW_MS : DRAW_ANIMATION_MS) + BEAT_MS;
-  return (reduced ? FADE_MS : THEIR_TRAVEL_MS + HIT_MS) + BEAT_MS;
+  if (draw) return ((reduced ? REDUCED_DRAW_MS : DRAW_ANIMATION_MS) + BEAT_MS) * scale;
+  return ((reduced ? FADE_MS : THEIR_TRAVEL_MS + HIT_MS) + BEAT_MS) * scale;
 }
 
 /** The state gives the player something to do: their turn, a follow-up, a choice. */
@@ -101,6 +101,8 @@ export interface QueueOptions {
   present: (v: GameView) => void;
   /** Whether the player asked for less motion (read for each state). */
   reducedMotion?: () => boolean;
+  /** The 'Animation speed' setting's factor (1, or a third for Fast), read for each state. */
+  scale?: () => number;
   now?: () => number;
 }
 
@@ -142,7 +144,7 @@ export class PresentationQueue {
   push(v: GameView): void {
     const kind = classify(this.last, v, this.resyncNext);
     this.resyncNext = false;
-    const hold = holdFor(kind, this.last, v, this.opts.reducedMotion?.() ?? false);
+    const hold = holdFor(kind, this.last, v, this.opts.reducedMotion?.() ?? false, this.opts.scale?.() ?? 1);
     this.last = v;
     const now = this.now();
     if (kind === "reset" || kind === "mine") {

@@ -22,9 +22,20 @@ function write(key: string, value: string): void {
 export const deckStyle = signal<DeckStyle>(read("deckStyle") === "classic" ? "classic" : "modern");
 export const showTooltips = signal<boolean>(read("showTooltips") !== "false");
 export const tutorialCompleted = signal<boolean>(read("tutorialCompleted") === "true");
+/** Sound effects (Web Audio): off until the player turns them on. */
+export const soundEffects = signal<boolean>(read("soundEffects") === "true");
+export type AnimationSpeed = "normal" | "fast";
+/** Normal keeps the 3600 ms draw animation; Fast shortens every animation and hold to a third. */
+export const animationSpeed = signal<AnimationSpeed>(read("animationSpeed") === "fast" ? "fast" : "normal");
+/** The factor every animation and hold is multiplied by. */
+export function animationScale(): number {
+  return animationSpeed.value === "fast" ? 1 / 3 : 1;
+}
 
 effect(() => write("deckStyle", deckStyle.value));
 effect(() => write("showTooltips", String(showTooltips.value)));
+effect(() => write("soundEffects", String(soundEffects.value)));
+effect(() => write("animationSpeed", animationSpeed.value));
 effect(() => {
   if (tutorialCompleted.value) write("tutorialCompleted", "true");
 });

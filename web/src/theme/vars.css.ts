@@ -18,7 +18,8 @@ export const vars = createGlobalTheme(":root", {
     /** Behind white text (contrast above 4.5:1). */
     dangerStrong: "#a8232f",
     ok: "#3fb57a",
-    focus: "#ffd866",
+    /** The keyboard focus ring: blue, never mistaken for the gold of a selected card. */
+    focus: "#6ec8ff",
     cardFace: "#fffdf6",
   },
   font: {

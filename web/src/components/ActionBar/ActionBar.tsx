@@ -71,7 +71,7 @@ export function ActionBar({ choices, allResourcesUsed, onAct }: ActionBarProps) 
           <Tooltip key={b.key} content={action ? b.tip : b.prompt} openDelay={200} closeDelay={100} enabled={tips}>
             <button
               type="button"
-              className={button.secondary}
+              className={`${button.secondary} ${s.compact}`}
               disabled={!action}
               aria-description={action ? b.tip : b.prompt}
               onClick={() => action && onAct(action)}
@@ -85,7 +85,7 @@ export function ActionBar({ choices, allResourcesUsed, onAct }: ActionBarProps) 
       <Tooltip content="End your turn. Pending follow-ups are skipped." openDelay={200} closeDelay={100} enabled={tips}>
         <button
           type="button"
-          className={allResourcesUsed ? button.primary : button.secondary}
+          className={`${allResourcesUsed ? button.primary : button.secondary} ${s.compact}`}
           disabled={!pass}
           onClick={() => pass && onAct(pass)}
           data-testid="btn-pass"

@@ -57,6 +57,17 @@ export const usedSize = styleVariants({
 });
 
 export const golden = style({ animation: `${glow} 1s ease-in-out infinite` });
+
+const aimGlow = keyframes({
+  "0%, 100%": { boxShadow: `0 0 0 2px ${vars.color.danger}, 0 0 8px 2px rgba(217,67,79,.55)` },
+  "50%": { boxShadow: `0 0 0 3px ${vars.color.danger}, 0 0 16px 6px rgba(217,67,79,.8)` },
+});
+/** A target to aim at: a red glow that pulses (steady with reduced motion). */
+export const aimed = style({
+  animation: `${aimGlow} 1.2s ease-in-out infinite`,
+  cursor: "crosshair",
+  "@media": { "(prefers-reduced-motion: reduce)": { animation: "none", boxShadow: `0 0 0 3px ${vars.color.danger}` } },
+});
 export const bounced = style({ animation: `${bounce} .6s ease-out` });
 
 // A box-shadow on the wrapper is much cheaper to paint than a drop-shadow filter on each SVG.

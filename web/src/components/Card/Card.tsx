@@ -12,6 +12,8 @@ export interface CardProps {
   disabled?: boolean;
   used?: boolean;
   golden?: boolean;
+  /** A legal target of the follow-up being chosen: it glows and is clicked to choose it. */
+  aimed?: boolean;
   bounce?: boolean;
   /** Called with the card's id (a stable handler lets the card skip re-rendering). */
   onClick?: (cardId: string) => void;
@@ -226,6 +228,7 @@ function sameProps(a: CardProps, b: CardProps): boolean {
     a.disabled === b.disabled &&
     a.used === b.used &&
     a.golden === b.golden &&
+    a.aimed === b.aimed &&
     a.bounce === b.bounce &&
     a.onClick === b.onClick &&
     a.label === b.label &&
@@ -244,11 +247,11 @@ function UsedTag({ card }: { card: CardData }) {
 }
 
 export const Card = memo(function Card(props: CardProps) {
-  const { card, size = "md", selected, disabled, used, golden, bounce, onClick, label, styleOverride, testId } = props;
+  const { card, size = "md", selected, disabled, used, golden, aimed, bounce, onClick, label, styleOverride, testId } = props;
   const contextDeck = useContext(DeckStyleContext);
   const deck = styleOverride ?? contextDeck;
   const name = label ?? (card ? cardName(card) : "Face-down card");
-  const classes = [s.wrap, used ? s.usedSize[size] : s.size[size], golden && s.golden, bounce && s.bounced].filter(Boolean);
+  const classes = [s.wrap, used ? s.usedSize[size] : s.size[size], golden && s.golden, aimed && s.aimed, bounce && s.bounced].filter(Boolean);
   const interactive = !!onClick && !disabled;
   if (onClick) {
     return (
@@ -260,6 +263,7 @@ export const Card = memo(function Card(props: CardProps) {
         onClick={interactive ? () => onClick(card?.id ?? "") : undefined}
         data-card-id={card?.id}
         data-used={used ? "true" : undefined}
+        data-aimed={aimed ? "true" : undefined}
         data-testid={testId}
       >
         {/* The name as the button's content (not an aria-label): what is seen is part of what is said. */}

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../../theme/vars.css";
 
 export const area = style({ display: "flex", gap: 14, alignItems: "flex-end", justifyContent: "center", flexWrap: "wrap" });
@@ -10,3 +10,5 @@ export const emptySlot = style({
   border: "2px dashed rgba(255,255,255,.2)",
   borderRadius: vars.radius.sm,
 });
+/** Short screens: the felt's cards are smaller, leaving the height to the kingdoms. */
+globalStyle(`${pile} > :last-child`, { "@media": { "(max-height: 820px)": { width: 58 } } });

@@ -4,30 +4,36 @@ import { Card } from "../Card/Card";
 import * as s from "./DrawArea.css";
 
 export interface DrawAreaProps {
+  /** Cards to draw from: the shared deck, or in Constructed the player's own pile. */
   deckCount: number;
+  /** Constructed: the deck and the revealed pair are the player's own (their labels say so). */
+  own?: boolean;
   revealed: (CardData | null)[];
   discardPile: CardData[];
   discardCount: number;
   /** Legal drawCard actions by source. */
   draws: Map<string, ActionJson>;
   onDraw: (action: ActionJson) => void;
-  /** The source glowing gold during the draw animation. */
+  /** The source glowing gold during the draw animation: the deck (a revealed card that was
+   * taken glows itself, where it lay: components/Table/useTravel.ts). */
   goldenSource?: string | null;
 }
 
 
 /** The deck, the two revealed cards and the discard pile. */
-export function DrawArea({ deckCount, revealed, discardPile, discardCount, draws, onDraw, goldenSource }: DrawAreaProps) {
+export function DrawArea({ deckCount, own, revealed, discardPile, discardCount, draws, onDraw, goldenSource }: DrawAreaProps) {
   const deckDraw = draws.get("deck");
   const top = discardPile[discardPile.length - 1] ?? null;
   return (
     <section aria-label="Draw area" data-testid="draw-area" className={s.area}>
       <div className={s.pile} data-zone="deck">
-        <span className={s.label}>Deck · {deckCount}</span>
+        <span className={s.label} data-testid="deck-count">
+          {own ? "Your pile" : "Deck"} · {deckCount}
+        </span>
         <Card
           card={null}
           size="md"
-          label={`Draw from the deck (${deckCount} cards)`}
+          label={own ? `Draw from your own pile (${deckCount} cards)` : `Draw from the deck (${deckCount} cards)`}
           onClick={deckDraw ? () => onDraw(deckDraw) : () => undefined}
           disabled={!deckDraw}
           golden={goldenSource === "deck"}
@@ -40,7 +46,7 @@ export function DrawArea({ deckCount, revealed, discardPile, discardCount, draws
         const action = draws.get(source);
         return (
           <div key={source} className={s.pile} data-zone={source}>
-            <span className={s.label}>Revealed</span>
+            <span className={s.label}>{own ? "Your revealed" : "Revealed"}</span>
             {c ? (
               <Card
                 card={c}
@@ -48,7 +54,6 @@ export function DrawArea({ deckCount, revealed, discardPile, discardCount, draws
                 label={`Draw the revealed ${cardName(c)}`}
                 onClick={action ? () => onDraw(action) : () => undefined}
                 disabled={!action}
-                golden={goldenSource === source}
                 testId={`draw-${source}`}
               />
             ) : (

@@ -18,16 +18,17 @@ export function Hand({ cards, selected, enabledIds, onToggle, bounceId }: HandPr
     <div role="group" aria-label="Your hand" data-testid="hand" data-zone="hand" className={s.hand}>
       {cards.length === 0 && <span className={s.empty}>Your hand is empty.</span>}
       {cards.map((c) => (
-        <Card
-          key={c.id}
-          card={c}
-          size="lg"
-          selected={sel.has(c.id)}
-          disabled={enabledIds ? !enabledIds.has(c.id) : false}
-          onClick={onToggle}
-          bounce={bounceId === c.id}
-          testId="hand-card"
-        />
+        <span key={c.id} className={s.slot}>
+          <Card
+            card={c}
+            size="lg"
+            selected={sel.has(c.id)}
+            disabled={enabledIds ? !enabledIds.has(c.id) : false}
+            onClick={onToggle}
+            bounce={bounceId === c.id}
+            testId="hand-card"
+          />
+        </span>
       ))}
     </div>
   );

@@ -57,3 +57,13 @@ export const inside = style({
 });
 export const empty = style({ fontSize: 12, color: vars.color.muted, fontStyle: "italic" });
 export const hoverCard = style({ display: "flex", flexDirection: "column", alignItems: "center", gap: 4, width: 96 });
+/** A beast or structure that is a target: the whole object glows and is one button. */
+export const aimedCombo = style({
+  font: "inherit",
+  color: "inherit",
+  textAlign: "left",
+  cursor: "crosshair",
+  borderColor: vars.color.danger,
+  boxShadow: `0 0 0 2px ${vars.color.danger}, 0 0 14px 4px rgba(217,67,79,.6)`,
+  selectors: { "&:hover": { transform: "translateY(-2px)" } },
+});

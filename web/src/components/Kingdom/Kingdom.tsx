@@ -33,12 +33,33 @@ export interface KingdomProps {
   owner: string;
   /** The owner's player number: names the kingdom as a place cards travel to and from. */
   playerNumber?: number | null;
+  /** Aiming: the cards (a royal, a combination's first card) a follow-up may choose, with its words. */
+  targets?: ReadonlyMap<string, readonly { label: string }[]>;
+  onTarget?: (cardId: string) => void;
+}
+
+interface AimProps {
+  targets?: ReadonlyMap<string, readonly { label: string }[]>;
+  onTarget?: (cardId: string) => void;
+}
+
+/** A royal that may be a target: glowing and clickable when it is one. */
+function RoyalCard({ card, size, label, targets, onTarget, testId }: { card: CardData; size: Size; label?: string } & AimProps & { testId?: string }) {
+  const aim = onTarget ? targets?.get(card.id) : undefined;
+  if (aim?.length) {
+    return <Card card={card} size={size} aimed label={`${aim[0].label} (${label ?? cardName(card)})`} onClick={onTarget} testId="aim-target" />;
+  }
+  return (
+    <HoverCard card={card}>
+      <Card card={card} size={size} label={label} testId={testId} />
+    </HoverCard>
+  );
 }
 
 type Size = "xs" | "sm" | "md";
 
 /** A beast with its rider on its back, or a structure with the royals inside its walls. */
-function CombinationView({ combo, royals, size }: { combo: Combination; royals: Map<string, CardData>; size: Size }) {
+function CombinationView({ combo, royals, size, targets, onTarget }: { combo: Combination; royals: Map<string, CardData>; size: Size } & AimProps) {
   const rider = combo.ridingRoyalId ? royals.get(combo.ridingRoyalId) : undefined;
   const inside = combo.protectedRoyalIds.map((id) => royals.get(id)).filter((c) => !!c);
   const structure = combo.type === "castle" || combo.type === "cathedral";
@@ -46,6 +67,36 @@ function CombinationView({ combo, royals, size }: { combo: Combination; royals: 
   const label = `${name} (${combo.cards.map(cardName).join(", ")})${rider ? `, ridden by ${cardName(rider)}` : ""}${
     inside.length ? `, holding ${inside.map(cardName).join(", ")}` : ""
   }`;
+  const first = combo.cards[0]?.id;
+  const aim = onTarget && first ? targets?.get(first) : undefined;
+  if (aim?.length && first) {
+    // The whole beast or structure is the target: one button, its cards drawn inside.
+    return (
+      <button
+        type="button"
+        className={`${structure ? s.structure : s.beast} ${s.aimedCombo}`}
+        aria-label={`${aim[0].label}: ${label}`}
+        onClick={() => onTarget?.(first)}
+        data-testid="aim-target"
+        data-card-id={first}
+        data-kind={combo.kind}
+      >
+        <span className={s.comboName}>{name}</span>
+        <span className={s.fan}>
+          {combo.cards.map((c) => (
+            <span key={c.id} className={s.fanCard}>
+              <Card card={c} size={size === "md" ? "sm" : size} />
+            </span>
+          ))}
+          {rider && (
+            <span className={s.rider}>
+              <Card card={rider} size={size === "md" ? "sm" : size} label={`${cardName(rider)}, riding`} />
+            </span>
+          )}
+        </span>
+      </button>
+    );
+  }
   return (
     <div className={structure ? s.structure : s.beast} role="group" aria-label={label} data-testid="combination" data-kind={combo.kind}>
       <span className={s.comboName}>
@@ -62,20 +113,14 @@ function CombinationView({ combo, royals, size }: { combo: Combination; royals: 
         ))}
         {rider && (
           <span className={s.rider} data-testid="rider">
-            <HoverCard card={rider}>
-              <Card card={rider} size={size === "md" ? "sm" : size} label={`${cardName(rider)}, riding`} />
-            </HoverCard>
+            <RoyalCard card={rider} size={size === "md" ? "sm" : size} label={`${cardName(rider)}, riding`} targets={targets} onTarget={onTarget} />
           </span>
         )}
       </div>
       {structure && (
         <div className={s.inside} data-testid="inside">
           {inside.length ? (
-            inside.map((c) => (
-              <HoverCard key={c.id} card={c}>
-                <Card card={c} size="xs" label={`${cardName(c)}, inside`} />
-              </HoverCard>
-            ))
+            inside.map((c) => <RoyalCard key={c.id} card={c} size="xs" label={`${cardName(c)}, inside`} targets={targets} onTarget={onTarget} />)
           ) : (
             <span className={s.empty}>No royal inside</span>
           )}
@@ -86,7 +131,7 @@ function CombinationView({ combo, royals, size }: { combo: Combination; royals: 
 }
 
 /** A kingdom: resources (ready upright, used sideways), free royals, beasts and structures. */
-export function Kingdom({ kingdom, selectedResources, onToggleResource, compact, owner, playerNumber }: KingdomProps) {
+export function Kingdom({ kingdom, selectedResources, onToggleResource, compact, owner, playerNumber, targets, onTarget }: KingdomProps) {
   const size: Size = compact ? "sm" : "md";
   const royals = new Map(kingdom.royals.map((r) => [r.id, r]));
   const placed = new Set<string>();
@@ -134,9 +179,7 @@ export function Kingdom({ kingdom, selectedResources, onToggleResource, compact,
           <div className={s.cards}>
             {free.length === 0 && <span className={s.empty}>none</span>}
             {free.map((r) => (
-              <HoverCard key={r.id} card={r}>
-                <Card card={r} size={size} testId="royal" />
-              </HoverCard>
+              <RoyalCard key={r.id} card={r} size={size} testId="royal" targets={targets} onTarget={onTarget} />
             ))}
           </div>
         </div>
@@ -146,7 +189,7 @@ export function Kingdom({ kingdom, selectedResources, onToggleResource, compact,
           <span className={s.zoneLabel}>Beasts &amp; Structures</span>
           <div className={s.cards}>
             {kingdom.combinations.map((c, i) => (
-              <CombinationView key={`${c.kind}-${c.cards[0]?.id ?? i}`} combo={c} royals={royals} size={compact ? "xs" : "sm"} />
+              <CombinationView key={`${c.kind}-${c.cards[0]?.id ?? i}`} combo={c} royals={royals} size={compact ? "xs" : "sm"} targets={targets} onTarget={onTarget} />
             ))}
           </div>
         </div>

@@ -20,3 +20,13 @@ export const explain = style({ fontSize: 14, color: vars.color.muted });
 export const fieldset = style({ border: "none", padding: 0, margin: 0 });
 export const legend = style({ fontWeight: 700, marginBottom: 8 });
 export const choices = style({ display: "flex", gap: 12, flexWrap: "wrap" });
+export const speeds = style({ display: "flex", gap: 8 });
+export const speed = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: 6,
+  padding: "6px 12px",
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  cursor: "pointer",
+});

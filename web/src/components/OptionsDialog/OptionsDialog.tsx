@@ -1,5 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { deckStyle, showTooltips, type DeckStyle } from "../../state/settings";
+import { animationSpeed, deckStyle, showTooltips, soundEffects, type AnimationSpeed, type DeckStyle } from "../../state/settings";
 import { Card } from "../Card/Card";
 import { Dialog } from "../Dialog/Dialog";
 import { Switch } from "../Switch/Switch";
@@ -30,7 +30,10 @@ function StyleChoice({ value, label }: { value: DeckStyle; label: string }) {
   );
 }
 
-/** Game options: action tooltips and the deck style (localStorage showTooltips, deckStyle). */
+/**
+ * Game options: action tooltips, sound effects, animation speed and the deck style
+ * (localStorage showTooltips, soundEffects, animationSpeed, deckStyle).
+ */
 export function OptionsDialog({ onClose }: { onClose: () => void }) {
   useSignals();
   return (
@@ -43,6 +46,31 @@ export function OptionsDialog({ onClose }: { onClose: () => void }) {
         </span>
         <Switch checked={showTooltips.value} onChange={(next) => (showTooltips.value = next)} labelledBy="tooltips-label" />
       </div>
+      <div className={s.setting}>
+        <span>
+          <strong id="sounds-label">Sound Effects</strong>
+          <br />
+          <span className={s.explain}>Short sounds for draws, plays and attacks.</span>
+        </span>
+        <Switch checked={soundEffects.value} onChange={(next) => (soundEffects.value = next)} labelledBy="sounds-label" />
+      </div>
+      <fieldset className={s.fieldset}>
+        <legend className={s.legend}>Animation speed</legend>
+        <div className={s.speeds} role="radiogroup" aria-label="Animation speed">
+          {(
+            [
+              ["normal", "Normal"],
+              ["fast", "Fast"],
+            ] as [AnimationSpeed, string][]
+          ).map(([value, label]) => (
+            <label key={value} className={[s.speed, animationSpeed.value === value && s.checked].filter(Boolean).join(" ")}>
+              <input type="radio" name="animation-speed" value={value} checked={animationSpeed.value === value} onChange={() => (animationSpeed.value = value)} />
+              {label}
+            </label>
+          ))}
+        </div>
+        <p className={s.explain}>Fast plays every animation, and the pause after another player's move, in a third of the time.</p>
+      </fieldset>
       <fieldset className={s.fieldset}>
         <legend className={s.legend}>Deck style</legend>
         <div className={s.choices}>

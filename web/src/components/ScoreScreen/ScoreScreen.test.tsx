@@ -16,7 +16,9 @@ describe("ScoreScreen", () => {
     const onReady = vi.fn();
     const v = gameView({ phase: "handComplete", gameMode: "match", currentHand: 2, totalHands: 3, handHistory: history, scoreScreenTimer: 30, matchScores: { "1": 20, "2": 17 } });
     const { rerender } = render(<ScoreScreen view={v} onReady={onReady} onHome={() => {}} />);
-    expect(screen.getByRole("heading", { name: "Hand 2 Complete!" })).toBeTruthy();
+    // 'Hand 2 Complete' once: the result's line is the heading.
+    expect(screen.getByRole("heading", { name: "Hand 2 Complete" })).toBeTruthy();
+    expect(screen.getAllByText(/Hand 2 Complete/).length).toBe(1);
     expect(screen.getByText("Next hand starts in: 0:30")).toBeTruthy();
     act(() => vi.advanceTimersByTime(3000));
     expect(screen.getByText("Next hand starts in: 0:27")).toBeTruthy();
@@ -24,11 +26,26 @@ describe("ScoreScreen", () => {
     expect(screen.getByText("Next hand starts in: 0:12")).toBeTruthy();
     act(() => vi.advanceTimersByTime(20000));
     expect(screen.getByText("Next hand starts in: 0:00")).toBeTruthy();
-    expect(screen.getByText("Cumulative Scores")).toBeTruthy();
+    // The match totals are a column of the points table; past hands are listed without numbers.
+    expect(screen.getByRole("columnheader", { name: "Match total" })).toBeTruthy();
+    expect(screen.getByRole("row", { name: /Ann .*20/ })).toBeTruthy();
     expect(screen.getByText("Previous Hands")).toBeTruthy();
+    expect(screen.getByText(/^Hand 1: Ann won/).closest("ul")).toBeTruthy();
     expect(screen.getByText("Starting hand 3 of 3...")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Ready for Next Hand" }));
     expect(onReady).toHaveBeenCalled();
+  });
+
+  it("shows each player's points by kind: the family bonus explains the result", () => {
+    const scoresByKind = {
+      "1": { resources: 4, royals: 9, combinations: 2, familyBonus: 3 },
+      "2": { resources: 2, royals: 3, combinations: 0, familyBonus: 0 },
+    };
+    const v = gameView({ phase: "finished", handHistory: [{ handNumber: 1, winnerPlayerNumber: 1, playerScores: { "1": 18, "2": 5 }, reason: "family", scoresByKind }], outcome: { winners: [1] }, winner: 1 });
+    render(<ScoreScreen view={v} onReady={() => {}} onHome={() => {}} />);
+    expect(screen.getByRole("columnheader", { name: "Family bonus" })).toBeTruthy();
+    const ann = screen.getByRole("row", { name: /Ann/ });
+    expect([...ann.querySelectorAll("td")].map((td) => td.textContent)).toEqual(["4", "9", "2", "3", "18 points"]);
   });
 
   it("shows 'Ready', disabled, once this player is ready", () => {
@@ -73,6 +90,7 @@ describe("ScoreScreen", () => {
     render(<ScoreScreen view={v} onReady={() => {}} onHome={() => {}} />);
     expect(screen.getAllByText("Team 1").length).toBe(2);
     expect(screen.getByText("Team 1: 10")).toBeTruthy();
+    expect(screen.getByText("Cumulative Scores")).toBeTruthy();
   });
 
   it("a 4-player single game: team totals, which team won, 'Your team won' for the partner", () => {

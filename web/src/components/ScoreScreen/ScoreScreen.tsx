@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { GameView } from "../../net/types";
+import type { GameView, HandHistoryEntry, ScoreParts } from "../../net/types";
 import { formatCountdown, isFinalHand, resultTitle, teamOf, teamTotals, winningTeam } from "../../logic/score";
 import { badge, badgeGold, badgeOk, button, muted, panel } from "../../theme/ui.css";
 import { Icon } from "../Icon/Icon";
@@ -27,6 +27,61 @@ function points(n: number): string {
   return n === 1 ? "1 point" : `${n} points`;
 }
 
+const KINDS: [keyof ScoreParts, string][] = [
+  ["resources", "Resources"],
+  ["royals", "Royals"],
+  ["combinations", "Beasts & structures"],
+  ["familyBonus", "Family bonus"],
+];
+
+/**
+ * The hand's points of each player by kind (from the view's `scoresByKind`: the family bonus
+ * explains why a seat's badge during play read less than its result), and in a match the
+ * match totals: the score screen's main table.
+ */
+function PointsTable({ view: v, last }: { view: GameView; last: HandHistoryEntry }) {
+  const byKind = last.scoresByKind;
+  const match = v.gameMode === "match";
+  return (
+    // On a narrow screen the table scrolls sideways: a region reachable by keyboard.
+    <div className={s.tableWrap} role="region" aria-label="Points by kind" tabIndex={0}>
+      <table className={s.table} data-testid="points-table">
+        <caption className={s.caption}>Points this hand{match ? " and in the match" : ""}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Player</th>
+            {byKind && KINDS.map(([k, label]) => <th key={k} scope="col">{label}</th>)}
+            <th scope="col">Hand {last.handNumber}</th>
+            {match && <th scope="col">Match total</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {v.players.map((p) => {
+            const wonHand = last.winnerPlayerNumber === p.number;
+            const parts = byKind?.[String(p.number)];
+            return (
+              <tr key={p.number} data-testid="hand-result" className={wonHand ? s.winnerRow : undefined}>
+                <th scope="row" className={s.name}>
+                  {wonHand && (
+                    <span role="img" aria-label="Winner" className={s.crown}>
+                      <Icon name="crown" size={18} />
+                    </span>
+                  )}
+                  {p.name ?? `Player ${p.number}`}
+                  {p.team != null && <span className={`${badge} ${s.team}`}>Team {p.team}</span>}
+                </th>
+                {byKind && KINDS.map(([k]) => <td key={k}>{parts?.[k] ?? 0}</td>)}
+                <td className={s.total}>{points(last.playerScores[String(p.number)] ?? 0)}</td>
+                {match && <td className={s.total}>{v.matchScores[String(p.number)] ?? 0}</td>}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
  * The score screen after each hand. The game-over (or hand-complete) texts head it, in the same
  * screen: nothing is stacked over it.
@@ -43,6 +98,8 @@ export function ScoreScreen({ view: v, onReady, onHome }: ScoreScreenProps) {
   const handNumber = last?.handNumber ?? v.currentHand;
   const between = v.gameMode === "match" && !final;
   const title = between ? `Hand ${handNumber} Complete` : resultTitle(v);
+  // Between hands the result's line is the page's heading ('Hand 1 Complete', said once).
+  const TitleTag = between ? "h1" : "h2";
   const won = title === "You Won!" || title === "Your team won";
   const winner = winningTeam(v);
   const text = between
@@ -60,13 +117,13 @@ export function ScoreScreen({ view: v, onReady, onHome }: ScoreScreenProps) {
         aria-labelledby="result-title"
         data-testid={final ? "game-over" : "hand-complete"}
       >
-        <h2 id="result-title" className={s.resultTitle}>
+        <TitleTag id="result-title" className={s.resultTitle}>
           {title}
-        </h2>
+        </TitleTag>
         <p className={s.resultText}>{text}</p>
       </section>
       <div className={panel}>
-        <h1 className={s.heading}>{final && v.gameMode === "match" ? "Match Complete!" : `Hand ${handNumber} Complete!`}</h1>
+        {!between && <h1 className={s.heading}>{final && v.gameMode === "match" ? "Match Complete!" : `Hand ${handNumber} Complete!`}</h1>}
         {final ? (
           <h2 className={s.centered}>Final Results</h2>
         ) : (
@@ -75,56 +132,28 @@ export function ScoreScreen({ view: v, onReady, onHome }: ScoreScreenProps) {
           </p>
         )}
 
-        {last && (
-          <section aria-label="Hand results">
-            <ul className={s.list}>
-              {v.players.map((p) => {
-                const wonHand = last.winnerPlayerNumber === p.number;
-                return (
-                  <li key={p.number} data-testid="hand-result" className={[s.row, wonHand && s.winnerRow].filter(Boolean).join(" ")}>
-                    <strong className={s.name}>
-                      {wonHand && (
-                        <span role="img" aria-label="Winner" className={s.crown}>
-                          <Icon name="crown" size={18} />
-                        </span>
-                      )}
-                      {p.name ?? `Player ${p.number}`}
-                    </strong>
-                    {p.team != null && <span className={badge}>Team {p.team}</span>}
-                    <span>{points(last.playerScores[String(p.number)] ?? 0)}</span>
-                  </li>
-                );
-              })}
-            </ul>
-            {teams && (
-              <ul className={s.chips} aria-label="Team totals" data-testid="team-totals">
-                {teamTotals(v, last.playerScores).map(([team, total]) => (
-                  <li key={team} className={team === teamOf(v, last.winnerPlayerNumber) ? badgeGold : badge}>
-                    Team {team}: {points(total)}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+        {last && <PointsTable view={v} last={last} />}
+        {last && teams && (
+          <ul className={s.chips} aria-label="Team totals" data-testid="team-totals">
+            {teamTotals(v, last.playerScores).map(([team, total]) => (
+              <li key={team} className={team === teamOf(v, last.winnerPlayerNumber) ? badgeGold : badge}>
+                Team {team}: {points(total)}
+              </li>
+            ))}
+          </ul>
         )}
 
-        {v.gameMode === "match" && (
+        {v.gameMode === "match" && teams && v.teamScores && (
           <section aria-labelledby="cumulative-title">
             <h3 id="cumulative-title">Cumulative Scores</h3>
             <ul className={s.chips}>
-              {teams && v.teamScores
-                ? Object.keys(v.teamScores)
-                    .sort()
-                    .map((t) => (
-                      <li key={t} className={badgeGold}>
-                        Team {t}: {v.teamScores?.[t] ?? 0}
-                      </li>
-                    ))
-                : v.players.map((p) => (
-                    <li key={p.number} className={badgeGold}>
-                      {p.name ?? `Player ${p.number}`}: {v.matchScores[String(p.number)] ?? 0}
-                    </li>
-                  ))}
+              {Object.keys(v.teamScores)
+                .sort()
+                .map((t) => (
+                  <li key={t} className={badgeGold}>
+                    Team {t}: {v.teamScores?.[t] ?? 0}
+                  </li>
+                ))}
             </ul>
           </section>
         )}
@@ -132,7 +161,7 @@ export function ScoreScreen({ view: v, onReady, onHome }: ScoreScreenProps) {
         {history.length > 1 && (
           <section aria-labelledby="previous-title">
             <h3 id="previous-title">Previous Hands</h3>
-            <ol reversed className={s.history}>
+            <ul className={s.history}>
               {[...history].reverse().map((h) => (
                 <li key={h.handNumber} className={s.historyItem}>
                   Hand {h.handNumber}: {h.winnerPlayerNumber != null ? `${name(h.winnerPlayerNumber)} won` : "no winner"} —{" "}
@@ -143,7 +172,7 @@ export function ScoreScreen({ view: v, onReady, onHome }: ScoreScreenProps) {
                   </span>
                 </li>
               ))}
-            </ol>
+            </ul>
           </section>
         )}
 
@@ -153,8 +182,8 @@ export function ScoreScreen({ view: v, onReady, onHome }: ScoreScreenProps) {
             <ul className={s.readyGrid}>
               {v.players.map((p) => (
                 <li key={p.number} data-testid="ready-status" className={s.readyItem}>
-                  <span>{p.name ?? `Player ${p.number}`}</span>
-                  {p.readyForNextHand || p.isBot ? <span className={badgeOk}>Ready</span> : <span className={badge}>Waiting</span>}
+                  <span className={s.readyName}>{p.name ?? `Player ${p.number}`}</span>
+                  {p.readyForNextHand || p.isBot ? <span className={`${badgeOk} ${s.readyBadge}`}>Ready</span> : <span className={`${badge} ${s.readyBadge}`}>Waiting</span>}
                 </li>
               ))}
             </ul>

@@ -1,15 +1,20 @@
+import { useSignals } from "@preact/signals-react/runtime";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { actionBanner } from "../../logic/banner";
 import { EMPTY_SELECTION, followUps, matchSelection, ofType, resourceSetsFor, type Selection } from "../../logic/legal";
 import type { ActionJson, GameView } from "../../net/types";
+import { aimAt } from "../../logic/aim";
+import { teamTotals } from "../../logic/score";
+import type { Move } from "../../logic/moves";
 import { mountOutcome, outcomeFor, sendAction } from "../../state/actions";
+import { moveLog } from "../../state/moves";
 import { button } from "../../theme/ui.css";
 import { ActionBar } from "../ActionBar/ActionBar";
 import { DrawArea } from "../DrawArea/DrawArea";
-import { FollowUpDialog } from "../FollowUpDialog/FollowUpDialog";
+import { AimBar } from "../AimBar/AimBar";
 import { Hand } from "../Hand/Hand";
-import { MySeat, Seat, seatPosition } from "../Seat/Seat";
-import { TableLayout } from "../TableLayout/TableLayout";
+import { MySeat, Seat, seatPosition, type PanelSlots } from "../Seat/Seat";
+import { MoveLog, MoveLogToggle } from "../MoveLog/MoveLog";
 import { TurnHeader } from "../TurnHeader/TurnHeader";
 import * as s from "./Table.css";
 import { useDrawAnimation } from "./useDrawAnimation";
@@ -57,12 +62,61 @@ function useSelection(v: GameView) {
   return { selection, toggleHand, toggleResource, clear };
 }
 
-/** The table while a hand is played: seats around the felt, my kingdom, and the dock. */
-export function Table({ view: v }: { view: GameView }) {
+export interface TableProps {
+  view: GameView;
+  /** The move log's lines, newest first; by default the live table's (state/moves.ts). */
+  log?: readonly (Move & { id: number })[];
+  /** What other parts add to a seat's panel (a turn clock, a chat bubble), by player number. */
+  slots?: (playerNumber: number) => PanelSlots | undefined;
+}
+
+/**
+ * Where the keyboard goes after a move: a draw or a play to the first card of the hand that
+ * can be chosen (else Pass Turn); a pass to the turn's heading, which names whose turn it is;
+ * a follow-up is focused by its bar. Only when the move's control had the focus is it moved
+ * (a mouse player's page is left as it is), once the new state is laid out.
+ */
+function focusAfter(root: HTMLElement | null, type: string): void {
+  if (!root) return;
+  const had = document.activeElement;
+  if (had && had !== document.body && !root.contains(had)) return;
+  requestAnimationFrame(() => {
+    if (document.activeElement && document.activeElement !== document.body && document.activeElement !== had) return;
+    const q = (sel: string) => root.querySelector<HTMLElement>(sel);
+    const target =
+      type === "passTurn"
+        ? q("[data-testid=turn-header]")
+        : (q("[data-testid=follow-up-option]") ?? q("[data-testid=hand-card]:not([disabled])") ?? q("[data-testid=btn-pass]:not([disabled])"));
+    target?.focus({ preventScroll: true });
+  });
+}
+
+/** Team totals during play at 4 players, from the seats' points in the view. */
+function TeamTotals({ view: v }: { view: GameView }) {
+  if (!v.players.some((p) => p.team != null)) return null;
+  const scores = Object.fromEntries(v.players.map((p) => [String(p.number), p.score ?? 0]));
+  return (
+    <p className={s.teams} data-testid="team-totals-live">
+      {teamTotals(v, scores)
+        .map(([team, total]) => `Team ${team}: ${total}`)
+        .join(" · ")}
+    </p>
+  );
+}
+
+/**
+ * The fixed table while a hand is played: the opponents' seats, the felt, your kingdom and the
+ * dock, with the move log beside them; nothing scrolls. It renders from a view alone (a live
+ * table's or a replay's); without legal actions in the view nothing can be played.
+ */
+export function Table({ view: v, log, slots }: TableProps) {
+  useSignals();
   const root = useRef<HTMLDivElement>(null);
   const { golden } = useDrawAnimation(v);
   useTravel(root, v);
   const { selection, toggleHand, toggleResource, clear } = useSelection(v);
+  const [logOpen, setLogOpen] = useState(false);
+  const lines = log ?? moveLog.value;
   const legal = v.legalActions;
   const me = v.players.find((p) => p.number === v.myPlayerNumber);
   const myTurn = v.currentPlayerNumber === v.myPlayerNumber;
@@ -72,51 +126,63 @@ export function Table({ view: v }: { view: GameView }) {
   const follow = useMemo(() => followUps(legal), [legal]);
   const rewardOnly = follow.length > 0 && follow.every((a) => a.type === "drawRoyalReward");
   const canPlay = myTurn && v.phase === "playing" && (me?.hasDrawnThisTurn ?? false);
+  // Aiming: the follow-up's targets glow on the table; a click on one chooses it.
+  const aim = useMemo(() => (follow.length > 0 && !rewardOnly ? aimAt(v, follow) : null), [v, follow, rewardOnly]);
+  const [narrowTo, setNarrowTo] = useState<string | null>(null);
+  const narrowed = aim && narrowTo ? (aim.targets.get(narrowTo) ?? null) : null;
+  // Constructed: each seat draws from its own pile and its own revealed pair (read per seat).
+  const own = v.setupType === "constructed";
 
   const act = useCallback(
     async (a: ActionJson) => {
       const outcome = a.type === "mountHorse" ? mountOutcome(v.pendingAction?.context) : outcomeFor(a);
       const ack = await sendAction(a, outcome);
       if (ack.success && a.type !== "drawCard") clear();
+      if (ack.success) focusAfter(root.current, a.type);
     },
     [v.pendingAction?.context, clear],
   );
 
+  const onTarget = useCallback(
+    (cardId: string) => {
+      const options = aim?.targets.get(cardId) ?? [];
+      if (options.length === 1) void act(options[0].action);
+      else if (options.length > 1) setNarrowTo(cardId);
+    },
+    [aim, act],
+  );
+  const targets = aim?.targets;
+
   const resources = me?.kingdom?.resources ?? [];
   const allUsed = resources.length > 0 && resources.every((r) => r.orientation === "used");
-  const count = Math.min(4, Math.max(2, v.players.length)) as 2 | 3 | 4;
-
-  const dock = (
-    <>
-      {canPlay && (
-        <>
-          <ActionBar choices={choices} allResourcesUsed={allUsed} onAct={(a) => void act(a)} />
-          {rewardOnly && (
-            <div className={s.reward}>
-              <button type="button" className={button.primary} onClick={() => void act(follow[0])}>
-                Draw Royal Reward
-              </button>
-            </div>
-          )}
-        </>
-      )}
-      <Hand cards={v.myHand} selected={selection.hand} onToggle={canPlay ? toggleHand : undefined} />
-    </>
-  );
 
   return (
-    <div ref={root} className={s.travelRoot}>
-      <TableLayout dock={dock}>
-        <TurnHeader view={v} canDraw={draws.size > 0} />
-        <div className={s.ring[count]} data-testid="seats" data-players={v.players.length}>
-          {opponents.map((p) => (
-            <Seat key={p.number} player={p} view={v} position={seatPosition(v.myPlayerNumber, p.number, v.players.length)} />
-          ))}
+    <div ref={root} className={s.root}>
+      <div className={s.board}>
+        <div className={s.upper} data-testid="table-scroll">
+          <div className={s.seats} data-testid="seats" data-players={v.players.length}>
+            {opponents.map((p) => (
+              <Seat
+                key={p.number}
+                player={p}
+                view={v}
+                position={seatPosition(v.myPlayerNumber, p.number, v.players.length)}
+                slots={slots?.(p.number)}
+                targets={targets}
+                onTarget={targets ? onTarget : undefined}
+              />
+            ))}
+          </div>
           <div className={s.center}>
+            <div className={s.turnBox}>
+              <TurnHeader view={v} canDraw={draws.size > 0} />
+              <TeamTotals view={v} />
+            </div>
             <div className={s.felt}>
               <DrawArea
-                deckCount={v.deckCount}
-                revealed={v.revealedCards}
+                deckCount={own ? (me?.pileCount ?? 0) : v.deckCount}
+                own={own}
+                revealed={own ? (me?.revealedCards ?? []) : v.revealedCards}
                 discardPile={v.discardPile}
                 discardCount={v.discardCount}
                 draws={draws}
@@ -127,11 +193,45 @@ export function Table({ view: v }: { view: GameView }) {
             <div className={s.banner} role="status" data-testid="action-banner">
               {actionBanner(v)}
             </div>
+            <MoveLogToggle open={logOpen} onToggle={() => setLogOpen((o) => !o)} count={lines.length} />
           </div>
+          <MySeat
+            view={v}
+            selectedResources={selection.resources}
+            onToggleResource={canPlay && !aim ? toggleResource : undefined}
+            slots={me ? slots?.(me.number) : undefined}
+            targets={targets}
+            onTarget={targets ? onTarget : undefined}
+          />
         </div>
-        <MySeat view={v} selectedResources={selection.resources} onToggleResource={canPlay ? toggleResource : undefined} />
-        {follow.length > 0 && !rewardOnly && <FollowUpDialog view={v} actions={follow} onAct={(a) => void act(a)} />}
-      </TableLayout>
+        <div className={s.dock} data-testid="table-dock">
+          {aim && (
+            <AimBar
+              view={v}
+              aim={aim}
+              narrowed={narrowed}
+              onAct={(a) => {
+                setNarrowTo(null);
+                void act(a);
+              }}
+            />
+          )}
+          {canPlay && !aim && (
+            <>
+              <ActionBar choices={choices} allResourcesUsed={allUsed} onAct={(a) => void act(a)} />
+              {rewardOnly && (
+                <div className={s.reward}>
+                  <button type="button" className={button.primary} onClick={() => void act(follow[0])}>
+                    Draw Royal Reward
+                  </button>
+                </div>
+              )}
+            </>
+          )}
+          <Hand cards={v.myHand} selected={selection.hand} onToggle={canPlay ? toggleHand : undefined} />
+        </div>
+      </div>
+      <MoveLog lines={lines} open={logOpen} onClose={() => setLogOpen(false)} />
     </div>
   );
 }

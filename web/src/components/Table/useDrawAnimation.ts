@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { GameView } from "../../net/types";
 import { DRAW_GOLDEN_MS, drawKey } from "../../state/pacing";
+import { animationScale } from "../../state/settings";
 
 export { DRAW_ANIMATION_MS, DRAW_GOLDEN_MS, drawKey } from "../../state/pacing";
 
@@ -20,7 +21,7 @@ export function useDrawAnimation(v: GameView): { golden: string | null } {
     }
     seen.current = key;
     setGolden(source);
-    const t = setTimeout(() => setGolden(null), DRAW_GOLDEN_MS);
+    const t = setTimeout(() => setGolden(null), DRAW_GOLDEN_MS * animationScale());
     return () => clearTimeout(t);
   }, [key, source]);
   return { golden };

@@ -11,7 +11,9 @@
  */
 import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 import type { GameView } from "../../net/types";
+import { animationScale } from "../../state/settings";
 import { reducedMotion } from "../../state/viewport";
+import { vars } from "../../theme/vars.css";
 import * as s from "./Table.css";
 import { DRAW_ANIMATION_MS, DRAW_GOLDEN_MS, FADE_MS, HIT_MS, MY_TRAVEL_MS, THEIR_TRAVEL_MS, drawKey } from "../../state/pacing";
 
@@ -23,7 +25,7 @@ interface Spot {
 }
 
 export { HIT_MS, MY_TRAVEL_MS, THEIR_TRAVEL_MS } from "../../state/pacing";
-const FLY_MS = DRAW_ANIMATION_MS - DRAW_GOLDEN_MS;
+const FLY_NORMAL_MS = DRAW_ANIMATION_MS - DRAW_GOLDEN_MS;
 const EASE = "cubic-bezier(.2,.75,.25,1)";
 
 function measure(root: HTMLElement): Map<string, Spot> {
@@ -61,6 +63,16 @@ function fly(el: HTMLElement, from: DOMRect, to: DOMRect, duration: number, dela
   el.animate([{ transform: delta(from, to) }, { transform: "none" }], { duration, delay, easing: EASE, fill: "backwards" });
 }
 
+/**
+ * The draw's golden selection phase on the card that was taken: a revealed card glows where it
+ * lay, then travels (its replacement is dealt from the deck only after it left).
+ */
+function glow(el: HTMLElement, duration: number) {
+  if (duration <= 0) return;
+  const ring = (spread: number, alpha: number) => `0 0 0 3px ${vars.color.gold}, 0 0 ${spread * 2}px ${spread}px rgba(226,180,60,${alpha})`;
+  el.animate([{ boxShadow: ring(4, 0.6) }, { boxShadow: ring(10, 0.9) }, { boxShadow: ring(4, 0.6) }], { duration: 1000, iterations: duration / 1000 });
+}
+
 let ghostLayer: HTMLElement | null = null;
 function layer(): HTMLElement {
   if (ghostLayer?.isConnected) return ghostLayer;
@@ -73,7 +85,7 @@ function layer(): HTMLElement {
 }
 
 /** A card that is no longer on the table (or a card back for a hidden draw) travels as a ghost. */
-function ghost(el: HTMLElement, from: DOMRect, to: DOMRect | null, opts: { hit?: boolean; duration: number; delay?: number }) {
+function ghost(el: HTMLElement, from: DOMRect, to: DOMRect | null, opts: { hit?: boolean; duration: number; delay?: number; glow?: boolean }) {
   const g = el.cloneNode(true) as HTMLElement;
   g.removeAttribute("data-testid");
   g.removeAttribute("data-card-id");
@@ -95,7 +107,8 @@ function ghost(el: HTMLElement, from: DOMRect, to: DOMRect | null, opts: { hit?:
     const dy = to.top + to.height / 2 - (from.top + from.height / 2);
     const scale = (to.width / from.width).toFixed(3);
     const end = `translate(${Math.round(dx)}px, ${Math.round(dy)}px) scale(${scale})`;
-    const hitShare = opts.hit ? HIT_MS / (HIT_MS + opts.duration) : 0;
+    const hitMs = HIT_MS * animationScale();
+    const hitShare = opts.hit ? hitMs / (hitMs + opts.duration) : 0;
     const frames: Keyframe[] = opts.hit
       ? [
           { transform: "none", filter: "none", offset: 0 },
@@ -104,8 +117,9 @@ function ghost(el: HTMLElement, from: DOMRect, to: DOMRect | null, opts: { hit?:
           { transform: end, filter: "none", opacity: 0.85, offset: 1 },
         ]
       : [{ transform: "none" }, { transform: end, opacity: 0.9 }];
-    anim = g.animate(frames, { duration: opts.duration + (opts.hit ? HIT_MS : 0), delay, easing: "ease-in-out", fill: "both" });
+    anim = g.animate(frames, { duration: opts.duration + (opts.hit ? hitMs : 0), delay, easing: "ease-in-out", fill: "both" });
   }
+  if (opts.glow && !reducedMotion.value) glow(g, delay);
   anim.onfinish = () => g.remove();
   anim.oncancel = () => g.remove();
 }
@@ -126,9 +140,12 @@ export function useTravel(root: RefObject<HTMLElement | null>, v: GameView): voi
     if (!before || !old || old === v) return;
     const me = v.myPlayerNumber;
     const mine = old.currentPlayerNumber === me;
-    const duration = mine ? MY_TRAVEL_MS : THEIR_TRAVEL_MS;
+    // 'Animation speed': Fast runs every travel, hit and glow in a third of the time.
+    const k = animationScale();
+    const duration = (mine ? MY_TRAVEL_MS : THEIR_TRAVEL_MS) * k;
+    const FLY_MS = FLY_NORMAL_MS * k;
     const newDraw = drawKey(v) !== drawKey(old) && v.lastDrawAction ? v.lastDrawAction : null;
-    const drawDelay = newDraw ? DRAW_GOLDEN_MS : 0;
+    const drawDelay = newDraw ? DRAW_GOLDEN_MS * k : 0;
     const drawn = newDraw?.drawnCard?.id ?? newDraw?.selectedCardId ?? null;
     const deck = () => zoneRect(el, "[data-zone=deck] [data-testid=draw-deck]");
     const discard = () => zoneRect(el, "[data-zone=discard] > :last-child");
@@ -142,9 +159,10 @@ export function useTravel(root: RefObject<HTMLElement | null>, v: GameView): voi
         // the target, then the card travels there (as a ghost over the table); the pile's top
         // appears as it lands.
         ghost(was.el, was.rect, spot.rect, { hit: true, duration });
-        spot.el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 150, delay: duration + HIT_MS, fill: "backwards" });
+        spot.el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 150 * k, delay: duration + HIT_MS * k, fill: "backwards" });
       } else if (was && was.zone !== spot.zone) {
         fly(spot.el, was.rect, spot.rect, isDraw ? FLY_MS : duration, isDraw ? drawDelay : 0);
+        if (isDraw && was.zone.startsWith("revealed") && !reducedMotion.value) glow(spot.el, drawDelay);
       } else if (was && was.used && !spot.used && !reducedMotion.value) {
         // A used resource is readied at the start of its owner's turn: it turns upright.
         spot.el.animate([{ transform: "rotate(-90deg) scale(.85)" }, { transform: "none" }], { duration: 420, easing: EASE });
@@ -175,7 +193,7 @@ export function useTravel(root: RefObject<HTMLElement | null>, v: GameView): voi
       } else if (was.zone === "hand") {
         ghost(was.el, was.rect, discard(), { duration });
       } else if (was.zone.startsWith("revealed") && newDraw && newDraw.playerNumber !== me) {
-        ghost(was.el, was.rect, handOf(newDraw.playerNumber), { duration: FLY_MS, delay: drawDelay });
+        ghost(was.el, was.rect, handOf(newDraw.playerNumber), { duration: FLY_MS, delay: drawDelay, glow: true });
       }
     }
     // Another player's draw from the deck: a card back flies to their hand.

@@ -26,7 +26,7 @@ export function TurnHeader({ view: v, canDraw }: { view: GameView; canDraw: bool
           Hand {v.currentHand} of {v.totalHands}
         </div>
       )}
-      <h1 className={[s.title, myTurn && s.mine].filter(Boolean).join(" ")} data-testid="turn-header">
+      <h1 className={[s.title, myTurn && s.mine].filter(Boolean).join(" ")} data-testid="turn-header" tabIndex={-1}>
         {title}
       </h1>
       <p className={s.step}>{step}</p>

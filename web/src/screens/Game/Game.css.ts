@@ -15,6 +15,8 @@ export const page = style({
   // Under the tutorial banner (docked at the top at every width): the same shell, below it.
   selectors: { [`${DOCKED_ROOT} &`]: { height: "100dvh", minHeight: 0, overflow: "hidden", paddingTop: "var(--tutorial-top-space, 0px)" } },
 });
+/** During play the page is the fixed table at every size: it fills the screen and never scrolls. */
+export const fixed = style({ height: "100dvh", minHeight: 0, overflow: "hidden" });
 export const main = style({
   flex: 1,
   display: "flex",
@@ -28,4 +30,6 @@ export const scroll = style({
   "@media": { [SHELL]: { minHeight: 0, overflowY: "auto", overscrollBehavior: "contain" } },
   selectors: { [`${DOCKED_ROOT} &`]: { minHeight: 0, overflowY: "auto", overscrollBehavior: "contain" } },
 });
+export const fixedMain = style({ minHeight: 0 });
 export const loading = style({ padding: 24 });
+export const leaveRow = style({ display: "flex", justifyContent: "flex-end", gap: 8, marginTop: 12 });

@@ -58,10 +58,12 @@ describe("Game table", () => {
     expect(screen.getByRole("heading", { name: "Choose Your Starting Resource" })).toBeTruthy();
   });
 
-  it("back on the home page between hands (a reload), the score screen is at /game", () => {
+  it("the home page is never left by force for a game in play or between hands (Home offers the way back)", () => {
     view.value = gameView({ phase: "handComplete", gameMode: "match", totalHands: 2, handHistory: [{ handNumber: 1, winnerPlayerNumber: 1, playerScores: { "1": 9, "2": 3 } }] });
     renderAt("/");
-    expect(screen.getByRole("heading", { name: "Hand 1 Complete!" })).toBeTruthy();
+    expect(screen.getByText("home page")).toBeTruthy();
+    act(() => void (view.value = gameView({ phase: "playing" })));
+    expect(screen.getByText("home page")).toBeTruthy();
   });
 
   it("starting resource: only the listed number cards can be chosen", () => {
@@ -116,7 +118,7 @@ describe("Game table", () => {
     expect(screen.getByRole("img", { name: "3 of Clubs, used resource" })).toBeTruthy();
   });
 
-  it("a pending follow-up opens its dialog with the listed answers and Skip", async () => {
+  it("a pending follow-up opens the aim bar (no dialog): the target glows on the table, the bar lists it, Skip", async () => {
     const call = vi.spyOn(client, "call").mockResolvedValue({ success: true });
     view.value = gameView({
       players: [
@@ -131,8 +133,15 @@ describe("Game table", () => {
       ],
     });
     renderAt("/game");
-    const dialog = screen.getByRole("dialog", { name: "Your Dragon Can Feed" });
-    expect(dialog.textContent).toContain("Eat Bo's Jack of Spades");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    const bar = screen.getByRole("region", { name: /Your Dragon Can Feed/ });
+    expect(bar.textContent).toContain("Choose a character to eat, or Skip");
+    expect(bar.textContent).toContain("Eat Bo's Jack of Spades");
+    // The Jack glows in Bo's kingdom; a click on it eats him.
+    const target = screen.getByRole("button", { name: "Eat Bo's Jack of Spades (Jack of Spades)" });
+    expect(target.dataset.aimed).toBe("true");
+    await act(async () => void fireEvent.click(target));
+    expect(call).toHaveBeenCalledWith("eatCharacter", { targetPlayerNumber: 2, characterType: "royal", characterId: "spades-J" });
     await act(async () => void fireEvent.click(screen.getByTestId("follow-up-skip")));
     expect(call).toHaveBeenCalledWith("skipPendingAction", {});
   });

@@ -2,6 +2,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useReducer, useRef, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { ChooseResource } from "../../components/ChooseResource/ChooseResource";
+import { Dialog } from "../../components/Dialog/Dialog";
 import { CROWN_FADE_MS, CROWN_SHOW_MS, CrownAnimation } from "../../components/CrownAnimation/CrownAnimation";
 import { OptionsDialog } from "../../components/OptionsDialog/OptionsDialog";
 import { RulesDialog } from "../../components/RulesDialog/RulesDialog";
@@ -14,6 +15,7 @@ import { sendAction, spireFightRun } from "../../state/actions";
 import { crown, hadView, leaveRoom, presentation, queued, rejoining, tutorialActive, view } from "../../state/game";
 import { listenForSkip } from "../../state/pacing";
 import { dismissToast } from "../../state/toasts";
+import { button } from "../../theme/ui.css";
 import * as s from "./Game.css";
 
 export { DRAW_ANIMATION_MS, DRAW_GOLDEN_MS, drawKey } from "../../components/Table/useDrawAnimation";
@@ -59,6 +61,7 @@ export default function Game() {
   const navigate = useNavigate();
   const [rules, setRules] = useState(false);
   const [options, setOptions] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const scoring = useScoreScreenShown(v);
   // The score screen comes alone: a toast of the hand just played (a skipped draw, a refused
   // move) is not left over it.
@@ -88,8 +91,8 @@ export default function Game() {
   };
 
   return (
-    <div className={s.page} data-testid="game-page" data-queued={queued.value}>
-      <TableHeader view={v} onRules={() => setRules(true)} onSettings={() => setOptions(true)} onLeave={leave} />
+    <div className={[s.page, !scoring && v.phase === "playing" && s.fixed].filter(Boolean).join(" ")} data-testid="game-page" data-queued={queued.value}>
+      <TableHeader view={v} onRules={() => setRules(true)} onSettings={() => setOptions(true)} onLeave={() => (ended(v) ? leave() : setLeaving(true))} />
       {spireRun && <SpireContext runId={spireRun} view={v} />}
       {scoring ? (
         <div className={s.main}>
@@ -98,13 +101,26 @@ export default function Game() {
           </div>
         </div>
       ) : (
-        <main className={s.main}>
+        <main className={[s.main, v.phase === "playing" && s.fixedMain].filter(Boolean).join(" ")}>
           {v.phase === "choosing_resources" ? <ChooseResource view={v} onAct={(a) => void sendAction(a)} /> : <Table view={v} />}
         </main>
       )}
       <CrownAnimation />
       {rules && <RulesDialog onClose={() => setRules(false)} />}
       {options && <OptionsDialog onClose={() => setOptions(false)} />}
+      {leaving && (
+        <Dialog title="Leave the game?" onClose={() => setLeaving(false)} testId="leave-dialog">
+          <p>{v.isTutorial ? "The lesson ends here." : "A bot takes your seat and plays it to the end: you cannot come back to this game."}</p>
+          <div className={s.leaveRow}>
+            <button type="button" className={button.secondary} onClick={() => setLeaving(false)} data-autofocus>
+              Stay
+            </button>
+            <button type="button" className={button.danger} onClick={leave} data-testid="confirm-leave">
+              Leave game
+            </button>
+          </div>
+        </Dialog>
+      )}
     </div>
   );
 }

@@ -54,3 +54,17 @@ export const bottom = style({ display: "flex", flexWrap: "wrap", gap: 10, justif
 export const full = style({ width: "100%" });
 export const account = style({ display: "flex", gap: 8 });
 export const modeLabel = style({ display: "inline-flex", alignItems: "center", gap: 6 });
+/** 'Return to your game': offered at the top of the home page while the player holds a seat. */
+export const returnBar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: 12,
+  padding: "10px 14px",
+  margin: "0 auto 12px",
+  maxWidth: 720,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.gold}`,
+  background: "rgba(226,180,60,.12)",
+});

@@ -8,6 +8,7 @@ import { TutorialDialog, TUTORIAL_MODES, type TutorialMode } from "../../compone
 import { Tooltip } from "../../components/Tooltip/Tooltip";
 import { Icon } from "../../components/Icon/Icon";
 import { loadUser } from "../../state/actions";
+import { view } from "../../state/game";
 import { displayName, user } from "../../state/session";
 import { button, input } from "../../theme/ui.css";
 import * as s from "./Home.css";
@@ -64,6 +65,9 @@ export function Home() {
   const [tutorial, setTutorial] = useState(false);
   const [mode, setMode] = useState<TutorialMode>("basics");
   const u = user.value;
+  // A game in play (or between hands) is offered, never forced: the player chose this page.
+  const v = view.value;
+  const seated = v && !v.isTutorial && (v.phase === "choosing_resources" || v.phase === "playing" || v.phase === "handComplete") ? v : null;
 
   useEffect(() => {
     void loadUser();
@@ -97,6 +101,14 @@ export function Home() {
           </button>
         )}
       </div>
+      {seated && (
+        <section className={s.returnBar} aria-label="Your game" data-testid="return-to-game">
+          <span>You have a game in progress (room {seated.roomCode}).</span>
+          <button type="button" className={button.primary} onClick={() => navigate("/game")}>
+            Return to your game
+          </button>
+        </section>
+      )}
       <header className={s.hero}>
         <h1 className={s.title}>Kingdom</h1>
         <p className={s.tagline}>Build your Royal Family of Jack, Queen and King before your rivals do.</p>

@@ -82,8 +82,11 @@ function EditorSection({ section, edited, hasDefault, onChange, onRestore }: Edi
           <textarea id={contentId} className={s.textarea} value={section.content} spellCheck onChange={(e) => onChange(section.key, { content: e.target.value })} />
         </label>
         <div>
-          <div className={s.previewLabel}>Preview</div>
-          <div className={s.preview} data-testid="editor-preview">
+          <div className={s.previewLabel} aria-hidden="true">
+            Preview
+          </div>
+          {/* A pane that scrolls is reachable by keyboard (Tab to it, then the arrow keys). */}
+          <div className={s.preview} data-testid="editor-preview" role="region" aria-label={`Preview of ${section.title}`} tabIndex={0}>
             <RuleSectionView section={section} />
           </div>
         </div>
