@@ -323,10 +323,8 @@ function serverMessage(e: unknown): string {
   }
 }
 
-/** Who is signed in (GET /api/auth/user), then their collection and decks. */
+/** The signed-in user's collection and decks. */
 export async function loadConstructed(): Promise<void> {
-  const signedIn = await loadUser();
-  if (!signedIn) return;
   try {
     const [have, list] = await Promise.all([
       json<CardEntry[]>("GET", "/api/collection"),
@@ -416,6 +414,32 @@ export async function loadUser(): Promise<User | null> {
   user.value = result;
   userLoaded.value = true;
   return result;
+}
+
+/** How long the 'Unauthorized' toast shows before the sign-in page (seed 001 section 2). */
+export const LOGIN_REDIRECT_MS = 500;
+
+/**
+ * A signed-in-only page: who is signed in; when nobody is, the 'Unauthorized' toast and, shortly
+ * after, the sign-in page that comes back to `next`. Returns a function that cancels the
+ * pending redirect (a page left before it happens).
+ */
+export function requireSignIn(next: string, signedIn?: (u: User) => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelled = false;
+  void loadUser().then((me) => {
+    if (cancelled) return;
+    if (me) {
+      signedIn?.(me);
+      return;
+    }
+    showToast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+    timer = setTimeout(() => window.location.assign(`/api/login?next=${encodeURIComponent(next)}`), LOGIN_REDIRECT_MS);
+  });
+  return () => {
+    cancelled = true;
+    clearTimeout(timer);
+  };
 }
 
 /** The profile's statistics and recent matches of a user. */

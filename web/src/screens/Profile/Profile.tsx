@@ -1,14 +1,10 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { deleteAccount, httpMessage, loadProfile, loadUser, updateAccount } from "../../state/actions";
+import { deleteAccount, httpMessage, loadProfile, requireSignIn, updateAccount } from "../../state/actions";
 import { matchKind, ordinal, profileName, user, winRate, type MatchEntry, type Stats, type User } from "../../state/session";
-import { showToast } from "../../state/toasts";
 import { button, field, input, panel } from "../../theme/ui.css";
 import * as s from "./Profile.css";
-
-/** How long the 'Unauthorized' toast shows before the sign-in page (seed 001 section 2). */
-export const LOGIN_REDIRECT_MS = 500;
 
 function StatCard({ label, value, sub, testId }: { label: string; value: string; sub?: string; testId: string }) {
   return (
@@ -184,15 +180,7 @@ export function Profile() {
   const [data, setData] = useState<{ stats: Stats; matches: MatchEntry[] } | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
 
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    void loadUser().then((me) => {
-      if (me) return;
-      showToast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
-      timer = setTimeout(() => window.location.assign("/api/login?next=/profile"), LOGIN_REDIRECT_MS);
-    });
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => requireSignIn("/profile"), []);
 
   useEffect(() => {
     if (!u) return;
