@@ -113,10 +113,10 @@ def _entry_json(card: Card, quantity: int) -> dict[str, Any]:
 
 
 def _face_json(card: Card, quantity: int) -> dict[str, Any]:
-    """A collection entry with the library's words for it: its `name` ('Queen of Hearts',
-    'Red Hero'), `suitName` ('Hearts' ... 'Heroes') and `cost` (R10: the ready resources a
-    royal needs, 0 for a number card)."""
-    return {**_entry_json(card, quantity), "name": card.name,
+    """A collection entry with the library's words for it: the card's `id` (as in a game view),
+    `name` ('Queen of Hearts', 'Red Hero'), `suitName` ('Hearts' ... 'Heroes') and `cost` (R10:
+    the ready resources a royal needs, 0 for a number card)."""
+    return {**_entry_json(card, quantity), "id": card.id, "name": card.name,
             "suitName": SUIT_NAMES[card.suit], "cost": card.cost}
 
 

@@ -214,7 +214,8 @@ async def test_only_administrators_update_a_collection(
         await admin.register("root")
         status, data, _ = await admin.call("PATCH", "/api/collection/update", body)
         assert status == 200 and data == [{"cardRank": "Q", "cardSuit": "hearts",
-                                           "quantity": 9, "name": "Queen of Hearts",
+                                           "quantity": 9, "id": "hearts-Q",
+                                           "name": "Queen of Hearts",
                                            "suitName": "Hearts", "cost": 2}]
         status, data, _ = await admin.call("PATCH", "/api/collection/update",
                                            {**body, "quantity": -1})

@@ -12,8 +12,9 @@ import {
   collection,
   decks,
   quantityIn,
+  refusal,
   selectedDeck,
-  type CardEntry,
+  type CollectionCard,
   type DeckDetail,
   type DeckSummary,
 } from "./constructed";
@@ -327,7 +328,7 @@ function serverMessage(e: unknown): string {
 export async function loadConstructed(): Promise<void> {
   try {
     const [have, list] = await Promise.all([
-      json<CardEntry[]>("GET", "/api/collection"),
+      json<CollectionCard[]>("GET", "/api/collection"),
       json<DeckSummary[]>("GET", "/api/decks"),
     ]);
     collection.value = have;
@@ -339,7 +340,7 @@ export async function loadConstructed(): Promise<void> {
 
 export async function initializeCollection(): Promise<void> {
   try {
-    const data = await json<{ collection: CardEntry[] }>("POST", "/api/collection/initialize");
+    const data = await json<{ collection: CollectionCard[] }>("POST", "/api/collection/initialize");
     collection.value = data.collection;
   } catch (e) {
     showToast({ title: "Error", description: serverMessage(e), variant: "destructive" });
@@ -350,6 +351,7 @@ function remember(deck: DeckDetail): void {
   selectedDeck.value = deck;
   const summary: DeckSummary = { ...deck };
   delete (summary as Partial<DeckDetail>).cards;
+  delete (summary as Partial<DeckDetail>).refused;
   const others = decks.value.filter((d) => d.id !== deck.id);
   const at = decks.value.findIndex((d) => d.id === deck.id);
   decks.value = at < 0 ? [...others, summary] : decks.value.map((d) => (d.id === deck.id ? summary : d));
@@ -378,24 +380,35 @@ export async function selectDeck(id: string | null): Promise<void> {
   }
 }
 
-export async function deleteDeck(id: string): Promise<void> {
+/** DELETE /api/decks/{id} (the screen asks first). Returns what was deleted, for its Undo. */
+export async function deleteDeck(id: string): Promise<DeckSummary | null> {
+  const gone = decks.value.find((d) => d.id === id) ?? null;
   try {
     await json<null>("DELETE", `/api/decks/${encodeURIComponent(id)}`);
     decks.value = decks.value.filter((d) => d.id !== id);
     if (selectedDeck.value?.id === id) selectedDeck.value = null;
+    return gone;
   } catch (e) {
     showToast({ title: "Error", description: serverMessage(e), variant: "destructive" });
+    return null;
   }
 }
 
-/** Add (+1) or remove (-1) one copy of a face in the selected deck (seed 001 section 4). */
+/** Undo a deletion: the same name, description and cards again (a new deck id), selected. */
+export async function restoreDeck(deck: DeckSummary): Promise<boolean> {
+  return createDeck({ name: deck.name, description: deck.description, ...(deck.list.trim() ? { list: deck.list } : {}) });
+}
+
+/** Add (+1) or remove (-1) one copy of a face in the selected deck (seed 001 section 4). A copy
+ * the deck cannot take (the server's `refused`, the library's R34) is not sent: its reason shows. */
 export async function changeDeckCard(card: { cardRank: string; cardSuit: string }, delta: 1 | -1): Promise<void> {
   const deck = selectedDeck.value;
   if (!deck) return;
   const now = quantityIn(deck.cards, card);
-  const owned = quantityIn(collection.value, card);
-  if (delta > 0 && now >= owned) {
-    showToast({ title: "Collection Limit Reached", description: `You already have all ${owned} copies in your deck`, variant: "destructive" });
+  const refused = delta > 0 ? refusal(deck, card) : null;
+  if (refused) {
+    const collectionLimit = now >= quantityIn(collection.value, card);
+    showToast({ title: collectionLimit ? "Collection Limit Reached" : "Cannot Add Card", description: refused, variant: "destructive" });
     return;
   }
   if (delta < 0 && now <= 0) return;
