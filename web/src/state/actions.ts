@@ -464,10 +464,32 @@ export async function loadProfile(userId: string): Promise<{ stats: Stats; match
   return { stats, matches };
 }
 
-/** PATCH /api/auth/user: names, email, profile image URL, or a new password with the current one. */
+/** PATCH /api/auth/user: names, email, or a new password with the current one. */
 export async function updateAccount(patch: Record<string, string | null>): Promise<User> {
   const res = await apiRequest("PATCH", "/api/auth/user", patch);
   const fresh = (await res.json()) as User;
+  user.value = fresh;
+  return fresh;
+}
+
+/** PUT /api/auth/avatar: upload a profile picture (PNG, JPEG or WebP, at most 512 KB; the
+ * server re-encodes and serves it). Throws 'status: body' when refused. */
+export async function uploadAvatar(file: Blob): Promise<User> {
+  const res = await fetch("/api/auth/avatar", {
+    method: "PUT",
+    headers: { "Content-Type": file.type || "application/octet-stream" },
+    body: file,
+    credentials: "include",
+  });
+  if (!res.ok) throw new HttpError(res.status, `${res.status}: ${await res.text().catch(() => res.statusText)}`);
+  const fresh = (await res.json()) as User;
+  user.value = fresh;
+  return fresh;
+}
+
+/** DELETE /api/auth/avatar: back to the initials. */
+export async function removeAvatar(): Promise<User> {
+  const fresh = (await (await apiRequest("DELETE", "/api/auth/avatar")).json()) as User;
   user.value = fresh;
   return fresh;
 }
