@@ -8,12 +8,14 @@ import sys
 import uuid
 
 from kingdom_server.ranked.tables import RankedStore
+from kingdom_server.stats import TABLES as STATS_TABLES
 from kingdom_server.stats import Match, MatchParticipant
 from kingdom_server.storage import Storage
 
 db, players = sys.argv[1], [a.split(":", 1) for a in sys.argv[2:]]
 storage = Storage(f"sqlite:///{db}")
 store = RankedStore(storage.tables)
+storage.tables.create(STATS_TABLES)
 matches, seats = storage.tables[Match], storage.tables[MatchParticipant]
 season = store.active_season()
 assert season is not None, "no active season"

@@ -146,10 +146,8 @@ export const tab = style({
   color: vars.color.text,
   fontWeight: 600,
   cursor: "pointer",
-  overflow: "hidden",
-  textOverflow: "ellipsis",
-  whiteSpace: "nowrap",
   minWidth: 0,
+  overflowWrap: "anywhere",
 });
 export const tabOn = style([tab, { borderColor: vars.color.gold, background: vars.color.panelRaised, color: vars.color.gold }]);
 export const hiddenOnPhone = style({ "@media": { [PHONE]: { display: "none" } } });

@@ -352,7 +352,7 @@ function Builder() {
           Cards
         </button>
         <button type="button" role="tab" aria-selected={pane === "deck"} className={pane === "deck" ? b.tabOn : b.tab} onClick={() => setPane("deck")} data-testid="deck-tab">
-          {deck ? `Deck: ${deck.name} (${deck.size})` : "Decks"}
+          {deck ? `Deck (${deck.size} cards)` : "Decks"}
         </button>
       </div>
       <div className={s.builder}>

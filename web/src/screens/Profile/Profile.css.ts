@@ -45,7 +45,7 @@ export const match = style({
   border: `1px solid ${vars.color.border}`,
   "@media": {
     "(max-width: 700px)": {
-      gridTemplateColumns: "56px minmax(0, 1fr) auto",
+      gridTemplateColumns: "56px minmax(0, 1fr) 84px",
       gridTemplateAreas: '"badge kind rating" "facts facts facts"',
       rowGap: 8,
     },
