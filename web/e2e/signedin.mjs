@@ -248,6 +248,9 @@ async function layoutProblems(page) {
       if (cs.display === "none" || cs.visibility === "hidden") continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
+      // A framed box (a panel, a card) whose content spills over its edge.
+      const framed = parseFloat(cs.borderLeftWidth) > 0 && parseFloat(cs.borderRightWidth) > 0;
+      if (framed && cs.overflowX === "visible" && el.scrollWidth > el.clientWidth + 2) out.push(`spills out of its box: ${describe(el)} (${el.scrollWidth} > ${el.clientWidth})`);
       const ownText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
       if (!ownText) continue;
       if (r.right > width + 1 || r.left < -1) out.push(`outside the screen: ${describe(el)} (${Math.round(r.left)}-${Math.round(r.right)})`);

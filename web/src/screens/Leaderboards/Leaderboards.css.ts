@@ -8,12 +8,21 @@ export const heading = style({ display: "flex", justifyContent: "space-between",
 export const seasonName = style({ color: vars.color.muted, margin: 0, fontSize: 18 });
 
 export const table = style({ width: "100%", borderCollapse: "collapse", fontVariantNumeric: "tabular-nums" });
-export const th = style({ textAlign: "left", fontSize: 12, color: vars.color.muted, textTransform: "uppercase", letterSpacing: 1, padding: "8px 10px", borderBottom: `1px solid ${vars.color.border}` });
 const PHONE = "(max-width: 560px)";
+export const th = style({
+  textAlign: "left",
+  fontSize: 12,
+  color: vars.color.muted,
+  textTransform: "uppercase",
+  letterSpacing: 1,
+  padding: "8px 10px",
+  borderBottom: `1px solid ${vars.color.border}`,
+  "@media": { [PHONE]: { padding: "8px 4px" } },
+});
 export const td = style({
   padding: "10px",
   borderBottom: `1px solid ${vars.color.border}`,
-  "@media": { [PHONE]: { padding: "8px 6px" } },
+  "@media": { [PHONE]: { padding: "8px 4px" } },
 });
 export const num = style({ textAlign: "right" });
 export const me = style({ background: "rgba(226, 180, 60, .12)" });
