@@ -83,7 +83,7 @@ test("a signed-in player builds a deck and plays a Constructed game to the end",
   await page.locator("[data-card='Q-hearts']").click();
   await page.locator("[data-card='Q-hearts']").click();
   await page.getByText("MAX").first().waitFor();
-  await page.getByText("You already have all 4 copies in your deck").waitFor();
+  await page.getByTestId("toast").getByText("You already have all 4 copies in your deck").waitFor();
   await page.getByRole("button", { name: "Remove Q♥" }).click();
   await page.getByRole("button", { name: "Remove Q♥" }).click();
   await page.waitForFunction(() => document.querySelector("[data-testid=deck-size]")?.textContent === "30");
