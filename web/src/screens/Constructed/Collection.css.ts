@@ -58,6 +58,7 @@ export const max = style({
   fontWeight: 700,
 });
 export const search = style({ flex: "1 1 180px", minWidth: 0 });
+export const wide = style({ width: "100%", boxSizing: "border-box", margin: "6px 0" });
 
 export const deckPanelBox = style({ "@media": { "(min-width: 801px)": { position: "sticky", top: 8 } } });
 export const deckTitle = style({ margin: "0 0 4px", fontFamily: vars.font.display, overflowWrap: "anywhere" });
@@ -83,7 +84,7 @@ export const curveCost = style({ fontSize: 11, fontWeight: 700, color: "#9cc0f0"
 /** A bar's height in twentieths of the curve (0-20): no inline style under the CSP. */
 export const barHeight = styleVariants(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [i, { height: `${i * 4}%` }])));
 
-const box = style({ padding: "8px 10px", borderRadius: vars.radius.sm, fontSize: 14, overflowWrap: "anywhere" });
+const box = style({ alignSelf: "start", padding: "8px 10px", borderRadius: vars.radius.sm, fontSize: 14, overflowWrap: "anywhere" });
 export const legalBox = style([box, { border: `1px solid ${vars.color.ok}`, color: vars.color.ok, background: "rgba(63,181,122,.1)" }]);
 export const illegalBox = style([box, { border: `1px solid ${vars.color.danger}`, color: "#ffd5d8", background: "rgba(217,67,79,.12)" }]);
 export const problems = style({ margin: "4px 0 0", paddingLeft: 18 });

@@ -247,9 +247,9 @@ function Decks({ onDeleted }: { onDeleted: (d: DeckSummary) => void }) {
           </li>
         ))}
       </ul>
-      <input className={input} placeholder="Deck name" aria-label="Deck name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+      <input className={`${input} ${b.wide}`} placeholder="Deck name" aria-label="Deck name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
       <input
-        className={input}
+        className={`${input} ${b.wide}`}
         placeholder="Description (optional)"
         aria-label="Deck description"
         maxLength={500}
