@@ -43,7 +43,15 @@ from kingdom_rules.actions import (
 )
 from kingdom_rules.cards import DECK, Card
 from kingdom_rules.combinations import RULES, classify, find_combinations
-from kingdom_rules.decks import PREBUILT_DECKS, Deck, IllegalDeck, check_deck, deck_problem
+from kingdom_rules.decks import (
+    PREBUILT_DECKS,
+    Deck,
+    IllegalDeck,
+    add_problem,
+    check_deck,
+    deck_problem,
+    deck_problems,
+)
 from kingdom_rules.engine import apply, players_to_act
 from kingdom_rules.errors import IllegalAction, InvalidState, MalformedAction, NoSuchPlayer
 from kingdom_rules.events import Event
@@ -160,11 +168,13 @@ __all__ = [
     "action_from_json",
     "apply",
     "are_opponents",
+    "add_problem",
     "check_deck",
     "check_state",
     "classify",
     "combat_result",
     "deck_problem",
+    "deck_problems",
     "family_complete",
     "find_combinations",
     "format_position",

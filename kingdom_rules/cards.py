@@ -39,6 +39,14 @@ ROYAL_COST: Final = {"J": 1, "Q": 2, "K": 3, HERO_RANK: 4}
 """Ready resources of the royal's colour needed to play it (R10)."""
 
 
+RANK_NAMES: Final = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+SUIT_NAMES: Final = {
+    "hearts": "Hearts", "diamonds": "Diamonds", "clubs": "Clubs", "spades": "Spades",
+    "red-joker": "Heroes", "black-joker": "Heroes",
+}
+"""A suit in words; both Heroes' suits read 'Heroes' (a player's group of cards)."""
+
+
 class UnknownCard(ValueError):
     """A text that names no card of the deck."""
 
@@ -89,6 +97,13 @@ class Card:
         if self.is_hero:
             return "RJ" if self.suit == "red-joker" else "BJ"
         return self.rank + _SUIT_LETTER[self.suit]
+
+    @property
+    def name(self) -> str:
+        """The card in words: ``Queen of Hearts``, ``7 of Clubs``, ``Red Hero``."""
+        if self.is_hero:
+            return "Red Hero" if self.suit == "red-joker" else "Black Hero"
+        return f"{RANK_NAMES.get(self.rank, self.rank)} of {SUIT_NAMES[self.suit]}"
 
     def to_json(self) -> dict[str, str]:
         return {"id": self.id, "suit": self.suit, "rank": self.rank}

@@ -208,18 +208,20 @@ def _card_named(name: str) -> Card | None:
     return None
 
 
-def deck_problem(deck: Deck, collection: Mapping[Card, int] | None = None) -> str | None:
-    """The first limit of R34 that ``deck`` breaks, as a message, or None for a legal deck.
-    ``collection`` maps a face to how many copies the owner has (None: no collection limit)."""
+def deck_problems(deck: Deck, collection: Mapping[Card, int] | None = None) -> list[str]:
+    """Every limit of R34 that ``deck`` breaks, as messages (empty for a legal deck), in the
+    order: size, copies of a face, the collection, Heroes, number cards. ``collection`` maps a
+    face to how many copies the owner has (None: no collection limit)."""
+    out: list[str] = []
     size = deck.size
     if not MIN_CARDS <= size <= MAX_CARDS:
-        return (
+        out.append(
             f"A Constructed deck holds {MIN_CARDS} to {MAX_CARDS} cards; this one holds {size}"
             " (R34)"
         )
     for card, k in deck.entries:
         if k > MAX_COPIES:
-            return (
+            out.append(
                 f"At most {MAX_COPIES} copies of a card: the deck holds {k} of {card.short} (R34)"
             )
     if collection is not None:
@@ -227,15 +229,46 @@ def deck_problem(deck: Deck, collection: Mapping[Card, int] | None = None) -> st
         for card, k in deck.entries:
             have = owned.get(card, 0)
             if k > have:
-                return (
+                out.append(
                     f"The deck holds {k} of {card.short} but your collection has only {have} (R34)"
                 )
     heroes = sum(k for c, k in deck.entries if c.is_hero)
     if heroes > MAX_HEROES:
-        return f"At most {MAX_HEROES} Heroes in a deck: this one holds {heroes} (R34)"
+        out.append(f"At most {MAX_HEROES} Heroes in a deck: this one holds {heroes} (R34)")
     numbers = sum(k for c, k in deck.entries if c.is_number)
     if numbers < MIN_NUMBERS:
-        return f"At least {MIN_NUMBERS} number cards in a deck: this one holds {numbers} (R34)"
+        out.append(
+            f"At least {MIN_NUMBERS} number cards in a deck: this one holds {numbers} (R34)"
+        )
+    return out
+
+
+def deck_problem(deck: Deck, collection: Mapping[Card, int] | None = None) -> str | None:
+    """The first limit of R34 that ``deck`` breaks, as a message, or None for a legal deck.
+    ``collection`` maps a face to how many copies the owner has (None: no collection limit)."""
+    problems = deck_problems(deck, collection)
+    return problems[0] if problems else None
+
+
+def add_problem(deck: Deck, card: Card, collection: Mapping[Card, int] | None = None) -> str | None:
+    """Why one more copy of ``card`` cannot go into ``deck`` (R34), or None when it can: the
+    deck is full, it holds every copy a deck may, every copy the collection has, or its Heroes.
+
+    >>> add_problem(Deck.parse("2 RJ"), Card.parse("BJ"))
+    'At most 2 Heroes in a deck (R34)'
+    """
+    face = card.face
+    if deck.size >= MAX_CARDS:
+        return f"The deck is full: at most {MAX_CARDS} cards (R34)"
+    k = deck.count(face)
+    if collection is not None:
+        have = sum(n for c, n in collection.items() if c.face is face)
+        if k >= have:
+            return f"You already have all {have} copies in your deck"
+    if k >= MAX_COPIES:
+        return f"At most {MAX_COPIES} copies of a card in a deck (R34)"
+    if face.is_hero and sum(n for c, n in deck.entries if c.is_hero) >= MAX_HEROES:
+        return f"At most {MAX_HEROES} Heroes in a deck (R34)"
     return None
 
 

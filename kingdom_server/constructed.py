@@ -34,7 +34,7 @@ import peewee as pw
 from aiohttp import web
 
 import kingdom_rules as kr
-from kingdom_rules.cards import DECK, Card
+from kingdom_rules.cards import DECK, SUIT_NAMES, Card
 from kingdom_server.accounts import User, database, database_json, require_user
 from kingdom_server.keys import settings_key
 from kingdom_server.storage import Storage
@@ -114,6 +114,14 @@ def _entry_json(card: Card, quantity: int) -> dict[str, Any]:
     return {"cardRank": card.rank, "cardSuit": card.suit, "quantity": quantity}
 
 
+def _face_json(card: Card, quantity: int) -> dict[str, Any]:
+    """A collection entry with the library's words for it: the card's `id` (as in a game view),
+    `name` ('Queen of Hearts', 'Red Hero'), `suitName` ('Hearts' ... 'Heroes') and `cost` (R10:
+    the ready resources a royal needs, 0 for a number card)."""
+    return {**_entry_json(card, quantity), "id": card.id, "name": card.name,
+            "suitName": SUIT_NAMES[card.suit], "cost": card.cost}
+
+
 class Constructed:
     """Collections and decks in one store's database."""
 
@@ -137,7 +145,7 @@ class Constructed:
 
     def collection_json(self, user_id: str) -> list[dict[str, Any]]:
         have = self.collection(user_id)
-        return [_entry_json(c, have[c]) for c in DECK if c in have]
+        return [_face_json(c, have[c]) for c in DECK if c in have]
 
     def initialize(self, user_id: str) -> bool:
         """Give the account 4 of each face once; False (and nothing changed) if it has a
@@ -221,7 +229,8 @@ class Constructed:
                   value: kr.Deck | None = None) -> dict[str, Any]:
         deck = value if value is not None else self.deck_value(row.id)
         have = collection if collection is not None else self.collection(row.user_id)
-        problem = kr.deck_problem(deck, have)
+        problems = kr.deck_problems(deck, have)
+        problem = problems[0] if problems else None
         try:
             code: str | None = deck.code()
         except ValueError:
@@ -234,11 +243,19 @@ class Constructed:
             "size": deck.size,
             "isLegal": problem is None,
             "problem": problem,
+            "problems": problems,
             "code": code,
             "list": deck.to_text(),
         }
         if with_cards:
             out["cards"] = [_entry_json(c, k) for c, k in deck.entries]
+            # Why one more copy of a face cannot be added (the library's R34, add_problem):
+            # the builder greys those out instead of re-stating the limits.
+            out["refused"] = [
+                {**_entry_json(c, have[c]), "reason": reason}
+                for c in DECK
+                if c in have and (reason := kr.add_problem(deck, c, have)) is not None
+            ]
         return out
 
     def decks_json(self, user_id: str) -> list[dict[str, Any]]:
@@ -282,9 +299,14 @@ class Constructed:
 
     def set_deck_card(self, user_id: str, deck_id: str, card: Card, quantity: int) -> UserDeck:
         row = self.own_deck(user_id, deck_id)
-        have = self.collection(user_id).get(card, 0)
-        if quantity > have:
-            raise ConstructedError(400, f"You already have all {have} copies in your deck")
+        deck = self.deck_value(row.id)
+        if quantity > deck.count(card):
+            # Checked as the last copy's addition: every limit only tightens with more cards.
+            others = [(c, k) for c, k in deck.entries if c is not card]
+            before = kr.Deck((*others, (card, quantity - 1)))
+            problem = kr.add_problem(before, card, self.collection(user_id))
+            if problem is not None:
+                raise ConstructedError(400, problem)
         with self.db.atomic():
             self.Card.delete().where(
                 (self.Card.deck_id == row.id)

@@ -11,7 +11,9 @@ For other modules:
   connect by the hub through `user_for_environ`.
 """
 
-from kingdom_server.accounts.models import TABLES, Session, User
+from kingdom_server.accounts.avatars import TABLES as AVATAR_TABLES
+from kingdom_server.accounts.models import TABLES as USER_TABLES
+from kingdom_server.accounts.models import Session, User
 from kingdom_server.accounts.service import AccountError, Accounts, DeleteHook
 from kingdom_server.accounts.web import (
     COOKIE,
@@ -23,6 +25,8 @@ from kingdom_server.accounts.web import (
     require_user,
     token_from_cookie_header,
 )
+
+TABLES = (*USER_TABLES, *AVATAR_TABLES)
 
 __all__ = [
     "COOKIE",

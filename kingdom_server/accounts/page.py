@@ -1,5 +1,8 @@
 """The server-rendered sign-in page (`GET /api/login`): sign in or create an account, in the
-app's look, working without JavaScript (plain form posts)."""
+app's look, working without JavaScript (plain form posts).
+
+Its look is a stylesheet of its own origin (`GET /api/login.css`, `STYLE`): the server's
+Content-Security-Policy (`style-src 'self'`, kingdom_server/http.py) allows no inline style."""
 
 from __future__ import annotations
 
@@ -54,7 +57,7 @@ def login_page(
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sign In · Kingdom</title><style>{STYLE}</style></head>
+<title>Sign In · Kingdom</title><link rel="stylesheet" href="/api/login.css"></head>
 <body><main>
 <h1>Kingdom</h1><p class="tag">Sign in to keep your statistics, play Ranked and build decks.</p>
 <section aria-labelledby="signin">

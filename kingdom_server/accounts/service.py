@@ -14,6 +14,7 @@ from typing import Any
 
 import peewee as pw
 
+from kingdom_server.accounts.avatars import Avatar, Avatars
 from kingdom_server.accounts.models import Session, User, now
 from kingdom_server.accounts.passwords import (
     hash_password_async,
@@ -40,6 +41,10 @@ MAX_URL = 2048
 WRONG_LOGIN = "Wrong username or password"
 USERNAME_TAKEN = "That username is taken"
 USERNAME_RULES = "A username has 3 to 24 characters: letters, digits, _ and -"
+PICTURE_UPLOAD = (
+    "Upload a profile picture (PNG, JPEG or WebP, at most 512 KB): pictures from other sites "
+    "cannot be shown"
+)
 TOO_MANY = "Too many failed sign-ins. Please wait a few minutes and try again."
 TOO_MANY_SIGN_UPS = "Too many new accounts from your address. Please try again in {} minutes."
 COMMON_PASSWORD = (
@@ -133,10 +138,13 @@ def _profile_fields(data: dict[str, Any]) -> dict[str, str | None]:
             raise AccountError(400, "That is not an email address")
         out["email"] = email
     if "profileImageUrl" in data:
+        # A picture is uploaded (PUT /api/auth/avatar, accounts/avatars.py): the app shows
+        # images of its own origin only, so another site's address would never show. Here the
+        # field can only be cleared (null or "") or sent back unchanged (see `update`).
         url = _optional_text(data, "profileImageUrl", "Profile image URL", MAX_URL)
-        if url is not None and not url.lower().startswith(("https://", "http://")):
-            raise AccountError(400, "Profile image URL must start with https:// or http://")
-        out["profile_image_url"] = url
+        if url is not None:
+            raise AccountError(400, PICTURE_UPLOAD)
+        out["profile_image_url"] = None
     return out
 
 
@@ -151,7 +159,8 @@ class Accounts:
         self.throttle = SignInThrottle()
         self.sign_ups = SignUpLimit(sign_ups)
         """New accounts per address (`RateLimits.sign_ups_per_address`; none: no limit)."""
-        self.on_user_deleted: list[DeleteHook] = []
+        self.avatars = Avatars(self.db, storage.tables[Avatar], self.User)
+        self.on_user_deleted: list[DeleteHook] = [self.avatars.forget_user]
         """Feature modules append a hook here; all run in the account deletion's transaction."""
 
     # -- sessions --------------------------------------------------------------------------
@@ -266,6 +275,8 @@ class Accounts:
     async def update(self, user: User, data: dict[str, Any]) -> tuple[User, str | None]:
         """Change names, email, profile image URL, username, or the password (with the
         current one). A new password signs out every other session: (user, new token|None)."""
+        if data.get("profileImageUrl") and data["profileImageUrl"] == user.profile_image_url:
+            data = {k: v for k, v in data.items() if k != "profileImageUrl"}  # unchanged
         fields: dict[str, Any] = _profile_fields(data)
         if "username" in data:
             name = check_username(data["username"])
@@ -291,6 +302,8 @@ class Accounts:
             try:
                 with self.db.atomic():
                     self.User.update(**fields).where(self.User.id == user.id).execute()
+                    if "profile_image_url" in fields:  # cleared: the stored picture goes too
+                        self.avatars.forget_user(self.db, user.id)
                     if new_password is not None:
                         self.Session.delete().where(self.Session.user_id == user.id).execute()
                         token = self._new_session(user.id)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 from http.cookies import CookieError, SimpleCookie
@@ -11,7 +12,9 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
+from kingdom_server.accounts import avatars
 from kingdom_server.accounts.models import User
+from kingdom_server.accounts.page import STYLE as LOGIN_STYLE
 from kingdom_server.accounts.page import login_page
 from kingdom_server.accounts.service import SESSION_DAYS, AccountError, Accounts
 from kingdom_server.keys import settings_key, storage_key
@@ -184,6 +187,13 @@ async def get_user(request: web.Request) -> web.StreamResponse:
     return _no_store(web.json_response(user.to_json()))
 
 
+async def get_session(request: web.Request) -> web.StreamResponse:
+    """GET /api/auth/session: `{"user": user}` when signed in, `{"user": null}` otherwise -
+    always 200, so that a signed-out visitor's page load is not a failed request."""
+    user = await current_user(request)
+    return _no_store(web.json_response({"user": user.to_json() if user else None}))
+
+
 async def patch_user(request: web.Request) -> web.StreamResponse:
     user = await require_user(request)
     try:
@@ -194,6 +204,39 @@ async def patch_user(request: web.Request) -> web.StreamResponse:
     if token is not None:
         set_session_cookie(request, response, token)
     return _no_store(response)
+
+
+async def put_avatar(request: web.Request) -> web.StreamResponse:
+    """PUT /api/auth/avatar: the body is a PNG, JPEG or WebP picture (accounts/avatars.py)."""
+    user = await require_user(request)
+    content_type = request.headers.get("Content-Type", "").split(";", 1)[0].strip().lower()
+    try:
+        if content_type not in avatars.FORMATS:
+            raise avatars.AvatarError(415, avatars.NOT_AN_IMAGE)
+        data = await avatars.read_upload(request)
+        webp = await asyncio.get_running_loop().run_in_executor(
+            None, avatars.reencode, data, content_type)
+    except avatars.AvatarError as e:
+        return web.json_response({"message": e.message}, status=e.status)
+    url = _accounts(request).avatars.store(user.id, webp)
+    return _no_store(web.json_response(avatars.user_json_with(user, url)))
+
+
+async def delete_avatar(request: web.Request) -> web.StreamResponse:
+    """DELETE /api/auth/avatar: back to the initials."""
+    user = await require_user(request)
+    _accounts(request).avatars.remove(user.id)
+    return _no_store(web.json_response(avatars.user_json_with(user, None)))
+
+
+async def get_avatar(request: web.Request) -> web.StreamResponse:
+    """GET /api/avatars/{user_id}: the stored picture (its address changes with each upload)."""
+    image = _accounts(request).avatars.image(request.match_info["user_id"])
+    if image is None:
+        return web.json_response({"message": "Not found"}, status=404)
+    response = web.Response(body=image, content_type="image/webp")
+    response.headers["Cache-Control"] = "public, max-age=86400"
+    return response
 
 
 async def delete_user(request: web.Request) -> web.StreamResponse:
@@ -231,11 +274,16 @@ def _page(next_url: str, **kwargs: Any) -> web.Response:
     response = web.Response(
         text=login_page(next_url=next_url, **kwargs), content_type="text/html", status=status
     )
+    # The server's own Content-Security-Policy applies (add_security_headers): the page's look
+    # comes from /api/login.css, no inline style.
     response.headers["Cache-Control"] = "no-store"
-    response.headers["Content-Security-Policy"] = (
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; "
-        "frame-ancestors 'none'; base-uri 'none'"
-    )
+    return response
+
+
+async def login_css(request: web.Request) -> web.StreamResponse:
+    """GET /api/login.css: the sign-in page's stylesheet (a file of the server's own origin)."""
+    response = web.Response(text=LOGIN_STYLE, content_type="text/css")
+    response.headers["Cache-Control"] = "public, max-age=3600"
     return response
 
 
@@ -305,9 +353,14 @@ def add_routes(app: web.Application) -> None:
     app.router.add_post("/api/auth/login", login)
     app.router.add_post("/api/auth/logout", logout)
     app.router.add_get("/api/auth/user", get_user)
+    app.router.add_get("/api/auth/session", get_session)
     app.router.add_patch("/api/auth/user", patch_user)
     app.router.add_delete("/api/auth/user", delete_user)
+    app.router.add_put("/api/auth/avatar", put_avatar)
+    app.router.add_delete("/api/auth/avatar", delete_avatar)
+    app.router.add_get("/api/avatars/{user_id}", get_avatar)
     app.router.add_get("/api/login", login_form)
+    app.router.add_get("/api/login.css", login_css)
     app.router.add_post("/api/login", login_submit)
     app.router.add_post("/api/register", register_submit)
     app.router.add_get("/api/logout", logout_page)

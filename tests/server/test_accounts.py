@@ -1,9 +1,11 @@
 """Accounts through real HTTP on loopback: register, sign in and out, sessions, the sign-in
-page, cross-origin refusal, the sign-in limit, changing and deleting an account."""
+page, cross-origin refusal, the sign-in limit, changing and deleting an account, the always-200
+session call and uploaded profile pictures."""
 
 from __future__ import annotations
 
 import hashlib
+import io
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -11,8 +13,11 @@ from typing import Any
 import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
+from PIL import Image
 
 from kingdom_server.accounts import COOKIE
+from kingdom_server.accounts.avatars import MAX_BYTES, SIZE
+from kingdom_server.accounts.service import PICTURE_UPLOAD
 from tests.databases import SERVER_ON_POSTGRES
 from tests.server.helpers import database_rows
 
@@ -123,7 +128,7 @@ async def test_signed_out_user_is_401(browser: Browser) -> None:
         ({"username": "Carol", "password": PASSWORD, "email": "nope"},
          "That is not an email address"),
         ({"username": "Carol", "password": PASSWORD, "profileImageUrl": "javascript:alert(1)"},
-         "Profile image URL must start with https:// or http://"),
+         PICTURE_UPLOAD),
         ([1, 2], "Expected a JSON object"),
     ],
 )
@@ -277,14 +282,20 @@ async def test_patch_user_changes_profile_and_password(
     old = browser.token()
     assert old
     other.http.cookie_jar.update_cookies({COOKIE: old}, server.make_url("/"))
+    # Another site's picture would never show under the app's CSP: refused, nothing changed.
+    status, data, _ = await browser.call(
+        "PATCH", "/api/auth/user",
+        {"firstName": "Eve", "profileImageUrl": "https://example.com/a.png"},
+    )
+    assert (status, data) == (400, {"message": PICTURE_UPLOAD})
     status, user, _ = await browser.call(
         "PATCH", "/api/auth/user",
         {"firstName": " Alice ", "lastName": "Liddell", "email": "a@b.co",
-         "profileImageUrl": "https://example.com/a.png"},
+         "profileImageUrl": None},
     )
     assert status == 200
     assert (user["firstName"], user["lastName"], user["email"], user["profileImageUrl"]) == (
-        "Alice", "Liddell", "a@b.co", "https://example.com/a.png")
+        "Alice", "Liddell", "a@b.co", None)
     status, data, _ = await browser.call(
         "PATCH", "/api/auth/user", {"newPassword": "another password", "currentPassword": "bad"})
     assert (status, data) == (403, {"message": "The current password is not right"})
@@ -373,3 +384,98 @@ async def test_form_sign_in_from_another_site_is_refused(browser: Browser) -> No
     ) as r:
         assert r.status == 403
     assert browser.token() is None
+
+
+# -- the sign-in page's stylesheet, the session call, profile pictures ----------------------
+
+
+def picture(fmt: str, size: tuple[int, int] = (640, 480), mode: str = "RGB") -> bytes:
+    img = Image.new(mode, size, (200, 40, 60) if mode == "RGB" else (200, 40, 60, 128))
+    out = io.BytesIO()
+    img.save(out, fmt)
+    return out.getvalue()
+
+
+async def put(b: Browser, body: bytes, content_type: str) -> tuple[int, object]:
+    async with b.http.put(b.url("/api/auth/avatar"), data=body,
+                          headers={"Content-Type": content_type}) as r:
+        return r.status, await r.json(content_type=None)
+
+
+async def test_sign_in_page_styles_come_from_its_own_origin(browser: Browser) -> None:
+    status, html, r = await browser.call("GET", "/api/login")
+    assert status == 200
+    csp = r.headers["Content-Security-Policy"]
+    assert "style-src 'self'" in csp and "unsafe-inline" not in csp
+    assert "<style" not in html and " style=" not in html
+    assert '<link rel="stylesheet" href="/api/login.css">' in html
+    status, css, r = await browser.call("GET", "/api/login.css")
+    assert status == 200 and r.content_type == "text/css"
+    assert ".error{" in css and "body{" in css
+
+
+async def test_session_answers_200_signed_in_or_not(browser: Browser) -> None:
+    status, data, _ = await browser.call("GET", "/api/auth/session")
+    assert (status, data) == (200, {"user": None})
+    me = await browser.register("Alice")
+    status, data, r = await browser.call("GET", "/api/auth/session")
+    assert (status, data) == (200, {"user": me})
+    assert r.headers["Cache-Control"] == "no-store"
+
+
+@pytest.mark.parametrize(("fmt", "mime", "mode"), [
+    ("PNG", "image/png", "RGBA"), ("JPEG", "image/jpeg", "RGB"), ("WEBP", "image/webp", "RGB"),
+])
+async def test_upload_is_reencoded_and_served_from_the_same_origin(
+    browser: Browser, other: Browser, fmt: str, mime: str, mode: str
+) -> None:
+    me = await browser.register("Alice")
+    status, user = await put(browser, picture(fmt, mode=mode), mime)
+    assert status == 200 and isinstance(user, dict)
+    url = user["profileImageUrl"]
+    assert url == f"/api/avatars/{me['id']}?v=1"
+    assert (await browser.call("GET", "/api/auth/user"))[1]["profileImageUrl"] == url
+    # Anyone may see it (a leaderboard shows it), as a square WebP of its own making.
+    async with other.http.get(other.url(url)) as r:
+        assert r.status == 200 and r.content_type == "image/webp"
+        stored = Image.open(io.BytesIO(await r.read()))
+        assert stored.format == "WEBP" and stored.size == (SIZE, SIZE)
+    # A second upload gets a new address; removing it goes back to no picture.
+    status, user = await put(browser, picture(fmt, (50, 90), mode), mime)
+    assert status == 200 and isinstance(user, dict)
+    assert user["profileImageUrl"].endswith("?v=2")
+    status, data, _ = await browser.call("DELETE", "/api/auth/avatar")
+    assert status == 200 and data["profileImageUrl"] is None
+    assert (await other.call("GET", url))[0] == 404
+
+
+async def test_bad_uploads_are_refused_and_change_nothing(browser: Browser) -> None:
+    await browser.register("Alice")
+    assert (await put(browser, picture("PNG"), "image/png"))[0] == 200
+    before = (await browser.call("GET", "/api/auth/user"))[1]["profileImageUrl"]
+    gif = io.BytesIO()
+    Image.new("RGB", (8, 8)).save(gif, "GIF")
+    for body, mime, status in [
+        (gif.getvalue(), "image/gif", 415),
+        (picture("PNG"), "image/jpeg", 400),  # not what it says it is
+        (b"not a picture at all", "image/png", 400),
+        (b"\0" * (MAX_BYTES + 1), "image/png", 413),
+    ]:
+        got, data = await put(browser, body, mime)
+        assert got == status, (mime, data)
+        assert isinstance(data, dict) and data["message"]
+    assert (await browser.call("GET", "/api/auth/user"))[1]["profileImageUrl"] == before
+
+
+async def test_signed_out_upload_is_401(browser: Browser) -> None:
+    assert (await put(browser, picture("PNG"), "image/png"))[0] == 401
+
+
+async def test_the_picture_goes_with_the_account(browser: Browser, other: Browser) -> None:
+    me = await browser.register("Alice")
+    _, user = await put(browser, picture("PNG"), "image/png")
+    assert isinstance(user, dict)
+    status, _, _ = await browser.call("DELETE", "/api/auth/user",
+                                      {"password": "correct horse battery"})
+    assert status == 204
+    assert (await other.call("GET", f"/api/avatars/{me['id']}"))[0] == 404

@@ -229,7 +229,9 @@ async def test_only_administrators_update_a_collection(
         await admin.register("root")
         status, data, _ = await admin.call("PATCH", "/api/collection/update", body)
         assert status == 200 and data == [{"cardRank": "Q", "cardSuit": "hearts",
-                                           "quantity": 9}]
+                                           "quantity": 9, "id": "hearts-Q",
+                                           "name": "Queen of Hearts",
+                                           "suitName": "Hearts", "cost": 2}]
         status, data, _ = await admin.call("PATCH", "/api/collection/update",
                                            {**body, "quantity": -1})
         assert (status, data) == (400, {"message": "quantity cannot be below 0"})
@@ -420,3 +422,47 @@ async def test_a_constructed_room_and_game_survive_a_restart(
         assert comparable(state) == before
     finally:
         await again.close()
+
+
+async def test_the_library_says_which_card_cannot_go_in(
+    browsers: Callable[[], Browser],
+) -> None:
+    """A third Hero, a fifth copy, a 61st card: refused with the library's reason (R34), and
+    the deck names every face that cannot take another copy (`refused`)."""
+    b = await signed_in(browsers, "Alice")
+    await b.call("POST", "/api/collection/initialize")
+    _, deck, _ = await b.call("POST", "/api/decks", {"name": "Heroes"})
+    path = f"/api/decks/{deck['id']}/cards"
+    _, data, _ = await b.call(
+        "PATCH", path, {"cardRank": "JOKER", "cardSuit": "red-joker", "quantity": 2})
+    assert {(r["cardSuit"], r["reason"]) for r in data["refused"]} == {
+        ("red-joker", "At most 2 Heroes in a deck (R34)"),
+        ("black-joker", "At most 2 Heroes in a deck (R34)"),
+    }
+    status, refused, _ = await b.call(
+        "PATCH", path, {"cardRank": "JOKER", "cardSuit": "black-joker", "quantity": 1})
+    assert (status, refused) == (400, {"message": "At most 2 Heroes in a deck (R34)"})
+    status, refused, _ = await b.call(
+        "PATCH", path, {"cardRank": "JOKER", "cardSuit": "red-joker", "quantity": 3})
+    assert (status, refused) == (400, {"message": "At most 2 Heroes in a deck (R34)"})
+    # Every broken limit is listed, the first one is `problem`.
+    assert data["problems"] == kr.deck_problems(kr.Deck.parse("2 RJ"), None)
+    assert data["problem"] == data["problems"][0] and len(data["problems"]) == 2
+    # The collection entries carry the library's words for each face.
+    _, have, _ = await b.call("GET", "/api/collection")
+    named = {(e["name"], e["suitName"], e["cost"]) for e in have}
+    assert ("Red Hero", "Heroes", 4) in named and ("Queen of Hearts", "Hearts", 2) in named
+    assert ("7 of Clubs", "Clubs", 0) in named
+    # A full deck takes no more cards.
+    for suit in ("hearts", "diamonds", "clubs", "spades"):
+        for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A", "J", "Q", "K"):
+            if data["size"] >= 60:
+                break
+            quantity = min(4, 60 - data["size"])
+            status, data, _ = await b.call(
+                "PATCH", path, {"cardRank": rank, "cardSuit": suit, "quantity": quantity})
+            assert status == 200, data
+    assert data["size"] == 60
+    status, refused, _ = await b.call(
+        "PATCH", path, {"cardRank": "A", "cardSuit": "spades", "quantity": 1})
+    assert (status, refused) == (400, {"message": "The deck is full: at most 60 cards (R34)"})

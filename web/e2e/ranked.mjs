@@ -60,6 +60,18 @@ test("two signed-in players queue for 2, are matched, play, and see their new ra
   await playToTheEnd([ana.page, ben.page]);
   const end = await viewOf(ana.page);
   expect(end && end.phase === "finished", "the match finished");
+  // The rating change stays on the match-complete panel (not a toast that can be replaced).
+  const changes = {};
+  for (const [name, p] of [["Ana", ana], ["Ben", ben]]) {
+    const summary = p.page.getByTestId("score-screen").getByTestId("rating-summary");
+    await summary.getByTestId("my-rating-change").waitFor({ timeout: 20000 });
+    changes[name] = await summary.getByTestId("my-rating-change").innerText();
+    expect(/^[+−±]\d+ MMR$/.test(changes[name]), `${name}'s rating change reads '${changes[name]}'`);
+    expect(/Your rating is now \d+/.test(await summary.getByTestId("my-new-rating").innerText()), `${name}'s new rating`);
+  }
+  await sleep(6000); // longer than any toast: the summary is still there
+  expect(await ana.page.getByTestId("my-rating-change").isVisible(), "the rating summary stays");
+  await ana.page.getByTestId("rating-summary").screenshot({ path: join(SHOTS, "rating-summary.png") });
   await sleep(500);
   // New ratings on /ranked.
   const ratings = {};
@@ -69,6 +81,8 @@ test("two signed-in players queue for 2, are matched, play, and see their new ra
     ratings[name] = Number(await p.page.getByTestId("my-rating").innerText().then((t) => t.replace(/\D/g, "")));
     expect(ratings[name] !== 1000, `${name}'s rating moved (${ratings[name]})`);
     await p.page.getByText("Placement 1/5").first().waitFor();
+    const shown = Number(changes[name].replace("−", "-").replace("±", "").replace(" MMR", ""));
+    expect(shown === ratings[name] - 1000, `the summary's ${changes[name]} is the rating's change (${ratings[name]})`);
   }
   const shared = (end.outcome?.winners ?? []).length !== 1;
   const result = `Ana ${ratings.Ana}, Ben ${ratings.Ben}, winner ${end.winner}, ` +

@@ -33,6 +33,8 @@ const Leaderboards = lazy(() => import("./screens/Leaderboards/Leaderboards"));
 const RulesEditor = lazy(() => import("./screens/RulesEditor/RulesEditor"));
 const Gallery = lazy(() => import("./screens/Gallery/Gallery"));
 
+const LADDER_PAGES = new Set(["/ranked", "/constructed/ladder"]);
+
 /** The spec's automatic navigation between /, /lobby and /game (section 2). */
 export function AutoNavigate() {
   useSignals();
@@ -54,12 +56,15 @@ export function AutoNavigate() {
       if (pathname === "/game" && !hadView.value && !tutorialActive.value && !rejoining.value) navigate("/", { replace: true });
       return;
     }
+    // A ladder's page opened while seated stays open: it says so, with the way back to the
+    // game (components/Ladder/LadderPanels.tsx, SeatedNotice); a match found there goes to /game.
+    if (LADDER_PAGES.has(pathname)) return;
     if (phase === "waiting" && !isTutorial) {
       if (pathname !== "/lobby") navigate("/lobby");
       return;
     }
     const playing = isTutorial ? phase === "playing" : phase === "choosing_resources" || phase === "playing";
-    if (playing && (pathname === "/lobby" || (pathname === "/" && (startedNow || isTutorial)) || pathname === "/ranked")) navigate("/game");
+    if (playing && (pathname === "/lobby" || (pathname === "/" && (startedNow || isTutorial)))) navigate("/game");
   }, [v, phase, isTutorial, pathname, navigate, rejoin, startedNow]);
   return null;
 }

@@ -37,8 +37,14 @@ describe("http", () => {
     });
   });
 
-  it("answers null for a signed-out user (401)", async () => {
-    vi.stubGlobal("fetch", respond(401, "Unauthorized"));
+  it("asks /api/auth/session: the user, or null when signed out (200 either way)", async () => {
+    const signedOut = vi.fn(async () => new Response(JSON.stringify({ user: null }), { status: 200 }));
+    vi.stubGlobal("fetch", signedOut);
+    expect(await fetchUser()).toBeNull();
+    expect(signedOut).toHaveBeenCalledWith("/api/auth/session", { credentials: "include" });
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ user: { id: "u1" } }), { status: 200 })));
+    expect(await fetchUser()).toEqual({ id: "u1" });
+    vi.stubGlobal("fetch", respond(500, "down"));
     expect(await fetchUser()).toBeNull();
     expect(new HttpError(401, "401: x").status).toBe(401);
   });

@@ -35,12 +35,14 @@ export async function fetchQuery<T>(queryKey: readonly unknown[]): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** GET /api/auth/user: the user, or null when not signed in (401). No retry. */
+/** GET /api/auth/session: the user, or null when not signed in. The call answers 200 either way
+ * (a signed-out visitor is normal: no failed request in the console); a failure reads as
+ * signed out. No retry. */
 export async function fetchUser<T>(): Promise<T | null> {
   try {
-    return await fetchQuery<T>(["/api/auth/user"]);
-  } catch (e) {
-    if (e instanceof HttpError && e.status === 401) return null;
+    const { user } = await fetchQuery<{ user: T | null }>(["/api/auth/session"]);
+    return user ?? null;
+  } catch {
     return null;
   }
 }

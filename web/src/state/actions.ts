@@ -12,8 +12,9 @@ import {
   collection,
   decks,
   quantityIn,
+  refusal,
   selectedDeck,
-  type CardEntry,
+  type CollectionCard,
   type DeckDetail,
   type DeckSummary,
 } from "./constructed";
@@ -381,13 +382,11 @@ function serverMessage(e: unknown): string {
   }
 }
 
-/** Who is signed in (GET /api/auth/user), then their collection and decks. */
+/** The signed-in user's collection and decks. */
 export async function loadConstructed(): Promise<void> {
-  const signedIn = await loadUser();
-  if (!signedIn) return;
   try {
     const [have, list] = await Promise.all([
-      json<CardEntry[]>("GET", "/api/collection"),
+      json<CollectionCard[]>("GET", "/api/collection"),
       json<DeckSummary[]>("GET", "/api/decks"),
     ]);
     collection.value = have;
@@ -399,7 +398,7 @@ export async function loadConstructed(): Promise<void> {
 
 export async function initializeCollection(): Promise<void> {
   try {
-    const data = await json<{ collection: CardEntry[] }>("POST", "/api/collection/initialize");
+    const data = await json<{ collection: CollectionCard[] }>("POST", "/api/collection/initialize");
     collection.value = data.collection;
   } catch (e) {
     showToast({ title: "Error", description: serverMessage(e), variant: "destructive" });
@@ -410,6 +409,7 @@ function remember(deck: DeckDetail): void {
   selectedDeck.value = deck;
   const summary: DeckSummary = { ...deck };
   delete (summary as Partial<DeckDetail>).cards;
+  delete (summary as Partial<DeckDetail>).refused;
   const others = decks.value.filter((d) => d.id !== deck.id);
   const at = decks.value.findIndex((d) => d.id === deck.id);
   decks.value = at < 0 ? [...others, summary] : decks.value.map((d) => (d.id === deck.id ? summary : d));
@@ -438,20 +438,30 @@ export async function selectDeck(id: string | null): Promise<void> {
   }
 }
 
-export async function deleteDeck(id: string): Promise<void> {
+/** DELETE /api/decks/{id} (the screen asks first). Returns what was deleted, for its Undo. */
+export async function deleteDeck(id: string): Promise<DeckSummary | null> {
+  const gone = decks.value.find((d) => d.id === id) ?? null;
   try {
     await json<null>("DELETE", `/api/decks/${encodeURIComponent(id)}`);
     decks.value = decks.value.filter((d) => d.id !== id);
     if (selectedDeck.value?.id === id) selectedDeck.value = null;
+    return gone;
   } catch (e) {
     showToast({ title: "Error", description: serverMessage(e), variant: "destructive" });
+    return null;
   }
+}
+
+/** Undo a deletion: the same name, description and cards again (a new deck id), selected. */
+export async function restoreDeck(deck: DeckSummary): Promise<boolean> {
+  return createDeck({ name: deck.name, description: deck.description, ...(deck.list.trim() ? { list: deck.list } : {}) });
 }
 
 let deckChanges: Promise<void> = Promise.resolve();
 
 /**
- * Add (+1) or remove (-1) one copy of a face in the selected deck (seed 001 section 4). Quick
+ * Add (+1) or remove (-1) one copy of a face in the selected deck (docs/protocol.md). A copy the deck cannot
+ * take (the server's `refused`, the library's R34) is not sent: its reason shows. Quick
  * clicks are sent one after the other, each from the deck the previous one left: the server
  * takes the face's new count, so two clicks counted from the same deck would add one copy.
  */
@@ -464,9 +474,10 @@ async function changeDeckCardNow(card: { cardRank: string; cardSuit: string }, d
   const deck = selectedDeck.value;
   if (!deck) return;
   const now = quantityIn(deck.cards, card);
-  const owned = quantityIn(collection.value, card);
-  if (delta > 0 && now >= owned) {
-    showToast({ title: "Collection Limit Reached", description: `You already have all ${owned} copies in your deck`, variant: "destructive" });
+  const refused = delta > 0 ? refusal(deck, card) : null;
+  if (refused) {
+    const collectionLimit = now >= quantityIn(collection.value, card);
+    showToast({ title: collectionLimit ? "Collection Limit Reached" : "Cannot Add Card", description: refused, variant: "destructive" });
     return;
   }
   if (delta < 0 && now <= 0) return;
@@ -487,6 +498,32 @@ export async function loadUser(): Promise<User | null> {
   return result;
 }
 
+/** How long the 'Unauthorized' toast shows before the sign-in page (seed 001 section 2). */
+export const LOGIN_REDIRECT_MS = 500;
+
+/**
+ * A signed-in-only page: who is signed in; when nobody is, the 'Unauthorized' toast and, shortly
+ * after, the sign-in page that comes back to `next`. Returns a function that cancels the
+ * pending redirect (a page left before it happens).
+ */
+export function requireSignIn(next: string, signedIn?: (u: User) => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelled = false;
+  void loadUser().then((me) => {
+    if (cancelled) return;
+    if (me) {
+      signedIn?.(me);
+      return;
+    }
+    showToast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+    timer = setTimeout(() => window.location.assign(`/api/login?next=${encodeURIComponent(next)}`), LOGIN_REDIRECT_MS);
+  });
+  return () => {
+    cancelled = true;
+    clearTimeout(timer);
+  };
+}
+
 /** The profile's statistics and recent matches of a user. */
 export async function loadProfile(userId: string): Promise<{ stats: Stats; matches: MatchEntry[] }> {
   const [stats, matches] = await Promise.all([
@@ -496,10 +533,32 @@ export async function loadProfile(userId: string): Promise<{ stats: Stats; match
   return { stats, matches };
 }
 
-/** PATCH /api/auth/user: names, email, profile image URL, or a new password with the current one. */
+/** PATCH /api/auth/user: names, email, or a new password with the current one. */
 export async function updateAccount(patch: Record<string, string | null>): Promise<User> {
   const res = await apiRequest("PATCH", "/api/auth/user", patch);
   const fresh = (await res.json()) as User;
+  user.value = fresh;
+  return fresh;
+}
+
+/** PUT /api/auth/avatar: upload a profile picture (PNG, JPEG or WebP, at most 512 KB; the
+ * server re-encodes and serves it). Throws 'status: body' when refused. */
+export async function uploadAvatar(file: Blob): Promise<User> {
+  const res = await fetch("/api/auth/avatar", {
+    method: "PUT",
+    headers: { "Content-Type": file.type || "application/octet-stream" },
+    body: file,
+    credentials: "include",
+  });
+  if (!res.ok) throw new HttpError(res.status, `${res.status}: ${await res.text().catch(() => res.statusText)}`);
+  const fresh = (await res.json()) as User;
+  user.value = fresh;
+  return fresh;
+}
+
+/** DELETE /api/auth/avatar: back to the initials. */
+export async function removeAvatar(): Promise<User> {
+  const fresh = (await (await apiRequest("DELETE", "/api/auth/avatar")).json()) as User;
   user.value = fresh;
   return fresh;
 }

@@ -111,7 +111,7 @@ export function startSession(): void {
       crown.value = { key: ++crownKey, playerName: name, playerNumber: number, toastId: toast.id };
     }),
   );
-  listenRanked(client, () => presentation.latest?.myPlayerNumber ?? view.value?.myPlayerNumber ?? null, enteredRoom);
+  listenRanked(client, () => presentation.latest?.roomCode ?? view.value?.roomCode ?? null, enteredRoom);
   rejoining.value = client.seat() !== null;
   client.connect();
 }

@@ -16,10 +16,16 @@ export interface Search {
 export const search = signal<Search | null>(null);
 /** The last ranked match found (its room code): the screens go to the game. */
 export const matchFound = signal<string | null>(null);
-/** Each seat's rating change of the last rated match. */
-export const lastRated = signal<RankedResult[] | null>(null);
+/** The last rated match: its room, ladder and each seat's rating change (the match-complete
+ * panel's RatingSummary shows it). */
+export interface Rated {
+  roomCode: string | null;
+  ladder: Ladder;
+  results: RankedResult[];
+}
+export const lastRated = signal<Rated | null>(null);
 
-/** The ladders' names in words (a match history entry, the rating toast). */
+/** The ladders' names in words (a match history entry, the rating summary). */
 export const LADDER_NAMES: Record<Ladder, string> = { standard: "Ranked", constructed: "Constructed ladder" };
 
 export const LOGIN_REQUIRED = "Login Required: You must be logged in to play ranked matches";
@@ -41,7 +47,7 @@ export function queueLeft(left: RankedQueueLeft): void {
 }
 
 /** Wire the ranked pushes to the signals (called once by the game session). */
-export function listenRanked(client: GameClient, myNumber: () => number | null, entered: () => void): void {
+export function listenRanked(client: GameClient, roomCode: () => string | null, entered: () => void): void {
   client.on("rankedQueueStatus", (status) => {
     const now = Date.now();
     search.value = {
@@ -57,16 +63,10 @@ export function listenRanked(client: GameClient, myNumber: () => number | null, 
     matchFound.value = found.roomCode;
   });
   client.on("rankedQueueLeft", queueLeft);
+  // Shown on the match-complete panel (components/RatingSummary), not as a toast: a toast shares
+  // one slot with 'Royal Family Complete!' and could be replaced before it is read.
   client.on("rankedMatchRated", ({ ladder, results }) => {
-    lastRated.value = results;
-    const mine = results.find((r) => r.playerNumber === myNumber());
-    if (!mine) return;
-    const sign = mine.ratingChange > 0 ? "+" : "";
-    showToast({
-      title: `${LADDER_NAMES[ladder]}: ${sign}${mine.ratingChange} MMR`,
-      description: mine.rating != null ? `Your rating is now ${mine.rating} (${mine.tierLabel ?? ""}).` : undefined,
-      duration: 5000,
-    });
+    lastRated.value = { roomCode: roomCode(), ladder: ladder ?? "standard", results };
   });
   client.subscribe(() => {
     // A lost connection takes the server's queue entry with it.

@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Ladder, Ranking, Season, TierInfo } from "../../net/types";
 import { leaveRankedQueue, loadTiers } from "../../state/actions";
+import { view } from "../../state/game";
 import { matchFound, search } from "../../state/ranked";
 import { button, panel } from "../../theme/ui.css";
 import { TierBadge } from "../TierBadge/TierBadge";
@@ -123,6 +124,27 @@ export function TierSystem({ ladder }: { ladder: Ladder }) {
   );
 }
 
+/**
+ * Seated at a table (this tab's room): a ranked match cannot be queued for until that game is
+ * finished or left. Said plainly, with the way back to the game, instead of sending the player
+ * away from the ladder's page.
+ */
+export function SeatedNotice({ roomCode, waiting }: { roomCode: string; waiting: boolean }) {
+  const navigate = useNavigate();
+  return (
+    <section className={`${panel} ${s.queue}`} aria-label="Queue" data-testid="seated-notice" role="status">
+      <div className={s.searching}>You are seated at a game</div>
+      <p className={s.hint}>
+        Room <strong>{roomCode}</strong> {waiting ? "is waiting for players" : "is still in play"}. Finish or leave that game to queue for a
+        ranked match.
+      </p>
+      <button type="button" className={button.primary} onClick={() => navigate(waiting ? "/lobby" : "/game")}>
+        Back to Your Game
+      </button>
+    </section>
+  );
+}
+
 /** The queue: the player count and the join button, or the search in progress (of either
  * ladder: one queue at a time) with its Cancel. */
 export function QueuePanel({
@@ -148,6 +170,8 @@ export function QueuePanel({
     return () => clearInterval(timer);
   }, [current]);
 
+  const seat = view.value;
+  if (seat && !current) return <SeatedNotice roomCode={seat.roomCode} waiting={seat.phase === "waiting"} />;
   if (current) {
     const waited = Math.max(0, Math.floor((now - current.startedAt) / 1000));
     const where = current.ladder === "constructed" ? " on the Constructed ladder" : "";

@@ -3,6 +3,7 @@ import type { GameView, HandHistoryEntry, ScoreParts } from "../../net/types";
 import { formatCountdown, isFinalHand, resultTitle, teamOf, teamTotals, winningTeam } from "../../logic/score";
 import { badge, badgeGold, badgeOk, button, muted, panel } from "../../theme/ui.css";
 import { Icon } from "../Icon/Icon";
+import { RatingSummary } from "../RatingSummary/RatingSummary";
 import * as s from "./ScoreScreen.css";
 
 /** Counts down locally each second; resynchronised whenever the server's value changes. */
@@ -122,6 +123,7 @@ export function ScoreScreen({ view: v, onReady, onHome }: ScoreScreenProps) {
         </TitleTag>
         <p className={s.resultText}>{text}</p>
       </section>
+      {final && v.isRanked && <RatingSummary roomCode={v.roomCode} myPlayerNumber={v.myPlayerNumber ?? null} nameOf={name} />}
       <div className={panel}>
         {!between && <h1 className={s.heading}>{final && v.gameMode === "match" ? "Match Complete!" : `Hand ${handNumber} Complete!`}</h1>}
         {final ? (

@@ -1,16 +1,16 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect } from "react";
-import { Link } from "react-router";
-import { loadConstructed } from "../../state/actions";
+import { Link, useLocation } from "react-router";
+import { loadConstructed, requireSignIn } from "../../state/actions";
 import { user } from "../../state/game";
 import * as s from "./Constructed.css";
 
-/** Renders its children for a signed-in user only (seed 001: nothing otherwise). */
+/** Renders its children for a signed-in user only (seed 001: nothing otherwise); signed out, the
+ * same 'Unauthorized' toast and way to the sign-in page as /profile. */
 export function SignedInOnly({ children }: { children: React.ReactNode }) {
   useSignals();
-  useEffect(() => {
-    void loadConstructed();
-  }, []);
+  const { pathname, search } = useLocation();
+  useEffect(() => requireSignIn(pathname + search, () => void loadConstructed()), []); // eslint-disable-line react-hooks/exhaustive-deps
   if (!user.value) return null;
   return <>{children}</>;
 }

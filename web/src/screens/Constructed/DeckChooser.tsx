@@ -1,7 +1,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect } from "react";
 import type { GameView } from "../../net/types";
-import { loadConstructed, roomCall } from "../../state/actions";
+import { loadConstructed, loadUser, roomCall } from "../../state/actions";
 import { decks } from "../../state/constructed";
 import { user } from "../../state/game";
 import { badgeOk, button, muted, panel } from "../../theme/ui.css";
@@ -11,7 +11,7 @@ import * as s from "./Constructed.css";
 export function DeckChooser({ v }: { v: GameView }) {
   useSignals();
   useEffect(() => {
-    void loadConstructed();
+    void loadUser().then((me) => me && loadConstructed());
   }, []);
   const me = v.players.find((p) => p.number === v.myPlayerNumber);
   const legal = decks.value.filter((d) => d.isLegal);

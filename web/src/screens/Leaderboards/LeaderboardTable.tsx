@@ -17,23 +17,34 @@ export function LeaderboardTable({ rows, me, testId = "leaderboard" }: { rows: (
         <tr>
           <th className={s.th}>#</th>
           <th className={s.th}>Player</th>
-          <th className={`${s.th} ${s.num}`}>W/L</th>
+          <th className={`${s.th} ${s.num} ${s.wideOnly}`}>W/L</th>
           <th className={`${s.th} ${s.num}`}>Rating</th>
-          <th className={s.th}>Tier</th>
+          <th className={`${s.th} ${s.wideOnly}`}>Tier</th>
         </tr>
       </thead>
       <tbody>
         {rows.map((r) => (
           <tr key={r.userId} className={r.userId === me ? s.me : undefined} data-testid="leaderboard-row">
             <td className={s.td}>{r.rank === null ? <span className={s.place}>–</span> : <Place rank={r.rank} />}</td>
-            <td className={`${s.td} ${s.name}`}>{playerLabel(r)}</td>
-            <td className={`${s.td} ${s.num}`}>
+            <td className={`${s.td} ${s.nameCell}`}>
+              <span className={s.name} data-testid="row-name">
+                {playerLabel(r)}
+              </span>
+              {/* On a phone the tier goes under the name (no column of its own to be cut off). */}
+              <span className={s.narrowOnly}>
+                <TierBadge tier={r.tier} label={r.tierLabel} inPlacement={r.inPlacement} />
+              </span>
+            </td>
+            <td className={`${s.td} ${s.num} ${s.wideOnly}`}>
               {r.rankedWins}/{r.rankedLosses}
             </td>
-            <td className={`${s.td} ${s.num}`} data-testid="row-rating">
-              {r.rating}
+            <td className={`${s.td} ${s.num}`}>
+              <span data-testid="row-rating">{r.rating}</span>
+              <span className={`${s.narrowOnly} ${s.subline}`}>
+                {r.rankedWins}/{r.rankedLosses}
+              </span>
             </td>
-            <td className={s.td}>
+            <td className={`${s.td} ${s.wideOnly}`}>
               <TierBadge tier={r.tier} label={r.tierLabel} inPlacement={r.inPlacement} />
             </td>
           </tr>

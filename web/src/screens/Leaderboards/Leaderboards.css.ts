@@ -8,11 +8,32 @@ export const heading = style({ display: "flex", justifyContent: "space-between",
 export const seasonName = style({ color: vars.color.muted, margin: 0, fontSize: 18 });
 
 export const table = style({ width: "100%", borderCollapse: "collapse", fontVariantNumeric: "tabular-nums" });
-export const th = style({ textAlign: "left", fontSize: 12, color: vars.color.muted, textTransform: "uppercase", letterSpacing: 1, padding: "8px 10px", borderBottom: `1px solid ${vars.color.border}` });
-export const td = style({ padding: "10px", borderBottom: `1px solid ${vars.color.border}` });
+const PHONE = "(max-width: 560px)";
+export const th = style({
+  textAlign: "left",
+  fontSize: 12,
+  color: vars.color.muted,
+  textTransform: "uppercase",
+  letterSpacing: 1,
+  padding: "8px 10px",
+  borderBottom: `1px solid ${vars.color.border}`,
+  "@media": { [PHONE]: { padding: "8px 4px" } },
+});
+export const td = style({
+  padding: "10px",
+  borderBottom: `1px solid ${vars.color.border}`,
+  "@media": { [PHONE]: { padding: "8px 4px" } },
+});
 export const num = style({ textAlign: "right" });
 export const me = style({ background: "rgba(226, 180, 60, .12)" });
-export const name = style({ fontWeight: 600, overflowWrap: "anywhere" });
+export const nameCell = style({ width: "100%" });
+/** A name breaks between words only (never inside one): usernames have no spaces, so a long one
+ * takes the room the phone layout leaves it (W/L and tier move into other cells there). */
+export const name = style({ display: "block", fontWeight: 600, overflowWrap: "normal", wordBreak: "keep-all" });
+/** The W/L and Tier columns on a wide screen; on a phone they move under the rating and name. */
+export const wideOnly = style({ "@media": { [PHONE]: { display: "none" } } });
+export const narrowOnly = style({ display: "none", "@media": { [PHONE]: { display: "block", marginTop: 4 } } });
+export const subline = style({ fontSize: 12, color: vars.color.muted });
 
 const medalBase = style({
   display: "inline-grid",

@@ -12,8 +12,8 @@ const board = [
 function serve(spire: unknown[]) {
   const f = vi.fn(async (url: string) => {
     const body =
-      url === "/api/auth/user"
-        ? { id: "u-bo", username: "Bo" }
+      url === "/api/auth/session"
+        ? { user: { id: "u-bo", username: "Bo" } }
         : url === "/api/ranked/seasons"
           ? []
           : url === "/api/spire/leaderboard"

@@ -4,23 +4,11 @@ import { vars } from "../../theme/vars.css";
 export const page = style({ maxWidth: 1080, margin: "0 auto", padding: "12px 16px 40px" });
 export const topBar = style({ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 8, marginBottom: 16 });
 export const header = style({ display: "flex", alignItems: "center", gap: 16, marginBottom: 20, flexWrap: "wrap" });
-export const avatar = style({
-  width: 72,
-  height: 72,
-  borderRadius: "50%",
-  objectFit: "cover",
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "center",
-  background: vars.color.felt,
-  border: `2px solid ${vars.color.gold}`,
-  color: vars.color.gold,
-  fontFamily: vars.font.display,
-  fontSize: 30,
-  fontWeight: 700,
-});
-export const name = style({ fontFamily: vars.font.display, fontSize: 30, margin: 0 });
-export const email = style({ color: vars.color.muted, margin: "2px 0 0" });
+export const nameBlock = style({ minWidth: 0, flex: "1 1 200px" });
+export const picture = style({ display: "flex", alignItems: "center", gap: 12, flexWrap: "wrap", marginBottom: 12 });
+export const pictureControls = style({ display: "flex", alignItems: "center", gap: 8, flexWrap: "wrap" });
+export const name = style({ fontFamily: vars.font.display, fontSize: "clamp(24px, 7vw, 30px)", margin: 0, overflowWrap: "anywhere" });
+export const email = style({ color: vars.color.muted, margin: "2px 0 0", overflowWrap: "anywhere" });
 export const cards = style({
   display: "grid",
   gap: 12,
@@ -43,17 +31,28 @@ export const achievements = style({ display: "grid", gap: 8, gridTemplateColumns
 export const achievement = style({ display: "flex", justifyContent: "space-between", gap: 8, padding: "8px 10px", borderRadius: vars.radius.md, background: vars.color.bg });
 export const block = style({ marginBottom: 16 });
 export const matchList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: 8 });
+/** A Recent Matches row: the same columns in every row (badge, kind, facts, rating); on a phone
+ * the facts go under the first line. */
 export const match = style({
-  display: "flex",
+  display: "grid",
+  gridTemplateColumns: "56px 150px minmax(0, 1fr) 96px",
+  gridTemplateAreas: '"badge kind facts rating"',
   alignItems: "center",
   gap: 12,
-  flexWrap: "wrap",
   padding: "10px 12px",
   borderRadius: vars.radius.md,
   background: vars.color.bg,
   border: `1px solid ${vars.color.border}`,
+  "@media": {
+    "(max-width: 700px)": {
+      gridTemplateColumns: "56px minmax(0, 1fr) 84px",
+      gridTemplateAreas: '"badge kind rating" "facts facts facts"',
+      rowGap: 8,
+    },
+  },
 });
 export const placeBadge = style({
+  gridArea: "badge",
   minWidth: 48,
   textAlign: "center",
   padding: "4px 8px",
@@ -64,7 +63,9 @@ export const placeBadge = style({
 });
 export const winBadge = style([placeBadge, { background: vars.color.ok, color: "#062615", borderColor: "#227a50" }]);
 export const kind = style({
-  minWidth: 96,
+  gridArea: "kind",
+  minWidth: 0,
+  overflowWrap: "anywhere",
   fontSize: 13,
   fontWeight: 600,
   color: vars.color.muted,
@@ -72,10 +73,19 @@ export const kind = style({
   letterSpacing: ".04em",
 });
 export const kindRanked = style([kind, { color: vars.color.gold }]);
-export const matchFacts = style({ display: "flex", gap: 14, flexWrap: "wrap", flex: 1, fontSize: 14 });
-export const ratingUp = style({ color: vars.color.ok, fontWeight: 600 });
-export const ratingDown = style({ color: vars.color.danger, fontWeight: 600 });
-export const ratingFlat = style({ color: vars.color.muted });
+export const matchFacts = style({
+  gridArea: "facts",
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(112px, 1fr))",
+  gap: "4px 14px",
+  fontSize: 14,
+  minWidth: 0,
+});
+export const fact = style({ overflowWrap: "anywhere" });
+const rating = style({ gridArea: "rating", textAlign: "right", whiteSpace: "nowrap" });
+export const ratingUp = style([rating, { color: vars.color.ok, fontWeight: 600 }]);
+export const ratingDown = style([rating, { color: vars.color.danger, fontWeight: 600 }]);
+export const ratingFlat = style([rating, { color: vars.color.muted }]);
 export const form = style({ display: "grid", gap: 4, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 240px), 1fr))", columnGap: 12 });
 export const formActions = style({ display: "flex", gap: 8, flexWrap: "wrap", alignItems: "center" });
 export const note = style({ fontSize: 14, color: vars.color.muted });

@@ -1,14 +1,11 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Avatar } from "../../components/Avatar/Avatar";
 import { useNavigate } from "react-router";
-import { deleteAccount, httpMessage, loadProfile, loadUser, updateAccount } from "../../state/actions";
+import { deleteAccount, httpMessage, loadProfile, removeAvatar, requireSignIn, updateAccount, uploadAvatar } from "../../state/actions";
 import { matchKind, ordinal, profileName, user, winRate, type MatchEntry, type Stats, type User } from "../../state/session";
-import { showToast } from "../../state/toasts";
 import { button, field, input, panel } from "../../theme/ui.css";
 import * as s from "./Profile.css";
-
-/** How long the 'Unauthorized' toast shows before the sign-in page (seed 001 section 2). */
-export const LOGIN_REDIRECT_MS = 500;
 
 function StatCard({ label, value, sub, testId }: { label: string; value: string; sub?: string; testId: string }) {
   return (
@@ -20,15 +17,51 @@ function StatCard({ label, value, sub, testId }: { label: string; value: string;
   );
 }
 
-function Avatar({ u }: { u: User }) {
-  const [broken, setBroken] = useState(false);
-  if (u.profileImageUrl && !broken) {
-    return <img className={s.avatar} src={u.profileImageUrl} alt="" onError={() => setBroken(true)} referrerPolicy="no-referrer" />;
-  }
-  const letter = (u.firstName || u.username || u.email || "?").charAt(0).toUpperCase();
+/** The picture and its Upload / Remove (the server keeps and serves it; PNG, JPEG or WebP up
+ * to 512 KB). Without one, the initials show. */
+function PicturePanel({ u }: { u: User }) {
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const run = (what: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    setMessage(null);
+    what().then(
+      () => setMessage({ ok: true, text: done }),
+      (e: unknown) => setMessage({ ok: false, text: httpMessage(e) }),
+    ).finally(() => setBusy(false));
+  };
   return (
-    <div className={s.avatar} aria-hidden="true">
-      {letter}
+    <div className={s.picture}>
+      <Avatar user={u} size="sm" />
+      <div className={s.pictureControls}>
+        <input
+          ref={input}
+          className="sr-only"
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          aria-label="Profile picture file"
+          data-testid="avatar-file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = "";
+            if (file) run(() => uploadAvatar(file), "Picture saved");
+          }}
+        />
+        <button type="button" className={button.secondary} disabled={busy} onClick={() => input.current?.click()}>
+          {u.profileImageUrl ? "Change picture" : "Upload picture"}
+        </button>
+        {u.profileImageUrl && (
+          <button type="button" className={button.ghost} disabled={busy} onClick={() => run(removeAvatar, "Picture removed")}>
+            Remove picture
+          </button>
+        )}
+        {message && (
+          <span role="status" className={message.ok ? s.note : s.error} data-testid="avatar-message">
+            {message.text}
+          </span>
+        )}
+      </div>
     </div>
   );
 }
@@ -46,17 +79,17 @@ function MatchRow({ m }: { m: MatchEntry }) {
         {matchKind(m)}
       </span>
       <span className={s.matchFacts}>
-        <span>
+        <span className={s.fact}>
           Score <strong>{m.finalScore}</strong>
         </span>
-        <span>
+        <span className={s.fact}>
           Royals played <strong>{m.royalsPlayed}</strong>
         </span>
-        <span>
+        <span className={s.fact}>
           Dragons <strong>{m.dragonsCreated}</strong>
         </span>
-        <span>{m.matchType === "match" ? "Match" : "Game"} · {m.playerCount} players</span>
-        <span>{new Date(m.completedAt).toLocaleString()}</span>
+        <span className={s.fact}>{m.matchType === "match" ? "Match" : "Game"} · {m.playerCount} players</span>
+        <span className={s.fact}>{new Date(m.completedAt).toLocaleString()}</span>
       </span>
       <Rating change={m.ratingChange} />
     </li>
@@ -70,7 +103,6 @@ function AccountPanel({ u }: { u: User }) {
     firstName: u.firstName ?? "",
     lastName: u.lastName ?? "",
     email: u.email ?? "",
-    profileImageUrl: u.profileImageUrl ?? "",
   });
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
@@ -125,14 +157,14 @@ function AccountPanel({ u }: { u: User }) {
       <h2 id="account-title" className={s.sectionTitle}>
         Account
       </h2>
-      <p className={s.sectionSub}>Your name, email and password.</p>
+      <p className={s.sectionSub}>Your picture, name, email and password.</p>
+      <PicturePanel u={u} />
       <form onSubmit={saveProfile}>
         <div className={s.form}>
           {text("username", "Username", "text", "username")}
           {text("firstName", "First name", "text", "given-name")}
           {text("lastName", "Last name", "text", "family-name")}
           {text("email", "Email", "email", "email")}
-          {text("profileImageUrl", "Profile image URL", "url")}
         </div>
         <div className={s.formActions}>
           <button type="submit" className={button.primary} disabled={busy}>
@@ -184,15 +216,7 @@ export function Profile() {
   const [data, setData] = useState<{ stats: Stats; matches: MatchEntry[] } | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
 
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    void loadUser().then((me) => {
-      if (me) return;
-      showToast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
-      timer = setTimeout(() => window.location.assign("/api/login?next=/profile"), LOGIN_REDIRECT_MS);
-    });
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => requireSignIn("/profile"), []);
 
   useEffect(() => {
     if (!u) return;
@@ -212,8 +236,8 @@ export function Profile() {
         </button>
       </div>
       <header className={s.header}>
-        <Avatar u={u} />
-        <div>
+        <Avatar user={u} />
+        <div className={s.nameBlock}>
           <h1 className={s.name}>{profileName(u)}</h1>
           {u.email && <p className={s.email}>{u.email}</p>}
         </div>
