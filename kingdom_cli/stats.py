@@ -69,3 +69,44 @@ def summarize(records: list[Json], bots: list[str]) -> Json:
         "drawn": sum(1 for r in records if not r["winners"]),
         "reasons": dict(sorted(reasons.items())),
     }
+
+
+def swapped_summary(records: list[Json], bots: list[str]) -> Json:
+    """A ``--swap-seats`` run: every deal played once per seat order, so each bot sat in each
+    seat equally often and what separates the seats is the seat itself.
+
+    Per seat: wins with their 95% interval and the seat's edge, its win rate minus a fair
+    share (the wins of all seats divided by the seats: 1/2 with 2 players and no drawn game,
+    about 1/3 with 3, 1/2 per seat with 4 where a team wins for both its seats), the interval
+    shifted alike. Per bot (its place in ``bots``): wins over all its seats, and as player 1.
+    """
+    n = len(records)
+    players = len(bots)
+    all_wins = sum(len(r["winners"]) for r in records)
+    fair = all_wins / (n * players) if n else 0.0
+    seats = []
+    for number in range(1, players + 1):
+        wins = sum(1 for r in records if number in r["winners"])
+        lo, hi = wilson(wins, n)
+        rate = wins / n if n else 0.0
+        seats.append({"seat": number, "wins": wins, "winRate": rate, "ci95": [lo, hi],
+                      "edge": rate - fair, "edgeCi95": [lo - fair, hi - fair],
+                      "meanScore": sum(r["scores"][number - 1] for r in records) / n
+                      if n else 0.0})
+    per_bot = []
+    for b, name in enumerate(bots):
+        wins = sum(1 for r in records if r["seatOfBot"][b] in r["winners"])
+        first = [r for r in records if r["seatOfBot"][b] == 1]
+        first_wins = sum(1 for r in first if 1 in r["winners"])
+        lo, hi = wilson(wins, n)
+        per_bot.append({
+            "index": b, "bot": name, "wins": wins, "winRate": wins / n if n else 0.0,
+            "ci95": [lo, hi],
+            "meanScore": sum(r["scores"][r["seatOfBot"][b] - 1] for r in records) / n
+            if n else 0.0,
+            "asFirst": {"games": len(first), "wins": first_wins,
+                        "winRate": first_wins / len(first) if first else 0.0},
+        })
+    orders = len({r["seatOrder"] for r in records})
+    return {"deals": len({r["game"] for r in records}), "orders": orders, "fairShare": fair,
+            "seats": seats, "bots": per_bot}

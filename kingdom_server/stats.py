@@ -493,24 +493,27 @@ class Results:
 results_key: web.AppKey[Results] = web.AppKey("results")
 
 
-def _known_user(request: web.Request) -> str:
+def _known_user(request: web.Request) -> tuple[str, bool]:
+    """The path's user id, and whether it is a bot account; 404 for no such user."""
     user_id = request.match_info["user_id"]
-    if len(user_id) > 64 or request.app[accounts_key].by_id(user_id) is None:
+    user = request.app[accounts_key].by_id(user_id) if len(user_id) <= 64 else None
+    if user is None:
         raise web.HTTPNotFound(
             text='{"message": "User not found"}', content_type="application/json"
         )
-    return user_id
+    return user_id, bool(user.is_bot)
 
 
 async def get_stats(request: web.Request) -> web.Response:
-    """GET /api/stats/{userId}: public, as on most game sites (no email in it)."""
-    user_id = _known_user(request)
-    return web.json_response(request.app[results_key].stats_json(user_id))
+    """GET /api/stats/{userId}: public, as on most game sites (no email in it); `isBot`
+    labels a bot account's profile."""
+    user_id, is_bot = _known_user(request)
+    return web.json_response({**request.app[results_key].stats_json(user_id), "isBot": is_bot})
 
 
 async def get_matches(request: web.Request) -> web.Response:
     """GET /api/matches/{userId}: the last 20 matches, newest first."""
-    user_id = _known_user(request)
+    user_id, _ = _known_user(request)
     return web.json_response(request.app[results_key].history_json(user_id))
 
 

@@ -178,6 +178,7 @@ class Storage:
             user_id = pw.CharField(null=True, max_length=64)
             left = pw.BooleanField(default=False)
             deck = pw.TextField(null=True)  # JSON {name, cards} of a Constructed seat's deck
+            bot_account = pw.BooleanField(default=False)  # played by a bot account
 
             class Meta:
                 table_name = "room_seats"
@@ -295,6 +296,7 @@ class Storage:
                         user_id=s.user_id,
                         left=s.left,
                         deck=_seat_deck_json(s),
+                        bot_account=s.bot_account,
                     )
                     for i, s in enumerate(room.seats)
                 ]
@@ -537,6 +539,7 @@ class Storage:
                     reconnect_token=s.reconnect_token,
                     user_id=s.user_id,
                     left=bool(s.left),
+                    bot_account=bool(s.bot_account),
                     **_seat_deck_fields(s.deck),
                 )
                 for s in self.Seat.select().where(self.Seat.room == row.code).order_by(
