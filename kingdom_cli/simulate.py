@@ -112,7 +112,8 @@ def _parse_bots(text: str, players: int) -> list[str]:
 @click.option("--swap-seats", is_flag=True,
               help="Play each deal once per seat order (every bot in every seat once: two "
                    "games per deal with 2 players, one per player with more), and report "
-                   "each seat's edge with its 95% interval. --games counts deals.")
+                   "each seat's edge with its 95% interval (over deals). --games counts "
+                   "deals.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the settings, summary and every game's record as JSON.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path),
@@ -367,7 +368,7 @@ def _print_swapped(app: Any, summary: Json, specs: list[str], mode: str) -> None
     n = summary["games"]
     seats = Table(title=f"{n} {mode}s · {s['deals']} deals × {s['orders']} seat orders · "
                         f"{len(specs)} players", header_style="bold")
-    for col in ("Seat", "Wins", "Win rate (95% CI)", "Edge over a fair share (95% CI)",
+    for col in ("Seat", "Wins", "Win rate (95% CI)", "Seat edge (95% CI)",
                 "Mean score"):
         seats.add_column(col, justify="right" if col in ("Wins", "Mean score") else "left")
     for row in s["seats"]:
@@ -390,7 +391,8 @@ def _print_swapped(app: Any, summary: Json, specs: list[str], mode: str) -> None
                      f"{row['meanScore']:.1f}")
     app.console.print(bots)
     reasons = ", ".join(f"{k} {v}" for k, v in summary["reasons"].items())
-    app.console.print(f"Fair share of a seat: {100 * s['fairShare']:.1f}% · mean hand length: "
+    app.console.print(f"Seat edge: its win rate minus a fair share, "
+                      f"{100 * s['fairShare']:.1f}% · mean hand length: "
                       f"{summary['meanHandLengthTurns']:.1f} turns · drawn games: "
                       f"{summary['drawn']} · endings: {reasons} · {summary['seconds']:.1f} s")
 
