@@ -51,7 +51,7 @@ export function Seat({ player: p, view: v, position }: { player: PlayerView; vie
       <span className={s.number}>Player {p.number}</span>
       {p.team != null && <span className={badge}>Team {p.team}</span>}
       {partner && <span className={badgeGold}>Partner</span>}
-      {p.isBot && <span className={badge}>Bot</span>}
+      {(p.isBot || p.botAccount) && <span className={badge}>Bot</span>}
       {p.connected === false && !p.isBot && <span className={badge}>{p.botControlled ? "Away: a bot plays" : "Offline"}</span>}
       {active && <span className={badgeGold}>Playing</span>}
       <span className={s.handCount} aria-label={`${cards} cards in hand`} data-testid="opponent-card-count" data-hand-of={p.number}>

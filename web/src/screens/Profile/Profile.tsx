@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { deleteAccount, httpMessage, loadProfile, loadUser, updateAccount } from "../../state/actions";
 import { matchKind, ordinal, profileName, user, winRate, type MatchEntry, type Stats, type User } from "../../state/session";
 import { showToast } from "../../state/toasts";
-import { button, field, input, panel } from "../../theme/ui.css";
+import { badge, button, field, input, panel } from "../../theme/ui.css";
 import * as s from "./Profile.css";
 
 /** How long the 'Unauthorized' toast shows before the sign-in page (seed 001 section 2). */
@@ -215,6 +215,7 @@ export function Profile() {
         <Avatar u={u} />
         <div>
           <h1 className={s.name}>{profileName(u)}</h1>
+          {u.isBot && <span className={badge}>Bot account</span>}
           {u.email && <p className={s.email}>{u.email}</p>}
         </div>
       </header>
