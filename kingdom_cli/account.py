@@ -11,6 +11,9 @@ from typing import Any
 import click
 
 PASSWORD_ENV = "KINGDOM_PASSWORD"
+SESSION_COOKIE = "kingdom_session"
+"""The server's session cookie (docs/protocol.md), named here so that `kingdom connect --user`
+needs only the `cli` extra (tests/cli/test_account.py checks it is the server's name)."""
 
 
 def password_for(username: str, *, confirm: bool = False) -> str:
@@ -27,8 +30,6 @@ async def sign_in(url: str, username: str, password: str) -> str:
     """POST /api/auth/login; the session token (sent as the cookie on the socket)."""
     import aiohttp
 
-    from kingdom_server.accounts import COOKIE
-
     try:
         async with aiohttp.ClientSession() as http, http.post(
             f"{url}/api/auth/login", json={"username": username, "password": password},
@@ -38,7 +39,7 @@ async def sign_in(url: str, username: str, password: str) -> str:
             if r.status != 200:
                 message = body.get("message") if isinstance(body, dict) else None
                 raise click.ClickException(f"Cannot sign in: {message or r.reason}")
-            cookie = r.cookies.get(COOKIE)
+            cookie = r.cookies.get(SESSION_COOKIE)
             if cookie is None:
                 raise click.ClickException("Cannot sign in: the server sent no session")
             return str(cookie.value)

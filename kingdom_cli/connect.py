@@ -129,11 +129,10 @@ def connect(app: Any, url: str, name: str | None, username: str | None, room_cod
     url = url.rstrip("/")
     cookie: str | None = None
     if username is not None:
-        from kingdom_cli.account import password_for, sign_in
-        from kingdom_server.accounts import COOKIE
+        from kingdom_cli.account import SESSION_COOKIE, password_for, sign_in
 
         token = asyncio.run(sign_in(url, username, password_for(username)))
-        cookie = f"{COOKIE}={token}"
+        cookie = f"{SESSION_COOKIE}={token}"
         console.print(f"Signed in as {username}.")
     seats = Seats(seat_file or default_seat_file())
     session: Session

@@ -126,3 +126,10 @@ async def test_an_administrator_from_the_shell_may_change_a_collection(tmp_path:
                 assert await r.json() == [{"cardRank": "Q", "cardSuit": "hearts", "quantity": 9}]
     finally:
         await server.close()
+
+
+def test_the_clients_cookie_name_is_the_servers() -> None:
+    from kingdom_cli.account import SESSION_COOKIE
+    from kingdom_server.accounts import COOKIE
+
+    assert SESSION_COOKIE == COOKIE

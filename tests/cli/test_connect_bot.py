@@ -79,3 +79,36 @@ def test_a_bot_needs_a_seat_to_go_to(tmp_path: Path) -> None:
                           text=True, capture_output=True, timeout=LIMIT, cwd=REPO, env=_env())
     assert proc.returncode == 2
     assert "a bot needs a seat" in proc.stderr
+
+
+def test_bot_accounts_play_a_match_on_the_bot_ladder(tmp_path: Path) -> None:
+    from kingdom_server.accounts.service import Accounts
+    from tests.server.helpers import ThreadServer, make_settings
+    from tests.server.ranked_clients import PASSWORD, register
+
+    srv = ThreadServer(make_settings(tmp_path, ranked_wave_seconds=0.1,
+                                     score_screen_seconds=0.2)).start()
+    try:
+        users = Accounts(srv.hub.lobby.storage).User
+        for name in ("Robo", "Droid"):
+            made, _ = srv.run(register(srv.url, name))
+            users.update(is_bot=True).where(users.id == made["id"]).execute()
+        env = {**_env(), "KINGDOM_PASSWORD": PASSWORD}
+        runs = [subprocess.Popen(
+            _command(srv.url, tmp_path / name, "--user", name, "--bot", bot, "--ladder", "bots"),
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=REPO, env=env)
+            for name, bot in (("Robo", "greedy"), ("Droid", "random"))]
+        outs = [p.communicate(timeout=LIMIT)[0] for p in runs]
+        for p, out in zip(runs, outs, strict=True):
+            assert p.returncode == 0 and "Traceback" not in out, out[-3000:]
+            assert "Queued for a 2-player match on the bots ladder" in out
+            assert "Match found" in out and "Game over" in out
+            assert "Hand 1 complete" in out  # a match: one hand per player
+        # A person's account is refused by the bot ladder, with the reason, exit status 1.
+        srv.run(register(srv.url, "Ana"))
+        proc = subprocess.run(
+            _command(srv.url, tmp_path / "ana", "--user", "Ana", "--ladder", "bots"),
+            text=True, capture_output=True, timeout=LIMIT, cwd=REPO, env=env)
+        assert proc.returncode == 1 and "The bot ladder is for bot accounts" in proc.stderr
+    finally:
+        srv.stop()
