@@ -16,7 +16,7 @@ def _setup(kind: str, players: int) -> kr.Setup:
     if kind == "constructed":
         return kr.ConstructedSetup(tuple(kr.PREBUILT_DECKS["balanced"] for _ in range(players)))
     if kind == "spire":
-        run = tuple(kr.Card.parse(c) for c in "QH 2H 3H 5D 7C 9S".split())
+        run = tuple(kr.Card.parse(c) for c in ["QH", "2H", "3H", "5D", "7C", "9S"])
         return kr.SpireSetup(run, run[:1], (4, 4))
     return kr.StandardSetup()
 
