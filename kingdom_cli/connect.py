@@ -689,7 +689,10 @@ class Session:
             entries.append((f"Start the game ({players} players)", ("startGame", {})))
         if players < seats:
             entries.append(("Add a bot", ("addBot", {})))
-        entries.append((f"Switch to {other} mode", ("toggleGameMode", {"gameMode": other})))
+        why = (" (one hand per player, each starting one: fair seats)" if other == "match" else
+               " (one hand: player 1 starts it and wins more often)")
+        entries.append((f"Switch to {other} mode{why}",
+                        ("toggleGameMode", {"gameMode": other})))
         entries.append(("Leave the room", None))
         i = await self.pick("Waiting room (you are the host)", [label for label, _ in entries],
                             key=lambda: self.view and _fingerprint(self.view))
