@@ -9,6 +9,7 @@ the run: no game starts after it, and the games finished are reported.
 
     python bench/bots.py greedy random --games 1000 --workers 2
     python bench/bots.py search greedy --games 1000 --workers 2 --max-seconds 3000
+    python bench/bots.py search greedy --games 1000 --swap-seats   # each deal in both seats
     python bench/bots.py search greedy --games 200 --steps 1500     # another work budget
     python bench/bots.py search greedy --games 400 --set search.RESOURCES=2   # an experiment
     python bench/bots.py greedy greedy --games 16000 --seed 900000 --style own
@@ -27,7 +28,7 @@ import sys
 import time
 from typing import Any
 
-from kingdom_cli.stats import wilson
+from kingdom_cli.stats import deal_interval, wilson
 from kingdom_rules.bots import make_bot, play_game
 
 Json = dict[str, Any]
@@ -39,8 +40,8 @@ STYLE: Json = {}
 """The first bot's greedy style (``--style``), when it is GreedyBot."""
 
 
-def _one(job: tuple[str, str, int, int, float, int, float]) -> Json:
-    first, second, seed, rollouts, cpu_limit, steps, deadline = job
+def _one(job: tuple[str, str, int, int, float, int, float, int]) -> Json:
+    first, second, seed, rollouts, cpu_limit, steps, deadline, seat = job
     if time.time() > deadline:
         return {"skipped": True}
     a = _make(first, rollouts, cpu_limit, steps)
@@ -50,7 +51,7 @@ def _one(job: tuple[str, str, int, int, float, int, float]) -> Json:
 
         a = GreedyBot(Style(**STYLE))
     b = _make(second, rollouts, cpu_limit, steps)
-    seat = 1 if seed % 2 == 0 else 2
+    seat = seat or (1 if seed % 2 == 0 else 2)
     bots = [a, b] if seat == 1 else [b, a]
     r = play_game(bots, seed=seed, names=[first, second] if seat == 1 else [second, first],
                   time_decisions_of=seat)
@@ -81,6 +82,19 @@ def _pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
+def _rate(results: list[Json]) -> float:
+    return round(sum(r["won"] for r in results) / len(results), 4) if results else 0.0
+
+
+def _deal_interval(results: list[Json]) -> tuple[float, float]:
+    """The 95% interval of the win rate with each deal (seed) as one sample: the two games of
+    a deal under --swap-seats are not independent."""
+    deals: dict[int, list[bool]] = {}
+    for r in results:
+        deals.setdefault(r["seed"], []).append(r["won"])
+    return deal_interval([sum(w) / len(w) for w in deals.values()])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("first")
@@ -96,6 +110,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="SearchBot budget in processor seconds per decision instead of "
                              "a rollout count")
     parser.add_argument("--max-seconds", type=float, default=float("inf"))
+    parser.add_argument("--swap-seats", action="store_true",
+                        help="play every deal (seed) twice, the first bot in seat 1 then in "
+                             "seat 2 (--games counts games: --games 1000 is 500 deals)")
     parser.add_argument("--json", help="write the figures to this file")
     parser.add_argument("--games-json", help="write each game's seed, seat and result to this "
                         "file (to compare two runs game by game)")
@@ -123,9 +140,12 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--set: kingdom_rules.bots.{module_name} has no {name}")
         setattr(module, name, ast.literal_eval(value))
     deadline = time.time() + args.max_seconds
-    jobs = [(args.first, args.second, args.seed + i, args.rollouts, args.cpu_limit, args.steps,
-             deadline)
-            for i in range(args.games)]
+    if args.swap_seats:
+        plan = [(args.seed + i // 2, 1 + i % 2) for i in range(args.games)]
+    else:
+        plan = [(args.seed + i, 0) for i in range(args.games)]
+    jobs = [(args.first, args.second, seed, args.rollouts, args.cpu_limit, args.steps,
+             deadline, seat) for seed, seat in plan]
     start = time.time()
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
         results = [r for r in pool.imap(_one, jobs, chunksize=4) if not r.get("skipped")]
@@ -142,6 +162,10 @@ def main(argv: list[str] | None = None) -> int:
         "losses": sum(r["lost"] for r in results),
         "win_rate": round(wins / n, 4) if n else 0.0, "ci95": [round(lo, 4), round(hi, 4)],
         "mean_turns": round(statistics.mean(r["turns"] for r in results), 2) if n else 0,
+        "swap_seats": args.swap_seats,
+        "win_rate_as_player_1": _rate([r for r in results if r["seat"] == 1]),
+        "win_rate_as_player_2": _rate([r for r in results if r["seat"] == 2]),
+        "ci95_over_deals": [round(x, 4) for x in _deal_interval(results)],
         "decisions": len(wall),
         "ms_median_wall": round(1000 * _pct(wall, 0.5), 2),
         "ms_p95_wall": round(1000 * _pct(wall, 0.95), 2),

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import json
 import os
 import queue
@@ -76,22 +77,51 @@ def default_seat_file() -> Path:
 @click.option("--seat-file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where reconnect tokens are kept (default ~/.kingdom/seats.json, or "
                    "$KINGDOM_SEAT_FILE).")
+@click.option("--bot", "bot_spec", default=None, metavar="BOT",
+              help="Let a bot play the seat: random, greedy, search, or an import path "
+                   "mypkg.mybot:MyBot (see docs/bots.md). The seat is labelled as a bot.")
+@click.option("--ladder", default=None, type=click.Choice(["standard", "constructed", "bots"]),
+              help="Queue for a ranked match on this ladder instead of taking a room seat "
+                   "(signed in with --user; bot accounts play the 'bots' ladder).")
+@click.option("--seed", type=int, default=None,
+              help="With --bot: the seed of the bot's random source (default: a random one).")
 @click.pass_obj
 def connect(app: Any, url: str, name: str | None, username: str | None, room_code: str | None,
-            create: bool, public: bool, players: int | None, seat_file: Path | None) -> None:
+            create: bool, public: bool, players: int | None, seat_file: Path | None,
+            bot_spec: str | None, ladder: str | None, seed: int | None) -> None:
     """Play Kingdom in the terminal against people on the server at URL.
 
     --create makes a private room (its code is printed), --public a public one, --room CODE
     joins one; with none of them the public games are listed to pick from. q or Ctrl-C leaves.
+
+    With --bot a bot plays the seat instead of you: it starts the game as host once the room
+    holds --players players (default 2), sends every action it chooses, and leaves at the end.
+    With --ladder (and --user) it queues for a ranked match instead.
     """
-    if sum([room_code is not None, create, public]) > 1:
-        raise click.UsageError("choose one of --room, --create and --public")
-    if players is not None and not public:
-        raise click.UsageError("--players is for --public rooms")
+    if sum([room_code is not None, create, public, ladder is not None]) > 1:
+        raise click.UsageError("choose one of --room, --create, --public and --ladder")
+    if players is not None and not public and not (bot_spec and create) and ladder is None:
+        raise click.UsageError("--players is for --public rooms (and a bot's --create or "
+                               "--ladder)")
+    if ladder is not None and username is None:
+        raise click.UsageError("--ladder needs --user: ranked matches are for accounts")
+    if bot_spec is not None and room_code is None and not (create or public or ladder):
+        raise click.UsageError("a bot needs a seat: give --room, --create, --public or "
+                               "--ladder")
+    if ladder is not None and ladder != "bots" and bot_spec is not None:
+        raise click.UsageError("bots play the bot ladder: --ladder bots")
+    bot = None
+    if bot_spec is not None:
+        from kingdom_rules.bots import UnknownBot, make_bot
+
+        try:
+            bot = make_bot(bot_spec)
+        except UnknownBot as exc:
+            raise click.ClickException(str(exc)) from None
     from rich.console import Console
 
     console: Console = app.console if app.verbosity >= 0 else Console()
-    lines = Lines(sys.stdin)
+    lines = Lines(io.StringIO("") if bot is not None else sys.stdin)
     if name is None and username is None:
         raise click.UsageError("give --name, or --user to sign in")
     if "://" not in url:
@@ -99,16 +129,23 @@ def connect(app: Any, url: str, name: str | None, username: str | None, room_cod
     url = url.rstrip("/")
     cookie: str | None = None
     if username is not None:
-        from kingdom_cli.account import password_for, sign_in
-        from kingdom_server.accounts import COOKIE
+        from kingdom_cli.account import SESSION_COOKIE, password_for, sign_in
 
         token = asyncio.run(sign_in(url, username, password_for(username)))
-        cookie = f"{COOKIE}={token}"
+        cookie = f"{SESSION_COOKIE}={token}"
         console.print(f"Signed in as {username}.")
-    session = Session(url, name or "", console, lines,
-                      Seats(seat_file or default_seat_file()), cookie=cookie)
+    seats = Seats(seat_file or default_seat_file())
+    session: Session
+    if bot is not None:
+        import random
+
+        session = BotSession(url, name or "", console, lines, seats, cookie=cookie, bot=bot,
+                             rng=random.Random(seed), start_at=players or 2)
+    else:
+        session = Session(url, name or "", console, lines, seats, cookie=cookie)
     start = ("room", room_code) if room_code else ("create", None) if create else (
-        ("public", players) if public else ("browse", None))
+        ("public", players) if public else ("ladder", (ladder, players or 2)) if ladder
+        else ("browse", None))
     code = asyncio.run(session.main(start))
     if code:
         raise SystemExit(code)
@@ -243,7 +280,10 @@ class Session:
         self.ended: str | None = None  # why the session cannot go on
         self.connected_once = False
         self.leaving = False
+        self.match: Json | None = None  # the rankedMatchFound push, once a match is made
         for event, handler in (("gameState", self._on_state),
+                               ("rankedMatchFound", self._on_match),
+                               ("rankedQueueStatus", self._on_queue),
                                ("publicGamesUpdated", self._on_games),
                                ("royalFamilyCompleted", self._on_family),
                                ("drawPhaseSkipped", self._on_skipped),
@@ -263,6 +303,14 @@ class Session:
             self._note_players(self.view, view)
         self.view = view
         self._bump()
+
+    def _on_match(self, data: Json) -> None:
+        self.match = data
+        self._bump()
+
+    def _on_queue(self, data: Json) -> None:
+        self.notice(f"[dim]Ranked queue ({data.get('ladder')}): {data.get('playersWaiting')} "
+                    f"waiting, {data.get('secondsWaited')} s...[/]")
 
     def _on_games(self, games: list[Json]) -> None:
         self.games = list(games or [])
@@ -459,10 +507,36 @@ class Session:
             return await self.seated("createRoom", {"playerName": self.name})
         if how == "public":
             return await self.create_public(arg)
+        if how == "ladder":
+            return await self.queue(*arg)
         return await self.browse()
 
+    def lobby_payload(self, payload: Json) -> Json:
+        """A lobby call's payload as this client sends it (a bot says it is one)."""
+        return payload
+
+    async def queue(self, ladder: str, count: int) -> bool:
+        """Queue for a ranked match on ``ladder`` and take the seat it gives."""
+        event = "joinRankedQueue"
+        ack = await self.call(event, {"playerCount": count, "ladder": ladder})
+        if not ack.get("success"):
+            self.error_line(f"Error: {self.error_text(event, ack)}")
+            return False
+        self.console.print(f"Queued for a {count}-player match on the {ladder} ladder "
+                           f"({ack.get('playersWaiting')} waiting).")
+        while self.match is None:
+            if self.ended:
+                raise ServerGone(self.ended)
+            await self.next_change(self.version)
+        found = self.match
+        self.seat = {k: found[k] for k in ("roomCode", "playerId", "reconnectToken")}
+        self.seats.put(self.url, {**self.seat, "name": self.name}, found["roomCode"])
+        self.console.print(f"Match found: room {found['roomCode']}, you are player "
+                           f"{found.get('playerNumber')}.")
+        return True
+
     async def seated(self, event: str, payload: Json) -> bool:
-        ack = await self.call(event, payload)
+        ack = await self.call(event, self.lobby_payload(payload))
         if not ack.get("success"):
             self.error_line(f"Error: {self.error_text(event, ack)}")
             return False
@@ -615,7 +689,10 @@ class Session:
             entries.append((f"Start the game ({players} players)", ("startGame", {})))
         if players < seats:
             entries.append(("Add a bot", ("addBot", {})))
-        entries.append((f"Switch to {other} mode", ("toggleGameMode", {"gameMode": other})))
+        why = (" (one hand per player, each starting one: fair seats)" if other == "match" else
+               " (one hand: player 1 starts it and wins more often)")
+        entries.append((f"Switch to {other} mode{why}",
+                        ("toggleGameMode", {"gameMode": other})))
         entries.append(("Leave the room", None))
         i = await self.pick("Waiting room (you are the host)", [label for label, _ in entries],
                             key=lambda: self.view and _fingerprint(self.view))
@@ -654,3 +731,73 @@ class Session:
         self.console.rule("Game over")
         render_scores(view, self.console, names)
         await self.leave()
+
+
+class BotSession(Session):
+    """`kingdom connect --bot`: the same session, with a bot answering instead of a person.
+
+    Each pushed view with legal actions is turned back into the library's
+    :class:`~kingdom_rules.PlayerView` (``PlayerView.from_json``) and handed to the bot's
+    ``choose(view, legal_actions, rng)`` in a worker thread, so pushes and keep-alives go on
+    while it thinks; the chosen action goes out as its event. A bot host starts the game once
+    the room holds ``start_at`` players. One line per action is printed instead of the
+    table."""
+
+    def __init__(self, url: str, name: str, console: Any, lines: Lines, seats: Seats, *,
+                 cookie: str | None, bot: Any, rng: Any, start_at: int) -> None:
+        super().__init__(url, name, console, lines, seats, cookie=cookie)
+        self.bot = bot
+        self.rng = rng
+        self.start_at = start_at
+        self.refused: Any = None  # the view key of the last refused action: not sent again
+
+    def lobby_payload(self, payload: Json) -> Json:
+        return {**payload, "isBot": True}
+
+    def show(self, view: Json) -> None:
+        phase = view.get("phase")
+        if phase == "waiting":
+            n = len(view.get("players", []))
+            self.console.print(f"Room {view.get('roomCode')}: {n} of {self.start_at} players.")
+        elif phase == "handComplete":
+            from kingdom_cli.terminal import render_scores
+
+            self.console.rule(f"Hand {view.get('currentHand')} complete")
+            render_scores(view, self.console, self.names(view))
+
+    async def host_menu(self, view: Json, fp: str) -> None:
+        if len(view.get("players", [])) < self.start_at:
+            await self.next_change(self.version)
+            return
+        ack = await self.call("startGame", {})
+        if not ack.get("success"):
+            raise ServerGone(f"Error: {self.error_text('startGame', ack)}")
+
+    async def act(self, view: Json) -> None:
+        from kingdom_rules import PlayerView
+        from kingdom_rules.bots import BotError
+        from kingdom_rules.engine import headline
+
+        key = _action_key(view, self.sio.connected)
+        if key == self.refused:  # the server said no to this view's choice: wait for news
+            await self.next_change(self.version)
+            return
+        seen = self.version
+        pv = PlayerView.from_json(view)
+        try:
+            action = await asyncio.to_thread(self.bot.choose, pv, pv.legal_actions, self.rng)
+        except Exception as exc:  # a bot's crash ends its session, with the reason
+            raise ServerGone(str(BotError(f"the bot failed: {exc!r}"))) from exc
+        if action not in pv.legal_actions:
+            raise ServerGone(f"The bot chose an action that is not legal: {action}")
+        if self.version != seen and _action_key(self.view, self.sio.connected) != key:
+            return  # the table moved on while the bot thought: decide again
+        wire = action.to_json()
+        event = wire.pop("type")
+        wire.pop("player", None)
+        ack = await self.call(event, wire)
+        if ack.get("success"):
+            self.console.print(f"[dim]{headline(action)}[/]")
+        else:
+            self.refused = key
+            self.console.print(f"[red]{self.error_text(event, ack)}[/]")

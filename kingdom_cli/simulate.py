@@ -19,8 +19,21 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-Job = tuple[list[str], int, str, int, Json]
-"""Bots, run seed, mode, game index, setup options (see :func:`make_setup`)."""
+Job = tuple[list[str], int, str, int, Json, int]
+"""Bots, run seed, mode, deal index, setup options (see :func:`make_setup`), seat order.
+
+Seat order ``r`` (0 unless ``--swap-seats``) moves every bot ``r`` seats on: bot ``b`` (its
+place in ``--bots``) sits in seat ``(b + r) % players + 1``, with its Constructed deck; the deal
+(the game seed, hence the shuffle and a Spire run deck) is the same for every order."""
+
+
+def seat_order(players: int, rotation: int) -> list[int]:
+    """Which bot (index in ``--bots``) sits in each seat under seat order ``rotation``.
+
+    >>> seat_order(3, 1)
+    [2, 0, 1]
+    """
+    return [(s - rotation) % players for s in range(players)]
 
 
 def make_setup(options: Json, game: int) -> Any:
@@ -55,12 +68,18 @@ def _play_one(job: Job) -> Json:
     """Play one game in a worker (module level so that it pickles)."""
     from kingdom_rules.bots import make_bot, play_game
 
-    specs, seed, mode, index, setup = job
-    bots = [make_bot(s) for s in specs]
+    specs, seed, mode, index, setup, rotation = job
+    order = seat_order(len(specs), rotation)
+    seated = [specs[b] for b in order]
+    if setup.get("type") == "constructed":  # a deck belongs to its bot: it moves with it
+        setup = {**setup, "decks": [setup["decks"][b] for b in order]}
+    bots = [make_bot(s) for s in seated]
     g = game_seed(seed, index)
-    record = play_game(bots, seed=g, mode=mode, names=specs,
+    record = play_game(bots, seed=g, mode=mode, names=seated,
                        setup=make_setup(setup, g)).to_json()
     record["game"] = index
+    record["seatOrder"] = rotation
+    record["seatOfBot"] = [order.index(b) + 1 for b in range(len(specs))]
     return record
 
 
@@ -90,6 +109,11 @@ def _parse_bots(text: str, players: int) -> list[str]:
               help="Worker processes. The results do not depend on it.")
 @click.option("--mode", type=click.Choice(["game", "match"]), default="game",
               show_default=True, help="One hand per game, or a match of one hand per player.")
+@click.option("--swap-seats", is_flag=True,
+              help="Play each deal once per seat order (every bot in every seat once: two "
+                   "games per deal with 2 players, one per player with more), and report "
+                   "each seat's edge with its 95% interval (over deals). --games counts "
+                   "deals.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the settings, summary and every game's record as JSON.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path),
@@ -120,7 +144,8 @@ def _parse_bots(text: str, players: int) -> list[str]:
               help="With --spire: write each run's record as a JSON line as soon as it ends.")
 @click.pass_obj
 def simulate(app: Any, players: int, bots_text: str, games: int, seed: int, workers: int,
-             mode: str, json_path: Path | None, csv_path: Path | None, setup_kind: str,
+             mode: str, swap_seats: bool, json_path: Path | None, csv_path: Path | None,
+             setup_kind: str,
              decks_text: str | None, run_deck: str | None, run_size: int, fortified: int,
              hand_sizes: str, spire_runs: bool, runs: int, jsonl_path: Path | None) -> None:
     """Play seeded games between bots and print wins (95% CI), scores and combinations.
@@ -129,6 +154,7 @@ def simulate(app: Any, players: int, bots_text: str, games: int, seed: int, work
     Example:
       kingdom simulate --players 4 --bots search,greedy,random,random \\
           --games 1000 --seed 1 --workers 2 --mode match
+      kingdom simulate --bots search,greedy --games 500 --swap-seats --workers 2
       kingdom simulate --setup spire --bots greedy --fortified 2 --games 200
       kingdom simulate --setup constructed --decks dragon-hoard,my.deck --games 200
       kingdom simulate --spire --runs 200 --bots search --workers 2
@@ -147,7 +173,8 @@ def simulate(app: Any, players: int, bots_text: str, games: int, seed: int, work
             raise click.ClickException(str(exc)) from None
     setup = _setup_options(setup_kind, players, mode, decks_text, run_deck, run_size,
                            fortified, hand_sizes)
-    jobs: list[Job] = [(specs, seed, mode, i, setup) for i in range(games)]
+    orders = range(players) if swap_seats else range(1)
+    jobs: list[Job] = [(specs, seed, mode, i, setup, r) for i in range(games) for r in orders]
     started = time.perf_counter()
     try:
         records = _run(app, jobs, workers)
@@ -157,28 +184,34 @@ def simulate(app: Any, players: int, bots_text: str, games: int, seed: int, work
         app.display_error("Interrupted: no results.")
         raise SystemExit(130) from None
     elapsed = time.perf_counter() - started
-    from kingdom_cli.stats import summarize
+    from kingdom_cli.stats import summarize, swapped_summary
 
     summary = summarize(records, specs)
+    if swap_seats:
+        summary["swapSeats"] = swapped_summary(records, specs)
     summary["seconds"] = round(elapsed, 3)
     if app.verbosity >= 1:  # -v: one line per game
         for r in records:
             winners = " ".join(map(str, r["winners"])) or "nobody"
-            app.console.print(f"game {r['game']} (seed {r['seed']}): winners {winners} "
+            order = f", seat order {r['seatOrder']}" if swap_seats else ""
+            app.console.print(f"game {r['game']}{order} (seed {r['seed']}): winners {winners} "
                               f"({r['reason']}), scores {r['scores']}, {r['turns']} turns")
-    _print_summary(app, summary, specs, mode)
+    if swap_seats:
+        _print_swapped(app, summary, specs, mode)
+    else:
+        _print_summary(app, summary, specs, mode)
     if setup_kind == "spire":
         summary["spire"] = _spire_summary(records)
         _print_spire(app, summary["spire"])
     settings = {"players": players, "bots": specs, "games": games, "seed": seed,
-                "mode": mode, "workers": workers, "setup": setup}
+                "mode": mode, "workers": workers, "setup": setup, "swapSeats": swap_seats}
     if json_path is not None:
         json_path.write_text(json.dumps({"settings": settings, "summary": summary,
                                          "games": records}, indent=1))
-        app.display_info(f"Wrote {games} game records to {json_path}")
+        app.display_info(f"Wrote {len(records)} game records to {json_path}")
     if csv_path is not None:
         _write_csv(csv_path, records, players)
-        app.display_info(f"Wrote {games} rows to {csv_path}")
+        app.display_info(f"Wrote {len(records)} rows to {csv_path}")
 
 
 def _setup_options(kind: str, players: int, mode: str, decks_text: str | None,
@@ -326,8 +359,51 @@ def _print_summary(app: Any, summary: Json, specs: list[str], mode: str) -> None
                       f"{summary['seconds']:.1f} s")
 
 
+def _print_swapped(app: Any, summary: Json, specs: list[str], mode: str) -> None:
+    """The seats (each bot sat in each once per deal, so what differs is the seat) and the
+    bots (over all their seats)."""
+    if app.verbosity < 0:
+        return
+    from rich.table import Table
+
+    s = summary["swapSeats"]
+    n = summary["games"]
+    seats = Table(title=f"{n} {mode}s · {s['deals']} deals × {s['orders']} seat orders · "
+                        f"{len(specs)} players", header_style="bold")
+    for col in ("Seat", "Wins", "Win rate (95% CI)", "Seat edge (95% CI)",
+                "Mean score"):
+        seats.add_column(col, justify="right" if col in ("Wins", "Mean score") else "left")
+    for row in s["seats"]:
+        lo, hi = row["ci95"]
+        elo, ehi = row["edgeCi95"]
+        seats.add_row(str(row["seat"]), str(row["wins"]),
+                      f"{100 * row['winRate']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})",
+                      f"{100 * row['edge']:+.1f} points ({100 * elo:+.1f} to {100 * ehi:+.1f})",
+                      f"{row['meanScore']:.1f}")
+    app.console.print(seats)
+    bots = Table(title="Bots, over every seat", header_style="bold")
+    for col in ("Bot", "Wins", "Win rate (95% CI)", "As player 1", "Mean score"):
+        bots.add_column(col, justify="right" if col in ("Wins", "Mean score") else "left")
+    for row in s["bots"]:
+        lo, hi = row["ci95"]
+        first = row["asFirst"]
+        bots.add_row(f"{row['index'] + 1}. {row['bot']}", str(row["wins"]),
+                     f"{100 * row['winRate']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})",
+                     f"{100 * first['winRate']:.1f}% of {first['games']}",
+                     f"{row['meanScore']:.1f}")
+    app.console.print(bots)
+    reasons = ", ".join(f"{k} {v}" for k, v in summary["reasons"].items())
+    app.console.print(f"Seat edge: its win rate minus a fair share, "
+                      f"{100 * s['fairShare']:.1f}% · mean hand length: "
+                      f"{summary['meanHandLengthTurns']:.1f} turns · drawn games: "
+                      f"{summary['drawn']} · endings: {reasons} · {summary['seconds']:.1f} s")
+
+
 def _write_csv(path: Path, records: list[Json], players: int) -> None:
     fields = ["game", "seed", "mode", "players", "bots", "winners", "reason", "hands", "turns"]
+    swapped = any(r.get("seatOrder") for r in records)
+    if swapped:
+        fields.insert(1, "seat_order")
     fields += [f"score_p{i + 1}" for i in range(players)]
     fields += [f"combinations_p{i + 1}" for i in range(players)]
     spire = any(r.get("combat") for r in records)
@@ -337,7 +413,8 @@ def _write_csv(path: Path, records: list[Json], players: int) -> None:
         w = csv.writer(f)
         w.writerow(fields)
         for r in records:
-            w.writerow([r["game"], r["seed"], r["mode"], r["players"], " ".join(r["bots"]),
+            w.writerow([r["game"], *((r["seatOrder"],) if swapped else ()), r["seed"],
+                        r["mode"], r["players"], " ".join(r["bots"]),
                         " ".join(map(str, r["winners"])), r["reason"], r["hands"], r["turns"],
                         *r["scores"],
                         *(" ".join(f"{k}:{v}" for k, v in sorted(c.items()))

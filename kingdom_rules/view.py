@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from kingdom_rules.actions import action_from_json
 from kingdom_rules.cards import DECK, INSTANCES, Card
 from kingdom_rules.errors import NoSuchPlayer
 from kingdom_rules.followups import index_of
@@ -165,6 +166,8 @@ class PlayerView:
             first_player=self.first_player,
             current_player=self.current_player,
             round_=self.round,
+            quiet_turns=self.quiet_turns,
+            played_this_turn=self.played_this_turn,
             players=[p.to_json(n) for p in self.players],
             current_kingdom=self.players[self.current_player - 1].kingdom,
             deck_count=self.deck_count,
@@ -177,6 +180,75 @@ class PlayerView:
             pending=self.pending,
             outcome=self.outcome,
             setup_kind=self.setup_kind,
+        )
+
+    @staticmethod
+    def from_json(d: Json) -> PlayerView:
+        """The view that :meth:`to_json` (or a server's ``gameState`` push, which adds its own
+        fields beside these) describes, with its legal actions: so a bot playing from another
+        machine (`kingdom connect --bot`) gets the same object as one playing in-process.
+        Raises ``KeyError`` / ``ValueError`` for JSON that is not a started game's view."""
+        me = d["myPlayerNumber"]
+
+        def cards(items: Any) -> tuple[Card, ...]:
+            return tuple(Card.from_json(c) for c in items)
+
+        def maybe_cards(items: Any) -> tuple[Card | None, ...]:
+            return tuple(Card.from_json(c) if c is not None else None for c in items)
+
+        players = tuple(
+            PublicPlayer(
+                p["number"], p["cardCount"], Kingdom.from_json(p["kingdom"]),
+                p["startingResourceChosen"], p["hasDrawnThisTurn"], p["royalReward"],
+                p["hasDrawnRoyalReward"], p["readyForNextHand"], p.get("pileCount", 0),
+                maybe_cards(p.get("revealedCards") or ()),
+            )
+            for p in d["players"]
+        )
+        last_json = d.get("lastDrawAction")
+        last = None
+        visible = False
+        if last_json:
+            drawn = last_json.get("selectedCardId")
+            rep = last_json.get("replacementCard")
+            last = LastDraw(last_json["playerNumber"], last_json["source"],
+                            Card.from_json(drawn) if drawn else None,
+                            Card.from_json(rep) if rep else None)
+            visible = last.player == me or last.source != "deck"
+        pending_json = d.get("pendingActions")
+        if pending_json is None:  # a view from before the full queue was sent
+            pending_json = [d["pendingAction"]] if d.get("pendingAction") else []
+        scores = d.get("matchScores") or {}
+        outcome = d.get("outcome")
+        actions = [action_from_json({**a, "player": a.get("player", me)})
+                   for a in d.get("legalActions") or ()]
+        return PlayerView(
+            player=me,
+            phase=d["phase"],
+            mode=d["gameMode"],
+            player_count=d["playerCount"],
+            current_hand=d["currentHand"],
+            total_hands=d["totalHands"],
+            first_player=d["firstPlayerNumber"],
+            current_player=d["currentPlayerNumber"],
+            round=d["round"],
+            quiet_turns=d.get("quietTurns", 0),
+            played_this_turn=d.get("playedThisTurn", False),
+            hand=cards(d["myHand"]),
+            players=players,
+            deck_count=d["deckCount"],
+            revealed=maybe_cards(d["revealedCards"]),
+            discard_pile=cards(d["discardPile"]),
+            pending=tuple(Pending.from_json(p) for p in pending_json),
+            last_draw=last,
+            last_draw_visible=visible,
+            last_hail_was_flaming_salvo=d.get("lastHailWasFlamingSalvo", False),
+            winner=d.get("winner"),
+            match_scores=tuple(scores[str(i + 1)] for i in range(len(scores))),
+            hand_history=tuple(HandResult.from_json(h) for h in d.get("handHistory") or ()),
+            outcome=Outcome.from_json(outcome) if outcome else None,
+            legal_actions=LegalActions(me, [actions]),
+            setup_kind=d.get("setupType", "standard"),
         )
 
     def determinize(self, rng: random.Random) -> GameState:
@@ -306,6 +378,8 @@ def _public_json(
     first_player: int,
     current_player: int,
     round_: int,
+    quiet_turns: int,
+    played_this_turn: bool,
     players: list[Json],
     current_kingdom: Kingdom,
     deck_count: int,
@@ -348,6 +422,8 @@ def _public_json(
         "currentPlayerIndex": current_player - 1,
         "currentPlayerNumber": current_player,
         "round": round_,
+        "quietTurns": quiet_turns,
+        "playedThisTurn": played_this_turn,
         "players": players,
         "deckCount": deck_count,
         "discardPile": _card_list(discard_pile),
@@ -359,6 +435,7 @@ def _public_json(
         "handHistory": [h.to_json() for h in hand_history],
         "lastHailWasFlamingSalvo": last_hail_was_flaming_salvo,
         "pendingAction": pending_json,
+        "pendingActions": [p.to_json() for p in pending],
         "pendingDemolitionEat": demolition,
         "outcome": outcome.to_json() if outcome else None,
         "setupType": setup_kind,
@@ -400,6 +477,8 @@ def _state_public_json(state: GameState) -> Json:
         first_player=state.first_player,
         current_player=state.current_player,
         round_=state.round,
+        quiet_turns=state.quiet_turns,
+        played_this_turn=state.played_this_turn,
         players=[
             _public_player_json(n, count, _kingdom_part(kingdom), chosen, drawn, reward,
                                 drew_reward, ready, pile_count, revealed, state.player_count)

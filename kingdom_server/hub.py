@@ -174,7 +174,8 @@ class Hub:
             token = token_from_cookie_header(environ.get("HTTP_COOKIE"))
             user = await self.storage.run(self.accounts.user_for_token, token)
         if user is not None:
-            await self.sio.save_session(sid, {"userId": user.id, "username": user.username})
+            await self.sio.save_session(sid, {"userId": user.id, "username": user.username,
+                                              "isBot": bool(user.is_bot)})
         await self.sio.enter_room(sid, BROWSING)
         if user is not None:
             # After the handshake is answered: a seat is only attached to a connected socket.

@@ -123,6 +123,17 @@ class Lobby:
             return user_id, username
         return None, None
 
+    async def _bot_account(self, sid: str, p: Payload) -> bool:
+        """Whether a program plays the seat: the socket's user is a bot account (`kingdom
+        user bot NAME`), or the client says so (`isBot: true`, as `kingdom connect --bot`
+        sends). Either way the table labels the seat as a bot."""
+        said = v.field(p, "isBot", bool, required=False, default=False)
+        try:
+            session = await self.sio.get_session(sid)
+        except KeyError:
+            return bool(said)
+        return bool(said or session.get("isBot"))
+
     async def _player(self, sid: str, p: Payload) -> tuple[str, str | None]:
         """The seat's name and user: a signed-in player's name defaults to the username."""
         user_id, username = await self._user_of(sid)
@@ -198,6 +209,7 @@ class Lobby:
         name: str,
         *,
         user_id: str | None = None,
+        bot_account: bool = False,
         is_public: bool,
         desired: int,
         is_tutorial: bool,
@@ -218,7 +230,7 @@ class Lobby:
         )
         token = new_reconnect_token()
         seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token),
-                    user_id=user_id)
+                    user_id=user_id, bot_account=bot_account)
         room.seats.append(seat)
         room.host_id = seat.player_id
         self.storage.save_room(room)  # a new room: nothing to undo if this fails
@@ -236,6 +248,7 @@ class Lobby:
         mode = self._tutorial_mode(p) if is_tutorial else None
         constructed = v.field(p, "constructed", bool, required=False, default=False)
         return await self._create(sid, name, user_id=user_id, is_public=False,
+                                  bot_account=await self._bot_account(sid, p),
                                   desired=kr.MAX_PLAYERS,
                                   is_tutorial=is_tutorial, tutorial_mode=mode,
                                   constructed=constructed)
@@ -248,6 +261,7 @@ class Lobby:
             raise CallError(f"desiredPlayerCount must be {', '.join(counts[:-1])} or {counts[-1]}")
         constructed = v.field(p, "constructed", bool, required=False, default=False)
         return await self._create(sid, name, user_id=user_id, is_public=True, desired=desired,
+                                  bot_account=await self._bot_account(sid, p),
                                   is_tutorial=False, constructed=constructed)
 
     async def _join(self, sid: str, p: Payload, *, public_only: bool) -> Ack:
@@ -266,6 +280,7 @@ class Lobby:
             raise CallError("Game already in progress")
         if len(room.seats) >= room.capacity:
             raise CallError("Room is full")
+        bot_account = await self._bot_account(sid, p)
         await self.detach(sid)
         async with room.lock:
             # Re-check under the lock: another join may have filled the room meanwhile.
@@ -277,7 +292,7 @@ class Lobby:
                 raise CallError("Room is full")
             token = new_reconnect_token()
             seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token),
-                        user_id=user_id)
+                        user_id=user_id, bot_account=bot_account)
             undo = room.snapshot()
             room.seats.append(seat)
             if room.host_id is None:
@@ -577,7 +592,8 @@ class Lobby:
             token = new_reconnect_token()
             tokens.append(token)
             seat = Seat(player_id=new_player_id(), name=p.name, user_id=p.user_id,
-                        reconnect_token=hash_token(token))
+                        reconnect_token=hash_token(token),
+                        bot_account=getattr(p, "bot_account", False))
             if constructed:
                 seat.deck, seat.deck_name = p.deck, p.deck_name
             room.seats.append(seat)

@@ -76,6 +76,9 @@ class Seat:
     """In a Constructed room: the deck this seat plays (chosen by the player, a prebuilt one
     for a bot)."""
     deck_name: str | None = None
+    bot_account: bool = False
+    """The seat's user is a bot account (`kingdom user bot NAME`): a program plays it from
+    outside, and the table labels it as a bot."""
 
     @property
     def connected(self) -> bool:

@@ -560,8 +560,16 @@ async def _of_known_user(
 
 
 async def get_stats(request: web.Request) -> web.Response:
-    """GET /api/stats/{userId}: public, as on most game sites (no email in it)."""
-    return await _of_known_user(request, request.app[results_key].stats_json)
+    """GET /api/stats/{userId}: public, as on most game sites (no email in it); `isBot`
+    labels a bot account's profile."""
+    accounts = request.app[accounts_key]
+    results = request.app[results_key]
+
+    def read(user_id: str) -> dict[str, Any]:
+        user = accounts.by_id(user_id)
+        return {**results.stats_json(user_id), "isBot": bool(user is not None and user.is_bot)}
+
+    return await _of_known_user(request, read)
 
 
 async def get_matches(request: web.Request) -> web.Response:

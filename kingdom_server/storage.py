@@ -207,6 +207,7 @@ class Storage:
             left_at = pw.IntegerField(null=True)  # Seat.left_at
             away = pw.TextField(null=True)  # JSON [[from, to|null], ...]: Seat.away
             deck = pw.TextField(null=True)  # JSON {name, cards} of a Constructed seat's deck
+            bot_account = pw.BooleanField(default=False)  # played by a bot account
 
             class Meta:
                 table_name = "room_seats"
@@ -364,6 +365,7 @@ class Storage:
                         left_at=s.left_at,
                         away=json.dumps(s.away) if s.away else None,
                         deck=_seat_deck_json(s),
+                        bot_account=s.bot_account,
                     )
                     for i, s in enumerate(room.seats)
                 ]
@@ -616,6 +618,7 @@ class Storage:
                     left=bool(s.left),
                     left_at=s.left_at,
                     away=_away(s.away),
+                    bot_account=bool(s.bot_account),
                     **_seat_deck_fields(s.deck),
                 )
                 for s in self.Seat.select().where(self.Seat.room == row.code).order_by(

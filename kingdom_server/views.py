@@ -51,6 +51,7 @@ def seat_fields(seat: Seat) -> dict[str, Any]:
         "userId": seat.user_id,
         "deckName": seat.deck_name,
         "hasDeck": seat.deck is not None,
+        "botAccount": seat.bot_account,
     }
 
 

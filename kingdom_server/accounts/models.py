@@ -39,6 +39,9 @@ class User(FeatureTable):
     is_admin = pw.BooleanField(default=False)
     """Granted by `kingdom user admin NAME` (`--revoke` takes it back); the usernames in the
     server's `KINGDOM_ADMINS` are administrators as well."""
+    is_bot = pw.BooleanField(default=False)
+    """A bot account (`kingdom user bot NAME`): labelled as a bot at the table and on its
+    profile; plays casual games and the bot ladder, never the ranked queue of people."""
 
     class Meta:
         table_name = "users"
@@ -52,6 +55,7 @@ class User(FeatureTable):
             "lastName": self.last_name,
             "email": self.email if with_email else None,
             "profileImageUrl": self.profile_image_url,
+            "isBot": bool(self.is_bot),
         }
 
 

@@ -2,15 +2,17 @@
 
 Calls (docs/protocol.md, "Ranked"):
 
-    joinRankedQueue {playerCount: 2 | 3 | 4, ladder?: 'standard' | 'constructed', deckId?}
+    joinRankedQueue {playerCount: 2 | 3 | 4, ladder?: 'standard' | 'constructed' | 'bots',
+                     deckId?}
                                    -> {success, playerCount, ladder, playersWaiting}
     leaveRankedQueue               -> {success, left}
 
-Two ladders share the queue (ratings.LADDERS): 'standard' (the default) and 'constructed',
+Three ladders share the queue (ratings.LADDERS): 'standard' (the default), 'constructed',
 where each player brings one of their own legal decks (`deckId`, checked by the library's
 `deck_problem` against their collection when they join) and the match is a Constructed game
-(`kr.ConstructedSetup`). A pool per ladder and player count; players are matched by their
-rating on that ladder.
+(`kr.ConstructedSetup`), and 'bots', the bot ladder: only bot accounts (`kingdom user bot
+NAME`) may join it, and they may join no other. A pool per ladder and player count; players
+are matched by their rating on that ladder.
 
 Pushes to the queued socket: `rankedQueueStatus {playerCount, ladder, playersWaiting,
 secondsWaited}` after every wave, and `rankedMatchFound {roomCode, playerId, reconnectToken,
@@ -42,7 +44,14 @@ import socketio
 import kingdom_rules as kr
 from kingdom_server.answers import CallError
 from kingdom_server.ranked.matchmaking import WAVE_SECONDS, Match, Matcher, Ticket
-from kingdom_server.ranked.ratings import CONSTRUCTED, LADDERS, STANDARD, placements_from_scores
+from kingdom_server.ranked.ratings import (
+    BOTS,
+    CONSTRUCTED,
+    LADDER_NAMES,
+    LADDERS,
+    STANDARD,
+    placements_from_scores,
+)
 from kingdom_server.ranked.tables import RankedStore
 from kingdom_server.rooms import Room, Rooms, Seat
 
@@ -57,7 +66,10 @@ SEATED_ELSEWHERE = (
 )
 LEFT_FOR_SEAT = "You took a seat in a room, so you left the ranked queue"
 IN_MATCH = "You are already playing a ranked match"
-BAD_LADDER = "ladder must be 'standard' or 'constructed'"
+BAD_LADDER = f"ladder must be {LADDER_NAMES}"
+BOT_ACCOUNTS_REFUSED = ("Bot accounts do not play in the ranked queue: they play casual games "
+                        "and the bot ladder (ladder 'bots')")
+BOT_LADDER_ONLY = "The bot ladder is for bot accounts"
 DECK_REQUIRED = "Choose one of your legal decks for the Constructed ladder"
 DECK_NOT_HERE = "Only the Constructed ladder is played with your own deck"
 PLAYER_COUNTS = (2, 3, 4)
@@ -79,6 +91,8 @@ class Queued:
     deck: kr.Deck | None = None
     """On the Constructed ladder: the deck the player brings (legal when they joined)."""
     deck_name: str | None = None
+    bot_account: bool = False
+    """A bot account, on the bot ladder (the seat is labelled as a bot)."""
 
 
 class Tables(Protocol):
@@ -136,13 +150,14 @@ class RankedQueue:
     def calls(self) -> dict[str, Callable[[str, Any], Awaitable[dict[str, Any]]]]:
         return {"joinRankedQueue": self.join, "leaveRankedQueue": self.leave}
 
-    async def _user(self, sid: str) -> tuple[str, str]:
+    async def _user(self, sid: str) -> tuple[str, str, bool]:
+        """The socket's user: id, name and whether it is a bot account."""
         session = await self.sio.get_session(sid)
         user_id = session.get("userId") if isinstance(session, dict) else None
         if not user_id:
             raise QueueError(LOGIN_REQUIRED)
         name = session.get("username") or f"Player {str(user_id)[:8]}"
-        return str(user_id), str(name)
+        return str(user_id), str(name), bool(session.get("isBot"))
 
     async def join(self, sid: str, data: Any) -> dict[str, Any]:
         if not isinstance(data, dict):
@@ -156,9 +171,13 @@ class RankedQueue:
         deck_id = data.get("deckId")
         if deck_id is not None and (not isinstance(deck_id, str) or len(deck_id) > 64):
             raise QueueError("deckId must be a deck's id")
-        if ladder == STANDARD and deck_id is not None:
+        if ladder != CONSTRUCTED and deck_id is not None:
             raise QueueError(DECK_NOT_HERE)
-        user_id, name = await self._user(sid)
+        user_id, name, bot_account = await self._user(sid)
+        if bot_account and ladder != BOTS:  # people's ladders are for people
+            raise QueueError(BOT_ACCOUNTS_REFUSED)
+        if ladder == BOTS and not bot_account:
+            raise QueueError(BOT_LADDER_ONLY)
         deck: kr.Deck | None = None
         deck_name: str | None = None
         if ladder == CONSTRUCTED:
@@ -182,7 +201,8 @@ class RankedQueue:
                 raise QueueError(SEATED_ELSEWHERE)
             rating = self.store.ranking(user_id, season, ladder).rating
             entry = Queued(sid=sid, user_id=user_id, name=name, player_count=count,
-                           ladder=ladder, deck=deck, deck_name=deck_name)
+                           ladder=ladder, deck=deck, deck_name=deck_name,
+                           bot_account=bot_account)
             matcher = self._matcher(entry)
             matcher.join(Ticket(user_id, rating, joined_at=self._clock()))
             self.queued[user_id] = entry

@@ -42,8 +42,11 @@ TIER_NAMES = {"bronze": "Bronze", "silver": "Silver", "gold": "Gold", "platinum"
 
 STANDARD = "standard"
 CONSTRUCTED = "constructed"
-LADDERS = (STANDARD, CONSTRUCTED)
+BOTS = "bots"
+"""The bot ladder: bot accounts (`kingdom user bot NAME`) only, the standard deal."""
+LADDERS = (STANDARD, CONSTRUCTED, BOTS)
 """The ladders, each with its own ratings, leaderboard and queue (per season)."""
+LADDER_NAMES = "'standard', 'constructed' or 'bots'"
 
 LEGEND_FLOOR = 2400
 """A Constructed rating from which a player who finished placement becomes Legend."""

@@ -23,7 +23,7 @@ from aiohttp import web
 
 from kingdom_server.accounts import accounts_key, database
 from kingdom_server.keys import hub_key
-from kingdom_server.ranked.ratings import LADDERS, STANDARD, tier_ladder
+from kingdom_server.ranked.ratings import LADDER_NAMES, LADDERS, STANDARD, tier_ladder
 from kingdom_server.ranked.tables import RankedStore, Ranking, Season
 
 ranked_key = web.AppKey("ranked", RankedStore)
@@ -54,7 +54,7 @@ def _ladder(request: web.Request) -> str | None:
     return ladder if ladder in LADDERS else None
 
 
-BAD_LADDER = "ladder must be 'standard' or 'constructed'"
+BAD_LADDER = f"ladder must be {LADDER_NAMES}"
 
 
 def entry(place: int, ranking: Ranking, username: str | None) -> dict[str, Any]:

@@ -86,6 +86,25 @@ def test_user_admin_grants_and_revokes(tmp_path: Path) -> None:
         assert con.execute("SELECT count(*) FROM users").fetchone() == (1,)
 
 
+def test_user_bot_marks_and_unmarks_a_bot_account(tmp_path: Path) -> None:
+    db = tmp_path / "kingdom.db"
+    runner = CliRunner()
+    env = {"KINGDOM_PASSWORD": "a good password"}
+    assert runner.invoke(cli, ["user", "create", "Robo", "--db", str(db)], env=env).exit_code == 0
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT is_bot FROM users").fetchall() == [(0,)]
+    made = runner.invoke(cli, ["user", "bot", "robo", "--db", str(db)])
+    assert made.exit_code == 0 and "Robo is now a bot account" in made.output
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT is_bot, is_admin FROM users").fetchall() == [(1, 0)]
+    gone = runner.invoke(cli, ["user", "bot", "Robo", "--revoke", "--db", str(db)])
+    assert gone.exit_code == 0 and "Robo is no longer a bot account." in gone.output
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT is_bot FROM users").fetchall() == [(0,)]
+    missing = runner.invoke(cli, ["user", "bot", "Nobody", "--db", str(db)])
+    assert missing.exit_code == 1 and "No account named Nobody" in missing.output
+
+
 async def test_an_administrator_from_the_shell_may_change_a_collection(tmp_path: Path) -> None:
     server = TestServer(create_app(make_settings(tmp_path)))
     await server.start_server()
@@ -109,3 +128,10 @@ async def test_an_administrator_from_the_shell_may_change_a_collection(tmp_path:
                     ("Q", "hearts", 9)]
     finally:
         await server.close()
+
+
+def test_the_clients_cookie_name_is_the_servers() -> None:
+    from kingdom_cli.account import SESSION_COOKIE
+    from kingdom_server.accounts import COOKIE
+
+    assert SESSION_COOKIE == COOKIE

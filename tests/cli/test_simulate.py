@@ -95,3 +95,42 @@ def test_wilson_interval() -> None:
 def test_verbose_prints_each_game() -> None:
     out = _simulate(["--games", "3", "--seed", "2"], root=("-v",))
     assert out.count("game ") >= 3 and "(seed 2000006)" in out
+
+
+def test_swap_seats_plays_each_deal_once_per_seat_order(tmp_path: Path) -> None:
+    path = tmp_path / "swapped.json"
+    out = _simulate(["--games", "6", "--bots", "greedy,random", "--seed", "5", "--swap-seats",
+                     "--json", str(path)])
+    assert "Seat edge (95% CI)" in out and "6 deals × 2 seat orders" in out
+    data = json.loads(path.read_text())
+    games = data["games"]
+    assert len(games) == 12 and data["settings"]["swapSeats"] is True
+    for deal in range(6):
+        pair = [g for g in games if g["game"] == deal]
+        assert [g["seatOrder"] for g in pair] == [0, 1]
+        assert pair[0]["seed"] == pair[1]["seed"]  # the same deal
+        assert pair[0]["bots"] == ["greedy", "random"] and pair[1]["bots"] == ["random", "greedy"]
+        assert pair[0]["seatOfBot"] == [1, 2] and pair[1]["seatOfBot"] == [2, 1]
+    swapped = data["summary"]["swapSeats"]
+    assert swapped["deals"] == 6 and swapped["orders"] == 2
+    greedy = swapped["bots"][0]
+    assert greedy["asFirst"]["games"] == 6
+    assert greedy["wins"] == sum(1 for g in games if g["seatOfBot"][0] in g["winners"])
+    seat1 = swapped["seats"][0]
+    assert seat1["wins"] == sum(1 for g in games if 1 in g["winners"])
+    lo, hi = seat1["edgeCi95"]
+    assert lo <= seat1["edge"] <= hi
+    assert abs(seat1["edge"] - (seat1["winRate"] - swapped["fairShare"])) < 1e-9
+
+
+def test_swap_seats_with_four_players_rotates_every_bot_through_every_seat(
+        tmp_path: Path) -> None:
+    path = tmp_path / "four.json"
+    _simulate(["--games", "2", "--players", "4", "--bots", "greedy,random,random,search",
+               "--swap-seats", "--json", str(path)])
+    games = json.loads(path.read_text())["games"]
+    assert len(games) == 8
+    for deal in range(2):
+        seats = [g["seatOfBot"] for g in games if g["game"] == deal]
+        for bot in range(4):  # each bot in each seat once per deal
+            assert sorted(s[bot] for s in seats) == [1, 2, 3, 4]

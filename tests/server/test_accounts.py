@@ -81,7 +81,9 @@ async def test_register_signs_in_and_user_is_returned(browser: Browser) -> None:
     user = await browser.register("Alice", email="alice@example.com", firstName="Alice")
     assert user["username"] == "Alice"
     assert user["email"] == "alice@example.com"
-    assert set(user) == {"id", "username", "firstName", "lastName", "email", "profileImageUrl"}
+    assert set(user) == {"id", "username", "firstName", "lastName", "email", "profileImageUrl",
+                         "isBot"}
+    assert user["isBot"] is False  # a person's account (`kingdom user bot NAME` marks bots)
     status, me, r = await browser.call("GET", "/api/auth/user")
     assert status == 200 and me == user
     assert r.headers["Cache-Control"] == "no-store"

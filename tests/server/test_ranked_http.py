@@ -99,7 +99,7 @@ async def test_rankings_and_leaderboards_per_ladder(server: TestServer) -> None:
     assert (fresh["rating"], fresh["rankedGamesPlayed"], fresh["tierLabel"]) == (
         1000, 0, "Placement 0/5"
     )
-    bad = {"message": "ladder must be 'standard' or 'constructed'"}
+    bad = {"message": "ladder must be 'standard', 'constructed' or 'bots'"}
     assert await _get(server, f"/api/ranked/leaderboard/{sid}?ladder=spire") == (400, bad)
     assert await _get(server, "/api/ranked/ranking/u-1?ladder=") == (400, bad)
 
@@ -118,5 +118,5 @@ async def test_the_tiers_of_each_ladder(server: TestServer) -> None:
     assert status == 200 and constructed[:-1] == standard
     assert constructed[-1] == {"tier": "legend", "name": "Legend", "from": 2400, "to": None,
                                "keptFrom": 2300, "afterPlacement": True}
-    bad = {"message": "ladder must be 'standard' or 'constructed'"}
+    bad = {"message": "ladder must be 'standard', 'constructed' or 'bots'"}
     assert await _get(server, "/api/ranked/tiers?ladder=spire") == (400, bad)

@@ -53,6 +53,8 @@ export interface PlayerView {
   id?: string;
   name?: string;
   isBot?: boolean;
+  /** Played by a program from outside: a bot account, or a client that says it is a bot. */
+  botAccount?: boolean;
   connected?: boolean;
   botControlled?: boolean;
   userId?: string | null;

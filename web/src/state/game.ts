@@ -64,6 +64,8 @@ export interface User {
   lastName?: string | null;
   email?: string | null;
   profileImageUrl?: string | null;
+  /** A bot account (`kingdom user bot NAME`). */
+  isBot?: boolean;
 }
 export const user = signal<User | null>(null);
 

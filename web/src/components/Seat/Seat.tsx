@@ -81,7 +81,7 @@ export function PlayerPanel({ player: p, view: v, mine, slots }: { player: Playe
         {active && <span className={badgeGold}>{mine ? "Your turn" : "Playing"}</span>}
         {p.team != null && <span className={badge}>Team {p.team}</span>}
         {partner && <span className={badgeGold}>Partner</span>}
-        {p.isBot && <span className={badge}>Bot</span>}
+        {(p.isBot || p.botAccount) && <span className={badge}>Bot</span>}
         {p.connected === false && !p.isBot && <span className={badge}>{p.botControlled ? "Away: a bot plays" : "Offline"}</span>}
       </span>
       {slots?.bubble}

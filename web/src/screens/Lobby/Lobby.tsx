@@ -177,7 +177,9 @@ function LobbyRoom({ v }: { v: GameView }) {
           <div>
             <strong id="game-mode-title">Game Mode</strong>
             <div className={`${muted} ${s.small}`}>
-              {v.gameMode === "match" ? `A match of ${Math.max(players.length, 2)} hands, one per player.` : "A single hand."}
+              {v.gameMode === "match"
+                ? `A match of ${Math.max(players.length, 2)} hands, one per player: each player starts one hand.`
+                : "A single hand. Player 1 starts it and wins noticeably more often (about 57 hands in 100 between equal players of 2); a match is fair."}
             </div>
           </div>
           {v.isHost ? (

@@ -4,7 +4,8 @@ import { Avatar } from "../../components/Avatar/Avatar";
 import { useNavigate } from "react-router";
 import { deleteAccount, httpMessage, loadProfile, removeAvatar, requireSignIn, updateAccount, uploadAvatar } from "../../state/actions";
 import { matchKind, ordinal, profileName, user, winRate, type MatchEntry, type Stats, type User } from "../../state/session";
-import { button, field, input, panel } from "../../theme/ui.css";
+import { showToast } from "../../state/toasts";
+import { badge, button, field, input, panel } from "../../theme/ui.css";
 import * as s from "./Profile.css";
 
 function StatCard({ label, value, sub, testId }: { label: string; value: string; sub?: string; testId: string }) {
@@ -239,6 +240,7 @@ export function Profile() {
         <Avatar user={u} />
         <div className={s.nameBlock}>
           <h1 className={s.name}>{profileName(u)}</h1>
+          {u.isBot && <span className={badge}>Bot account</span>}
           {u.email && <p className={s.email}>{u.email}</p>}
         </div>
       </header>

@@ -1,0 +1,111 @@
+"""Kingdom's engine against RLCard's UNO game object, in the same process and minutes.
+
+Random playouts on both sides, each step through the public API: Kingdom asks the acting
+player's legal actions (``kr.legal_actions``), picks one uniformly and applies it
+(``kr.apply``, a new immutable state); UNO (``rlcard.games.uno.game.UnoGame``, 2 players) takes
+the legal actions of the state ``step`` returns, picks one uniformly and steps. Windows of
+``--seconds`` alternate (UNO, standard, Constructed, Spire) for ``--rounds`` rounds; each
+figure is actions per processor second, and each Kingdom figure is also given as a ratio to the
+UNO figure of its own round (the machine is shared: compare within a round).
+
+RLCard is not a dependency of the project: ``pip install rlcard`` (it brings numpy) first.
+
+    python bench/rlcard_uno.py --seconds 5 --rounds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import kingdom_rules as kr
+
+SPIRE_RUN = ("QH", "2H", "3H", "5D", "7C", "9S")
+
+
+def setups() -> dict[str, Callable[[int], kr.Setup]]:
+    """Each benchmarked setup, by name (a function of the game number)."""
+    balanced = kr.PREBUILT_DECKS["balanced"]
+    hoard = kr.PREBUILT_DECKS["dragon-hoard"]
+    run = tuple(kr.Card.parse(c) for c in SPIRE_RUN)
+    return {
+        "standard": lambda g: kr.StandardSetup(),
+        "constructed": lambda g: kr.ConstructedSetup((balanced, hoard)),
+        "spire": lambda g: kr.SpireSetup(run, run[:1], (4, 4)),
+    }
+
+
+def kingdom_window(make: Callable[[int], kr.Setup], seconds: float, seed: int) -> float:
+    """Actions per processor second of 2-player random playouts in one setup."""
+    rng = random.Random(seed)
+    randrange = rng.randrange
+    legal_actions, apply, players_to_act = kr.legal_actions, kr.apply, kr.players_to_act
+    steps = 0
+    game = 0
+    cpu0 = time.process_time()
+    deadline = cpu0 + seconds
+    while time.process_time() < deadline:
+        game += 1
+        state = kr.new_game(player_count=2, seed=seed * 1_000_003 + game, setup=make(game))
+        while state.phase != "finished":
+            p = players_to_act(state)[0]
+            acts = legal_actions(state, p)
+            state, _ = apply(state, acts[randrange(len(acts))])
+            steps += 1
+    return steps / (time.process_time() - cpu0)
+
+
+def uno_window(seconds: float, seed: int) -> float:
+    """Actions per processor second of 2-player random UNO playouts (RLCard's game object)."""
+    import numpy as np
+    from rlcard.games.uno.game import UnoGame
+
+    rng = random.Random(seed)
+    game = UnoGame(num_players=2)
+    game.np_random = np.random.RandomState(seed)
+    steps = 0
+    cpu0 = time.process_time()
+    deadline = cpu0 + seconds
+    while time.process_time() < deadline:
+        state, _ = game.init_game()
+        while not game.is_over():
+            legal = state["legal_actions"]
+            state, _ = game.step(legal[rng.randrange(len(legal))])
+            steps += 1
+    return steps / (time.process_time() - cpu0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="processor time per window")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        import rlcard  # noqa: F401
+    except ImportError:
+        print("RLCard is not installed: pip install rlcard", file=sys.stderr)
+        return 2
+    rows: list[dict[str, Any]] = []
+    for r in range(1, args.rounds + 1):
+        row: dict[str, Any] = {"round": r, "uno": uno_window(args.seconds, args.seed + r)}
+        for name, make in setups().items():
+            row[name] = kingdom_window(make, args.seconds, args.seed + r)
+        rows.append(row)
+        if not args.json:
+            print(f"round {r}: UNO {row['uno']:,.0f} actions/CPU s · " + " · ".join(
+                f"{n} {row[n]:,.0f} ({row[n] / row['uno']:.2f}x)" for n in setups()),
+                flush=True)
+    if args.json:
+        print(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
