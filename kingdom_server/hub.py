@@ -233,6 +233,7 @@ class Hub:
                     # impossible are announced as such, so a lesson still shown goes on).
                     lessons.end_lesson(room)
                 self.games.sync_score_screen(room)
+                self.games.sync_clocks(room, save=False)  # on from what was stored
                 self.games.kick_bots(room)
         self.ranked.resume(self.room_list)
         log.info("loaded %d rooms", len(self.room_list))

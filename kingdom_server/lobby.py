@@ -18,6 +18,7 @@ import socketio
 import kingdom_rules as kr
 from kingdom_rules import tutorial
 from kingdom_server import bots as botlib
+from kingdom_server import clocks
 from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
 from kingdom_server.answers import Ack, Call, CallError, Payload, ok
@@ -67,6 +68,7 @@ class Lobby:
         # Called (lock held) when a person leaves a started game or stays away past the
         # absence limit, so ranked can record the abandonment.
         self.abandon_hooks: list[Callable[[Room, Seat], None]] = []
+        games.timeout_hooks.append(self._timed_out)
 
     def calls(self) -> dict[str, Call]:
         """The lobby's socket calls by event name."""
@@ -80,6 +82,7 @@ class Lobby:
             "addBot": self.add_bot,
             "toggleGameMode": self.toggle_game_mode,
             "reorderPlayers": self.reorder_players,
+            "setTurnClock": self.set_turn_clock,
             "chooseDeck": self.choose_deck,
             "startGame": self.start_game,
             "startTutorialGame": self.start_tutorial_game,
@@ -166,6 +169,7 @@ class Lobby:
             seat.absence_task.cancel()
             seat.absence_task = None
         seat.absent = False
+        self.games.sync_clocks(room)
         await self.pushes.room(room)
 
     async def _user_rejoin(self, sid: str, room: Room, seat: Seat) -> Ack:
@@ -197,6 +201,7 @@ class Lobby:
         is_tutorial: bool,
         tutorial_mode: str | None = None,
         constructed: bool = False,
+        turn_clock: str = "off",
     ) -> Ack:
         if constructed and is_tutorial:
             raise CallError("A tutorial cannot be a Constructed game")
@@ -209,6 +214,7 @@ class Lobby:
             is_tutorial=is_tutorial,
             tutorial_mode=tutorial_mode if is_tutorial else None,
             constructed=constructed,
+            turn_clock=turn_clock,
         )
         token = new_reconnect_token()
         seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token),
@@ -232,7 +238,7 @@ class Lobby:
         return await self._create(sid, name, user_id=user_id, is_public=False,
                                   desired=kr.MAX_PLAYERS,
                                   is_tutorial=is_tutorial, tutorial_mode=mode,
-                                  constructed=constructed)
+                                  constructed=constructed, turn_clock=self._turn_clock(p))
 
     async def create_public_room(self, sid: str, p: Payload) -> Ack:
         name, user_id = await self._player(sid, p)
@@ -242,7 +248,8 @@ class Lobby:
             raise CallError(f"desiredPlayerCount must be {', '.join(counts[:-1])} or {counts[-1]}")
         constructed = v.field(p, "constructed", bool, required=False, default=False)
         return await self._create(sid, name, user_id=user_id, is_public=True, desired=desired,
-                                  is_tutorial=False, constructed=constructed)
+                                  is_tutorial=False, constructed=constructed,
+                                  turn_clock=self._turn_clock(p))
 
     async def _join(self, sid: str, p: Payload, *, public_only: bool) -> Ack:
         name, user_id = await self._player(sid, p)
@@ -369,6 +376,31 @@ class Lobby:
             await self.pushes.public_games()
         return ok(gameMode=room.game_mode)
 
+    @staticmethod
+    def _turn_clock(p: Payload, *, required: bool = False) -> str:
+        clock = v.field(p, "turnClock", str, required=required, default="off")
+        if clock not in clocks.TURN_CLOCKS:
+            raise CallError(f"turnClock must be {', '.join(clocks.TURN_CLOCKS[:-1])} or "
+                            f"{clocks.TURN_CLOCKS[-1]}")
+        return str(clock)
+
+    async def set_turn_clock(self, sid: str, p: Payload) -> Ack:
+        """(host, waiting room or after the game) The room's turn clock: `{turnClock}`."""
+        clock = self._turn_clock(p, required=True)
+        room, _ = self.rooms.host_seat(sid, "change the turn clock")
+        async with room.lock:
+            if room.is_ranked:
+                raise CallError("A ranked game is always clocked")
+            if room.started and room.phase != "finished":
+                raise CallError("Game already in progress")
+            undo = room.snapshot()
+            room.turn_clock = clock
+            self._save(room, undo)
+            await self.pushes.room(room)
+        if room.is_public:
+            await self.pushes.public_games()
+        return ok(turnClock=room.turn_clock)
+
     async def reorder_players(self, sid: str, p: Payload) -> Ack:
         order = v.field(p, "playerOrder", list)
         if not all(isinstance(x, str) for x in order):
@@ -485,6 +517,7 @@ class Lobby:
         for seat in room.seats:
             seat.absent = False
             self.start_absence(room, seat)
+        self.games.start_clocks(room)
         await self.pushes.room(room)
         self.games.kick_bots(room)
 
@@ -533,6 +566,7 @@ class Lobby:
             game_mode="match",
             is_ranked=True,
             constructed=constructed,
+            turn_clock=clocks.RANKED_CLOCK,
         )
         tokens: list[str] = []
         for p in players:
@@ -718,6 +752,7 @@ class Lobby:
         else:
             self.watch_attendance(room)
             self._pause_if_unattended(room)
+            self.games.sync_clocks(room)
             await self.pushes.room(room)
             self.games.kick_bots(room)
 
@@ -726,7 +761,7 @@ class Lobby:
         room.closed = True
         self.rooms.remove(room)
         current = asyncio.current_task()
-        tasks = [room.bot_task, room.score_task, room.idle_task,
+        tasks = [room.bot_task, room.score_task, room.idle_task, room.clock_task,
                  *(s.absence_task for s in room.seats)]
         for task in tasks:
             if task is not None and task is not current:
@@ -737,6 +772,18 @@ class Lobby:
         """The room is closed for good: written first, then forgotten with its tasks."""
         self.storage.close_room(room.code)
         self._forget(room)
+
+    async def _timed_out(self, room: Room, seat: Seat) -> None:
+        """(games hook, lock held) The seat's clock ran out for the last time allowed: the
+        person leaves the game as `leaveRoom` does (a bot plays the seat; ranked: last place)."""
+        sid = seat.sid
+        await self._give_up_seat(room, seat)
+        if sid is not None:
+            if self.rooms.sessions.get(sid) == (room.code, seat.player_id):
+                del self.rooms.sessions[sid]
+            await self.sio.leave_room(sid, room.code)
+            await self.sio.enter_room(sid, BROWSING)
+        log.info("room %s: %s left by running out of time", room.code, seat.player_id)
 
     # -- absence ---------------------------------------------------------------------------
 
@@ -764,6 +811,7 @@ class Lobby:
                 for hook in self.abandon_hooks:
                     hook(room, seat)
                 self._pause_if_unattended(room)
+                self.games.sync_clocks(room)
                 await self.pushes.room(room)
                 self.games.kick_bots(room)
                 return

@@ -15,6 +15,7 @@ import attrs
 import kingdom_rules as kr
 from kingdom_rules import MAX_PLAYERS
 from kingdom_server.answers import CallError
+from kingdom_server.clocks import SeatClock
 
 #: Upper-case letters and digits without the look-alikes 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -26,7 +27,8 @@ BROWSING = "browsing"
 #: Fields that live only in this process (connections, timers, the lock): a rollback leaves
 #: them alone.
 _RUNTIME = frozenset(
-    {"lock", "sid", "absence_task", "score_task", "bot_task", "idle_task", "paused"}
+    {"lock", "sid", "absence_task", "score_task", "bot_task", "idle_task", "paused",
+     "clock_task"}
 )
 
 
@@ -70,6 +72,9 @@ class Seat:
     """In a Constructed room: the deck this seat plays (chosen by the player, a prebuilt one
     for a bot)."""
     deck_name: str | None = None
+    clock: SeatClock | None = None
+    """The seat's turn clock during a clocked game (kingdom_server/clocks.py); None for bots
+    and in games without a clock."""
 
     @property
     def connected(self) -> bool:
@@ -126,6 +131,10 @@ class Room:
     """No person connected and the takeover period over: bots and the score screen wait until
     someone comes back."""
     closed: bool = False
+    turn_clock: str = "off"
+    """off | relaxed | normal | fast (kingdom_server/clocks.py); ranked games: normal."""
+    clock_task: asyncio.Task[None] | None = None
+    """Wakes at the earliest running clock's deadline and at each checkpoint."""
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -203,6 +212,7 @@ class Room:
             "currentPlayers": len(self.seats),
             "desiredPlayers": self.desired_player_count,
             "status": self.public_status(),
+            "turnClock": self.turn_clock,
         }
 
 

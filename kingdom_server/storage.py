@@ -23,6 +23,8 @@ import attrs
 import peewee as pw
 
 import kingdom_rules as kr
+from kingdom_server import clocks
+from kingdom_server.clocks import SeatClock
 from kingdom_server.journal import ActionJournal, JournalBusy
 from kingdom_server.rooms import Room, Seat
 from kingdom_server.tables import Tables
@@ -124,6 +126,12 @@ def _seat_deck_fields(text: str | None) -> dict[str, Any]:
     return {"deck": kr.Deck.from_json(data["cards"]), "deck_name": data.get("name")}
 
 
+def _seat_clock_json(seat: Seat) -> str | None:
+    if seat.clock is None:
+        return None
+    return json.dumps(seat.clock.to_json(clocks.now()))
+
+
 def room_status(room: Room) -> str:
     """The room row's status: waiting | playing (closed rooms are written by `close_room`)."""
     return "playing" if room.started else "waiting"
@@ -159,6 +167,7 @@ class Storage:
             is_ranked = pw.BooleanField(default=False)
             tutorial_mode = pw.CharField(null=True, max_length=32)
             constructed = pw.BooleanField(default=False)
+            turn_clock = pw.CharField(default="off", max_length=8)  # kingdom_server/clocks.py
             status = pw.CharField(default="waiting", max_length=16)  # waiting | playing | closed
             unattended_since = pw.DateTimeField(null=True)  # the last person went away at
             created_at = pw.DateTimeField(default=_now)
@@ -178,6 +187,7 @@ class Storage:
             user_id = pw.CharField(null=True, max_length=64)
             left = pw.BooleanField(default=False)
             deck = pw.TextField(null=True)  # JSON {name, cards} of a Constructed seat's deck
+            clock = pw.TextField(null=True)  # JSON of the seat's turn clock (clocks.py)
 
             class Meta:
                 table_name = "room_seats"
@@ -272,6 +282,7 @@ class Storage:
             is_ranked=room.is_ranked,
             tutorial_mode=room.tutorial_mode,
             constructed=room.constructed,
+            turn_clock=room.turn_clock,
             status=status,
             unattended_since=room.unattended_since,
             updated_at=_now(),
@@ -295,10 +306,20 @@ class Storage:
                         user_id=s.user_id,
                         left=s.left,
                         deck=_seat_deck_json(s),
+                        clock=_seat_clock_json(s),
                     )
                     for i, s in enumerate(room.seats)
                 ]
             ).execute()
+
+    def save_clocks(self, room: Room) -> None:
+        """Write what is left of each seat's turn clock now (one transaction)."""
+        with self.db.atomic():
+            for i, seat in enumerate(room.seats):
+                if seat.clock is not None:
+                    self.Seat.update(clock=_seat_clock_json(seat)).where(
+                        (self.Seat.room == room.code) & (self.Seat.position == i)
+                    ).execute()
 
     def set_unattended_since(self, code: str, since: dt.datetime | None) -> None:
         """When the last person connected to the room went away (None: someone is back)."""
@@ -527,6 +548,7 @@ class Storage:
                 tutorial_mode=row.tutorial_mode,
                 unattended_since=row.unattended_since,
                 constructed=bool(row.constructed),
+                turn_clock=str(row.turn_clock or "off"),
             )
             room.seats = [
                 Seat(
@@ -537,6 +559,7 @@ class Storage:
                     reconnect_token=s.reconnect_token,
                     user_id=s.user_id,
                     left=bool(s.left),
+                    clock=SeatClock.from_json(json.loads(s.clock)) if s.clock else None,
                     **_seat_deck_fields(s.deck),
                 )
                 for s in self.Seat.select().where(self.Seat.room == row.code).order_by(

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import kingdom_rules as kr
+from kingdom_server import clocks
 from kingdom_server.rooms import Room, Seat
 
 
@@ -38,11 +39,15 @@ def _room_fields(room: Room, now: float) -> dict[str, Any]:
         "constructed": room.constructed,
         "gameStartTime": room.game_start_time,
         "scoreScreenTimer": timer,
+        "turnClock": room.turn_clock,
     }
 
 
 def seat_fields(seat: Seat) -> dict[str, Any]:
+    """A player's fields that come from the room; `clock` is what is left of the seat's turn
+    clock at the time of the push (None: not clocked; docs/protocol.md)."""
     return {
+        "clock": clocks.wire(seat.clock, clocks.now()),
         "id": seat.player_id,
         "name": seat.name,
         "isBot": seat.is_bot or seat.left,
