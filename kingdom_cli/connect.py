@@ -73,12 +73,15 @@ def default_seat_file() -> Path:
 @click.option("--public", "public", is_flag=True, help="Create a public room anyone can join.")
 @click.option("--players", "-p", type=click.IntRange(2, 4), default=None,
               help="Seats of a public room (asked when omitted).")
+@click.option("--clock", "turn_clock", type=click.Choice(["off", "relaxed", "normal", "fast"]),
+              default=None, help="Turn clock of a room you create (docs/rules.md, Turn clocks).")
 @click.option("--seat-file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where reconnect tokens are kept (default ~/.kingdom/seats.json, or "
                    "$KINGDOM_SEAT_FILE).")
 @click.pass_obj
 def connect(app: Any, url: str, name: str | None, username: str | None, room_code: str | None,
-            create: bool, public: bool, players: int | None, seat_file: Path | None) -> None:
+            create: bool, public: bool, players: int | None, turn_clock: str | None,
+            seat_file: Path | None) -> None:
     """Play Kingdom in the terminal against people on the server at URL.
 
     --create makes a private room (its code is printed), --public a public one, --room CODE
@@ -88,6 +91,8 @@ def connect(app: Any, url: str, name: str | None, username: str | None, room_cod
         raise click.UsageError("choose one of --room, --create and --public")
     if players is not None and not public:
         raise click.UsageError("--players is for --public rooms")
+    if turn_clock is not None and not (create or public):
+        raise click.UsageError("--clock is for rooms you create (--create, --public)")
     from rich.console import Console
 
     console: Console = app.console if app.verbosity >= 0 else Console()
@@ -107,6 +112,7 @@ def connect(app: Any, url: str, name: str | None, username: str | None, room_cod
         console.print(f"Signed in as {username}.")
     session = Session(url, name or "", console, lines,
                       Seats(seat_file or default_seat_file()), cookie=cookie)
+    session.turn_clock = turn_clock
     start = ("room", room_code) if room_code else ("create", None) if create else (
         ("public", players) if public else ("browse", None))
     code = asyncio.run(session.main(start))
@@ -243,10 +249,13 @@ class Session:
         self.ended: str | None = None  # why the session cannot go on
         self.connected_once = False
         self.leaving = False
+        self.turn_clock: str | None = None
+        """The clock of a room this session creates (None: the server's default, off)."""
         for event, handler in (("gameState", self._on_state),
                                ("publicGamesUpdated", self._on_games),
                                ("royalFamilyCompleted", self._on_family),
                                ("drawPhaseSkipped", self._on_skipped),
+                               ("turnTimedOut", self._on_timed_out),
                                ("error", self._on_error),
                                ("connect", self._on_connect),
                                ("disconnect", self._on_disconnect)):
@@ -274,6 +283,22 @@ class Session:
 
     def _on_skipped(self, data: Json) -> None:
         self.notice(f"[yellow]{data.get('message', 'The draw phase was skipped.')}[/]")
+
+    def _on_timed_out(self, data: Json) -> None:
+        who = data.get("playerName") or "A player"
+        mine = self.view is not None and data.get("playerNumber") == self.view.get(
+            "myPlayerNumber")
+        if data.get("abandoned"):
+            text = ("You ran out of time three times and left the game" if mine
+                    else f"{who} ran out of time three times and left the game")
+            if mine:
+                self.ended = text
+                self._bump()
+                return
+        else:
+            text = (f"{'Your' if mine else who + chr(39) + 's'} time ran out: the server played "
+                    f"for {'you' if mine else 'them'} ({data.get('timeouts')} of 3)")
+        self.notice(f"[bold red]{text}[/]")
 
     def _on_error(self, data: Json) -> None:
         message = (data or {}).get("message") or "Failed to connect to game server"
@@ -456,7 +481,7 @@ class Session:
         if how == "room":
             return await self.join(str(arg))
         if how == "create":
-            return await self.seated("createRoom", {"playerName": self.name})
+            return await self.seated("createRoom", {"playerName": self.name, **self._clock()})
         if how == "public":
             return await self.create_public(arg)
         return await self.browse()
@@ -494,7 +519,11 @@ class Session:
             i = await self.pick("How many players?", ["2 players", "3 players", "4 players"])
             players = 2 + (i or 0)
         return await self.seated("createPublicRoom",
-                                 {"playerName": self.name, "desiredPlayerCount": players})
+                                 {"playerName": self.name, "desiredPlayerCount": players,
+                                  **self._clock()})
+
+    def _clock(self) -> Json:
+        return {"turnClock": self.turn_clock} if self.turn_clock else {}
 
     async def browse(self) -> bool:
         ack = await self.call("getPublicGames")
@@ -518,7 +547,7 @@ class Session:
             elif i == len(games):
                 return await self.create_public(None)
             else:
-                return await self.seated("createRoom", {"playerName": self.name})
+                return await self.seated("createRoom", {"playerName": self.name, **self._clock()})
 
     async def table(self) -> int:
         """Draw each new view and ask when this seat has something to do, to the end."""
@@ -588,7 +617,8 @@ class Session:
         seats = max(int(seats or 4), len(players))
         kind = "public" if view.get("isPublic") else "private"
         self.console.rule(f"Waiting room {view.get('roomCode')} · {kind} · "
-                          f"{view.get('gameMode', 'game')} mode")
+                          f"{view.get('gameMode', 'game')} mode · turn clock: "
+                          f"{view.get('turnClock', 'off')}")
         for i in range(seats):
             if i < len(players):
                 p = players[i]
@@ -616,6 +646,13 @@ class Session:
         if players < seats:
             entries.append(("Add a bot", ("addBot", {})))
         entries.append((f"Switch to {other} mode", ("toggleGameMode", {"gameMode": other})))
+        if not view.get("isRanked"):
+            from kingdom_server.clocks import TURN_CLOCKS
+
+            clocks = list(TURN_CLOCKS)
+            nxt = clocks[(clocks.index(view.get("turnClock", "off")) + 1) % len(clocks)]
+            entries.append((f"Turn clock: {view.get('turnClock', 'off')} (switch to {nxt})",
+                            ("setTurnClock", {"turnClock": nxt})))
         entries.append(("Leave the room", None))
         i = await self.pick("Waiting room (you are the host)", [label for label, _ in entries],
                             key=lambda: self.view and _fingerprint(self.view))

@@ -22,7 +22,7 @@ from kingdom_server.keys import hub_key
 from tests.databases import query
 from tests.server.helpers import Client, database_rows
 from tests.server.play import payload_of, play_until
-from tests.server.ranked_clients import Player, get_json, matched
+from tests.server.ranked_clients import get_json, matched
 from tests.server.test_restart import (  # noqa: F401
     ServerProcess,
     database,
@@ -52,7 +52,8 @@ async def test_the_room_chooses_its_clock(start_server: Start, connect_to: Conne
     state = await ana.wait_state(lambda s: s["phase"] == "waiting")
     assert state["turnClock"] == "fast"
     await ben.ok("joinRoom", {"playerName": "Ben", "roomCode": ana.seat["roomCode"]})
-    await ben.refused("setTurnClock", {"turnClock": "off"}, "Only the host can change the turn clock")
+    await ben.refused("setTurnClock", {"turnClock": "off"},
+                      "Only the host can change the turn clock")
     await ana.refused("setTurnClock", {"turnClock": 3}, "turnClock must be a string")
     await ana.refused("setTurnClock", {"turnClock": "slow"},
                       "turnClock must be off, relaxed, normal or fast")
