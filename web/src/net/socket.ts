@@ -4,7 +4,7 @@
  * settings, the 'Not connected' rule and the reconnect (rejoinRoom) live here and nowhere else.
  */
 import { io, type ManagerOptions, type Socket, type SocketOptions } from "socket.io-client";
-import type { Ack, GameView, PublicGame, Ladder, RankedMatchFound, RankedQueueStatus, RankedResult } from "./types";
+import type { Ack, GameView, PublicGame, Ladder, RankedMatchFound, RankedQueueStatus, RankedResult, TurnTimedOut } from "./types";
 
 export type ConnectionStatus = "connecting" | "connected" | "reconnecting" | "disconnected";
 
@@ -25,6 +25,7 @@ export interface PushEvents {
   rankedQueueStatus: RankedQueueStatus;
   rankedMatchFound: RankedMatchFound;
   rankedMatchRated: { ladder: Ladder; results: RankedResult[] };
+  turnTimedOut: TurnTimedOut;
 }
 
 export type PushName = keyof PushEvents;
@@ -90,6 +91,7 @@ const PUSHES: PushName[] = [
   "rankedQueueStatus",
   "rankedMatchFound",
   "rankedMatchRated",
+  "turnTimedOut",
 ];
 
 export class GameClient {

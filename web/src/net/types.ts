@@ -73,6 +73,28 @@ export interface PlayerView {
   score?: number;
   readyForNextHand?: boolean;
   familyComplete?: boolean;
+  /** The seat's turn clock as of the push (null: not clocked). docs/protocol.md, turn clocks. */
+  clock?: SeatClock | null;
+}
+
+/** A room's turn clock setting (docs/rules.md, "Turn clocks"). */
+export type TurnClockSetting = "off" | "relaxed" | "normal" | "fast";
+
+/** What was left of a seat's clock when the push was built; a running one counts down. */
+export interface SeatClock {
+  remainingMs: number;
+  turnMs: number;
+  bankMs: number;
+  running: boolean;
+  timeouts: number;
+}
+
+/** Push: the server played for a seat whose clock ran out (abandoned: its third timeout). */
+export interface TurnTimedOut {
+  playerNumber: number;
+  playerName: string;
+  timeouts: number;
+  abandoned: boolean;
 }
 
 export type Phase = "waiting" | "choosing_resources" | "playing" | "handComplete" | "finished";
@@ -155,6 +177,7 @@ export interface GameView {
   setupType?: "standard" | "constructed" | "spire";
   gameStartTime: number | null;
   scoreScreenTimer: number | null;
+  turnClock?: TurnClockSetting;
 }
 
 export interface PublicGame {
@@ -164,6 +187,7 @@ export interface PublicGame {
   currentPlayers: number;
   desiredPlayers: number;
   status: "waiting" | "in-progress" | "full";
+  turnClock?: TurnClockSetting;
 }
 
 /** Every acknowledged call answers {success, error} and maybe more fields. */

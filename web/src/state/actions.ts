@@ -34,6 +34,7 @@ const ROOM: Record<string, Outcome> = {
   startGame: { title: "Error", fallback: "Failed to start game" },
   addBot: { title: "Error", fallback: "Failed to add bot" },
   toggleGameMode: { title: "Error", fallback: "Failed to change game mode" },
+  setTurnClock: { title: "Error", fallback: "Failed to change the turn clock" },
   reorderPlayers: { title: "Error", fallback: "Failed to reorder players" },
   chooseDeck: { title: "Error", fallback: "Failed to choose deck" },
 };

@@ -4,6 +4,7 @@ import { GameClient, type ConnectionStatus } from "../net/socket";
 import type { GameView, PublicGame } from "../net/types";
 import { PresentationQueue } from "./pacing";
 import { listenRanked } from "./ranked";
+import { listenClocks } from "./clocks";
 import { showToast } from "./toasts";
 import { reducedMotion } from "./viewport";
 
@@ -107,6 +108,7 @@ export function startSession(): void {
     }),
   );
   listenRanked(client, () => presentation.latest?.myPlayerNumber ?? view.value?.myPlayerNumber ?? null, enteredRoom);
+  listenClocks(client, () => presentation.latest?.myPlayerNumber ?? view.value?.myPlayerNumber ?? null, leaveRoom, paced);
   rejoining.value = client.seat() !== null;
   client.connect();
 }

@@ -6,6 +6,7 @@ import { phone } from "../../state/viewport";
 import { badge, badgeGold } from "../../theme/ui.css";
 import { Card } from "../Card/Card";
 import { Kingdom } from "../Kingdom/Kingdom";
+import { TurnClock } from "../TurnClock/TurnClock";
 import * as s from "./Seat.css";
 
 export type SeatPosition = keyof typeof s.area;
@@ -54,6 +55,7 @@ export function Seat({ player: p, view: v, position }: { player: PlayerView; vie
       {p.isBot && <span className={badge}>Bot</span>}
       {p.connected === false && !p.isBot && <span className={badge}>{p.botControlled ? "Away: a bot plays" : "Offline"}</span>}
       {active && <span className={badgeGold}>Playing</span>}
+      <TurnClock clock={p.clock} owner={`${name}'s`} />
       <span className={s.handCount} aria-label={`${cards} cards in hand`} data-testid="opponent-card-count" data-hand-of={p.number}>
         <span className={s.backs} aria-hidden="true">
           {Array.from({ length: Math.min(cards, 3) }, (_, i) => (
@@ -111,6 +113,7 @@ export function MySeat({
         <span className={s.number}>Player {v.myPlayerNumber}</span>
         {me?.team != null && <span className={badge}>Team {me.team}</span>}
         {typeof me?.score === "number" && <span className={badge}>{me.score === 1 ? "1 point" : `${me.score} points`}</span>}
+        <TurnClock clock={me?.clock} owner="Your" />
       </div>
       {me?.kingdom && (
         <Kingdom kingdom={me.kingdom} owner="Your" playerNumber={me.number} selectedResources={selectedResources} onToggleResource={onToggleResource} />

@@ -12,6 +12,7 @@ import { leaveRoom, view } from "../../state/game";
 import { DeckChooser } from "../Constructed/DeckChooser";
 import { badge, badgeGold, badgeOk, button, muted, panel } from "../../theme/ui.css";
 import * as s from "./Lobby.css";
+import { TurnClockPicker } from "../../components/TurnClock/TurnClockPicker";
 
 const SEAT = "seat";
 const isTouch = typeof window !== "undefined" && "ontouchstart" in window;
@@ -202,6 +203,7 @@ function LobbyRoom({ v }: { v: GameView }) {
           )}
         </div>
       </section>
+      <TurnClockPicker view={v} />
 
       {fourPlayers ? (
         <div className={s.columns}>

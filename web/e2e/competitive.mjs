@@ -1,0 +1,90 @@
+// Browser tests of competitive play (issue 28): the turn clock on the table (chosen in the
+// waiting room, counting down, warning under 10 s, a timeout played by the server).
+// Screenshots go to docs/screenshots (README). Run: `node web/e2e/competitive.mjs` (after
+// `npm run build`). No assertion is about wall-clock time: the server's clocks are set short
+// (KINGDOM_TURN_CLOCKS) and the test waits for what the page shows.
+import { cpSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, Server, expect, freePort, launchBrowser, run, tempDb, test, testNoCspViolation, viewOf, watchCsp } from "./harness.mjs";
+
+if (!existsSync(join(ROOT, "web/dist/index.html"))) {
+  console.error("web/dist is missing: run `npm run build` first");
+  process.exit(1);
+}
+
+const SHOTS = join(ROOT, "docs/screenshots");
+const { dir, db, cleanup } = tempDb();
+cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
+process.env.KINGDOM_WEB_DIST = join(dir, "dist");
+// Fast: 12 s a turn and no bank, so that a clock is under its 10 s warning soon and runs out.
+process.env.KINGDOM_TURN_CLOCKS = "fast=12/0";
+const server = new Server({ port: await freePort(), db, botDelay: 0.3 });
+await server.start();
+const browser = await launchBrowser();
+
+async function newPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await watchCsp(context);
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
+  return { context, page };
+}
+
+/** Host a casual room from the home page, choose its clock, add bots, start. */
+async function hostGame(page, { name, bots, clock }) {
+  await page.goto(server.url + "/");
+  await page.getByRole("button", { name: /^Casual/ }).click();
+  await page.getByRole("dialog").waitFor();
+  await page.getByRole("tab", { name: "Create" }).click();
+  await page.getByLabel("Your name").fill(name);
+  await page.getByRole("button", { name: "Create Game" }).click();
+  await page.waitForURL("**/lobby");
+  if (clock) {
+    await page.getByRole("radiogroup", { name: "Turn clock" }).getByRole("radio", { name: clock }).click();
+    await page.getByRole("radio", { name: clock, checked: true }).waitFor();
+  }
+  for (let i = 0; i < bots; i++) {
+    await page.getByRole("button", { name: "Add Bot" }).click();
+    await page.getByTestId("player-slot").nth(i + 1).waitFor();
+  }
+  await page.getByRole("button", { name: "Start Game" }).click();
+  await page.waitForURL("**/game");
+}
+
+test("the turn clock: chosen in the waiting room, counts down on my seat, warns under 10 s, runs out", async () => {
+  const { page, context } = await newPage();
+  await hostGame(page, { name: "Clara", bots: 1, clock: "Fast" });
+  const v = await viewOf(page);
+  expect(v.turnClock === "fast", `the room's clock is fast (${v.turnClock})`);
+  expect(v.phase === "choosing_resources", `choosing the starting resources (${v.phase})`);
+  // While I choose my starting resource my clock runs beside the question; the bot has none.
+  const choosing = page.locator('[aria-labelledby="choose-title"] [data-testid="turn-clock"]');
+  await choosing.waitFor();
+  const first = await viewOf(page);
+  if (first.phase === "choosing_resources") {
+    // (A loaded machine may have let the clock run out already: then the timeout below is seen.)
+    expect(first.players.filter((p) => p.clock).length === 1, "only my seat is clocked, not the bot's");
+  }
+  // It runs out: the server chooses for me, says so, and counts the timeout on my seat's clock.
+  await page.getByText("Your time ran out").first().waitFor({ timeout: 30000 });
+  const mine = page.locator('[data-testid="my-kingdom"] [data-testid="turn-clock"]');
+  await page.locator('[data-testid="my-kingdom"] [data-testid="turn-clock"][data-timeouts="1"]').waitFor({ timeout: 30000 });
+  const after = await viewOf(page);
+  const me = after.players.find((p) => p.number === after.myPlayerNumber);
+  expect(me.startingResourceChosen === true, "a starting resource was chosen for me");
+  // My turns have 12 s (no bank left): under 10 s the clock warns, red on my seat.
+  await page.locator('[data-testid="my-kingdom"] [data-testid="turn-clock"][data-warning="true"]').waitFor({ timeout: 60000 });
+  const label = await mine.getAttribute("aria-label");
+  expect(/^Your clock: 0:(0\d|10)/.test(label ?? ""), `the clock reads under 10 s: ${label}`);
+  await page.screenshot({ path: join(SHOTS, "turn-clock-low.png") });
+  await context.close();
+});
+
+testNoCspViolation(server);
+
+const { passed, failed } = await run();
+await browser.close();
+await server.stop();
+cleanup();
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
