@@ -201,6 +201,8 @@ class Hub:
             return
         try:
             self.results.record(room)
+            if room.game_id is not None:
+                room.match_id = self.results.match_id_of(room.game_id)  # replays, score screen
         except Exception:
             log.exception("room %s: the result of game %s was not written", room.code,
                           room.game_id)

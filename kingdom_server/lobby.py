@@ -509,6 +509,7 @@ class Lobby:
             raise
         room.state = state
         room.game_id = game_id
+        room.match_id = None
         room.action_count = len(first or ())
         room.tutorial_resumed = set()
         room.tutorial_guided = True

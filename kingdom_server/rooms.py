@@ -135,6 +135,8 @@ class Room:
     """off | relaxed | normal | fast (kingdom_server/clocks.py); ranked games: normal."""
     clock_task: asyncio.Task[None] | None = None
     """Wakes at the earliest running clock's deadline and at each checkpoint."""
+    match_id: str | None = None
+    """The finished game's match id once its result is written (its replay: /replay/{id})."""
 
     # -- queries ---------------------------------------------------------------------------
 

@@ -132,6 +132,10 @@ def _seat_clock_json(seat: Seat) -> str | None:
     return json.dumps(seat.clock.to_json(clocks.now()))
 
 
+ARCHIVED = "archived"
+"""The status of a closed room past its retention whose finished games are kept (replays)."""
+
+
 def room_status(room: Room) -> str:
     """The room row's status: waiting | playing (closed rooms are written by `close_room`)."""
     return "playing" if room.started else "waiting"
@@ -347,11 +351,19 @@ class Storage:
                 ).limit(500)]
                 if not codes:
                     return deleted
-                games = self.Game.select(self.Game.id).where(self.Game.room.in_(codes))
+                # Finished games stay, with their room's row (archived): they are replayed.
+                games = self.Game.select(self.Game.id).where(
+                    self.Game.room.in_(codes) & self.Game.finished_at.is_null())
                 self.GameAction.delete().where(self.GameAction.game.in_(games)).execute()
-                self.Game.delete().where(self.Game.room.in_(codes)).execute()
+                self.Game.delete().where(
+                    self.Game.room.in_(codes) & self.Game.finished_at.is_null()).execute()
                 self.Seat.delete().where(self.Seat.room.in_(codes)).execute()
-                self.Room.delete().where(self.Room.code.in_(codes)).execute()
+                kept = {str(r.code) for r in self.Room.select(self.Room.code).where(
+                    self.Room.code.in_(codes)
+                    & self.Room.code.in_(self.Game.select(self.Game.room)))}
+                self.Room.update(status=ARCHIVED).where(self.Room.code.in_(kept)).execute()
+                self.Room.delete().where(
+                    self.Room.code.in_([c for c in codes if c not in kept])).execute()
             deleted += len(codes)
 
     @_journal_rows_first
@@ -530,11 +542,16 @@ class Storage:
             ),
         )
 
+    def room_is_public(self, code: str) -> bool:
+        """Whether the room was public (listed for anyone to join) or ranked."""
+        row = self.Room.get_or_none(self.Room.code == code)
+        return row is not None and (bool(row.is_public) or bool(row.is_ranked))
+
     @_journal_rows_first
     def load_open_rooms(self) -> list[LoadedRoom]:
         """Every room that was not closed, with its seats and its latest game's action log."""
         out: list[LoadedRoom] = []
-        for row in self.Room.select().where(self.Room.status != "closed").order_by(
+        for row in self.Room.select().where(self.Room.status.not_in(["closed", ARCHIVED])).order_by(
             self.Room.created_at
         ):
             room = Room(

@@ -40,6 +40,7 @@ def _room_fields(room: Room, now: float) -> dict[str, Any]:
         "gameStartTime": room.game_start_time,
         "scoreScreenTimer": timer,
         "turnClock": room.turn_clock,
+        "matchId": room.match_id if room.phase == "finished" else None,
     }
 
 
