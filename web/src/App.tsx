@@ -32,6 +32,7 @@ const Ranked = lazy(() => import("./screens/Ranked/Ranked"));
 const Leaderboards = lazy(() => import("./screens/Leaderboards/Leaderboards"));
 const RulesEditor = lazy(() => import("./screens/RulesEditor/RulesEditor"));
 const Gallery = lazy(() => import("./screens/Gallery/Gallery"));
+const Replay = lazy(() => import("./screens/Replay/Replay"));
 
 /** The spec's automatic navigation between /, /lobby and /game (section 2). */
 export function AutoNavigate() {
@@ -116,6 +117,7 @@ export function App() {
             <Route path="/ranked" element={<Ranked />} />
             <Route path="/leaderboards" element={<Leaderboards />} />
             <Route path="/admin/rules-editor" element={<RulesEditor />} />
+            <Route path="/replay/:matchId" element={<Replay />} />
             <Route path="/cards" element={<Gallery />} />
             <Route path="/smallcards" element={<Gallery />} />
             <Route path="/newcards" element={<Gallery />} />

@@ -178,6 +178,8 @@ export interface GameView {
   gameStartTime: number | null;
   scoreScreenTimer: number | null;
   turnClock?: TurnClockSetting;
+  /** A finished game's match id once its result is written: its replay is /replay/{matchId}. */
+  matchId?: string | null;
 }
 
 export interface PublicGame {
@@ -273,4 +275,38 @@ export interface RankedResult {
   ratingChange: number;
   rating: number | null;
   tierLabel: string | null;
+}
+
+// --- Replays (docs/protocol.md, "Replays") ----------------------------------------------------
+
+export interface ReplayPlayer {
+  number: number;
+  name: string;
+  isBot: boolean;
+  /** The player's account (their public profile: /u/{username}); null for guests and bots. */
+  username: string | null;
+  placement: number;
+  finalScore: number;
+}
+
+/** GET /api/matches/{matchId}/replay */
+export interface ReplaySummary {
+  matchId: string;
+  players: ReplayPlayer[];
+  playerCount: number;
+  gameMode: "game" | "match";
+  isRanked: boolean;
+  actions: ActionJson[];
+  steps: number;
+  completedAt: string;
+}
+
+/** GET /api/matches/{matchId}/replay/{step}: the public table after `step` moves, every hand. */
+export interface ReplayStep extends Omit<GameView, "roomCode" | "hostId" | "isHost" | "isPublic" | "desiredPlayerCount" | "isTutorial" | "gameStartTime" | "scoreScreenTimer"> {
+  hands: Record<string, Card[]>;
+  action: ActionJson | null;
+  step: number;
+  steps: number;
+  matchId: string;
+  isReplay: true;
 }

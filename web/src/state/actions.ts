@@ -2,7 +2,7 @@
  * Every call the UI makes, with the spec's toast for its failure (section 8) and its success
  * toast where the spec names one. Components call these; they never touch the socket.
  */
-import type { Ack, ActionJson, Ladder, LeaderboardEntry, Ranking, Season, TierInfo } from "../net/types";
+import type { Ack, ActionJson, Ladder, LeaderboardEntry, Ranking, ReplayStep, ReplaySummary, Season, TierInfo } from "../net/types";
 import { apiRequest, fetchQuery, fetchUser, HttpError } from "../net/http";
 import { client, enteredRoom, paced, publicGames, user, type User } from "./game";
 import { LOGIN_REQUIRED, rankedErrorToast, search } from "./ranked";
@@ -426,6 +426,16 @@ export async function loadProfile(userId: string): Promise<{ stats: Stats; match
     fetchQuery<MatchEntry[]>(["/api/matches", userId]),
   ]);
   return { stats, matches };
+}
+
+/** A finished game's replay: who played and every move (docs/protocol.md, "Replays"). */
+export function loadReplay(matchId: string): Promise<ReplaySummary> {
+  return fetchQuery<ReplaySummary>(["/api/matches", encodeURIComponent(matchId), "replay"]);
+}
+
+/** The table of a replay after `step` moves. */
+export function loadReplayStep(matchId: string, step: number): Promise<ReplayStep> {
+  return fetchQuery<ReplayStep>(["/api/matches", encodeURIComponent(matchId), "replay", step]);
 }
 
 /** PATCH /api/auth/user: names, email, profile image URL, or a new password with the current one. */

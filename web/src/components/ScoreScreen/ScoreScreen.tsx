@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { GameView } from "../../net/types";
 import { formatCountdown, isFinalHand, resultTitle, teamOf, teamTotals, winningTeam } from "../../logic/score";
 import { badge, badgeGold, badgeOk, button, muted, panel } from "../../theme/ui.css";
+import { ReplayLink } from "../ReplayLink/ReplayLink";
 import { Icon } from "../Icon/Icon";
 import * as s from "./ScoreScreen.css";
 
@@ -164,6 +165,7 @@ export function ScoreScreen({ view: v, onReady, onHome }: ScoreScreenProps) {
           </section>
         )}
         <div className={s.home}>
+          {v.phase === "finished" && <ReplayLink matchId={v.matchId} />}
           <button type="button" className={final ? button.primary : button.ghost} onClick={onHome} data-testid="btn-home">
             Return to Home
           </button>

@@ -5,6 +5,7 @@ import { deleteAccount, httpMessage, loadProfile, loadUser, updateAccount } from
 import { matchKind, ordinal, profileName, user, winRate, type MatchEntry, type Stats, type User } from "../../state/session";
 import { showToast } from "../../state/toasts";
 import { button, field, input, panel } from "../../theme/ui.css";
+import { ReplayLink } from "../../components/ReplayLink/ReplayLink";
 import * as s from "./Profile.css";
 
 /** How long the 'Unauthorized' toast shows before the sign-in page (seed 001 section 2). */
@@ -59,6 +60,7 @@ function MatchRow({ m }: { m: MatchEntry }) {
         <span>{new Date(m.completedAt).toLocaleString()}</span>
       </span>
       <Rating change={m.ratingChange} />
+      <ReplayLink matchId={m.id} label="Replay" ghost />
     </li>
   );
 }
