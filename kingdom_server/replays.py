@@ -24,6 +24,7 @@ from aiohttp import web
 import kingdom_rules as kr
 from kingdom_server.accounts import accounts_key
 from kingdom_server.accounts.web import current_user
+from kingdom_server.rooms import replay_open_to
 from kingdom_server.stats import Results, results_key
 from kingdom_server.storage import GameRecord, Storage
 
@@ -70,7 +71,7 @@ class Replays:
                            user_id=r.user_id, placement=r.placement, final_score=r.final_score)
                       for r in rows)
         public = match.game_mode == "ranked" or self.storage.room_is_public(match.room_code)
-        if not public and (viewer is None or viewer not in {s.user_id for s in seats}):
+        if not replay_open_to(public, {s.user_id for s in seats}, viewer):
             return None
         game = self.storage.game_record(int(match.game_id))
         if game is None:

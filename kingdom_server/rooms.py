@@ -7,7 +7,7 @@ import asyncio
 import datetime as dt
 import hashlib
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
 import attrs
@@ -216,6 +216,12 @@ class Room:
             "status": self.public_status(),
             "turnClock": self.turn_clock,
         }
+
+
+def replay_open_to(public: bool, players: Collection[str | None], viewer: str | None) -> bool:
+    """Who may replay a finished game (docs/protocol.md, "Replays"): anyone when it was played
+    in a public or ranked room (`public`), else only the signed-in people who played it."""
+    return public or (viewer is not None and viewer in players)
 
 
 def now_utc() -> dt.datetime:

@@ -12,7 +12,7 @@ from typing import Any
 
 import kingdom_rules as kr
 from kingdom_server import clocks
-from kingdom_server.rooms import Room, Seat
+from kingdom_server.rooms import Room, Seat, replay_open_to
 
 
 def room_fields(room: Room, seat: Seat | None, now: float) -> dict[str, Any]:
@@ -20,7 +20,18 @@ def room_fields(room: Room, seat: Seat | None, now: float) -> dict[str, Any]:
         **_room_fields(room, now),
         "isHost": seat is not None and seat.player_id == room.host_id,
         "myPlayerId": seat.player_id if seat is not None else None,
+        "matchId": _match_id(room, seat),
     }
+
+
+def _match_id(room: Room, seat: Seat | None) -> str | None:
+    """The finished game's match id, for a seat that may replay it (/replay/{matchId})."""
+    if room.match_id is None or room.phase != "finished":
+        return None
+    players = [s.user_id for s in room.seats if not s.is_bot]
+    viewer = seat.user_id if seat is not None else None
+    return room.match_id if replay_open_to(room.is_public or room.is_ranked, players,
+                                           viewer) else None
 
 
 def _room_fields(room: Room, now: float) -> dict[str, Any]:
@@ -40,7 +51,6 @@ def _room_fields(room: Room, now: float) -> dict[str, Any]:
         "gameStartTime": room.game_start_time,
         "scoreScreenTimer": timer,
         "turnClock": room.turn_clock,
-        "matchId": room.match_id if room.phase == "finished" else None,
     }
 
 
@@ -117,6 +127,7 @@ def push_parts(
     for seat, part in zip(seats, own, strict=True):
         part["isHost"] = seat.player_id == host_id
         part["myPlayerId"] = seat.player_id
+        part["matchId"] = _match_id(room, seat)
     return shared, own
 
 

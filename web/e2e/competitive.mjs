@@ -5,7 +5,7 @@
 // (KINGDOM_TURN_CLOCKS) and the test waits for what the page shows.
 import { cpSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, expect, freePort, launchBrowser, run, tempDb, test, testNoCspViolation, viewOf, watchCsp } from "./harness.mjs";
+import { ROOT, Server, expect, freePort, launchBrowser, playToTheEnd, run, sleep, tempDb, test, testNoCspViolation, viewOf, watchCsp } from "./harness.mjs";
 
 if (!existsSync(join(ROOT, "web/dist/index.html"))) {
   console.error("web/dist is missing: run `npm run build` first");
@@ -31,12 +31,16 @@ async function newPage() {
 }
 
 /** Host a casual room from the home page, choose its clock, add bots, start. */
-async function hostGame(page, { name, bots, clock }) {
+async function hostGame(page, { name, bots, clock, isPublic = false }) {
   await page.goto(server.url + "/");
   await page.getByRole("button", { name: /^Casual/ }).click();
   await page.getByRole("dialog").waitFor();
   await page.getByRole("tab", { name: "Create" }).click();
   await page.getByLabel("Your name").fill(name);
+  if (isPublic) {
+    await page.getByRole("radio", { name: "Public" }).click();
+    await page.getByRole("radio", { name: String(bots + 1) }).click();
+  }
   await page.getByRole("button", { name: "Create Game" }).click();
   await page.waitForURL("**/lobby");
   if (clock) {
@@ -77,6 +81,54 @@ test("the turn clock: chosen in the waiting room, counts down on my seat, warns 
   const label = await mine.getAttribute("aria-label");
   expect(/^Your clock: 0:(0\d|10)/.test(label ?? ""), `the clock reads under 10 s: ${label}`);
   await page.screenshot({ path: join(SHOTS, "turn-clock-low.png") });
+  await context.close();
+});
+
+test("a finished game's replay: from the score screen, stepped with the arrows, a hand revealed, a shareable link", async () => {
+  const { page, context } = await newPage();
+  await hostGame(page, { name: "Rhea", bots: 1, isPublic: true });
+  await playToTheEnd([page]);
+  const end = await viewOf(page);
+  expect(end.phase === "finished", "the game finished");
+  const link = page.getByTestId("replay-link");
+  await link.waitFor({ timeout: 20000 });
+  await link.click();
+  await page.waitForURL("**/replay/**");
+  const replay = page.getByTestId("replay");
+  await replay.waitFor();
+  const steps = Number(await replay.getAttribute("data-steps"));
+  expect(steps > 5, `a game of several moves (${steps})`);
+  await page.getByTestId("replay-counter").getByText(`Move 0 of ${steps}`).waitFor();
+  await page.getByText("The deal").waitFor();
+  // The keyboard steps forward and back; the link follows the step.
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+  await page.getByTestId("replay-counter").getByText(`Move 3 of ${steps}`).waitFor();
+  await page.waitForURL("**?step=3");
+  await page.keyboard.press("ArrowLeft");
+  await page.getByTestId("replay-counter").getByText(`Move 2 of ${steps}`).waitFor();
+  await page.getByRole("button", { name: "Next move" }).click();
+  await page.getByTestId("replay-counter").getByText(`Move 3 of ${steps}`).waitFor();
+  // A hand is revealed by its switch; the table shows the seat's kingdom.
+  await page.getByRole("switch", { name: "Show Rhea's hand" }).click();
+  await page.getByLabel("Rhea's hand", { exact: true }).waitFor();
+  expect((await page.getByTestId("my-kingdom").count()) === 1, "the table is drawn from the chosen seat");
+  await page.keyboard.press("End");
+  await page.getByTestId("replay-counter").getByText(`Move ${steps} of ${steps}`).waitFor();
+  await page.keyboard.press("Home");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.getByTestId("replay-counter").getByText(`Move 2 of ${steps}`).waitFor();
+  await sleep(1500); // the moves' card travel settles (a picture, not an assertion)
+  await page.screenshot({ path: join(SHOTS, "replay.png") });
+  // The shared link opens the same step in another browser.
+  const url = page.url();
+  const other = await newPage();
+  await other.page.goto(url);
+  await other.page.getByTestId("replay-counter").getByText(`Move 2 of ${steps}`).waitFor();
+  // An unknown game: a clear 404 message.
+  await other.page.goto(server.url + "/replay/no-such-game");
+  await other.page.getByTestId("replay-not-found").getByText("Replay not found: no such finished game").waitFor();
+  await other.context.close();
   await context.close();
 });
 

@@ -79,9 +79,15 @@ export default function Replay() {
     };
   }, [summary, step, steps, fetchStep]);
 
+  // The step asked for last: keys pressed faster than the page renders each move on from it.
+  const current = useRef(step);
+  useEffect(() => {
+    current.current = step;
+  }, [step]);
   const go = useCallback(
     (n: number) => {
       const next = Math.min(Math.max(0, n), steps);
+      current.current = next;
       setSearch(next ? { step: String(next) } : {}, { replace: true });
     },
     [steps, setSearch],
@@ -90,8 +96,8 @@ export default function Replay() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.target instanceof HTMLInputElement && e.target.type !== "range") return;
-      if (e.key === "ArrowRight") go(step + 1);
-      else if (e.key === "ArrowLeft") go(step - 1);
+      if (e.key === "ArrowRight") go(current.current + 1);
+      else if (e.key === "ArrowLeft") go(current.current - 1);
       else if (e.key === "Home") go(0);
       else if (e.key === "End") go(steps);
       else return;
@@ -99,7 +105,7 @@ export default function Replay() {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [go, step, steps]);
+  }, [go, steps]);
 
   const table = useMemo(() => (view ? replayTableView(view, seat, !!revealed[seat]) : null), [view, seat, revealed]);
   const log = useRef<HTMLOListElement>(null);
@@ -141,7 +147,7 @@ export default function Replay() {
           {summary.isRanked && <span className={badge}>Ranked</span>}
         </div>
         <button type="button" className={button.ghost} onClick={() => go(0)} disabled={step === 0} aria-label="First move">
-          ⏮
+          «
         </button>
         <button type="button" className={button.secondary} onClick={() => go(step - 1)} disabled={step === 0} aria-label="Previous move">
           ◀
@@ -153,7 +159,7 @@ export default function Replay() {
           ▶
         </button>
         <button type="button" className={button.ghost} onClick={() => go(steps)} disabled={step >= steps} aria-label="Last move">
-          ⏭
+          »
         </button>
         <input className={s.slider} type="range" min={0} max={steps} value={step} onChange={(e) => go(Number(e.target.value))} aria-label="Move" />
         <button type="button" className={button.ghost} onClick={copyLink}>
