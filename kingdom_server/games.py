@@ -72,7 +72,7 @@ class Games:
         """The handler of game call `event` (one of GAME_EVENTS)."""
 
         async def call(sid: str, payload: Payload) -> Ack:
-            room, seat = self.rooms.seat_of(sid)
+            room, seat = self.rooms.seat_of(sid)  # a spectator: 'Spectators cannot act'
             async with room.lock:
                 if room.closed or seat.sid != sid:
                     raise CallError("You are not in a room")

@@ -83,6 +83,9 @@ class Lobby:
             "toggleGameMode": self.toggle_game_mode,
             "reorderPlayers": self.reorder_players,
             "setTurnClock": self.set_turn_clock,
+            "setAllowSpectators": self.set_allow_spectators,
+            "watchGame": self.watch_game,
+            "stopWatching": self.stop_watching_call,
             "chooseDeck": self.choose_deck,
             "startGame": self.start_game,
             "startTutorialGame": self.start_tutorial_game,
@@ -383,6 +386,71 @@ class Lobby:
             raise CallError(f"turnClock must be {', '.join(clocks.TURN_CLOCKS[:-1])} or "
                             f"{clocks.TURN_CLOCKS[-1]}")
         return str(clock)
+
+    # -- spectators ------------------------------------------------------------------------
+
+    async def set_allow_spectators(self, sid: str, p: Payload) -> Ack:
+        """(host of a private room) Whether people with the code may watch: `{allow}`."""
+        allow = v.field(p, "allow", bool)
+        room, _ = self.rooms.host_seat(sid, "change who may watch")
+        async with room.lock:
+            undo = room.snapshot()
+            room.allow_spectators = bool(allow)
+            self._save(room, undo)
+            await self.pushes.room(room)
+        return ok(allowSpectators=room.allow_spectators)
+
+    async def watch_game(self, sid: str, p: Payload) -> Ack:
+        """Watch a game in progress: a public one, or a private one by its code when its host
+        allows it. The socket holds no seat and gets the public view only."""
+        code = v.room_code(p)
+        room = self.rooms.get(code)
+        if room is None or room.closed or room.is_tutorial:
+            raise CallError("Room not found")
+        ref = self.rooms.sessions.get(sid)
+        if ref is not None and ref[0] == code:
+            raise CallError("You are already in this room")
+        if not room.started:
+            raise CallError("This game has not started yet")
+        if not (room.is_public or room.is_ranked or room.allow_spectators):
+            raise CallError("The host of this game does not allow spectators")
+        if sid not in room.spectators and len(room.spectators) >= self.settings.max_spectators:
+            raise CallError("Too many people are watching this game")
+        await self.detach(sid)  # a seat elsewhere is given up, as when joining a room
+        await self.stop_watching(sid)
+        async with room.lock:
+            if room.closed:
+                raise CallError("Room not found")
+            room.spectators.add(sid)
+            self.rooms.watching[sid] = code
+            await self.sio.leave_room(sid, BROWSING)
+            await self.sio.enter_room(sid, code)
+            await self.pushes.room(room)
+        if room.is_public:
+            await self.pushes.public_games()
+        return ok(roomCode=code, spectators=len(room.spectators))
+
+    async def stop_watching_call(self, sid: str, p: Payload) -> Ack:
+        await self.stop_watching(sid)
+        return ok()
+
+    async def stop_watching(self, sid: str) -> None:
+        """The socket no longer watches (it left, took a seat, or disconnected)."""
+        code = self.rooms.watching.pop(sid, None)
+        if code is None:
+            return
+        room = self.rooms.get(code)
+        if room is None:
+            return
+        async with room.lock:
+            room.spectators.discard(sid)
+            if not room.closed:
+                await self.pushes.room(room)
+        if self.sio.manager.is_connected(sid, "/"):
+            await self.sio.leave_room(sid, code)
+            await self.sio.enter_room(sid, BROWSING)
+        if room.is_public:
+            await self.pushes.public_games()
 
     async def set_turn_clock(self, sid: str, p: Payload) -> Ack:
         """(host, waiting room or after the game) The room's turn clock: `{turnClock}`."""
@@ -685,7 +753,9 @@ class Lobby:
 
     async def detach(self, sid: str) -> None:
         """The socket gives up its seat: removed in the lobby, handed to a bot during a game.
-        If the store refuses, the socket keeps its seat (and the error is raised)."""
+        If the store refuses, the socket keeps its seat (and the error is raised). A socket
+        that watched a game stops watching."""
+        await self.stop_watching(sid)
         ref = self.rooms.sessions.get(sid)
         if ref is None:
             return
@@ -704,6 +774,7 @@ class Lobby:
 
     async def disconnected(self, sid: str) -> None:
         """The socket is gone: its seat waits for the person to come back (absence)."""
+        await self.stop_watching(sid)
         ref = self.rooms.sessions.pop(sid, None)
         if ref is None:
             return
@@ -761,6 +832,9 @@ class Lobby:
         """(closed in the store) The room leaves memory with its tasks and bots."""
         room.closed = True
         self.rooms.remove(room)
+        for sid in room.spectators:
+            self.rooms.watching.pop(sid, None)
+        room.spectators.clear()
         current = asyncio.current_task()
         tasks = [room.bot_task, room.score_task, room.idle_task, room.clock_task,
                  *(s.absence_task for s in room.seats)]

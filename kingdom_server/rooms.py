@@ -21,6 +21,8 @@ from kingdom_server.clocks import SeatClock
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 
+SPECTATORS_CANNOT_ACT = "Spectators cannot act"
+
 BROWSING = "browsing"
 """socket.io room of sockets that hold no seat: they get publicGamesUpdated."""
 
@@ -28,7 +30,7 @@ BROWSING = "browsing"
 #: them alone.
 _RUNTIME = frozenset(
     {"lock", "sid", "absence_task", "score_task", "bot_task", "idle_task", "paused",
-     "clock_task"}
+     "clock_task", "spectators"}
 )
 
 
@@ -137,6 +139,10 @@ class Room:
     """Wakes at the earliest running clock's deadline and at each checkpoint."""
     match_id: str | None = None
     """The finished game's match id once its result is written (its replay: /replay/{id})."""
+    allow_spectators: bool = False
+    """(private rooms) The host lets people with the code watch; public games always may be."""
+    spectators: set[str] = attrs.Factory(set)
+    """The sockets watching the game (they hold no seat and see only what is public)."""
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -215,6 +221,7 @@ class Room:
             "desiredPlayers": self.desired_player_count,
             "status": self.public_status(),
             "turnClock": self.turn_clock,
+            "watching": len(self.spectators),
         }
 
 
@@ -242,6 +249,8 @@ class Rooms:
         self.by_code: dict[str, Room] = {}
         self.sessions: dict[str, tuple[str, str]] = {}
         """sid -> (room code, player id) of the seat the socket holds."""
+        self.watching: dict[str, str] = {}
+        """sid -> code of the room the socket watches (a spectator holds no seat)."""
 
     def get(self, code: str) -> Room | None:
         return self.by_code.get(code)
@@ -263,7 +272,8 @@ class Rooms:
         """The room and seat that socket `sid` holds, or CallError."""
         ref = self.sessions.get(sid)
         if ref is None:
-            raise CallError("You are not in a room")
+            raise CallError(SPECTATORS_CANNOT_ACT if sid in self.watching
+                            else "You are not in a room")
         room = self.by_code.get(ref[0])
         seat = room.seat_by_id(ref[1]) if room else None
         if room is None or seat is None:

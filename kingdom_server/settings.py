@@ -119,6 +119,9 @@ class Settings:
     request body. Every legal call is far smaller; bigger ones are refused (413) or close the
     connection."""
 
+    max_spectators: int = 50
+    """How many sockets may watch one game at a time (docs/protocol.md, "Spectators")."""
+
     max_name_length: int = 24
     """Longest player name (after trimming)."""
 

@@ -172,6 +172,7 @@ class Storage:
             tutorial_mode = pw.CharField(null=True, max_length=32)
             constructed = pw.BooleanField(default=False)
             turn_clock = pw.CharField(default="off", max_length=8)  # kingdom_server/clocks.py
+            allow_spectators = pw.BooleanField(default=False)
             status = pw.CharField(default="waiting", max_length=16)  # waiting | playing | closed
             unattended_since = pw.DateTimeField(null=True)  # the last person went away at
             created_at = pw.DateTimeField(default=_now)
@@ -287,6 +288,7 @@ class Storage:
             tutorial_mode=room.tutorial_mode,
             constructed=room.constructed,
             turn_clock=room.turn_clock,
+            allow_spectators=room.allow_spectators,
             status=status,
             unattended_since=room.unattended_since,
             updated_at=_now(),
@@ -566,6 +568,7 @@ class Storage:
                 unattended_since=row.unattended_since,
                 constructed=bool(row.constructed),
                 turn_clock=str(row.turn_clock or "off"),
+                allow_spectators=bool(row.allow_spectators),
             )
             room.seats = [
                 Seat(

@@ -51,6 +51,8 @@ def _room_fields(room: Room, now: float) -> dict[str, Any]:
         "gameStartTime": room.game_start_time,
         "scoreScreenTimer": timer,
         "turnClock": room.turn_clock,
+        "allowSpectators": room.allow_spectators,
+        "spectators": len(room.spectators),
     }
 
 
@@ -137,6 +139,22 @@ def game_views(
     """Each seat's whole gameState (:func:`push_parts` put together), as a dictionary."""
     shared, own = push_parts(room, seats, state, now)
     return [{**shared, **part} for part in own]
+
+
+def spectator_view(room: Room, now: float) -> dict[str, Any]:
+    """What a spectator sees: only the engine's public part (no hand, no legal actions, no
+    draw that only its drawer saw) and the room's fields; `isSpectator: true`."""
+    own: dict[str, Any] = {
+        "myPlayerNumber": None, "myHand": [], "legalActions": [], "lastDrawAction": None,
+        "isHost": False, "myPlayerId": None, "isSpectator": True,
+        "matchId": _match_id(room, None),
+    }
+    if room.state is None:
+        return {**waiting_view(room, None, now), **own}
+    public = kr.view(room.state, 1).public_json()
+    for p in public["players"]:
+        _with_seat(p, room.seats)
+    return {**public, **_room_fields(room, now), **own}
 
 
 def _with_seat(p: Any, seats: list[Seat]) -> None:
