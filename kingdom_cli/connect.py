@@ -250,6 +250,8 @@ class Session:
         self.connected_once = False
         self.leaving = False
         self.turn_clock: str | None = None
+        self.watching: str | None = None
+        """The code of the game this session watches (`kingdom watch`), else None."""
         """The clock of a room this session creates (None: the server's default, off)."""
         for event, handler in (("gameState", self._on_state),
                                ("publicGamesUpdated", self._on_games),
@@ -309,12 +311,22 @@ class Session:
         if self.connected_once and self.seat is not None:
             # Handlers run inside socket.io's reader: a call here would wait for itself.
             self.sio.start_background_task(self._rejoin)
+        elif self.connected_once and self.watching is not None:
+            self.sio.start_background_task(self._rewatch)
         self.connected_once = True
 
     def _on_disconnect(self, *_: Any) -> None:
         if not self.leaving:
             self.notice("[yellow]Connection lost; reconnecting (Ctrl-C to leave)...[/]")
             self._bump()  # an open question waits for the table to come back
+
+    async def _rewatch(self) -> None:
+        assert self.watching is not None
+        ack = await self.call("watchGame", {"roomCode": self.watching})
+        if ack.get("success"):
+            self.notice("[green]Reconnected: watching again.[/]")
+        elif self.sio.connected:
+            self.ended = f"Cannot watch any more: {ack.get('error')}"
 
     async def _rejoin(self) -> None:
         assert self.seat is not None
@@ -484,7 +496,20 @@ class Session:
             return await self.seated("createRoom", {"playerName": self.name, **self._clock()})
         if how == "public":
             return await self.create_public(arg)
+        if how == "watch":
+            return await self.watch(str(arg))
         return await self.browse()
+
+    async def watch(self, code: str) -> bool:
+        """Watch a game in progress: the public view only, no seat, nothing to play."""
+        code = code.strip().upper()
+        ack = await self.call("watchGame", {"roomCode": code})
+        if not ack.get("success"):
+            self.error_line(f"Error: {self.error_text('watchGame', ack)}")
+            return False
+        self.watching = code
+        self.console.print(f"Watching room {code} (Ctrl-C to stop).")
+        return True
 
     async def seated(self, event: str, payload: Json) -> bool:
         ack = await self.call(event, payload)
@@ -610,6 +635,9 @@ class Session:
                 self.console.print(f"Next hand starts in: {timer // 60}:{timer % 60:02d}")
         elif phase in ("choosing_resources", "playing"):
             render_view(view, self.console, names)
+        watching = int(view.get("spectators") or 0)
+        if watching and phase != "waiting":
+            self.console.print(f"[dim]{watching} watching[/]")
 
     def show_waiting(self, view: Json) -> None:
         players = view.get("players", [])
@@ -691,3 +719,22 @@ class Session:
         self.console.rule("Game over")
         render_scores(view, self.console, names)
         await self.leave()
+
+
+@click.command(short_help="Watch a game in progress on a Kingdom server.")
+@click.argument("url")
+@click.argument("code")
+@click.pass_obj
+def watch(app: Any, url: str, code: str) -> None:
+    """Watch the game of room CODE on the server at URL: a public game, or a private one whose
+    host allows spectators. You see what every player sees (no hand); Ctrl-C stops."""
+    from rich.console import Console
+
+    console: Console = app.console if app.verbosity >= 0 else Console()
+    if "://" not in url:
+        url = f"http://{url}"
+    session = Session(url.rstrip("/"), "", console, Lines(sys.stdin),
+                      Seats(default_seat_file()))
+    status = asyncio.run(session.main(("watch", code)))
+    if status:
+        raise SystemExit(status)

@@ -77,7 +77,7 @@ def _register() -> None:
 
     from kingdom_cli.account import user
     from kingdom_cli.bench import bench
-    from kingdom_cli.connect import connect
+    from kingdom_cli.connect import connect, watch
     from kingdom_cli.play import play
     from kingdom_cli.replay import replay
     from kingdom_cli.season import season
@@ -89,6 +89,7 @@ def _register() -> None:
     cli.add_command(bench)
     cli.add_command(connect)
     cli.add_command(replay)
+    cli.add_command(watch)
     cli.add_command(user)
     cli.add_command(season)
     cli.add_command(spire)
