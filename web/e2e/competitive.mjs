@@ -132,6 +132,41 @@ test("a finished game's replay: from the score screen, stepped with the arrows, 
   await context.close();
 });
 
+test("a public game watched from a second browser: 'Watch', the public table only, 'N watching'", async () => {
+  const host = await newPage();
+  await hostGame(host.page, { name: "Hugo", bots: 1, isPublic: true });
+  const code = (await viewOf(host.page)).roomCode;
+  const fan = await newPage();
+  await fan.page.goto(server.url + "/");
+  await fan.page.getByRole("button", { name: /^Casual/ }).click();
+  await fan.page.getByRole("dialog").waitFor();
+  await fan.page.getByRole("tab", { name: "Browse" }).click();
+  const listed = fan.page.locator(`[data-testid="public-game"][data-room-code="${code}"]`);
+  await listed.getByTestId("watch-game").click();
+  await fan.page.waitForURL("**/game");
+  await fan.page.getByTestId("watching").getByText("Spectating").waitFor();
+  await host.page.locator('[data-testid="watching"][data-count="1"]').waitFor();
+  const watched = await viewOf(fan.page);
+  expect(watched.isSpectator === true && watched.myHand.length === 0 && watched.legalActions.length === 0, "a spectator's view: no hand, nothing to play");
+  expect((await fan.page.getByTestId("hand").count()) === 0, "no hand in the spectator's dock");
+  // The host plays; the spectator's table follows.
+  const before = watched.round ?? 0;
+  await playToTheEnd([host.page], 8000).catch(() => undefined);
+  await fan.page.waitForFunction((r) => {
+    const v = window.__kingdom?.view.value;
+    return !!v && (v.phase !== "choosing_resources" || (v.round ?? 0) > r);
+  }, before);
+  const later = await viewOf(fan.page);
+  expect(later.myHand.length === 0, "still no hand");
+  await sleep(800); // the latest move's card travel settles (a picture, not an assertion)
+  await fan.page.screenshot({ path: join(SHOTS, "spectator.png") });
+  // A spectator cannot act.
+  const refused = await fan.page.evaluate(() => window.__kingdom.client.call("passTurn", {}));
+  expect(refused.success === false && refused.error === "Spectators cannot act", `refused: ${JSON.stringify(refused)}`);
+  await fan.context.close();
+  await host.context.close();
+});
+
 testNoCspViolation(server);
 
 const { passed, failed } = await run();

@@ -22,6 +22,7 @@ export function replayTableView(step: ReplayStep, seat: number, revealed: boolea
     legalActions: [],
     pendingAction: null,
     pendingDemolitionEat: null,
+    watching: true,
   };
 }
 

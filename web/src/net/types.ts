@@ -180,6 +180,14 @@ export interface GameView {
   turnClock?: TurnClockSetting;
   /** A finished game's match id once its result is written: its replay is /replay/{matchId}. */
   matchId?: string | null;
+  /** This socket watches the game (docs/protocol.md, "Spectators"): the public view only. */
+  isSpectator?: boolean;
+  /** How many watch the game. */
+  spectators?: number;
+  /** (private rooms) The host lets people with the code watch. */
+  allowSpectators?: boolean;
+  /** Set by the app (never on the wire): the table is watched or replayed, not played from. */
+  watching?: boolean;
 }
 
 export interface PublicGame {
@@ -190,6 +198,8 @@ export interface PublicGame {
   desiredPlayers: number;
   status: "waiting" | "in-progress" | "full";
   turnClock?: TurnClockSetting;
+  /** How many watch the game. */
+  watching?: number;
 }
 
 /** Every acknowledged call answers {success, error} and maybe more fields. */

@@ -35,6 +35,8 @@ const ROOM: Record<string, Outcome> = {
   addBot: { title: "Error", fallback: "Failed to add bot" },
   toggleGameMode: { title: "Error", fallback: "Failed to change game mode" },
   setTurnClock: { title: "Error", fallback: "Failed to change the turn clock" },
+  watchGame: { title: "Error", fallback: "Failed to watch the game" },
+  setAllowSpectators: { title: "Error", fallback: "Failed to change who may watch" },
   reorderPlayers: { title: "Error", fallback: "Failed to reorder players" },
   chooseDeck: { title: "Error", fallback: "Failed to choose deck" },
 };
@@ -110,7 +112,7 @@ export async function sendAction(action: ActionJson, outcome: Outcome = outcomeF
 }
 
 export async function roomCall(event: keyof typeof ROOM, payload: object = {}): Promise<Ack> {
-  if (event === "createRoom" || event === "createPublicRoom" || event === "joinRoom" || event === "joinPublicRoom") enteredRoom();
+  if (event === "createRoom" || event === "createPublicRoom" || event === "joinRoom" || event === "joinPublicRoom" || event === "watchGame") enteredRoom();
   return report(await client.call(event, payload), ROOM[event]);
 }
 

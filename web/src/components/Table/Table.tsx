@@ -71,7 +71,7 @@ export function Table({ view: v }: { view: GameView }) {
   const draws = useMemo(() => new Map(ofType(legal, "drawCard").map((a) => [a.source as string, a])), [legal]);
   const follow = useMemo(() => followUps(legal), [legal]);
   const rewardOnly = follow.length > 0 && follow.every((a) => a.type === "drawRoyalReward");
-  const canPlay = myTurn && v.phase === "playing" && (me?.hasDrawnThisTurn ?? false);
+  const canPlay = !v.watching && myTurn && v.phase === "playing" && (me?.hasDrawnThisTurn ?? false);
 
   const act = useCallback(
     async (a: ActionJson) => {
@@ -100,7 +100,7 @@ export function Table({ view: v }: { view: GameView }) {
           )}
         </>
       )}
-      <Hand cards={v.myHand} selected={selection.hand} onToggle={canPlay ? toggleHand : undefined} />
+      {!(v.watching && v.myHand.length === 0) && <Hand cards={v.myHand} selected={selection.hand} onToggle={canPlay ? toggleHand : undefined} />}
     </>
   );
 

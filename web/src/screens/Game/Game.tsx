@@ -7,6 +7,7 @@ import { OptionsDialog } from "../../components/OptionsDialog/OptionsDialog";
 import { RulesDialog } from "../../components/RulesDialog/RulesDialog";
 import { ScoreScreen } from "../../components/ScoreScreen/ScoreScreen";
 import { Table } from "../../components/Table/Table";
+import { watchedView } from "../../logic/spectate";
 import { TableHeader } from "../../components/TableHeader/TableHeader";
 import type { GameView } from "../../net/types";
 import { sendAction } from "../../state/actions";
@@ -93,7 +94,7 @@ export default function Game() {
         </div>
       ) : (
         <main className={s.main}>
-          {v.phase === "choosing_resources" ? <ChooseResource view={v} onAct={(a) => void sendAction(a)} /> : <Table view={v} />}
+          {v.phase === "choosing_resources" && !v.isSpectator ? <ChooseResource view={v} onAct={(a) => void sendAction(a)} /> : <Table view={watchedView(v)} />}
         </main>
       )}
       <CrownAnimation />
