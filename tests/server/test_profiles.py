@@ -25,12 +25,13 @@ async def test_a_public_profile_after_a_ranked_match(start_server: Start, player
     srv = await start_server(ranked_wave_seconds=0.1, score_screen_seconds=0.2)
     ana = await players(srv, "Ana")
     ben = await players(srv, "Ben")
-    async with aiohttp.ClientSession() as http:  # an email on the account, never shown
-        async with http.patch(str(srv.make_url("/api/auth/user")),
-                              json={"email": "ana@example.com"},
-                              headers={"Cookie": f"kingdom_session={ana.token}",
-                                       "Origin": str(srv.make_url("/")).rstrip("/")}) as r:
-            assert r.status == 200, await r.text()
+    # An email on the account, never shown.
+    async with aiohttp.ClientSession() as http, http.patch(
+        str(srv.make_url("/api/auth/user")), json={"email": "ana@example.com"},
+        headers={"Cookie": f"kingdom_session={ana.token}",
+                 "Origin": str(srv.make_url("/")).rstrip("/")},
+    ) as r:
+        assert r.status == 200, await r.text()
     await matched([ana, ben], {"playerCount": 2})
     await play_to_the_end([ana, ben])
     status, profile = await get(srv, "/api/profile/ana")  # names are case-insensitive
