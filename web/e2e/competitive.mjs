@@ -167,6 +167,47 @@ test("a public game watched from a second browser: 'Watch', the public table onl
   await host.context.close();
 });
 
+async function signedInPage(username) {
+  const made = await newPage();
+  const res = await made.context.request.post(server.url + "/api/auth/register", { data: { username, password: "correct horse battery" } });
+  expect(res.status() === 201, `${username} registered (${res.status()})`);
+  return made;
+}
+
+test("a public profile opened from the leaderboard: stats, ladder and rating graph, matches with linked names, no email", async () => {
+  const ana = await signedInPage("Anouk");
+  const ben = await signedInPage("Bram");
+  const patched = await ana.context.request.patch(server.url + "/api/auth/user", { data: { email: "anouk@example.com" }, headers: { Origin: server.url } });
+  expect(patched.status() === 200, `an email on the account (${patched.status()})`);
+  for (const p of [ana, ben]) {
+    await p.page.goto(server.url + "/ranked");
+    await p.page.getByRole("radio", { name: "2 players" }).click();
+    await p.page.getByRole("button", { name: "Queue for Ranked" }).click();
+  }
+  for (const p of [ana, ben]) await p.page.waitForURL("**/game", { timeout: 30000 });
+  expect((await viewOf(ana.page)).turnClock === "normal", "a ranked game is clocked");
+  await playToTheEnd([ana.page, ben.page]);
+  const fan = await newPage();
+  await fan.page.goto(server.url + "/leaderboards");
+  await fan.page.getByTestId("leaderboard").waitFor();
+  await fan.page.getByTestId("leaderboard").getByRole("link", { name: "Anouk" }).click();
+  await fan.page.waitForURL("**/u/Anouk");
+  const profile = fan.page.getByTestId("public-profile");
+  await profile.waitFor();
+  await profile.getByRole("heading", { name: "Anouk" }).waitFor();
+  await fan.page.locator('[data-testid="profile-ladder"][data-ladder="standard"]').getByTestId("rating-graph").waitFor();
+  await fan.page.getByTestId("profile-match").first().getByRole("link", { name: "Bram" }).waitFor();
+  expect(!(await fan.page.content()).includes("anouk@example.com"), "no email on a public profile");
+  await fan.page.screenshot({ path: join(SHOTS, "public-profile.png"), fullPage: true });
+  // An opponent's name leads to their profile; an unknown name is the 404 page.
+  await fan.page.getByTestId("profile-match").first().getByRole("link", { name: "Bram" }).click();
+  await fan.page.waitForURL("**/u/Bram");
+  await fan.page.getByRole("heading", { name: "Bram" }).waitFor();
+  await fan.page.goto(server.url + "/u/nobody-here");
+  await fan.page.getByText("404 Page Not Found").waitFor();
+  for (const p of [ana, ben, fan]) await p.context.close();
+});
+
 testNoCspViolation(server);
 
 const { passed, failed } = await run();

@@ -33,6 +33,7 @@ const Leaderboards = lazy(() => import("./screens/Leaderboards/Leaderboards"));
 const RulesEditor = lazy(() => import("./screens/RulesEditor/RulesEditor"));
 const Gallery = lazy(() => import("./screens/Gallery/Gallery"));
 const Replay = lazy(() => import("./screens/Replay/Replay"));
+const PublicProfile = lazy(() => import("./screens/PublicProfile/PublicProfile"));
 
 /** The spec's automatic navigation between /, /lobby and /game (section 2). */
 export function AutoNavigate() {
@@ -118,6 +119,7 @@ export function App() {
             <Route path="/leaderboards" element={<Leaderboards />} />
             <Route path="/admin/rules-editor" element={<RulesEditor />} />
             <Route path="/replay/:matchId" element={<Replay />} />
+            <Route path="/u/:username" element={<PublicProfile />} />
             <Route path="/cards" element={<Gallery />} />
             <Route path="/smallcards" element={<Gallery />} />
             <Route path="/newcards" element={<Gallery />} />

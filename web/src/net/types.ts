@@ -320,3 +320,4 @@ export interface ReplayStep extends Omit<GameView, "roomCode" | "hostId" | "isHo
   matchId: string;
   isReplay: true;
 }
+

@@ -3,6 +3,7 @@
  * toast where the spec names one. Components call these; they never touch the socket.
  */
 import type { Ack, ActionJson, Ladder, LeaderboardEntry, Ranking, ReplayStep, ReplaySummary, Season, TierInfo } from "../net/types";
+import type { PublicProfile } from "../net/profile";
 import { apiRequest, fetchQuery, fetchUser, HttpError } from "../net/http";
 import { client, enteredRoom, paced, publicGames, user, type User } from "./game";
 import { LOGIN_REQUIRED, rankedErrorToast, search } from "./ranked";
@@ -428,6 +429,16 @@ export async function loadProfile(userId: string): Promise<{ stats: Stats; match
     fetchQuery<MatchEntry[]>(["/api/matches", userId]),
   ]);
   return { stats, matches };
+}
+
+/** A player's public profile; null for an unknown name (the 404 page). */
+export async function loadPublicProfile(username: string): Promise<PublicProfile | null> {
+  try {
+    return await fetchQuery<PublicProfile>(["/api/profile", encodeURIComponent(username)]);
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 404) return null;
+    throw e;
+  }
 }
 
 /** A finished game's replay: who played and every move (docs/protocol.md, "Replays"). */

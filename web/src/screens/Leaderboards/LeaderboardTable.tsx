@@ -2,6 +2,7 @@ import { TierBadge } from "../../components/TierBadge/TierBadge";
 import type { LeaderboardEntry } from "../../net/types";
 import * as s from "./Leaderboards.css";
 import { Place } from "./Place";
+import { ProfileLink } from "../../components/ProfileLink/ProfileLink";
 
 /** The row's name: the username, or seed 001's 'Player {first 8 chars of userId}' without one. */
 export function playerLabel(entry: Pick<LeaderboardEntry, "username" | "userId">): string {
@@ -26,7 +27,7 @@ export function LeaderboardTable({ rows, me, testId = "leaderboard" }: { rows: (
         {rows.map((r) => (
           <tr key={r.userId} className={r.userId === me ? s.me : undefined} data-testid="leaderboard-row">
             <td className={s.td}>{r.rank === null ? <span className={s.place}>–</span> : <Place rank={r.rank} />}</td>
-            <td className={`${s.td} ${s.name}`}>{playerLabel(r)}</td>
+            <td className={`${s.td} ${s.name}`}><ProfileLink username={r.username} name={playerLabel(r)} /></td>
             <td className={`${s.td} ${s.num}`}>
               {r.rankedWins}/{r.rankedLosses}
             </td>
