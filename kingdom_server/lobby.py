@@ -25,7 +25,7 @@ from kingdom_server.answers import Ack, Call, CallError, Payload, ok
 from kingdom_server.background import Background
 from kingdom_server.constructed import Constructed, ConstructedError
 from kingdom_server.games import Games
-from kingdom_server.pushes import SEAT_MOVED, Pushes
+from kingdom_server.pushes import SEAT_MOVED, Pushes, loop_time
 from kingdom_server.rooms import (
     BROWSING,
     Room,
@@ -84,6 +84,7 @@ class Lobby:
             "reorderPlayers": self.reorder_players,
             "setTurnClock": self.set_turn_clock,
             "setAllowSpectators": self.set_allow_spectators,
+            "rematch": self.rematch,
             "watchGame": self.watch_game,
             "stopWatching": self.stop_watching_call,
             "chooseDeck": self.choose_deck,
@@ -387,6 +388,58 @@ class Lobby:
                             f"{clocks.TURN_CLOCKS[-1]}")
         return str(clock)
 
+    # -- rematch -----------------------------------------------------------------------------
+
+    async def rematch(self, sid: str, p: Payload) -> Ack:
+        """(after a casual game) `{accept}`: accept or decline playing again, same seats and
+        settings. The first acceptance offers it to the others; it starts when every person
+        at the table has accepted, ends at the first refusal, expires after
+        Settings.rematch_seconds."""
+        accept = v.field(p, "accept", bool)
+        room, seat = self.rooms.seat_of(sid)
+        async with room.lock:
+            if room.is_ranked or room.is_tutorial:
+                raise CallError("A rematch is offered after a casual game only")
+            if room.phase != "finished":
+                raise CallError("The game is not over yet")
+            if not accept:
+                if room.rematch is None:
+                    return ok(started=False)
+                self._end_rematch(room)
+                await self.pushes.event(room, "rematchDeclined", {
+                    "playerName": seat.name, "playerNumber": room.number_of(seat)})
+                await self.pushes.room(room)
+                return ok(started=False)
+            if room.rematch is None:
+                room.rematch = set()
+                room.rematch_deadline = loop_time() + self.settings.rematch_seconds
+                room.rematch_task = self.background.spawn(self._rematch_expiry(room))
+            room.rematch.add(seat.player_id)
+            if all(s.player_id in room.rematch for s in room.humans()):
+                self._end_rematch(room)
+                await self._start(room, room.snapshot())
+                return ok(started=True)
+            await self.pushes.room(room)
+        return ok(started=False)
+
+    def _end_rematch(self, room: Room) -> None:
+        task = room.rematch_task
+        room.rematch = room.rematch_deadline = room.rematch_task = None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    async def _rematch_expiry(self, room: Room) -> None:
+        deadline = room.rematch_deadline
+        if deadline is None:
+            return
+        await asyncio.sleep(max(0.0, deadline - loop_time()))
+        async with room.lock:
+            if room.closed or room.rematch_task is not asyncio.current_task():
+                return
+            self._end_rematch(room)
+            await self.pushes.event(room, "rematchExpired", {})
+            await self.pushes.room(room)
+
     # -- spectators ------------------------------------------------------------------------
 
     async def set_allow_spectators(self, sid: str, p: Payload) -> Ack:
@@ -578,6 +631,7 @@ class Lobby:
         room.state = state
         room.game_id = game_id
         room.match_id = None
+        self._end_rematch(room)
         room.action_count = len(first or ())
         room.tutorial_resumed = set()
         room.tutorial_guided = True
@@ -795,6 +849,8 @@ class Lobby:
         plays it; the next human becomes host; a room with no human left is closed. Written
         first: if the store refuses, the room stays as it was and the error is raised."""
         undo = room.snapshot()
+        if room.rematch is not None:
+            self._end_rematch(room)  # someone went: there is no rematch with the same players
         if room.started:
             seat.left = True
             seat.reconnect_token = None
@@ -836,7 +892,7 @@ class Lobby:
             self.rooms.watching.pop(sid, None)
         room.spectators.clear()
         current = asyncio.current_task()
-        tasks = [room.bot_task, room.score_task, room.idle_task, room.clock_task,
+        tasks = [room.bot_task, room.score_task, room.idle_task, room.clock_task, room.rematch_task,
                  *(s.absence_task for s in room.seats)]
         for task in tasks:
             if task is not None and task is not current:

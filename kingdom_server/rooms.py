@@ -30,7 +30,7 @@ BROWSING = "browsing"
 #: them alone.
 _RUNTIME = frozenset(
     {"lock", "sid", "absence_task", "score_task", "bot_task", "idle_task", "paused",
-     "clock_task", "spectators"}
+     "clock_task", "spectators", "rematch", "rematch_deadline", "rematch_task"}
 )
 
 
@@ -143,6 +143,11 @@ class Room:
     """(private rooms) The host lets people with the code watch; public games always may be."""
     spectators: set[str] = attrs.Factory(set)
     """The sockets watching the game (they hold no seat and see only what is public)."""
+    rematch: set[str] | None = None
+    """After a casual game: the player ids who accepted the rematch offer (None: no offer)."""
+    rematch_deadline: float | None = None
+    """loop.time() at which the rematch offer expires."""
+    rematch_task: asyncio.Task[None] | None = None
 
     # -- queries ---------------------------------------------------------------------------
 

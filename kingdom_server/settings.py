@@ -119,6 +119,9 @@ class Settings:
     request body. Every legal call is far smaller; bigger ones are refused (413) or close the
     connection."""
 
+    rematch_seconds: float = 60.0
+    """How long a rematch offer waits for everyone's answer (docs/protocol.md, "Rematch")."""
+
     max_spectators: int = 50
     """How many sockets may watch one game at a time (docs/protocol.md, "Spectators")."""
 

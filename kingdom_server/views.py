@@ -52,7 +52,18 @@ def _room_fields(room: Room, now: float) -> dict[str, Any]:
         "scoreScreenTimer": timer,
         "turnClock": room.turn_clock,
         "allowSpectators": room.allow_spectators,
+        "rematch": _rematch(room, now),
         "spectators": len(room.spectators),
+    }
+
+
+def _rematch(room: Room, now: float) -> dict[str, Any] | None:
+    """The open rematch offer: who accepted (player numbers) and the whole seconds left."""
+    if room.rematch is None or room.rematch_deadline is None:
+        return None
+    return {
+        "accepted": [i + 1 for i, s in enumerate(room.seats) if s.player_id in room.rematch],
+        "secondsLeft": max(0, math.ceil(room.rematch_deadline - now - 1e-6)),
     }
 
 
