@@ -26,6 +26,8 @@ export interface PushEvents {
   rankedMatchFound: RankedMatchFound;
   rankedMatchRated: { ladder: Ladder; results: RankedResult[] };
   turnTimedOut: TurnTimedOut;
+  rematchDeclined: { playerName: string; playerNumber: number };
+  rematchExpired: Record<string, never>;
 }
 
 export type PushName = keyof PushEvents;
@@ -94,6 +96,8 @@ const PUSHES: PushName[] = [
   "rankedMatchFound",
   "rankedMatchRated",
   "turnTimedOut",
+  "rematchDeclined",
+  "rematchExpired",
 ];
 
 export class GameClient {

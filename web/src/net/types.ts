@@ -186,6 +186,8 @@ export interface GameView {
   spectators?: number;
   /** (private rooms) The host lets people with the code watch. */
   allowSpectators?: boolean;
+  /** After a casual game: the open rematch offer (player numbers who accepted, seconds left). */
+  rematch?: { accepted: number[]; secondsLeft: number } | null;
   /** Set by the app (never on the wire): the table is watched or replayed, not played from. */
   watching?: boolean;
 }

@@ -38,6 +38,7 @@ const ROOM: Record<string, Outcome> = {
   setTurnClock: { title: "Error", fallback: "Failed to change the turn clock" },
   watchGame: { title: "Error", fallback: "Failed to watch the game" },
   setAllowSpectators: { title: "Error", fallback: "Failed to change who may watch" },
+  rematch: { title: "Error", fallback: "Failed to answer the rematch" },
   reorderPlayers: { title: "Error", fallback: "Failed to reorder players" },
   chooseDeck: { title: "Error", fallback: "Failed to choose deck" },
 };

@@ -1,4 +1,7 @@
-/** Turn clock pushes (docs/protocol.md, turn clocks): a toast when the server played for a seat. */
+/**
+ * Turn clock pushes (docs/protocol.md, turn clocks): a toast when the server played for a seat;
+ * and the end of a rematch offer (docs/protocol.md, "Rematch").
+ */
 import type { GameClient } from "../net/socket";
 import { showToast } from "./toasts";
 
@@ -7,6 +10,8 @@ import { showToast } from "./toasts";
  * (the server already gave the seat to a bot), so `left` takes them off the table.
  */
 export function listenClocks(client: GameClient, myNumber: () => number | null, left: () => void, paced: (fn: () => void) => void): void {
+  client.on("rematchDeclined", ({ playerName }) => showToast({ title: "No rematch", description: `${playerName} declined the rematch.`, duration: 4000 }));
+  client.on("rematchExpired", () => showToast({ title: "No rematch", description: "Not everyone accepted the rematch in time.", duration: 4000 }));
   client.on("turnTimedOut", ({ playerNumber, playerName, timeouts, abandoned }) => {
     const mine = playerNumber === myNumber();
     if (abandoned && mine) {

@@ -3,6 +3,7 @@ import type { GameView } from "../../net/types";
 import { formatCountdown, isFinalHand, resultTitle, teamOf, teamTotals, winningTeam } from "../../logic/score";
 import { badge, badgeGold, badgeOk, button, muted, panel } from "../../theme/ui.css";
 import { ReplayLink } from "../ReplayLink/ReplayLink";
+import { Rematch } from "../Rematch/Rematch";
 import { Icon } from "../Icon/Icon";
 import * as s from "./ScoreScreen.css";
 
@@ -166,6 +167,7 @@ export function ScoreScreen({ view: v, onReady, onHome }: ScoreScreenProps) {
         )}
         <div className={s.home}>
           {v.phase === "finished" && <ReplayLink matchId={v.matchId} />}
+          <Rematch view={v} />
           <button type="button" className={final ? button.primary : button.ghost} onClick={onHome} data-testid="btn-home">
             Return to Home
           </button>
