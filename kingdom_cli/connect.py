@@ -74,6 +74,8 @@ def default_seat_file() -> Path:
 @click.option("--public", "public", is_flag=True, help="Create a public room anyone can join.")
 @click.option("--players", "-p", type=click.IntRange(2, 4), default=None,
               help="Seats of a public room (asked when omitted).")
+@click.option("--clock", "turn_clock", type=click.Choice(["off", "relaxed", "normal", "fast"]),
+              default=None, help="Turn clock of a room you create (docs/rules.md, Turn clocks).")
 @click.option("--seat-file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where reconnect tokens are kept (default ~/.kingdom/seats.json, or "
                    "$KINGDOM_SEAT_FILE).")
@@ -87,8 +89,9 @@ def default_seat_file() -> Path:
               help="With --bot: the seed of the bot's random source (default: a random one).")
 @click.pass_obj
 def connect(app: Any, url: str, name: str | None, username: str | None, room_code: str | None,
-            create: bool, public: bool, players: int | None, seat_file: Path | None,
-            bot_spec: str | None, ladder: str | None, seed: int | None) -> None:
+            create: bool, public: bool, players: int | None, turn_clock: str | None,
+            seat_file: Path | None, bot_spec: str | None, ladder: str | None,
+            seed: int | None) -> None:
     """Play Kingdom in the terminal against people on the server at URL.
 
     --create makes a private room (its code is printed), --public a public one, --room CODE
@@ -118,6 +121,8 @@ def connect(app: Any, url: str, name: str | None, username: str | None, room_cod
             bot = make_bot(bot_spec)
         except UnknownBot as exc:
             raise click.ClickException(str(exc)) from None
+    if turn_clock is not None and not (create or public):
+        raise click.UsageError("--clock is for rooms you create (--create, --public)")
     from rich.console import Console
 
     console: Console = app.console if app.verbosity >= 0 else Console()
@@ -143,6 +148,7 @@ def connect(app: Any, url: str, name: str | None, username: str | None, room_cod
                              rng=random.Random(seed), start_at=players or 2)
     else:
         session = Session(url, name or "", console, lines, seats, cookie=cookie)
+    session.turn_clock = turn_clock
     start = ("room", room_code) if room_code else ("create", None) if create else (
         ("public", players) if public else ("ladder", (ladder, players or 2)) if ladder
         else ("browse", None))
@@ -281,12 +287,17 @@ class Session:
         self.connected_once = False
         self.leaving = False
         self.match: Json | None = None  # the rankedMatchFound push, once a match is made
+        self.turn_clock: str | None = None
+        """The clock of a room this session creates (None: the server's default, off)."""
+        self.watching: str | None = None
+        """The code of the game this session watches (`kingdom watch`), else None."""
         for event, handler in (("gameState", self._on_state),
                                ("rankedMatchFound", self._on_match),
                                ("rankedQueueStatus", self._on_queue),
                                ("publicGamesUpdated", self._on_games),
                                ("royalFamilyCompleted", self._on_family),
                                ("drawPhaseSkipped", self._on_skipped),
+                               ("turnTimedOut", self._on_timed_out),
                                ("error", self._on_error),
                                ("connect", self._on_connect),
                                ("disconnect", self._on_disconnect)):
@@ -323,6 +334,22 @@ class Session:
     def _on_skipped(self, data: Json) -> None:
         self.notice(f"[yellow]{data.get('message', 'The draw phase was skipped.')}[/]")
 
+    def _on_timed_out(self, data: Json) -> None:
+        who = data.get("playerName") or "A player"
+        mine = self.view is not None and data.get("playerNumber") == self.view.get(
+            "myPlayerNumber")
+        if data.get("abandoned"):
+            text = ("You ran out of time three times and left the game" if mine
+                    else f"{who} ran out of time three times and left the game")
+            if mine:
+                self.ended = text
+                self._bump()
+                return
+        else:
+            text = (f"{'Your' if mine else who + chr(39) + 's'} time ran out: the server played "
+                    f"for {'you' if mine else 'them'} ({data.get('timeouts')} of 3)")
+        self.notice(f"[bold red]{text}[/]")
+
     def _on_error(self, data: Json) -> None:
         message = (data or {}).get("message") or "Failed to connect to game server"
         self.ended = f"Connection Error: {message}"
@@ -332,12 +359,22 @@ class Session:
         if self.connected_once and self.seat is not None:
             # Handlers run inside socket.io's reader: a call here would wait for itself.
             self.sio.start_background_task(self._rejoin)
+        elif self.connected_once and self.watching is not None:
+            self.sio.start_background_task(self._rewatch)
         self.connected_once = True
 
     def _on_disconnect(self, *_: Any) -> None:
         if not self.leaving:
             self.notice("[yellow]Connection lost; reconnecting (Ctrl-C to leave)...[/]")
             self._bump()  # an open question waits for the table to come back
+
+    async def _rewatch(self) -> None:
+        assert self.watching is not None
+        ack = await self.call("watchGame", {"roomCode": self.watching})
+        if ack.get("success"):
+            self.notice("[green]Reconnected: watching again.[/]")
+        elif self.sio.connected:
+            self.ended = f"Cannot watch any more: {ack.get('error')}"
 
     async def _rejoin(self) -> None:
         assert self.seat is not None
@@ -504,11 +541,13 @@ class Session:
         if how == "room":
             return await self.join(str(arg))
         if how == "create":
-            return await self.seated("createRoom", {"playerName": self.name})
+            return await self.seated("createRoom", {"playerName": self.name, **self._clock()})
         if how == "public":
             return await self.create_public(arg)
         if how == "ladder":
             return await self.queue(*arg)
+        if how == "watch":
+            return await self.watch(str(arg))
         return await self.browse()
 
     def lobby_payload(self, payload: Json) -> Json:
@@ -533,6 +572,17 @@ class Session:
         self.seats.put(self.url, {**self.seat, "name": self.name}, found["roomCode"])
         self.console.print(f"Match found: room {found['roomCode']}, you are player "
                            f"{found.get('playerNumber')}.")
+        return True
+
+    async def watch(self, code: str) -> bool:
+        """Watch a game in progress: the public view only, no seat, nothing to play."""
+        code = code.strip().upper()
+        ack = await self.call("watchGame", {"roomCode": code})
+        if not ack.get("success"):
+            self.error_line(f"Error: {self.error_text('watchGame', ack)}")
+            return False
+        self.watching = code
+        self.console.print(f"Watching room {code} (Ctrl-C to stop).")
         return True
 
     async def seated(self, event: str, payload: Json) -> bool:
@@ -568,7 +618,11 @@ class Session:
             i = await self.pick("How many players?", ["2 players", "3 players", "4 players"])
             players = 2 + (i or 0)
         return await self.seated("createPublicRoom",
-                                 {"playerName": self.name, "desiredPlayerCount": players})
+                                 {"playerName": self.name, "desiredPlayerCount": players,
+                                  **self._clock()})
+
+    def _clock(self) -> Json:
+        return {"turnClock": self.turn_clock} if self.turn_clock else {}
 
     async def browse(self) -> bool:
         ack = await self.call("getPublicGames")
@@ -592,7 +646,7 @@ class Session:
             elif i == len(games):
                 return await self.create_public(None)
             else:
-                return await self.seated("createRoom", {"playerName": self.name})
+                return await self.seated("createRoom", {"playerName": self.name, **self._clock()})
 
     async def table(self) -> int:
         """Draw each new view and ask when this seat has something to do, to the end."""
@@ -655,6 +709,9 @@ class Session:
                 self.console.print(f"Next hand starts in: {timer // 60}:{timer % 60:02d}")
         elif phase in ("choosing_resources", "playing"):
             render_view(view, self.console, names)
+        watching = int(view.get("spectators") or 0)
+        if watching and phase != "waiting":
+            self.console.print(f"[dim]{watching} watching[/]")
 
     def show_waiting(self, view: Json) -> None:
         players = view.get("players", [])
@@ -662,7 +719,8 @@ class Session:
         seats = max(int(seats or 4), len(players))
         kind = "public" if view.get("isPublic") else "private"
         self.console.rule(f"Waiting room {view.get('roomCode')} · {kind} · "
-                          f"{view.get('gameMode', 'game')} mode")
+                          f"{view.get('gameMode', 'game')} mode · turn clock: "
+                          f"{view.get('turnClock', 'off')}")
         for i in range(seats):
             if i < len(players):
                 p = players[i]
@@ -693,6 +751,13 @@ class Session:
                " (one hand: player 1 starts it and wins more often)")
         entries.append((f"Switch to {other} mode{why}",
                         ("toggleGameMode", {"gameMode": other})))
+        if not view.get("isRanked"):
+            from kingdom_server.clocks import TURN_CLOCKS
+
+            clocks = list(TURN_CLOCKS)
+            nxt = clocks[(clocks.index(view.get("turnClock", "off")) + 1) % len(clocks)]
+            entries.append((f"Turn clock: {view.get('turnClock', 'off')} (switch to {nxt})",
+                            ("setTurnClock", {"turnClock": nxt})))
         entries.append(("Leave the room", None))
         i = await self.pick("Waiting room (you are the host)", [label for label, _ in entries],
                             key=lambda: self.view and _fingerprint(self.view))
@@ -801,3 +866,20 @@ class BotSession(Session):
         else:
             self.refused = key
             self.console.print(f"[red]{self.error_text(event, ack)}[/]")
+@click.command(short_help="Watch a game in progress on a Kingdom server.")
+@click.argument("url")
+@click.argument("code")
+@click.pass_obj
+def watch(app: Any, url: str, code: str) -> None:
+    """Watch the game of room CODE on the server at URL: a public game, or a private one whose
+    host allows spectators. You see what every player sees (no hand); Ctrl-C stops."""
+    from rich.console import Console
+
+    console: Console = app.console if app.verbosity >= 0 else Console()
+    if "://" not in url:
+        url = f"http://{url}"
+    session = Session(url.rstrip("/"), "", console, Lines(sys.stdin),
+                      Seats(default_seat_file()))
+    status = asyncio.run(session.main(("watch", code)))
+    if status:
+        raise SystemExit(status)

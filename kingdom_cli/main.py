@@ -77,8 +77,9 @@ def _register() -> None:
 
     from kingdom_cli.account import user
     from kingdom_cli.bench import bench
-    from kingdom_cli.connect import connect
+    from kingdom_cli.connect import connect, watch
     from kingdom_cli.play import play
+    from kingdom_cli.replay import replay
     from kingdom_cli.season import season
     from kingdom_cli.simulate import simulate
     from kingdom_cli.spire import spire
@@ -87,6 +88,8 @@ def _register() -> None:
     cli.add_command(play)
     cli.add_command(bench)
     cli.add_command(connect)
+    cli.add_command(replay)
+    cli.add_command(watch)
     cli.add_command(user)
     cli.add_command(season)
     cli.add_command(spire)

@@ -252,6 +252,29 @@ def describe_action(a: Json, view: Json, names: dict[int, str] | None = None) ->
 # --- drawing the table ----------------------------------------------------------------------
 
 
+CLOCK_WARNING_MS = 10_000
+"""A running clock with less than this left is shown as a warning (as the web table does)."""
+
+
+def _minutes(ms: int) -> str:
+    seconds = max(0, -(-ms // 1000))  # whole seconds, rounded up
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def clock_text(clock: Json, markup: bool = False) -> str:
+    """A seat's turn clock as of the push: `⏱ 0:27 + 1:45 bank`, timeouts if any."""
+    turn, bank = int(clock.get("turnMs", 0)), int(clock.get("bankMs", 0))
+    text = f"⏱ {_minutes(turn)} + {_minutes(bank)} bank"
+    timeouts = int(clock.get("timeouts", 0))
+    if timeouts:
+        text += f" · {timeouts} timeout{'' if timeouts == 1 else 's'}"
+    if not markup:
+        return text
+    if clock.get("running") and int(clock.get("remainingMs", 0)) <= CLOCK_WARNING_MS:
+        return f"[bold red]{text}[/]"
+    return f"[bold]{text}[/]" if clock.get("running") else f"[dim]{text}[/]"
+
+
 def render_view(view: Json, console: Console, names: dict[int, str] | None = None) -> None:
     """Draw the whole table as ``view``'s player sees it."""
     from rich.panel import Panel
@@ -278,6 +301,8 @@ def render_view(view: Json, console: Console, names: dict[int, str] | None = Non
             shown = [c for c in p.get("revealedCards") or [] if c]
             if view.get("setupType") == "constructed":
                 who += f" · revealed: {_cards(shown, True)}"
+        if p.get("clock"):
+            who += "\n" + clock_text(p["clock"], markup=True)
         if p.get("royalReward"):
             who += f"\n[yellow]royal reward: {p['royalReward']} to draw[/]"
         if p.get("familyComplete"):

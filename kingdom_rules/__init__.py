@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from kingdom_rules.actions import (
@@ -107,6 +107,22 @@ def replay(
     return state
 
 
+def replay_record(record: Mapping[str, Any]) -> GameState:
+    """The final state of a game record: `{"seed", "players", "mode", "setup", "actions"}`
+    (and `deck` for a scripted deal), as `kingdom simulate --json` writes each game and as a
+    server's `GET /api/matches/{id}/record` answers (docs/protocol.md). The same record always
+    gives the same state (R37). Raises MalformedAction / IllegalAction for a broken record."""
+    setup = record.get("setup")
+    return replay(
+        seed=int(record["seed"]),
+        player_count=int(record["players"]),
+        mode=str(record.get("mode", "game")),
+        actions=list(record.get("actions") or ()),
+        deck=list(record["deck"]) if record.get("deck") else None,
+        setup=setup_from_json(setup) if isinstance(setup, dict) else STANDARD,
+    )
+
+
 __all__ = [
     "ACTION_TYPES",
     "Action",
@@ -185,6 +201,7 @@ __all__ = [
     "partner",
     "players_to_act",
     "replay",
+    "replay_record",
     "setup_from_json",
     "team_of",
     "total_hands",

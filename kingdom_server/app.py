@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 
 from aiohttp import web
 
-from kingdom_server import accounts, constructed, spire, stats
+from kingdom_server import accounts, constructed, replays, spire, stats
 from kingdom_server.http import add_routes, add_security_headers, body_limit
 from kingdom_server.hub import Hub
 from kingdom_server.keys import hub_key, settings_key, sio_key, storage_key
@@ -44,6 +44,7 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     users.purge_expired()
     results = app[stats.results_key] = stats.Results(storage)
     users.on_user_deleted.append(results.forget_user)
+    replays.start(app, storage)
     collection = constructed.start(app, storage)
     hub = Hub(settings, storage, app[sio_key], accounts=users, results=results)
     users.on_user_deleted.append(hub.ranked.store.forget_user)

@@ -11,12 +11,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import kingdom_rules as kr
 from kingdom_rules.actions import BY_WIRE as ACTION_WIRE_NAMES
 from kingdom_server import bots as botlib
+from kingdom_server import clocks
 from kingdom_server import tutorial as lessons
 from kingdom_server.actionlog import ActionLog
 from kingdom_server.answers import Ack, Call, CallError, Payload, ok
@@ -61,6 +62,9 @@ class Games:
         self.finished_hooks: list[Callable[[Room], None]] = []
         """Called (lock held) when a room's game has just finished, after its last action was
         written."""
+        self.timeout_hooks: list[Callable[[Room, Seat], Awaitable[None]]] = []
+        """Awaited (lock held) when a seat's clock has run out for the last time allowed
+        (clocks.MAX_TIMEOUTS): the lobby treats it as the person leaving the game."""
 
     # -- calls -----------------------------------------------------------------------------
 
@@ -68,19 +72,29 @@ class Games:
         """The handler of game call `event` (one of GAME_EVENTS)."""
 
         async def call(sid: str, payload: Payload) -> Ack:
-            room, seat = self.rooms.seat_of(sid)
+            room, seat = self.rooms.seat_of(sid)  # a spectator: 'Spectators cannot act'
             async with room.lock:
                 if room.closed or seat.sid != sid:
                     raise CallError("You are not in a room")
                 if room.state is None:
                     raise CallError("The game has not started yet")
                 number = room.number_of(seat)
+                clock = seat.clock
+                if clock is not None and clock.running and clock.remaining(clocks.now()) <= 0:
+                    # The clock ran out before this move: the timeout wins (its timer may
+                    # not have woken yet), the move is refused.
+                    await self._time_out(room, number)
+                    raise CallError(clocks.TIME_RAN_OUT)
                 try:
                     # type and player last: a payload cannot act for someone else.
                     action = kr.action_from_json({**payload, "type": event, "player": number})
                     await self.apply(room, action, guarded=True)
                 except kr.IllegalAction as e:
+                    if clock is not None and clock.played_for:
+                        raise CallError(clocks.TIME_RAN_OUT) from e
                     raise CallError(str(e)) from e
+                if clock is not None:
+                    clock.played_for = False
             return ok()
 
         return call
@@ -139,6 +153,7 @@ class Games:
             for hook in self.finished_hooks:
                 hook(room)
         self.sync_score_screen(room)
+        self.sync_clocks(room)
         await self.pushes.room(room)
         for event in events:
             kind = event.type
@@ -177,6 +192,139 @@ class Games:
         """The room is closed: its bots go."""
         for seat in room.seats:
             self.bots.pop((room.code, seat.player_id), None)
+
+    # -- turn clocks (kingdom_server/clocks.py, docs/rules.md "Turn clocks") ---------------
+
+    def clock_limits(self, room: Room) -> tuple[float, float] | None:
+        """(seconds per turn, bank) of the room's clock; None: not clocked."""
+        if room.is_tutorial:
+            return None
+        return self.settings.turn_clocks.get(room.turn_clock)
+
+    def start_clocks(self, room: Room) -> None:
+        """(lock held, a new game) Each person's seat gets a full clock (bots none)."""
+        limits = self.clock_limits(room)
+        for seat in room.seats:
+            seat.clock = None
+            if limits is not None and not seat.is_bot:
+                seat.clock = clocks.SeatClock(bank=limits[1])
+        self.sync_clocks(room, save=False)  # saved with the new game's room row
+
+    def sync_clocks(self, room: Room, *, save: bool = True) -> None:
+        """(lock held) After any change of the game or of who plays a seat: the clock of each
+        person who must act runs, every other one stands; what changed is stored."""
+        limits = self.clock_limits(room)
+        state = room.state
+        if limits is None or state is None or room.closed:
+            return
+        now = clocks.now()
+        acting: set[int] = set()
+        if state.phase not in ("handComplete", "finished") and not room.paused:
+            acting = set(kr.players_to_act(state))
+        key = clocks.turn_key(state)
+        changed = False
+        for number, seat in enumerate(room.seats, 1):
+            clock = seat.clock
+            if clock is None:
+                continue
+            runs = number in acting and seat.is_human and not seat.bot_controlled
+            if clock.running and (not runs or clock.turn != key):
+                clock.stop(now)
+                changed = True
+            if runs and not clock.running:
+                clock.start(now, key, limits[0])
+                changed = True
+        if changed and save:
+            try:
+                self.storage.save_clocks(room)
+            except Exception:  # the next change or checkpoint writes them
+                log.exception("room %s: the clocks were not stored", room.code)
+        self._schedule_clock(room)
+
+    def _schedule_clock(self, room: Room) -> None:
+        """(lock held) The room's clock timer wakes at the new earliest deadline."""
+        me = asyncio.current_task()
+        task = room.clock_task
+        if task is not None and task is me:
+            return  # the timer itself: it looks again before it sleeps
+        if task is not None:
+            task.cancel()
+            room.clock_task = None
+        if any(s.clock is not None and s.clock.running for s in room.seats):
+            room.clock_task = self.background.spawn(self._clock_timer(room))
+
+    async def _clock_timer(self, room: Room) -> None:
+        me = asyncio.current_task()
+        saved = clocks.now()
+        every = self.settings.clock_checkpoint_seconds
+        while True:
+            async with room.lock:
+                if room.closed or room.clock_task is not me:
+                    return
+                now = clocks.now()
+                for number in clocks.due(((i, s.clock) for i, s in enumerate(room.seats, 1)),
+                                         now):
+                    await self._time_out(room, number)
+                    if room.closed or room.clock_task is not me:
+                        return
+                now = clocks.now()
+                deadlines = [d for s in room.seats if s.clock is not None
+                             and (d := s.clock.deadline()) is not None]
+                if not deadlines:
+                    room.clock_task = None
+                    return
+                if now - saved >= every:
+                    saved = now
+                    try:
+                        self.storage.save_clocks(room)
+                    except Exception:
+                        log.exception("room %s: clock checkpoint not stored", room.code)
+                wait = min(min(deadlines) - now, saved + every - now)
+            await asyncio.sleep(max(0.0, wait) + 0.001)
+
+    async def _time_out(self, room: Room, number: int) -> None:
+        """(lock held) Seat `number`'s clock ran out: the server plays the rest of its turn as
+        a bot plays an absent seat, counts a timeout and tells the table; the last timeout
+        allowed counts as leaving the game."""
+        seat = room.seat_of_number(number)
+        clock = seat.clock
+        if clock is None or room.state is None:
+            return
+        turn = clock.turn
+        clock.timeouts += 1
+        clock.stop(clocks.now())
+        clock.played_for = True
+        for _ in range(100):  # a turn has far fewer steps; never loop forever
+            state = room.state
+            if (
+                state is None
+                or state.phase in ("handComplete", "finished")
+                or number not in kr.players_to_act(state)
+                or clocks.turn_key(state) != turn
+            ):
+                break
+            _, bot = self._bot_of(room, seat)
+            legal = kr.legal_actions(state, number)
+            if not legal:
+                break
+            if botlib.is_fast(bot):
+                action = self._fast_choice(room, bot, state, number)
+            else:
+                action = legal[self.rng.randrange(len(legal))]
+            await self._play(room, number, action)
+        if seat.clock is not None:
+            self.sync_clocks(room)
+        abandoned = clock.timeouts >= clocks.MAX_TIMEOUTS
+        log.info("room %s: seat %d ran out of time (%d)", room.code, number, clock.timeouts)
+        await self.pushes.event(room, "turnTimedOut", {
+            "playerNumber": number,
+            "playerName": seat.name,
+            "timeouts": clock.timeouts,
+            "abandoned": abandoned,
+        })
+        if abandoned:
+            for hook in self.timeout_hooks:
+                await hook(room, seat)
 
     # -- score screen (match mode, R31) ----------------------------------------------------
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from aiohttp import web
 
-from kingdom_server import accounts, constructed, stats
+from kingdom_server import accounts, constructed, profiles, replays, stats
 from kingdom_server.keys import hub_key, settings_key
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -114,6 +114,8 @@ def add_routes(app: web.Application) -> None:
     app.router.add_get("/api/health", health)
     accounts.add_routes(app)
     stats.add_routes(app)
+    replays.add_routes(app)
+    profiles.add_routes(app)
     constructed.add_routes(app)
     app.router.add_route("*", "/api/{tail:.*}", api_not_found)
     app.router.add_get("/{tail:.*}", web_app)

@@ -204,6 +204,8 @@ class Hub:
             return
         try:
             self.results.record(room)
+            if room.game_id is not None:
+                room.match_id = self.results.match_id_of(room.game_id)  # replays, score screen
         except Exception:
             log.exception("room %s: the result of game %s was not written", room.code,
                           room.game_id)
@@ -236,6 +238,7 @@ class Hub:
                     # impossible are announced as such, so a lesson still shown goes on).
                     lessons.end_lesson(room)
                 self.games.sync_score_screen(room)
+                self.games.sync_clocks(room, save=False)  # on from what was stored
                 self.games.kick_bots(room)
         self.ranked.resume(self.room_list)
         log.info("loaded %d rooms", len(self.room_list))

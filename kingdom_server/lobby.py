@@ -18,13 +18,14 @@ import socketio
 import kingdom_rules as kr
 from kingdom_rules import tutorial
 from kingdom_server import bots as botlib
+from kingdom_server import clocks
 from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
 from kingdom_server.answers import Ack, Call, CallError, Payload, ok
 from kingdom_server.background import Background
 from kingdom_server.constructed import Constructed, ConstructedError
 from kingdom_server.games import Games
-from kingdom_server.pushes import SEAT_MOVED, Pushes
+from kingdom_server.pushes import SEAT_MOVED, Pushes, loop_time
 from kingdom_server.rooms import (
     BROWSING,
     Room,
@@ -72,6 +73,7 @@ class Lobby:
         # Called with the account's user id when a signed-in socket takes a seat: seats and
         # the ranked queue are exclusive per account (the queue lets its ticket go).
         self.seat_taken_hooks: list[Callable[[str], None]] = []
+        games.timeout_hooks.append(self._timed_out)
 
     def calls(self) -> dict[str, Call]:
         """The lobby's socket calls by event name."""
@@ -85,6 +87,11 @@ class Lobby:
             "addBot": self.add_bot,
             "toggleGameMode": self.toggle_game_mode,
             "reorderPlayers": self.reorder_players,
+            "setTurnClock": self.set_turn_clock,
+            "setAllowSpectators": self.set_allow_spectators,
+            "rematch": self.rematch,
+            "watchGame": self.watch_game,
+            "stopWatching": self.stop_watching_call,
             "chooseDeck": self.choose_deck,
             "startGame": self.start_game,
             "startTutorialGame": self.start_tutorial_game,
@@ -183,6 +190,7 @@ class Lobby:
             seat.absence_task = None
         seat.absent = False
         self._back(room, seat)
+        self.games.sync_clocks(room)
         await self.pushes.room(room)
 
     async def _user_rejoin(self, sid: str, room: Room, seat: Seat) -> Ack:
@@ -215,6 +223,7 @@ class Lobby:
         is_tutorial: bool,
         tutorial_mode: str | None = None,
         constructed: bool = False,
+        turn_clock: str = "off",
     ) -> Ack:
         if constructed and is_tutorial:
             raise CallError("A tutorial cannot be a Constructed game")
@@ -227,6 +236,7 @@ class Lobby:
             is_tutorial=is_tutorial,
             tutorial_mode=tutorial_mode if is_tutorial else None,
             constructed=constructed,
+            turn_clock=turn_clock,
         )
         token = new_reconnect_token()
         seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token),
@@ -251,7 +261,7 @@ class Lobby:
                                   bot_account=await self._bot_account(sid, p),
                                   desired=kr.MAX_PLAYERS,
                                   is_tutorial=is_tutorial, tutorial_mode=mode,
-                                  constructed=constructed)
+                                  constructed=constructed, turn_clock=self._turn_clock(p))
 
     async def create_public_room(self, sid: str, p: Payload) -> Ack:
         name, user_id = await self._player(sid, p)
@@ -262,7 +272,8 @@ class Lobby:
         constructed = v.field(p, "constructed", bool, required=False, default=False)
         return await self._create(sid, name, user_id=user_id, is_public=True, desired=desired,
                                   bot_account=await self._bot_account(sid, p),
-                                  is_tutorial=False, constructed=constructed)
+                                  is_tutorial=False, constructed=constructed,
+                                  turn_clock=self._turn_clock(p))
 
     async def _join(self, sid: str, p: Payload, *, public_only: bool) -> Ack:
         name, user_id = await self._player(sid, p)
@@ -392,6 +403,148 @@ class Lobby:
             await self.pushes.public_games()
         return ok(gameMode=room.game_mode)
 
+    @staticmethod
+    def _turn_clock(p: Payload, *, required: bool = False) -> str:
+        clock = v.field(p, "turnClock", str, required=required, default="off")
+        if clock not in clocks.TURN_CLOCKS:
+            raise CallError(f"turnClock must be {', '.join(clocks.TURN_CLOCKS[:-1])} or "
+                            f"{clocks.TURN_CLOCKS[-1]}")
+        return str(clock)
+
+    # -- rematch -----------------------------------------------------------------------------
+
+    async def rematch(self, sid: str, p: Payload) -> Ack:
+        """(after a casual game) `{accept}`: accept or decline playing again, same seats and
+        settings. The first acceptance offers it to the others; it starts when every person
+        at the table has accepted, ends at the first refusal, expires after
+        Settings.rematch_seconds."""
+        accept = v.field(p, "accept", bool)
+        room, seat = self.rooms.seat_of(sid)
+        async with room.lock:
+            if room.is_ranked or room.is_tutorial:
+                raise CallError("A rematch is offered after a casual game only")
+            if room.phase != "finished":
+                raise CallError("The game is not over yet")
+            if not accept:
+                if room.rematch is None:
+                    return ok(started=False)
+                self._end_rematch(room)
+                await self.pushes.event(room, "rematchDeclined", {
+                    "playerName": seat.name, "playerNumber": room.number_of(seat)})
+                await self.pushes.room(room)
+                return ok(started=False)
+            if room.rematch is None:
+                room.rematch = set()
+                room.rematch_deadline = loop_time() + self.settings.rematch_seconds
+                room.rematch_task = self.background.spawn(self._rematch_expiry(room))
+            room.rematch.add(seat.player_id)
+            if all(s.player_id in room.rematch for s in room.humans()):
+                self._end_rematch(room)
+                await self._start(room, room.snapshot())
+                return ok(started=True)
+            await self.pushes.room(room)
+        return ok(started=False)
+
+    def _end_rematch(self, room: Room) -> None:
+        task = room.rematch_task
+        room.rematch = room.rematch_deadline = room.rematch_task = None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    async def _rematch_expiry(self, room: Room) -> None:
+        deadline = room.rematch_deadline
+        if deadline is None:
+            return
+        await asyncio.sleep(max(0.0, deadline - loop_time()))
+        async with room.lock:
+            if room.closed or room.rematch_task is not asyncio.current_task():
+                return
+            self._end_rematch(room)
+            await self.pushes.event(room, "rematchExpired", {})
+            await self.pushes.room(room)
+
+    # -- spectators ------------------------------------------------------------------------
+
+    async def set_allow_spectators(self, sid: str, p: Payload) -> Ack:
+        """(host of a private room) Whether people with the code may watch: `{allow}`."""
+        allow = v.field(p, "allow", bool)
+        room, _ = self.rooms.host_seat(sid, "change who may watch")
+        async with room.lock:
+            undo = room.snapshot()
+            room.allow_spectators = bool(allow)
+            self._save(room, undo)
+            await self.pushes.room(room)
+        return ok(allowSpectators=room.allow_spectators)
+
+    async def watch_game(self, sid: str, p: Payload) -> Ack:
+        """Watch a game in progress: a public one, or a private one by its code when its host
+        allows it. The socket holds no seat and gets the public view only."""
+        code = v.room_code(p)
+        room = self.rooms.get(code)
+        if room is None or room.closed or room.is_tutorial:
+            raise CallError("Room not found")
+        ref = self.rooms.sessions.get(sid)
+        if ref is not None and ref[0] == code:
+            raise CallError("You are already in this room")
+        if not room.started:
+            raise CallError("This game has not started yet")
+        if not (room.is_public or room.is_ranked or room.allow_spectators):
+            raise CallError("The host of this game does not allow spectators")
+        if sid not in room.spectators and len(room.spectators) >= self.settings.max_spectators:
+            raise CallError("Too many people are watching this game")
+        await self.detach(sid)  # a seat elsewhere is given up, as when joining a room
+        await self.stop_watching(sid)
+        async with room.lock:
+            if room.closed:
+                raise CallError("Room not found")
+            room.spectators.add(sid)
+            self.rooms.watching[sid] = code
+            await self.sio.leave_room(sid, BROWSING)
+            await self.sio.enter_room(sid, code)
+            await self.pushes.room(room)
+        if room.is_public:
+            await self.pushes.public_games()
+        return ok(roomCode=code, spectators=len(room.spectators))
+
+    async def stop_watching_call(self, sid: str, p: Payload) -> Ack:
+        await self.stop_watching(sid)
+        return ok()
+
+    async def stop_watching(self, sid: str) -> None:
+        """The socket no longer watches (it left, took a seat, or disconnected)."""
+        code = self.rooms.watching.pop(sid, None)
+        if code is None:
+            return
+        room = self.rooms.get(code)
+        if room is None:
+            return
+        async with room.lock:
+            room.spectators.discard(sid)
+            if not room.closed:
+                await self.pushes.room(room)
+        if self.sio.manager.is_connected(sid, "/"):
+            await self.sio.leave_room(sid, code)
+            await self.sio.enter_room(sid, BROWSING)
+        if room.is_public:
+            await self.pushes.public_games()
+
+    async def set_turn_clock(self, sid: str, p: Payload) -> Ack:
+        """(host, waiting room or after the game) The room's turn clock: `{turnClock}`."""
+        clock = self._turn_clock(p, required=True)
+        room, _ = self.rooms.host_seat(sid, "change the turn clock")
+        async with room.lock:
+            if room.is_ranked:
+                raise CallError("A ranked game is always clocked")
+            if room.started and room.phase != "finished":
+                raise CallError("Game already in progress")
+            undo = room.snapshot()
+            room.turn_clock = clock
+            self._save(room, undo)
+            await self.pushes.room(room)
+        if room.is_public:
+            await self.pushes.public_games()
+        return ok(turnClock=room.turn_clock)
+
     async def reorder_players(self, sid: str, p: Payload) -> Ack:
         order = v.field(p, "playerOrder", list)
         if not all(isinstance(x, str) for x in order):
@@ -503,6 +656,8 @@ class Lobby:
             raise
         room.state = state
         room.game_id = game_id
+        room.match_id = None
+        self._end_rematch(room)
         room.action_count = len(first or ())
         room.tutorial_resumed = set()
         room.tutorial_guided = True
@@ -512,6 +667,7 @@ class Lobby:
             seat.absent = False
             seat.away = ()
             self.start_absence(room, seat)
+        self.games.start_clocks(room)
         await self.pushes.room(room)
         self.games.kick_bots(room)
 
@@ -586,6 +742,7 @@ class Lobby:
             game_mode="match",
             is_ranked=True,
             constructed=constructed,
+            turn_clock=clocks.RANKED_CLOCK,
         )
         tokens: list[str] = []
         for p in players:
@@ -707,7 +864,9 @@ class Lobby:
 
     async def detach(self, sid: str) -> None:
         """The socket gives up its seat: removed in the lobby, handed to a bot during a game.
-        If the store refuses, the socket keeps its seat (and the error is raised)."""
+        If the store refuses, the socket keeps its seat (and the error is raised). A socket
+        that watched a game stops watching."""
+        await self.stop_watching(sid)
         ref = self.rooms.sessions.get(sid)
         if ref is None:
             return
@@ -726,6 +885,7 @@ class Lobby:
 
     async def disconnected(self, sid: str) -> None:
         """The socket is gone: its seat waits for the person to come back (absence)."""
+        await self.stop_watching(sid)
         ref = self.rooms.sessions.pop(sid, None)
         if ref is None:
             return
@@ -746,6 +906,8 @@ class Lobby:
         plays it; the next human becomes host; a room with no human left is closed. Written
         first: if the store refuses, the room stays as it was and the error is raised."""
         undo = room.snapshot()
+        if room.rematch is not None:
+            self._end_rematch(room)  # someone went: there is no rematch with the same players
         if room.started:
             seat.left = True
             seat.reconnect_token = None
@@ -776,6 +938,7 @@ class Lobby:
         else:
             self.watch_attendance(room)
             self._pause_if_unattended(room)
+            self.games.sync_clocks(room)
             await self.pushes.room(room)
             self.games.kick_bots(room)
 
@@ -783,8 +946,11 @@ class Lobby:
         """(closed in the store) The room leaves memory with its tasks and bots."""
         room.closed = True
         self.rooms.remove(room)
+        for sid in room.spectators:
+            self.rooms.watching.pop(sid, None)
+        room.spectators.clear()
         current = asyncio.current_task()
-        tasks = [room.bot_task, room.score_task, room.idle_task,
+        tasks = [room.bot_task, room.score_task, room.idle_task, room.clock_task, room.rematch_task,
                  *(s.absence_task for s in room.seats)]
         for task in tasks:
             if task is not None and task is not current:
@@ -795,6 +961,18 @@ class Lobby:
         """The room is closed for good: written first, then forgotten with its tasks."""
         self.storage.close_room(room.code)
         self._forget(room)
+
+    async def _timed_out(self, room: Room, seat: Seat) -> None:
+        """(games hook, lock held) The seat's clock ran out for the last time allowed: the
+        person leaves the game as `leaveRoom` does (a bot plays the seat; ranked: last place)."""
+        sid = seat.sid
+        await self._give_up_seat(room, seat)
+        if sid is not None:
+            if self.rooms.sessions.get(sid) == (room.code, seat.player_id):
+                del self.rooms.sessions[sid]
+            await self.sio.leave_room(sid, room.code)
+            await self.sio.enter_room(sid, BROWSING)
+        log.info("room %s: %s left by running out of time", room.code, seat.player_id)
 
     # -- absence ---------------------------------------------------------------------------
 
@@ -824,6 +1002,7 @@ class Lobby:
                 for hook in self.abandon_hooks:
                     hook(room, seat)
                 self._pause_if_unattended(room)
+                self.games.sync_clocks(room)
                 await self.pushes.room(room)
                 self.games.kick_bots(room)
                 return

@@ -10,10 +10,12 @@ from typing import Any
 import socketio
 
 from kingdom_server.rooms import BROWSING, Room, Rooms, Seat
-from kingdom_server.views import game_views, push_parts, waiting_view
+from kingdom_server.views import game_views, push_parts, spectator_view, waiting_view
 from kingdom_server.wire import decode_event, encode_event, encode_event_parts
 
 PushObserver = Callable[[Room, Seat, str, Any], None]
+SpectatorObserver = Callable[[Room, str, str, Any], None]
+"""(room, spectator's sid, event, data): what a spectator's socket receives."""
 
 SEAT_MOVED = "Your seat was taken over by another connection"
 """`error` push to a socket whose seat another socket took with rejoinRoom."""
@@ -29,6 +31,7 @@ class Pushes:
         self.rooms = rooms
         self.stats = stats
         self.observers: list[PushObserver] = []
+        self.spectator_observers: list[SpectatorObserver] = []
 
     def view_for(self, room: Room, seat: Seat) -> dict[str, Any]:
         now = loop_time()
@@ -39,6 +42,8 @@ class Pushes:
     async def room(self, room: Room) -> None:
         """Each connected seat gets its own view (seats without a socket cost nothing; what
         the views share is built and written as JSON once for all of them)."""
+        if room.spectators:
+            await self.spectators(room)
         seats = [seat for seat in room.seats if seat.sid is not None]
         if not seats:
             return
@@ -56,6 +61,17 @@ class Pushes:
                 _, data = decode_event(text)
                 for observer in self.observers:
                     observer(room, seat, "gameState", data)
+            self.stats["pushes"] += 1
+            await self.send_text(sid, text)
+
+    async def spectators(self, room: Room) -> None:
+        """The spectators' gameState: one public view, written once for all of them."""
+        text = encode_event("gameState", spectator_view(room, loop_time()))
+        for sid in list(room.spectators):
+            if self.spectator_observers:
+                _, data = decode_event(text)
+                for observer in self.spectator_observers:
+                    observer(room, sid, "gameState", data)
             self.stats["pushes"] += 1
             await self.send_text(sid, text)
 
@@ -77,6 +93,9 @@ class Pushes:
             if seat.sid is not None:
                 for observer in self.observers:
                     observer(room, seat, event, data)
+        for sid in room.spectators:  # spectators are in the room's socket.io room too
+            for spectator_observer in self.spectator_observers:
+                spectator_observer(room, sid, event, data)
         await self.sio.emit(event, data, room=room.code)
 
     async def public_games(self) -> None:

@@ -7,7 +7,7 @@ import asyncio
 import datetime as dt
 import hashlib
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
 import attrs
@@ -15,10 +15,13 @@ import attrs
 import kingdom_rules as kr
 from kingdom_rules import MAX_PLAYERS
 from kingdom_server.answers import CallError
+from kingdom_server.clocks import SeatClock
 
 #: Upper-case letters and digits without the look-alikes 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+
+SPECTATORS_CANNOT_ACT = "Spectators cannot act"
 
 BROWSING = "browsing"
 """socket.io room of sockets that hold no seat: they get publicGamesUpdated."""
@@ -26,7 +29,8 @@ BROWSING = "browsing"
 #: Fields that live only in this process (connections, timers, the lock): a rollback leaves
 #: them alone.
 _RUNTIME = frozenset(
-    {"lock", "sid", "absence_task", "score_task", "bot_task", "idle_task", "paused"}
+    {"lock", "sid", "absence_task", "score_task", "bot_task", "idle_task", "paused",
+     "clock_task", "spectators", "rematch", "rematch_deadline", "rematch_task"}
 )
 
 
@@ -79,6 +83,9 @@ class Seat:
     bot_account: bool = False
     """The seat's user is a bot account (`kingdom user bot NAME`): a program plays it from
     outside, and the table labels it as a bot."""
+    clock: SeatClock | None = None
+    """The seat's turn clock during a clocked game (kingdom_server/clocks.py); None for bots
+    and in games without a clock."""
 
     @property
     def connected(self) -> bool:
@@ -135,6 +142,21 @@ class Room:
     """No person connected and the takeover period over: bots and the score screen wait until
     someone comes back."""
     closed: bool = False
+    turn_clock: str = "off"
+    """off | relaxed | normal | fast (kingdom_server/clocks.py); ranked games: normal."""
+    clock_task: asyncio.Task[None] | None = None
+    """Wakes at the earliest running clock's deadline and at each checkpoint."""
+    match_id: str | None = None
+    """The finished game's match id once its result is written (its replay: /replay/{id})."""
+    allow_spectators: bool = False
+    """(private rooms) The host lets people with the code watch; public games always may be."""
+    spectators: set[str] = attrs.Factory(set)
+    """The sockets watching the game (they hold no seat and see only what is public)."""
+    rematch: set[str] | None = None
+    """After a casual game: the player ids who accepted the rematch offer (None: no offer)."""
+    rematch_deadline: float | None = None
+    """loop.time() at which the rematch offer expires."""
+    rematch_task: asyncio.Task[None] | None = None
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -212,7 +234,15 @@ class Room:
             "currentPlayers": len(self.seats),
             "desiredPlayers": self.desired_player_count,
             "status": self.public_status(),
+            "turnClock": self.turn_clock,
+            "watching": len(self.spectators),
         }
+
+
+def replay_open_to(public: bool, players: Collection[str | None], viewer: str | None) -> bool:
+    """Who may replay a finished game (docs/protocol.md, "Replays"): anyone when it was played
+    in a public or ranked room (`public`), else only the signed-in people who played it."""
+    return public or (viewer is not None and viewer in players)
 
 
 def now_utc() -> dt.datetime:
@@ -233,6 +263,8 @@ class Rooms:
         self.by_code: dict[str, Room] = {}
         self.sessions: dict[str, tuple[str, str]] = {}
         """sid -> (room code, player id) of the seat the socket holds."""
+        self.watching: dict[str, str] = {}
+        """sid -> code of the room the socket watches (a spectator holds no seat)."""
 
     def get(self, code: str) -> Room | None:
         return self.by_code.get(code)
@@ -254,7 +286,8 @@ class Rooms:
         """The room and seat that socket `sid` holds, or CallError."""
         ref = self.sessions.get(sid)
         if ref is None:
-            raise CallError("You are not in a room")
+            raise CallError(SPECTATORS_CANNOT_ACT if sid in self.watching
+                            else "You are not in a room")
         room = self.by_code.get(ref[0])
         seat = room.seat_by_id(ref[1]) if room else None
         if room is None or seat is None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import attrs
 
+from kingdom_server.clocks import CLOCK_LIMITS
 from kingdom_server.limits import RateLimits
 
 #: Where `make web` puts the built browser app (repository checkout layout).
@@ -38,6 +39,18 @@ def admin_usernames_from(text: str) -> frozenset[str]:
     return frozenset(n.strip().lower() for n in text.split(",") if n.strip())
 
 
+def turn_clocks_from(text: str) -> dict[str, tuple[float, float]]:
+    """The clock settings of docs/rules.md, with those named in `text` (`name=turn/bank`,
+    comma-separated) changed."""
+    limits = dict(CLOCK_LIMITS)
+    for part in text.split(","):
+        name, _, value = part.strip().partition("=")
+        turn, _, bank = value.partition("/")
+        if name.strip() in limits and turn:
+            limits[name.strip()] = (float(turn), float(bank or 0))
+    return limits
+
+
 def _lowered(names: frozenset[str] | set[str] | tuple[str, ...]) -> frozenset[str]:
     return frozenset(n.lower() for n in names)
 
@@ -65,6 +78,16 @@ class Settings:
     """Length of the score screen between hands of a match (R31)."""
 
     absence_seconds: float = 60.0
+    turn_clocks: dict[str, tuple[float, float]] = attrs.field(
+        factory=lambda: turn_clocks_from(os.environ.get("KINGDOM_TURN_CLOCKS", ""))
+    )
+    """(seconds per turn, seconds of time bank) of each clock setting (docs/rules.md, "Turn
+    clocks"). `KINGDOM_TURN_CLOCKS` changes some, e.g. `normal=0.5/0.2,fast=0.2/0` (tests)."""
+    clock_checkpoint_seconds: float = attrs.field(
+        factory=lambda: float(os.environ.get("KINGDOM_CLOCK_CHECKPOINT_SECONDS") or 5.0)
+    )
+    """While a turn clock runs, what is left of it is stored this often (and at each turn's
+    end): a server killed meanwhile gives back at most this much time."""
     ranked_wave_seconds: float = 3.0
     """Seconds between two waves of the ranked queue's matcher."""
     """How long a disconnected player keeps the seat to themselves during play; then a bot
@@ -95,6 +118,12 @@ class Settings:
     """Largest message a client may send: a websocket frame, a long-polling POST body, an HTTP
     request body. Every legal call is far smaller; bigger ones are refused (413) or close the
     connection."""
+
+    rematch_seconds: float = 60.0
+    """How long a rematch offer waits for everyone's answer (docs/protocol.md, "Rematch")."""
+
+    max_spectators: int = 50
+    """How many sockets may watch one game at a time (docs/protocol.md, "Spectators")."""
 
     max_name_length: int = 24
     """Longest player name (after trimming)."""

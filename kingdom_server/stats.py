@@ -335,6 +335,11 @@ class Results:
             and not isinstance(state.setup, kr.SpireSetup)
         )
 
+    def match_id_of(self, game_id: int) -> str | None:
+        """The id of the match written for stored game `game_id` (its replay's id)."""
+        row = self.Match.get_or_none(self.Match.game_id == game_id)
+        return str(row.id) if row is not None else None
+
     def written(self, game_id: int) -> bool:
         return bool(self.Match.select().where(self.Match.game_id == game_id).exists())
 

@@ -26,6 +26,8 @@ import attrs
 import peewee as pw
 
 import kingdom_rules as kr
+from kingdom_server import clocks
+from kingdom_server.clocks import SeatClock
 from kingdom_server.journal import ActionJournal, JournalBusy
 from kingdom_server.rooms import Room, Seat
 from kingdom_server.tables import Tables
@@ -142,6 +144,16 @@ def _away(text: str | None) -> tuple[tuple[int, int | None], ...]:
     return tuple((int(a), None if b is None else int(b)) for a, b in json.loads(text or "[]"))
 
 
+def _seat_clock_json(seat: Seat) -> str | None:
+    if seat.clock is None:
+        return None
+    return json.dumps(seat.clock.to_json(clocks.now()))
+
+
+ARCHIVED = "archived"
+"""The status of a closed room past its retention whose finished games are kept (replays)."""
+
+
 def room_status(room: Room) -> str:
     """The room row's status: waiting | playing (closed rooms are written by `close_room`)."""
     return "playing" if room.started else "waiting"
@@ -186,6 +198,8 @@ class Storage:
             is_ranked = pw.BooleanField(default=False)
             tutorial_mode = pw.CharField(null=True, max_length=32)
             constructed = pw.BooleanField(default=False)
+            turn_clock = pw.CharField(default="off", max_length=8)  # kingdom_server/clocks.py
+            allow_spectators = pw.BooleanField(default=False)
             status = pw.CharField(default="waiting", max_length=16)  # waiting | playing | closed
             unattended_since = pw.DateTimeField(null=True)  # the last person went away at
             created_at = pw.DateTimeField(default=_now)
@@ -208,6 +222,7 @@ class Storage:
             away = pw.TextField(null=True)  # JSON [[from, to|null], ...]: Seat.away
             deck = pw.TextField(null=True)  # JSON {name, cards} of a Constructed seat's deck
             bot_account = pw.BooleanField(default=False)  # played by a bot account
+            clock = pw.TextField(null=True)  # JSON of the seat's turn clock (clocks.py)
 
             class Meta:
                 table_name = "room_seats"
@@ -340,6 +355,8 @@ class Storage:
             is_ranked=room.is_ranked,
             tutorial_mode=room.tutorial_mode,
             constructed=room.constructed,
+            turn_clock=room.turn_clock,
+            allow_spectators=room.allow_spectators,
             status=status,
             unattended_since=room.unattended_since,
             updated_at=_now(),
@@ -366,10 +383,20 @@ class Storage:
                         away=json.dumps(s.away) if s.away else None,
                         deck=_seat_deck_json(s),
                         bot_account=s.bot_account,
+                        clock=_seat_clock_json(s),
                     )
                     for i, s in enumerate(room.seats)
                 ]
             ).execute()
+
+    def save_clocks(self, room: Room) -> None:
+        """Write what is left of each seat's turn clock now (one transaction)."""
+        with self.db.atomic():
+            for i, seat in enumerate(room.seats):
+                if seat.clock is not None:
+                    self.Seat.update(clock=_seat_clock_json(seat)).where(
+                        (self.Seat.room == room.code) & (self.Seat.position == i)
+                    ).execute()
 
     def set_unattended_since(self, code: str, since: dt.datetime | None) -> None:
         """When the last person connected to the room went away (None: someone is back)."""
@@ -397,11 +424,19 @@ class Storage:
                 ).limit(500)]
                 if not codes:
                     return deleted
-                games = self.Game.select(self.Game.id).where(self.Game.room.in_(codes))
+                # Finished games stay, with their room's row (archived): they are replayed.
+                games = self.Game.select(self.Game.id).where(
+                    self.Game.room.in_(codes) & self.Game.finished_at.is_null())
                 self.GameAction.delete().where(self.GameAction.game.in_(games)).execute()
-                self.Game.delete().where(self.Game.room.in_(codes)).execute()
+                self.Game.delete().where(
+                    self.Game.room.in_(codes) & self.Game.finished_at.is_null()).execute()
                 self.Seat.delete().where(self.Seat.room.in_(codes)).execute()
-                self.Room.delete().where(self.Room.code.in_(codes)).execute()
+                kept = {str(r.code) for r in self.Room.select(self.Room.code).where(
+                    self.Room.code.in_(codes)
+                    & self.Room.code.in_(self.Game.select(self.Game.room)))}
+                self.Room.update(status=ARCHIVED).where(self.Room.code.in_(kept)).execute()
+                self.Room.delete().where(
+                    self.Room.code.in_([c for c in codes if c not in kept])).execute()
             deleted += len(codes)
 
     @_journal_rows_first
@@ -580,6 +615,11 @@ class Storage:
             ),
         )
 
+    def room_is_public(self, code: str) -> bool:
+        """Whether the room was public (listed for anyone to join) or ranked."""
+        row = self.Room.get_or_none(self.Room.code == code)
+        return row is not None and (bool(row.is_public) or bool(row.is_ranked))
+
     @_journal_rows_first
     def last_game_of(self, code: str) -> GameRecord | None:
         """The latest game a room (open or closed) played, as stored; None if it has none
@@ -592,7 +632,7 @@ class Storage:
     def load_open_rooms(self) -> list[LoadedRoom]:
         """Every room that was not closed, with its seats and its latest game's action log."""
         out: list[LoadedRoom] = []
-        for row in self.Room.select().where(self.Room.status != "closed").order_by(
+        for row in self.Room.select().where(self.Room.status.not_in(["closed", ARCHIVED])).order_by(
             self.Room.created_at
         ):
             room = Room(
@@ -606,6 +646,8 @@ class Storage:
                 tutorial_mode=row.tutorial_mode,
                 unattended_since=row.unattended_since,
                 constructed=bool(row.constructed),
+                turn_clock=str(row.turn_clock or "off"),
+                allow_spectators=bool(row.allow_spectators),
             )
             room.seats = [
                 Seat(
@@ -619,6 +661,7 @@ class Storage:
                     left_at=s.left_at,
                     away=_away(s.away),
                     bot_account=bool(s.bot_account),
+                    clock=SeatClock.from_json(json.loads(s.clock)) if s.clock else None,
                     **_seat_deck_fields(s.deck),
                 )
                 for s in self.Seat.select().where(self.Seat.room == row.code).order_by(

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import kingdom_rules as kr
-from kingdom_server.rooms import Room, Seat
+from kingdom_server import clocks
+from kingdom_server.rooms import Room, Seat, replay_open_to
 
 
 def room_fields(room: Room, seat: Seat | None, now: float) -> dict[str, Any]:
@@ -19,7 +20,18 @@ def room_fields(room: Room, seat: Seat | None, now: float) -> dict[str, Any]:
         **_room_fields(room, now),
         "isHost": seat is not None and seat.player_id == room.host_id,
         "myPlayerId": seat.player_id if seat is not None else None,
+        "matchId": _match_id(room, seat),
     }
+
+
+def _match_id(room: Room, seat: Seat | None) -> str | None:
+    """The finished game's match id, for a seat that may replay it (/replay/{matchId})."""
+    if room.match_id is None or room.phase != "finished":
+        return None
+    players = [s.user_id for s in room.seats if not s.is_bot]
+    viewer = seat.user_id if seat is not None else None
+    return room.match_id if replay_open_to(room.is_public or room.is_ranked, players,
+                                           viewer) else None
 
 
 def _room_fields(room: Room, now: float) -> dict[str, Any]:
@@ -38,11 +50,28 @@ def _room_fields(room: Room, now: float) -> dict[str, Any]:
         "constructed": room.constructed,
         "gameStartTime": room.game_start_time,
         "scoreScreenTimer": timer,
+        "turnClock": room.turn_clock,
+        "allowSpectators": room.allow_spectators,
+        "rematch": _rematch(room, now),
+        "spectators": len(room.spectators),
+    }
+
+
+def _rematch(room: Room, now: float) -> dict[str, Any] | None:
+    """The open rematch offer: who accepted (player numbers) and the whole seconds left."""
+    if room.rematch is None or room.rematch_deadline is None:
+        return None
+    return {
+        "accepted": [i + 1 for i, s in enumerate(room.seats) if s.player_id in room.rematch],
+        "secondsLeft": max(0, math.ceil(room.rematch_deadline - now - 1e-6)),
     }
 
 
 def seat_fields(seat: Seat) -> dict[str, Any]:
+    """A player's fields that come from the room; `clock` is what is left of the seat's turn
+    clock at the time of the push (None: not clocked; docs/protocol.md)."""
     return {
+        "clock": clocks.wire(seat.clock, clocks.now()),
         "id": seat.player_id,
         "name": seat.name,
         "isBot": seat.is_bot or seat.left,
@@ -112,6 +141,7 @@ def push_parts(
     for seat, part in zip(seats, own, strict=True):
         part["isHost"] = seat.player_id == host_id
         part["myPlayerId"] = seat.player_id
+        part["matchId"] = _match_id(room, seat)
     return shared, own
 
 
@@ -121,6 +151,22 @@ def game_views(
     """Each seat's whole gameState (:func:`push_parts` put together), as a dictionary."""
     shared, own = push_parts(room, seats, state, now)
     return [{**shared, **part} for part in own]
+
+
+def spectator_view(room: Room, now: float) -> dict[str, Any]:
+    """What a spectator sees: only the engine's public part (no hand, no legal actions, no
+    draw that only its drawer saw) and the room's fields; `isSpectator: true`."""
+    own: dict[str, Any] = {
+        "myPlayerNumber": None, "myHand": [], "legalActions": [], "lastDrawAction": None,
+        "isHost": False, "myPlayerId": None, "isSpectator": True,
+        "matchId": _match_id(room, None),
+    }
+    if room.state is None:
+        return {**waiting_view(room, None, now), **own}
+    public = kr.view(room.state, 1).public_json()
+    for p in public["players"]:
+        _with_seat(p, room.seats)
+    return {**public, **_room_fields(room, now), **own}
 
 
 def _with_seat(p: Any, seats: list[Seat]) -> None:

@@ -61,6 +61,10 @@ class GameRecord:
     """How many legal actions each timed decision had."""
     combat: CombatResult | None = None
     """A Spire combat's result for the runner, player 1 (R38); None in other setups."""
+    setup: Setup = attrs.field(eq=False, repr=False, default=STANDARD)
+    actions: tuple[dict[str, Any], ...] = attrs.field(eq=False, repr=False, default=())
+    """Every action of the game in order (JSON): with the seed and setup, the whole game
+    (`kingdom_rules.replay_record`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -72,6 +76,8 @@ class GameRecord:
             "decisions": self.decisions,
             "teams": [team_of(i + 1, self.players) for i in range(self.players)],
             **({"combat": self.combat.to_json()} if self.combat else {}),
+            "setup": self.setup.to_json(),
+            "actions": list(self.actions),
         }
 
 
@@ -98,6 +104,7 @@ def play_game(bots: Sequence[Bot], seed: int, mode: str = "game", names: Sequenc
     timings: list[float] = []
     cpu_timings: list[float] = []
     choices: list[int] = []
+    played: list[dict[str, Any]] = []
     clock = time.perf_counter
     cpu = time.process_time
     while state.phase != "finished":
@@ -122,6 +129,7 @@ def play_game(bots: Sequence[Bot], seed: int, mode: str = "game", names: Sequenc
             state, events = apply(state, action)
         except IllegalAction as exc:
             raise BotError(f"bot of player {p} chose an illegal action {action}: {exc}") from exc
+        played.append(action.to_json())
         if isinstance(action, PlayCombination):
             kind = classify(action.cards) or "?"
             combos[p - 1][kind] = combos[p - 1].get(kind, 0) + 1
@@ -143,4 +151,6 @@ def play_game(bots: Sequence[Bot], seed: int, mode: str = "game", names: Sequenc
         decision_cpu_seconds=tuple(cpu_timings),
         decision_choices=tuple(choices),
         combat=combat_result(state) if isinstance(setup, SpireSetup) else None,
+        setup=setup,
+        actions=tuple(played),
     )

@@ -32,6 +32,8 @@ const Ranked = lazy(() => import("./screens/Ranked/Ranked"));
 const Leaderboards = lazy(() => import("./screens/Leaderboards/Leaderboards"));
 const RulesEditor = lazy(() => import("./screens/RulesEditor/RulesEditor"));
 const Gallery = lazy(() => import("./screens/Gallery/Gallery"));
+const Replay = lazy(() => import("./screens/Replay/Replay"));
+const PublicProfile = lazy(() => import("./screens/PublicProfile/PublicProfile"));
 
 const LADDER_PAGES = new Set(["/ranked", "/constructed/ladder"]);
 
@@ -126,6 +128,8 @@ export function App() {
             <Route path="/ranked" element={<Ranked />} />
             <Route path="/leaderboards" element={<Leaderboards />} />
             <Route path="/admin/rules-editor" element={<RulesEditor />} />
+            <Route path="/replay/:matchId" element={<Replay />} />
+            <Route path="/u/:username" element={<PublicProfile />} />
             <Route path="/cards" element={<Gallery />} />
             <Route path="/smallcards" element={<Gallery />} />
             <Route path="/newcards" element={<Gallery />} />

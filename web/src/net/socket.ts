@@ -4,7 +4,7 @@
  * settings, the 'Not connected' rule and the reconnect (rejoinRoom) live here and nowhere else.
  */
 import { io, type ManagerOptions, type Socket, type SocketOptions } from "socket.io-client";
-import type { Ack, GameView, PublicGame, Ladder, RankedMatchFound, RankedQueueLeft, RankedQueueStatus, RankedResult } from "./types";
+import type { Ack, GameView, PublicGame, Ladder, RankedMatchFound, RankedQueueLeft, RankedQueueStatus, RankedResult, TurnTimedOut } from "./types";
 
 export type ConnectionStatus = "connecting" | "connected" | "reconnecting" | "disconnected";
 
@@ -26,6 +26,9 @@ export interface PushEvents {
   rankedMatchFound: RankedMatchFound;
   rankedQueueLeft: RankedQueueLeft;
   rankedMatchRated: { ladder: Ladder; results: RankedResult[] };
+  turnTimedOut: TurnTimedOut;
+  rematchDeclined: { playerName: string; playerNumber: number };
+  rematchExpired: Record<string, never>;
 }
 
 export type PushName = keyof PushEvents;
@@ -48,6 +51,8 @@ export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
 };
 
 export const SEAT_KEY = "kingdom_seat";
+/** sessionStorage: the room code of the game this tab watches (docs/protocol.md, "Spectators"). */
+export const WATCH_KEY = "kingdom_watching";
 export const ACK_TIMEOUT_MS = 20000;
 export const NOT_CONNECTED: Ack = { success: false, error: "Not connected" };
 
@@ -92,6 +97,9 @@ const PUSHES: PushName[] = [
   "rankedMatchFound",
   "rankedQueueLeft",
   "rankedMatchRated",
+  "turnTimedOut",
+  "rematchDeclined",
+  "rematchExpired",
 ];
 
 export class GameClient {
@@ -227,6 +235,7 @@ export class GameClient {
         }
         const ack = normaliseAck(response);
         this.rememberSeat(ack);
+        this.rememberWatching(event, ack);
         resolve(ack as T);
       });
     });
@@ -234,7 +243,10 @@ export class GameClient {
 
   /** A call without acknowledgement (leaveRoom). */
   send(event: string, payload: object = {}): void {
-    if (event === "leaveRoom") this.forgetSeat();
+    if (event === "leaveRoom") {
+      this.forgetSeat();
+      this.storage?.removeItem(WATCH_KEY);
+    }
     if (this.socket?.connected) this.socket.emit(event, payload);
   }
 
@@ -264,8 +276,21 @@ export class GameClient {
   }
 
   /** After every (re)connect, take our seat back if we hold one. */
+  /** The game this client watches, kept to watch it again after a reconnect. */
+  private rememberWatching(event: string, ack: Ack): void {
+    if (!ack.success) return;
+    if (event === "watchGame" && typeof ack.roomCode === "string") this.storage?.setItem(WATCH_KEY, ack.roomCode);
+    else if (event === "stopWatching" || typeof ack.reconnectToken === "string") this.storage?.removeItem(WATCH_KEY);
+  }
+
   private async rejoin(): Promise<void> {
     const seat = this.seat();
+    const watched = seat ? null : this.storage?.getItem(WATCH_KEY);
+    if (watched) {
+      const ack = await this.call("watchGame", { roomCode: watched });
+      if (!ack.success && ack.error !== "Not connected") this.storage?.removeItem(WATCH_KEY);
+      return;
+    }
     if (!seat) return;
     const ack = await this.call("rejoinRoom", seat);
     if (!ack.success && ack.error !== "Not connected") this.forgetSeat();

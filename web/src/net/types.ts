@@ -75,6 +75,28 @@ export interface PlayerView {
   score?: number;
   readyForNextHand?: boolean;
   familyComplete?: boolean;
+  /** The seat's turn clock as of the push (null: not clocked). docs/protocol.md, turn clocks. */
+  clock?: SeatClock | null;
+}
+
+/** A room's turn clock setting (docs/rules.md, "Turn clocks"). */
+export type TurnClockSetting = "off" | "relaxed" | "normal" | "fast";
+
+/** What was left of a seat's clock when the push was built; a running one counts down. */
+export interface SeatClock {
+  remainingMs: number;
+  turnMs: number;
+  bankMs: number;
+  running: boolean;
+  timeouts: number;
+}
+
+/** Push: the server played for a seat whose clock ran out (abandoned: its third timeout). */
+export interface TurnTimedOut {
+  playerNumber: number;
+  playerName: string;
+  timeouts: number;
+  abandoned: boolean;
 }
 
 export type Phase = "waiting" | "choosing_resources" | "playing" | "handComplete" | "finished";
@@ -167,6 +189,19 @@ export interface GameView {
   setupType?: "standard" | "constructed" | "spire";
   gameStartTime: number | null;
   scoreScreenTimer: number | null;
+  turnClock?: TurnClockSetting;
+  /** A finished game's match id once its result is written: its replay is /replay/{matchId}. */
+  matchId?: string | null;
+  /** This socket watches the game (docs/protocol.md, "Spectators"): the public view only. */
+  isSpectator?: boolean;
+  /** How many watch the game. */
+  spectators?: number;
+  /** (private rooms) The host lets people with the code watch. */
+  allowSpectators?: boolean;
+  /** After a casual game: the open rematch offer (player numbers who accepted, seconds left). */
+  rematch?: { accepted: number[]; secondsLeft: number } | null;
+  /** Set by the app (never on the wire): the table is watched or replayed, not played from. */
+  watching?: boolean;
 }
 
 export interface PublicGame {
@@ -176,6 +211,9 @@ export interface PublicGame {
   currentPlayers: number;
   desiredPlayers: number;
   status: "waiting" | "in-progress" | "full";
+  turnClock?: TurnClockSetting;
+  /** How many watch the game. */
+  watching?: number;
 }
 
 /** Every acknowledged call answers {success, error} and maybe more fields. */
@@ -269,3 +307,38 @@ export interface RankedResult {
   rating: number | null;
   tierLabel: string | null;
 }
+
+// --- Replays (docs/protocol.md, "Replays") ----------------------------------------------------
+
+export interface ReplayPlayer {
+  number: number;
+  name: string;
+  isBot: boolean;
+  /** The player's account (their public profile: /u/{username}); null for guests and bots. */
+  username: string | null;
+  placement: number;
+  finalScore: number;
+}
+
+/** GET /api/matches/{matchId}/replay */
+export interface ReplaySummary {
+  matchId: string;
+  players: ReplayPlayer[];
+  playerCount: number;
+  gameMode: "game" | "match";
+  isRanked: boolean;
+  actions: ActionJson[];
+  steps: number;
+  completedAt: string;
+}
+
+/** GET /api/matches/{matchId}/replay/{step}: the public table after `step` moves, every hand. */
+export interface ReplayStep extends Omit<GameView, "roomCode" | "hostId" | "isHost" | "isPublic" | "desiredPlayerCount" | "isTutorial" | "gameStartTime" | "scoreScreenTimer"> {
+  hands: Record<string, Card[]>;
+  action: ActionJson | null;
+  step: number;
+  steps: number;
+  matchId: string;
+  isReplay: true;
+}
+

@@ -2,7 +2,8 @@
  * Every call the UI makes, with the spec's toast for its failure (section 8) and its success
  * toast where the spec names one. Components call these; they never touch the socket.
  */
-import type { Ack, ActionJson, Ladder, LeaderboardEntry, Ranking, Season, TierInfo } from "../net/types";
+import type { Ack, ActionJson, Ladder, LeaderboardEntry, Ranking, ReplayStep, ReplaySummary, Season, TierInfo } from "../net/types";
+import type { PublicProfile } from "../net/profile";
 import { apiRequest, fetchQuery, fetchUser, HttpError } from "../net/http";
 import { client, enteredRoom, paced, publicGames, user, type User } from "./game";
 import { LOGIN_REQUIRED, rankedErrorToast, search } from "./ranked";
@@ -35,6 +36,10 @@ const ROOM: Record<string, Outcome> = {
   startGame: { title: "Error", fallback: "Failed to start game" },
   addBot: { title: "Error", fallback: "Failed to add bot" },
   toggleGameMode: { title: "Error", fallback: "Failed to change game mode" },
+  setTurnClock: { title: "Error", fallback: "Failed to change the turn clock" },
+  watchGame: { title: "Error", fallback: "Failed to watch the game" },
+  setAllowSpectators: { title: "Error", fallback: "Failed to change who may watch" },
+  rematch: { title: "Error", fallback: "Failed to answer the rematch" },
   reorderPlayers: { title: "Error", fallback: "Failed to reorder players" },
   chooseDeck: { title: "Error", fallback: "Failed to choose deck" },
 };
@@ -112,7 +117,7 @@ export async function sendAction(action: ActionJson, outcome: Outcome = outcomeF
 }
 
 export async function roomCall(event: keyof typeof ROOM, payload: object = {}): Promise<Ack> {
-  if (event === "createRoom" || event === "createPublicRoom" || event === "joinRoom" || event === "joinPublicRoom") enteredRoom();
+  if (event === "createRoom" || event === "createPublicRoom" || event === "joinRoom" || event === "joinPublicRoom" || event === "watchGame") enteredRoom();
   return report(await client.call(event, payload), ROOM[event]);
 }
 
@@ -531,6 +536,26 @@ export async function loadProfile(userId: string): Promise<{ stats: Stats; match
     fetchQuery<MatchEntry[]>(["/api/matches", userId]),
   ]);
   return { stats, matches };
+}
+
+/** A player's public profile; null for an unknown name (the 404 page). */
+export async function loadPublicProfile(username: string): Promise<PublicProfile | null> {
+  try {
+    return await fetchQuery<PublicProfile>(["/api/profile", encodeURIComponent(username)]);
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 404) return null;
+    throw e;
+  }
+}
+
+/** A finished game's replay: who played and every move (docs/protocol.md, "Replays"). */
+export function loadReplay(matchId: string): Promise<ReplaySummary> {
+  return fetchQuery<ReplaySummary>(["/api/matches", encodeURIComponent(matchId), "replay"]);
+}
+
+/** The table of a replay after `step` moves. */
+export function loadReplayStep(matchId: string, step: number): Promise<ReplayStep> {
+  return fetchQuery<ReplayStep>(["/api/matches", encodeURIComponent(matchId), "replay", step]);
 }
 
 /** PATCH /api/auth/user: names, email, or a new password with the current one. */

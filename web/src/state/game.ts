@@ -7,6 +7,7 @@ import { PresentationQueue } from "./pacing";
 import { listenRanked } from "./ranked";
 import { dismissToast, showToast } from "./toasts";
 import { animationScale } from "./settings";
+import { listenClocks } from "./clocks";
 import { reducedMotion } from "./viewport";
 
 export const client = new GameClient({ onRejoin: () => (rejoining.value = false) });
@@ -114,6 +115,7 @@ export function startSession(): void {
     }),
   );
   listenRanked(client, () => presentation.latest?.roomCode ?? view.value?.roomCode ?? null, enteredRoom);
+  listenClocks(client, () => presentation.latest?.myPlayerNumber ?? view.value?.myPlayerNumber ?? null, leaveRoom, paced);
   rejoining.value = client.seat() !== null;
   client.connect();
 }

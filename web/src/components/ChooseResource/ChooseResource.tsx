@@ -2,6 +2,7 @@ import { ofType } from "../../logic/legal";
 import type { ActionJson, GameView } from "../../net/types";
 import { badge, badgeGold, muted } from "../../theme/ui.css";
 import { Hand } from "../Hand/Hand";
+import { TurnClock } from "../TurnClock/TurnClock";
 import { TableLayout } from "../TableLayout/TableLayout";
 import * as s from "./ChooseResource.css";
 
@@ -17,6 +18,7 @@ export function ChooseResource({ view: v, onAct }: { view: GameView; onAct: (a: 
         <h1 id="choose-title" className={s.title}>
           Choose Your Starting Resource
         </h1>
+        <TurnClock clock={me?.clock} owner="Your" />
         <p className={muted}>
           {chosen
             ? "Waiting for the other players to choose..."

@@ -2,6 +2,7 @@ import { signal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState, type FormEvent } from "react";
 import { fetchPublicGames, roomCall } from "../../state/actions";
+import { WatchButton } from "../Watch/Watch";
 import { publicGames, user } from "../../state/game";
 import { button, field, input, muted } from "../../theme/ui.css";
 import { Dialog } from "../Dialog/Dialog";
@@ -147,6 +148,7 @@ export function GameDialog({ initialTab = "browse", onClose }: { initialTab?: Ga
                         players
                       </div>
                     </div>
+                    <WatchButton game={g} onWatch={(code) => void run(() => roomCall("watchGame", { roomCode: code }))} />
                     <button
                       type="button"
                       className={button.primary}

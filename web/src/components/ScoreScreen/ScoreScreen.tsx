@@ -2,6 +2,8 @@ import { useEffect, useState } from "react";
 import type { GameView, HandHistoryEntry, ScoreParts } from "../../net/types";
 import { formatCountdown, isFinalHand, resultTitle, teamOf, teamTotals, winningTeam } from "../../logic/score";
 import { badge, badgeGold, badgeOk, button, muted, panel } from "../../theme/ui.css";
+import { ReplayLink } from "../ReplayLink/ReplayLink";
+import { Rematch } from "../Rematch/Rematch";
 import { Icon } from "../Icon/Icon";
 import { RatingSummary } from "../RatingSummary/RatingSummary";
 import * as s from "./ScoreScreen.css";
@@ -195,6 +197,8 @@ export function ScoreScreen({ view: v, onReady, onHome }: ScoreScreenProps) {
           </section>
         )}
         <div className={s.home}>
+          {v.phase === "finished" && <ReplayLink matchId={v.matchId} />}
+          <Rematch view={v} />
           <button type="button" className={final ? button.primary : button.ghost} onClick={onHome} data-testid="btn-home">
             Return to Home
           </button>

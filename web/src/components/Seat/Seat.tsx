@@ -8,6 +8,7 @@ import { badge, badgeGold } from "../../theme/ui.css";
 import { Card } from "../Card/Card";
 import { FitBox } from "../FitBox/FitBox";
 import { Kingdom } from "../Kingdom/Kingdom";
+import { TurnClock } from "../TurnClock/TurnClock";
 import * as s from "./Seat.css";
 
 export type SeatPosition = keyof typeof s.area;
@@ -76,6 +77,7 @@ export function PlayerPanel({ player: p, view: v, mine, slots }: { player: Playe
           ×{cards}
         </span>
       )}
+      <TurnClock clock={p.clock} owner={mine ? "Your" : `${name}'s`} />
       {slots?.status && <span className={s.status}>{slots.status}</span>}
       <span className={s.badges}>
         {active && <span className={badgeGold}>{mine ? "Your turn" : "Playing"}</span>}

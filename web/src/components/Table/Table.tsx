@@ -125,7 +125,7 @@ export function Table({ view: v, log, slots }: TableProps) {
   const draws = useMemo(() => new Map(ofType(legal, "drawCard").map((a) => [a.source as string, a])), [legal]);
   const follow = useMemo(() => followUps(legal), [legal]);
   const rewardOnly = follow.length > 0 && follow.every((a) => a.type === "drawRoyalReward");
-  const canPlay = myTurn && v.phase === "playing" && (me?.hasDrawnThisTurn ?? false);
+  const canPlay = !v.watching && myTurn && v.phase === "playing" && (me?.hasDrawnThisTurn ?? false);
   // Aiming: the follow-up's targets glow on the table; a click on one chooses it.
   const aim = useMemo(() => (follow.length > 0 && !rewardOnly ? aimAt(v, follow) : null), [v, follow, rewardOnly]);
   const [narrowTo, setNarrowTo] = useState<string | null>(null);

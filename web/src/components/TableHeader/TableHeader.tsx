@@ -1,6 +1,7 @@
 import type { GameView } from "../../net/types";
 import { badgeGold, iconButton } from "../../theme/ui.css";
 import { Icon } from "../Icon/Icon";
+import { WatchingBadge } from "../Watch/Watch";
 import * as s from "./TableHeader.css";
 
 export interface TableHeaderProps {
@@ -18,6 +19,7 @@ export function TableHeader({ view, onRules, onSettings, onLeave }: TableHeaderP
       <span className={badgeGold} aria-label={`Room code ${view.roomCode}`} data-testid="room-code-badge">
         {view.roomCode}
       </span>
+      <WatchingBadge view={view} />
       <button type="button" className={iconButton} onClick={onRules} aria-label="Rules" title="Rules">
         <Icon name="book" />
       </button>

@@ -10,7 +10,7 @@ function playerName(v: GameView, n: number | null | undefined): string {
 /** Whose turn it is, what to do now, and in a match which hand this is. */
 export function TurnHeader({ view: v, canDraw }: { view: GameView; canDraw: boolean }) {
   const me = v.players.find((p) => p.number === v.myPlayerNumber);
-  const myTurn = v.currentPlayerNumber === v.myPlayerNumber;
+  const myTurn = !v.watching && v.currentPlayerNumber === v.myPlayerNumber;
   const title = myTurn ? "Your Turn" : `${playerName(v, v.currentPlayerNumber)}'s Turn`;
   const step = myTurn
     ? me?.hasDrawnThisTurn

@@ -9,6 +9,7 @@ import { RulesDialog } from "../../components/RulesDialog/RulesDialog";
 import { ScoreScreen } from "../../components/ScoreScreen/ScoreScreen";
 import { SpireContext } from "../../components/SpireContext/SpireContext";
 import { Table } from "../../components/Table/Table";
+import { watchedView } from "../../logic/spectate";
 import { TableHeader } from "../../components/TableHeader/TableHeader";
 import type { GameView } from "../../net/types";
 import { sendAction, spireFightRun } from "../../state/actions";
@@ -102,7 +103,7 @@ export default function Game() {
         </div>
       ) : (
         <main className={[s.main, v.phase === "playing" && s.fixedMain].filter(Boolean).join(" ")}>
-          {v.phase === "choosing_resources" ? <ChooseResource view={v} onAct={(a) => void sendAction(a)} /> : <Table view={v} />}
+          {v.phase === "choosing_resources" && !v.isSpectator ? <ChooseResource view={v} onAct={(a) => void sendAction(a)} /> : <Table view={watchedView(v)} />}
         </main>
       )}
       <CrownAnimation />

@@ -2,6 +2,7 @@ import { TierBadge } from "../../components/TierBadge/TierBadge";
 import type { LeaderboardEntry } from "../../net/types";
 import * as s from "./Leaderboards.css";
 import { Place } from "./Place";
+import { ProfileLink } from "../../components/ProfileLink/ProfileLink";
 
 /** The row's name: the username, or seed 001's 'Player {first 8 chars of userId}' without one. */
 export function playerLabel(entry: Pick<LeaderboardEntry, "username" | "userId">): string {
@@ -28,7 +29,7 @@ export function LeaderboardTable({ rows, me, testId = "leaderboard" }: { rows: (
             <td className={s.td}>{r.rank === null ? <span className={s.place}>–</span> : <Place rank={r.rank} />}</td>
             <td className={`${s.td} ${s.nameCell}`}>
               <span className={s.name} data-testid="row-name">
-                {playerLabel(r)}
+                <ProfileLink username={r.username} name={playerLabel(r)} />
               </span>
               {/* On a phone the tier goes under the name (no column of its own to be cut off). */}
               <span className={s.narrowOnly}>

@@ -12,6 +12,8 @@ import { leaveRoom, view } from "../../state/game";
 import { DeckChooser } from "../Constructed/DeckChooser";
 import { badge, badgeGold, badgeOk, button, muted, panel } from "../../theme/ui.css";
 import * as s from "./Lobby.css";
+import { TurnClockPicker } from "../../components/TurnClock/TurnClockPicker";
+import { SpectatorSwitch } from "../../components/Watch/Watch";
 
 const SEAT = "seat";
 const isTouch = typeof window !== "undefined" && "ontouchstart" in window;
@@ -204,6 +206,8 @@ function LobbyRoom({ v }: { v: GameView }) {
           )}
         </div>
       </section>
+      <TurnClockPicker view={v} />
+      <SpectatorSwitch view={v} />
 
       {fourPlayers ? (
         <div className={s.columns}>

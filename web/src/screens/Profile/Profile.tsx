@@ -6,6 +6,7 @@ import { deleteAccount, httpMessage, loadProfile, removeAvatar, requireSignIn, u
 import { matchKind, ordinal, profileName, user, winRate, type MatchEntry, type Stats, type User } from "../../state/session";
 import { showToast } from "../../state/toasts";
 import { badge, button, field, input, panel } from "../../theme/ui.css";
+import { ReplayLink } from "../../components/ReplayLink/ReplayLink";
 import * as s from "./Profile.css";
 
 function StatCard({ label, value, sub, testId }: { label: string; value: string; sub?: string; testId: string }) {
@@ -93,6 +94,7 @@ function MatchRow({ m }: { m: MatchEntry }) {
         <span className={s.fact}>{new Date(m.completedAt).toLocaleString()}</span>
       </span>
       <Rating change={m.ratingChange} />
+      <ReplayLink matchId={m.id} label="Replay" ghost />
     </li>
   );
 }

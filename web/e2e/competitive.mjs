@@ -1,0 +1,218 @@
+// Browser tests of competitive play (issue 28): the turn clock on the table (chosen in the
+// waiting room, counting down, warning under 10 s, a timeout played by the server).
+// Screenshots go to docs/screenshots (README). Run: `node web/e2e/competitive.mjs` (after
+// `npm run build`). No assertion is about wall-clock time: the server's clocks are set short
+// (KINGDOM_TURN_CLOCKS) and the test waits for what the page shows.
+import { cpSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, Server, expect, freePort, launchBrowser, playToTheEnd, run, sleep, tempDb, test, testNoCspViolation, viewOf, watchCsp } from "./harness.mjs";
+
+if (!existsSync(join(ROOT, "web/dist/index.html"))) {
+  console.error("web/dist is missing: run `npm run build` first");
+  process.exit(1);
+}
+
+const SHOTS = join(ROOT, "docs/screenshots");
+const { dir, db, cleanup } = tempDb();
+cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
+process.env.KINGDOM_WEB_DIST = join(dir, "dist");
+// Fast: 12 s a turn and no bank, so that a clock is under its 10 s warning soon and runs out.
+process.env.KINGDOM_TURN_CLOCKS = "fast=12/0";
+const server = new Server({ port: await freePort(), db, botDelay: 0.3 });
+await server.start();
+const browser = await launchBrowser();
+
+async function newPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await watchCsp(context);
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
+  return { context, page };
+}
+
+/** Host a casual room from the home page, choose its clock, add bots, start. */
+async function hostGame(page, { name, bots, clock, isPublic = false }) {
+  await page.goto(server.url + "/");
+  await page.getByRole("button", { name: /^Casual/ }).click();
+  await page.getByRole("dialog").waitFor();
+  await page.getByRole("tab", { name: "Create" }).click();
+  await page.getByLabel("Your name").fill(name);
+  if (isPublic) {
+    await page.getByRole("radio", { name: "Public" }).click();
+    await page.getByRole("radio", { name: String(bots + 1) }).click();
+  }
+  await page.getByRole("button", { name: "Create Game" }).click();
+  await page.waitForURL("**/lobby");
+  if (clock) {
+    await page.getByRole("radiogroup", { name: "Turn clock" }).getByRole("radio", { name: clock }).click();
+    await page.getByRole("radio", { name: clock, checked: true }).waitFor();
+  }
+  for (let i = 0; i < bots; i++) {
+    await page.getByRole("button", { name: "Add Bot" }).click();
+    await page.getByTestId("player-slot").nth(i + 1).waitFor();
+  }
+  await page.getByRole("button", { name: "Start Game" }).click();
+  await page.waitForURL("**/game");
+}
+
+test("the turn clock: chosen in the waiting room, counts down on my seat, warns under 10 s, runs out", async () => {
+  const { page, context } = await newPage();
+  await hostGame(page, { name: "Clara", bots: 1, clock: "Fast" });
+  const v = await viewOf(page);
+  expect(v.turnClock === "fast", `the room's clock is fast (${v.turnClock})`);
+  expect(v.phase === "choosing_resources", `choosing the starting resources (${v.phase})`);
+  // While I choose my starting resource my clock runs beside the question; the bot has none.
+  const choosing = page.locator('[aria-labelledby="choose-title"] [data-testid="turn-clock"]');
+  await choosing.waitFor();
+  const first = await viewOf(page);
+  if (first.phase === "choosing_resources") {
+    // (A loaded machine may have let the clock run out already: then the timeout below is seen.)
+    expect(first.players.filter((p) => p.clock).length === 1, "only my seat is clocked, not the bot's");
+  }
+  // It runs out: the server chooses for me, says so, and counts the timeout on my seat's clock.
+  await page.getByText("Your time ran out").first().waitFor({ timeout: 30000 });
+  const mine = page.locator('[data-testid="my-kingdom"] [data-testid="turn-clock"]');
+  await page.locator('[data-testid="my-kingdom"] [data-testid="turn-clock"][data-timeouts="1"]').waitFor({ timeout: 30000 });
+  const after = await viewOf(page);
+  const me = after.players.find((p) => p.number === after.myPlayerNumber);
+  expect(me.startingResourceChosen === true, "a starting resource was chosen for me");
+  // My turns have 12 s (no bank left): under 10 s the clock warns, red on my seat.
+  await page.locator('[data-testid="my-kingdom"] [data-testid="turn-clock"][data-warning="true"]').waitFor({ timeout: 60000 });
+  const label = await mine.getAttribute("aria-label");
+  expect(/^Your clock: 0:(0\d|10)/.test(label ?? ""), `the clock reads under 10 s: ${label}`);
+  await page.screenshot({ path: join(SHOTS, "turn-clock-low.png") });
+  await context.close();
+});
+
+test("a finished game's replay: from the score screen, stepped with the arrows, a hand revealed, a shareable link", async () => {
+  const { page, context } = await newPage();
+  await hostGame(page, { name: "Rhea", bots: 1, isPublic: true });
+  await playToTheEnd([page]);
+  const end = await viewOf(page);
+  expect(end.phase === "finished", "the game finished");
+  const link = page.getByTestId("replay-link");
+  await link.waitFor({ timeout: 20000 });
+  await link.click();
+  await page.waitForURL("**/replay/**");
+  const replay = page.getByTestId("replay");
+  await replay.waitFor();
+  const steps = Number(await replay.getAttribute("data-steps"));
+  expect(steps > 5, `a game of several moves (${steps})`);
+  await page.getByTestId("replay-counter").getByText(`Move 0 of ${steps}`).waitFor();
+  await page.getByText("The deal").waitFor();
+  // The keyboard steps forward and back; the link follows the step.
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+  await page.getByTestId("replay-counter").getByText(`Move 3 of ${steps}`).waitFor();
+  await page.waitForURL("**?step=3");
+  await page.keyboard.press("ArrowLeft");
+  await page.getByTestId("replay-counter").getByText(`Move 2 of ${steps}`).waitFor();
+  await page.getByRole("button", { name: "Next move" }).click();
+  await page.getByTestId("replay-counter").getByText(`Move 3 of ${steps}`).waitFor();
+  // A hand is revealed by its switch; the table shows the seat's kingdom.
+  await page.getByRole("switch", { name: "Show Rhea's hand" }).click();
+  await page.getByLabel("Rhea's hand", { exact: true }).waitFor();
+  expect((await page.getByTestId("my-kingdom").count()) === 1, "the table is drawn from the chosen seat");
+  await page.keyboard.press("End");
+  await page.getByTestId("replay-counter").getByText(`Move ${steps} of ${steps}`).waitFor();
+  await page.keyboard.press("Home");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.getByTestId("replay-counter").getByText(`Move 2 of ${steps}`).waitFor();
+  await sleep(1500); // the moves' card travel settles (a picture, not an assertion)
+  await page.screenshot({ path: join(SHOTS, "replay.png") });
+  // The shared link opens the same step in another browser.
+  const url = page.url();
+  const other = await newPage();
+  await other.page.goto(url);
+  await other.page.getByTestId("replay-counter").getByText(`Move 2 of ${steps}`).waitFor();
+  // An unknown game: a clear 404 message.
+  await other.page.goto(server.url + "/replay/no-such-game");
+  await other.page.getByTestId("replay-not-found").getByText("Replay not found: no such finished game").waitFor();
+  await other.context.close();
+  await context.close();
+});
+
+test("a public game watched from a second browser: 'Watch', the public table only, 'N watching'", async () => {
+  const host = await newPage();
+  await hostGame(host.page, { name: "Hugo", bots: 1, isPublic: true });
+  const code = (await viewOf(host.page)).roomCode;
+  const fan = await newPage();
+  await fan.page.goto(server.url + "/");
+  await fan.page.getByRole("button", { name: /^Casual/ }).click();
+  await fan.page.getByRole("dialog").waitFor();
+  await fan.page.getByRole("tab", { name: "Browse" }).click();
+  const listed = fan.page.locator(`[data-testid="public-game"][data-room-code="${code}"]`);
+  await listed.getByTestId("watch-game").click();
+  await fan.page.waitForURL("**/game");
+  await fan.page.getByTestId("watching").getByText("Spectating").waitFor();
+  await host.page.locator('[data-testid="watching"][data-count="1"]').waitFor();
+  const watched = await viewOf(fan.page);
+  expect(watched.isSpectator === true && watched.myHand.length === 0 && watched.legalActions.length === 0, "a spectator's view: no hand, nothing to play");
+  expect((await fan.page.getByTestId("hand").count()) === 0, "no hand in the spectator's dock");
+  // The host plays; the spectator's table follows.
+  const before = watched.round ?? 0;
+  await playToTheEnd([host.page], 8000).catch(() => undefined);
+  await fan.page.waitForFunction((r) => {
+    const v = window.__kingdom?.view.value;
+    return !!v && (v.phase !== "choosing_resources" || (v.round ?? 0) > r);
+  }, before);
+  const later = await viewOf(fan.page);
+  expect(later.myHand.length === 0, "still no hand");
+  await sleep(800); // the latest move's card travel settles (a picture, not an assertion)
+  await fan.page.screenshot({ path: join(SHOTS, "spectator.png") });
+  // A spectator cannot act.
+  const refused = await fan.page.evaluate(() => window.__kingdom.client.call("passTurn", {}));
+  expect(refused.success === false && refused.error === "Spectators cannot act", `refused: ${JSON.stringify(refused)}`);
+  await fan.context.close();
+  await host.context.close();
+});
+
+async function signedInPage(username) {
+  const made = await newPage();
+  const res = await made.context.request.post(server.url + "/api/auth/register", { data: { username, password: "correct horse battery" } });
+  expect(res.status() === 201, `${username} registered (${res.status()})`);
+  return made;
+}
+
+test("a public profile opened from the leaderboard: stats, ladder and rating graph, matches with linked names, no email", async () => {
+  const ana = await signedInPage("Anouk");
+  const ben = await signedInPage("Bram");
+  const patched = await ana.context.request.patch(server.url + "/api/auth/user", { data: { email: "anouk@example.com" }, headers: { Origin: server.url } });
+  expect(patched.status() === 200, `an email on the account (${patched.status()})`);
+  for (const p of [ana, ben]) {
+    await p.page.goto(server.url + "/ranked");
+    await p.page.getByRole("radio", { name: "2 players" }).click();
+    await p.page.getByRole("button", { name: "Queue for Ranked" }).click();
+  }
+  for (const p of [ana, ben]) await p.page.waitForURL("**/game", { timeout: 30000 });
+  expect((await viewOf(ana.page)).turnClock === "normal", "a ranked game is clocked");
+  await playToTheEnd([ana.page, ben.page]);
+  const fan = await newPage();
+  await fan.page.goto(server.url + "/leaderboards");
+  await fan.page.getByTestId("leaderboard").waitFor();
+  await fan.page.getByTestId("leaderboard").getByRole("link", { name: "Anouk" }).click();
+  await fan.page.waitForURL("**/u/Anouk");
+  const profile = fan.page.getByTestId("public-profile");
+  await profile.waitFor();
+  await profile.getByRole("heading", { name: "Anouk" }).waitFor();
+  await fan.page.locator('[data-testid="profile-ladder"][data-ladder="standard"]').getByTestId("rating-graph").waitFor();
+  await fan.page.getByTestId("profile-match").first().getByRole("link", { name: "Bram" }).waitFor();
+  expect(!(await fan.page.content()).includes("anouk@example.com"), "no email on a public profile");
+  await fan.page.screenshot({ path: join(SHOTS, "public-profile.png"), fullPage: true });
+  // An opponent's name leads to their profile; an unknown name is the 404 page.
+  await fan.page.getByTestId("profile-match").first().getByRole("link", { name: "Bram" }).click();
+  await fan.page.waitForURL("**/u/Bram");
+  await fan.page.getByRole("heading", { name: "Bram" }).waitFor();
+  await fan.page.goto(server.url + "/u/nobody-here");
+  await fan.page.getByText("404 Page Not Found").waitFor();
+  for (const p of [ana, ben, fan]) await p.context.close();
+});
+
+testNoCspViolation(server);
+
+const { passed, failed } = await run();
+await browser.close();
+await server.stop();
+cleanup();
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,23 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "../../theme/vars.css";
+
+export const page = style({ maxWidth: 980, margin: "0 auto", padding: "16px clamp(8px, 3vw, 24px) 40px", display: "flex", flexDirection: "column", gap: 14 });
+export const head = style({ display: "flex", alignItems: "center", gap: 12, flexWrap: "wrap" });
+export const name = style({ fontFamily: vars.font.display, fontSize: 30, margin: 0, color: vars.color.gold });
+export const sub = style({ color: vars.color.muted, fontSize: 14 });
+export const grid = style({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))", gap: 10 });
+export const stat = style({ display: "flex", flexDirection: "column", gap: 2, padding: 10, borderRadius: vars.radius.md, background: vars.color.panelRaised, border: `1px solid ${vars.color.border}` });
+export const value = style({ fontSize: 24, fontWeight: 700 });
+export const label = style({ fontSize: 13, color: vars.color.muted });
+export const title = style({ fontSize: 18, margin: "0 0 8px" });
+export const ladder = style({ display: "flex", flexDirection: "column", gap: 8 });
+export const ladderHead = style({ display: "flex", alignItems: "center", gap: 10, flexWrap: "wrap" });
+export const graph = style({ width: "100%", height: 160, background: "rgba(0,0,0,.2)", borderRadius: vars.radius.md });
+export const line = style({ fill: "none", stroke: vars.color.gold, strokeWidth: 2 });
+export const dot = style({ fill: vars.color.gold });
+export const axis = style({ fill: vars.color.muted, fontSize: 11 });
+export const matches = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: 6 });
+export const match = style({ display: "flex", alignItems: "center", gap: 10, flexWrap: "wrap", padding: 8, borderRadius: vars.radius.md, background: vars.color.panelRaised });
+export const players = style({ display: "flex", gap: 8, flexWrap: "wrap", flex: 1 });
+export const win = style({ color: vars.color.ok, fontWeight: 700 });
+export const seasons = style({ display: "flex", gap: 4, flexWrap: "wrap" });
