@@ -4,7 +4,6 @@ import { Avatar } from "../../components/Avatar/Avatar";
 import { useNavigate } from "react-router";
 import { deleteAccount, httpMessage, loadProfile, removeAvatar, requireSignIn, updateAccount, uploadAvatar } from "../../state/actions";
 import { matchKind, ordinal, profileName, user, winRate, type MatchEntry, type Stats, type User } from "../../state/session";
-import { showToast } from "../../state/toasts";
 import { badge, button, field, input, panel } from "../../theme/ui.css";
 import { ReplayLink } from "../../components/ReplayLink/ReplayLink";
 import * as s from "./Profile.css";
