@@ -122,7 +122,7 @@ async def test_public_list_updates_live(connect) -> None:
     assert listing(browser) == [
         {"roomCode": code, "hostName": "Ana", "gameMode": "game", "constructed": False,
          "currentPlayers": 1,
-         "desiredPlayers": 2, "status": "waiting", "turnClock": "off"}
+         "desiredPlayers": 2, "status": "waiting", "turnClock": "off", "watching": 0}
     ]
     ben = await connect("ben")
     await ben.refused("joinPublicRoom", {"playerName": "Ben", "roomCode": "ABCDEF"},
