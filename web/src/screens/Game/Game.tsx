@@ -93,7 +93,7 @@ export default function Game() {
 
   return (
     <div className={[s.page, !scoring && v.phase === "playing" && s.fixed].filter(Boolean).join(" ")} data-testid="game-page" data-queued={queued.value}>
-      <TableHeader view={v} onRules={() => setRules(true)} onSettings={() => setOptions(true)} onLeave={() => (ended(v) ? leave() : setLeaving(true))} />
+      <TableHeader view={v} onRules={() => setRules(true)} onSettings={() => setOptions(true)} onLeave={() => (ended(v) || spireRun ? leave() : setLeaving(true))} />
       {spireRun && <SpireContext runId={spireRun} view={v} />}
       {scoring ? (
         <div className={s.main}>
