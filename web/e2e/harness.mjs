@@ -57,10 +57,11 @@ export function freePort() {
 
 /** A `kingdom serve` process we own, stopped by its PID. Restartable on the same port and file. */
 export class Server {
-  constructor({ port, db, botDelay = 0.1 }) {
+  constructor({ port, db, botDelay = 0.1, args = [] }) {
     this.port = port;
     this.db = db;
     this.botDelay = botDelay;
+    this.args = args;
     this.proc = null;
     this.log = [];
   }
@@ -72,7 +73,7 @@ export class Server {
   async start() {
     const bin = join(ROOT, ".venv/bin/kingdom");
     if (!existsSync(bin)) throw new Error(`${bin} is missing: run 'make venv' first`);
-    const args = ["serve", "--host", "127.0.0.1", "--port", String(this.port), "--db", this.db, "--bot-delay", String(this.botDelay)];
+    const args = ["serve", "--host", "127.0.0.1", "--port", String(this.port), "--db", this.db, "--bot-delay", String(this.botDelay), ...this.args];
     this.proc = spawn(bin, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, PYTHONUNBUFFERED: "1" } });
     const keep = (d) => {
       this.log.push(String(d));

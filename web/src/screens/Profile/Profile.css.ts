@@ -35,8 +35,8 @@ export const matchList = style({ listStyle: "none", margin: 0, padding: 0, displ
  * the facts go under the first line. */
 export const match = style({
   display: "grid",
-  gridTemplateColumns: "56px 150px minmax(0, 1fr) 96px",
-  gridTemplateAreas: '"badge kind facts rating"',
+  gridTemplateColumns: "56px 150px minmax(0, 1fr) 96px auto",
+  gridTemplateAreas: '"badge kind facts rating replay"',
   alignItems: "center",
   gap: 12,
   padding: "10px 12px",
@@ -46,11 +46,13 @@ export const match = style({
   "@media": {
     "(max-width: 700px)": {
       gridTemplateColumns: "56px minmax(0, 1fr) 84px",
-      gridTemplateAreas: '"badge kind rating" "facts facts facts"',
+      gridTemplateAreas: '"badge kind rating" "facts facts facts" "replay replay replay"',
       rowGap: 8,
     },
   },
 });
+/** The row's replay link: its own column, its own line on a narrow screen. */
+export const replay = style({ gridArea: "replay", justifySelf: "start" });
 export const placeBadge = style({
   gridArea: "badge",
   minWidth: 48,

@@ -93,7 +93,9 @@ function MatchRow({ m }: { m: MatchEntry }) {
         <span className={s.fact}>{new Date(m.completedAt).toLocaleString()}</span>
       </span>
       <Rating change={m.ratingChange} />
-      <ReplayLink matchId={m.id} label="Replay" ghost />
+      <span className={s.replay}>
+        <ReplayLink matchId={m.id} label="Replay" ghost />
+      </span>
     </li>
   );
 }
