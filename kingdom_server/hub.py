@@ -24,6 +24,7 @@ from kingdom_server.accounts import Accounts, token_from_cookie_header
 from kingdom_server.actionlog import ActionLog
 from kingdom_server.answers import Ack, Call, CallError, fail, ok
 from kingdom_server.background import Background
+from kingdom_server.chat import QuickChat
 from kingdom_server.games import GAME_EVENTS, Games
 from kingdom_server.limits import Limiter
 from kingdom_server.lobby import Lobby
@@ -82,7 +83,9 @@ class Hub:
             results.leaver_hooks.append(self.ranked.leavers)
         self.lobby.abandon_hooks.append(self.ranked.abandoned)
         self.lobby.seat_taken_hooks.append(self.ranked.seat_taken)
-        self.calls: dict[str, Call] = {**self.lobby.calls(), **self.ranked.calls()}
+        self.chat = QuickChat(self.room_list, self.pushes)
+        self.calls: dict[str, Call] = {**self.lobby.calls(), **self.ranked.calls(),
+                                       **self.chat.calls()}
         for event in GAME_EVENTS:
             self.calls[event] = self.games.call(event)
         self._register()

@@ -30,7 +30,7 @@ BROWSING = "browsing"
 #: them alone.
 _RUNTIME = frozenset(
     {"lock", "sid", "absence_task", "score_task", "bot_task", "idle_task", "paused",
-     "clock_task", "spectators", "rematch", "rematch_deadline", "rematch_task"}
+     "clock_task", "spectators", "rematch", "rematch_deadline", "rematch_task", "chat_muted"}
 )
 
 
@@ -86,6 +86,8 @@ class Seat:
     clock: SeatClock | None = None
     """The seat's turn clock during a clocked game (kingdom_server/clocks.py); None for bots
     and in games without a clock."""
+    chat_muted: set[str] = attrs.Factory(set)
+    """Player ids of the seats whose quick chat this seat muted (kingdom_server/chat.py)."""
 
     @property
     def connected(self) -> bool:

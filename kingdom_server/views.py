@@ -21,7 +21,15 @@ def room_fields(room: Room, seat: Seat | None, now: float) -> dict[str, Any]:
         "isHost": seat is not None and seat.player_id == room.host_id,
         "myPlayerId": seat.player_id if seat is not None else None,
         "matchId": _match_id(room, seat),
+        "chatMuted": muted_numbers(room, seat) if seat is not None else [],
     }
+
+
+def muted_numbers(room: Room, seat: Seat) -> list[int]:
+    """The player numbers whose quick chat `seat` muted (`chatMuted`: kingdom_server/chat.py)."""
+    if not seat.chat_muted:
+        return []
+    return [i + 1 for i, s in enumerate(room.seats) if s.player_id in seat.chat_muted]
 
 
 def _match_id(room: Room, seat: Seat | None) -> str | None:
@@ -142,6 +150,7 @@ def push_parts(
         part["isHost"] = seat.player_id == host_id
         part["myPlayerId"] = seat.player_id
         part["matchId"] = _match_id(room, seat)
+        part["chatMuted"] = muted_numbers(room, seat)
     return shared, own
 
 
@@ -159,7 +168,7 @@ def spectator_view(room: Room, now: float) -> dict[str, Any]:
     own: dict[str, Any] = {
         "myPlayerNumber": None, "myHand": [], "legalActions": [], "lastDrawAction": None,
         "isHost": False, "myPlayerId": None, "isSpectator": True,
-        "matchId": _match_id(room, None),
+        "matchId": _match_id(room, None), "chatMuted": [],
     }
     if room.state is None:
         return {**waiting_view(room, None, now), **own}

@@ -228,7 +228,8 @@ export function Table({ view: v, log, slots }: TableProps) {
               )}
             </>
           )}
-          <Hand cards={v.myHand} selected={selection.hand} onToggle={canPlay ? toggleHand : undefined} />
+          {/* A spectator has no hand: no empty hand row (a replay may show a revealed one). */}
+          {!(v.watching && v.myHand.length === 0) && <Hand cards={v.myHand} selected={selection.hand} onToggle={canPlay ? toggleHand : undefined} />}
         </div>
       </div>
       <MoveLog lines={lines} open={logOpen} onClose={() => setLogOpen(false)} />
