@@ -240,7 +240,8 @@ class Lobby:
         )
         token = new_reconnect_token()
         seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token),
-                    user_id=user_id, bot_account=bot_account)
+                    user_id=user_id, bot_account=bot_account,
+                    username=(await self._user_of(sid))[1] if user_id else None)
         room.seats.append(seat)
         room.host_id = seat.player_id
         self.storage.save_room(room)  # a new room: nothing to undo if this fails
@@ -303,7 +304,8 @@ class Lobby:
                 raise CallError("Room is full")
             token = new_reconnect_token()
             seat = Seat(player_id=new_player_id(), name=name, reconnect_token=hash_token(token),
-                        user_id=user_id, bot_account=bot_account)
+                        user_id=user_id, bot_account=bot_account,
+                        username=(await self._user_of(sid))[1] if user_id else None)
             undo = room.snapshot()
             room.seats.append(seat)
             if room.host_id is None:
@@ -749,6 +751,7 @@ class Lobby:
             token = new_reconnect_token()
             tokens.append(token)
             seat = Seat(player_id=new_player_id(), name=p.name, user_id=p.user_id,
+                        username=p.name if p.user_id else None,  # the queue names by username
                         reconnect_token=hash_token(token),
                         bot_account=getattr(p, "bot_account", False))
             if constructed:

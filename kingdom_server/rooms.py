@@ -63,6 +63,8 @@ class Seat:
     reconnect_token: str | None = None
     """sha256 of the seat's reconnect token (`hash_token`); None once the person left."""
     user_id: str | None = None
+    username: str | None = None
+    """The signed-in player's username when they took the seat (their profile: /u/{username})."""
     left: bool = False
     """The person left during a game; a bot plays the seat for good."""
     left_at: int | None = None

@@ -217,6 +217,7 @@ class Storage:
             bot_kind = pw.CharField(null=True, max_length=32)
             reconnect_token = pw.CharField(null=True, max_length=128)
             user_id = pw.CharField(null=True, max_length=64)
+            username = pw.CharField(null=True, max_length=64)  # Seat.username (profile link)
             left = pw.BooleanField(default=False)
             left_at = pw.IntegerField(null=True)  # Seat.left_at
             away = pw.TextField(null=True)  # JSON [[from, to|null], ...]: Seat.away
@@ -378,6 +379,7 @@ class Storage:
                         bot_kind=s.bot_kind,
                         reconnect_token=s.reconnect_token,
                         user_id=s.user_id,
+                        username=s.username,
                         left=s.left,
                         left_at=s.left_at,
                         away=json.dumps(s.away) if s.away else None,
@@ -657,6 +659,7 @@ class Storage:
                     bot_kind=s.bot_kind,
                     reconnect_token=s.reconnect_token,
                     user_id=s.user_id,
+                    username=s.username,
                     left=bool(s.left),
                     left_at=s.left_at,
                     away=_away(s.away),

@@ -86,6 +86,8 @@ def seat_fields(seat: Seat) -> dict[str, Any]:
         "connected": seat.connected,
         "botControlled": seat.bot_controlled,
         "userId": seat.user_id,
+        # A person's account links to their public profile; bots and guests have none.
+        "username": None if seat.is_bot or seat.bot_account else seat.username,
         "deckName": seat.deck_name,
         "hasDeck": seat.deck is not None,
         "botAccount": seat.bot_account,

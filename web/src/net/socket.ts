@@ -4,7 +4,7 @@
  * settings, the 'Not connected' rule and the reconnect (rejoinRoom) live here and nowhere else.
  */
 import { io, type ManagerOptions, type Socket, type SocketOptions } from "socket.io-client";
-import type { Ack, GameView, PublicGame, Ladder, RankedMatchFound, RankedQueueLeft, RankedQueueStatus, RankedResult, TurnTimedOut } from "./types";
+import type { Ack, GameView, PublicGame, Ladder, RankedMatchFound, RankedQueueLeft, RankedQueueStatus, RankedResult, TurnTimedOut, QuickChatMessage } from "./types";
 
 export type ConnectionStatus = "connecting" | "connected" | "reconnecting" | "disconnected";
 
@@ -29,6 +29,7 @@ export interface PushEvents {
   turnTimedOut: TurnTimedOut;
   rematchDeclined: { playerName: string; playerNumber: number };
   rematchExpired: Record<string, never>;
+  quickChat: QuickChatMessage;
 }
 
 export type PushName = keyof PushEvents;
@@ -100,6 +101,7 @@ const PUSHES: PushName[] = [
   "turnTimedOut",
   "rematchDeclined",
   "rematchExpired",
+  "quickChat",
 ];
 
 export class GameClient {

@@ -77,6 +77,8 @@ export interface PlayerView {
   familyComplete?: boolean;
   /** The seat's turn clock as of the push (null: not clocked). docs/protocol.md, turn clocks. */
   clock?: SeatClock | null;
+  /** The player's account (their public profile: /u/{username}); null for guests and bots. */
+  username?: string | null;
 }
 
 /** A room's turn clock setting (docs/rules.md, "Turn clocks"). */
@@ -202,6 +204,17 @@ export interface GameView {
   rematch?: { accepted: number[]; secondsLeft: number } | null;
   /** Set by the app (never on the wire): the table is watched or replayed, not played from. */
   watching?: boolean;
+  /** The player numbers whose quick chat this seat muted (docs/protocol.md, "Quick chat"). */
+  chatMuted?: number[];
+}
+
+/** A quick chat phrase said at the table (push `quickChat`). */
+export interface QuickChatMessage {
+  playerNumber: number;
+  playerName: string;
+  phrase: string;
+  text: string;
+  seconds: number;
 }
 
 export interface PublicGame {

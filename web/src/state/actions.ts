@@ -40,6 +40,8 @@ const ROOM: Record<string, Outcome> = {
   watchGame: { title: "Error", fallback: "Failed to watch the game" },
   setAllowSpectators: { title: "Error", fallback: "Failed to change who may watch" },
   rematch: { title: "Error", fallback: "Failed to answer the rematch" },
+  quickChat: { title: "Quick chat", fallback: "Failed to send the message" },
+  muteChat: { title: "Quick chat", fallback: "Failed to mute the player" },
   reorderPlayers: { title: "Error", fallback: "Failed to reorder players" },
   chooseDeck: { title: "Error", fallback: "Failed to choose deck" },
 };

@@ -8,6 +8,7 @@ import { listenRanked } from "./ranked";
 import { dismissToast, showToast } from "./toasts";
 import { animationScale } from "./settings";
 import { listenClocks } from "./clocks";
+import { clearBubbles, listenChat } from "./chat";
 import { reducedMotion } from "./viewport";
 
 export const client = new GameClient({ onRejoin: () => (rejoining.value = false) });
@@ -115,6 +116,7 @@ export function startSession(): void {
     }),
   );
   listenRanked(client, () => presentation.latest?.roomCode ?? view.value?.roomCode ?? null, enteredRoom);
+  listenChat(client);
   listenClocks(client, () => presentation.latest?.myPlayerNumber ?? view.value?.myPlayerNumber ?? null, leaveRoom, paced);
   rejoining.value = client.seat() !== null;
   client.connect();
@@ -134,6 +136,7 @@ export function leaveRoom(): void {
   if (crown.value?.toastId !== undefined) dismissToast(crown.value.toastId);
   crown.value = null;
   clearLog();
+  clearBubbles();
   view.value = null;
   hadView.value = false;
 }

@@ -15,6 +15,7 @@ const PATHS: Record<string, string> = {
   robot: "M5 8h14v11H5zM12 4v4M9 13h.01M15 13h.01M9 16h6M2 12v3M22 12v3",
   copy: "M9 9h11v11H9zM5 15H4V4h11v1",
   check: "M4 12l5 5L20 6",
+  chat: "M4 5h16v11H10l-5 4v-4H4zM8 9h8M8 12h5",
   clock: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3 2",
   swords: "M14.5 17.5 3 6V3h3l11.5 11.5M13 19l6-6M16 16l4 4M19 21l2-2M9.5 6.5 21 18v3h-3L6.5 9.5M5 14l-4 4 2 2 4-4",
 };

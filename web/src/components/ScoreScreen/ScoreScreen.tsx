@@ -4,6 +4,7 @@ import { formatCountdown, isFinalHand, resultTitle, teamOf, teamTotals, winningT
 import { badge, badgeGold, badgeOk, button, muted, panel } from "../../theme/ui.css";
 import { ReplayLink } from "../ReplayLink/ReplayLink";
 import { Rematch } from "../Rematch/Rematch";
+import { ProfileLink } from "../ProfileLink/ProfileLink";
 import { Icon } from "../Icon/Icon";
 import { RatingSummary } from "../RatingSummary/RatingSummary";
 import * as s from "./ScoreScreen.css";
@@ -70,7 +71,7 @@ function PointsTable({ view: v, last }: { view: GameView; last: HandHistoryEntry
                       <Icon name="crown" size={18} />
                     </span>
                   )}
-                  {p.name ?? `Player ${p.number}`}
+                  <ProfileLink username={p.username} name={p.name ?? `Player ${p.number}`} />
                   {p.team != null && <span className={`${badge} ${s.team}`}>Team {p.team}</span>}
                 </th>
                 {byKind && KINDS.map(([k]) => <td key={k}>{parts?.[k] ?? 0}</td>)}

@@ -8,6 +8,7 @@ import { badge, badgeGold } from "../../theme/ui.css";
 import { Card } from "../Card/Card";
 import { FitBox } from "../FitBox/FitBox";
 import { Kingdom } from "../Kingdom/Kingdom";
+import { ProfileLink } from "../ProfileLink/ProfileLink";
 import { TurnClock } from "../TurnClock/TurnClock";
 import * as s from "./Seat.css";
 
@@ -54,7 +55,7 @@ export interface PanelSlots {
  * A player panel: avatar (a signed-in player's picture, else initials), name, team, whose
  * turn, the hand's points so far and the cards in hand. Everything comes from the view.
  */
-export function PlayerPanel({ player: p, view: v, mine, slots }: { player: PlayerView; view: GameView; mine?: boolean; slots?: PanelSlots }) {
+export function PlayerPanel({ player: p, view: v, mine, slots, inButton }: { player: PlayerView; view: GameView; mine?: boolean; slots?: PanelSlots; inButton?: boolean }) {
   const active = v.phase === "playing" && v.currentPlayerNumber === p.number;
   const partner = isPartner(v, p);
   const cards = p.cardCount ?? 0;
@@ -65,7 +66,10 @@ export function PlayerPanel({ player: p, view: v, mine, slots }: { player: Playe
       <span className={s.avatar} aria-hidden="true">
         {initials(name)}
       </span>
-      <span className={s.name}>{mine && name !== "You" ? `${name} (you)` : name}</span>
+      <span className={s.name}>
+        {/* A person with an account: the name opens their public profile (not inside the phone's seat button). */}
+        <ProfileLink username={inButton ? null : p.username} name={mine && name !== "You" ? `${name} (you)` : name} />
+      </span>
       <span className={s.score} data-testid="seat-score" aria-label={`${score === 1 ? "1 point" : `${score} points`} this hand`}>
         {points(score)}
       </span>
@@ -144,7 +148,7 @@ export function Seat({
       {folded ? (
         <>
           <button type="button" className={`${s.row} ${s.panel}`} aria-expanded={open} aria-controls={kingdomId} onClick={() => setOpen((o) => !o)} data-testid="seat-toggle">
-            <PlayerPanel player={p} view={v} slots={slots} />
+            <PlayerPanel player={p} view={v} slots={slots} inButton />
             <span className={[s.chevron, open && s.chevronOpen].filter(Boolean).join(" ")} aria-hidden="true">
               ▾
             </span>

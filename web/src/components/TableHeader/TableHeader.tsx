@@ -1,6 +1,7 @@
 import type { GameView } from "../../net/types";
 import { badgeGold, iconButton } from "../../theme/ui.css";
 import { Icon } from "../Icon/Icon";
+import { QuickChatButton } from "../QuickChat/QuickChat";
 import { WatchingBadge } from "../Watch/Watch";
 import * as s from "./TableHeader.css";
 
@@ -20,6 +21,7 @@ export function TableHeader({ view, onRules, onSettings, onLeave }: TableHeaderP
         {view.roomCode}
       </span>
       <WatchingBadge view={view} />
+      <QuickChatButton view={view} />
       <button type="button" className={iconButton} onClick={onRules} aria-label="Rules" title="Rules">
         <Icon name="book" />
       </button>

@@ -4,6 +4,7 @@ import { Navigate, useNavigate } from "react-router";
 import { ChooseResource } from "../../components/ChooseResource/ChooseResource";
 import { Dialog } from "../../components/Dialog/Dialog";
 import { CROWN_FADE_MS, CROWN_SHOW_MS, CrownAnimation } from "../../components/CrownAnimation/CrownAnimation";
+import { ChatBubble, ChatFeed } from "../../components/QuickChat/QuickChat";
 import { OptionsDialog } from "../../components/OptionsDialog/OptionsDialog";
 import { RulesDialog } from "../../components/RulesDialog/RulesDialog";
 import { ScoreScreen } from "../../components/ScoreScreen/ScoreScreen";
@@ -56,6 +57,9 @@ function useScoreScreenShown(v: GameView | null): boolean {
   return over && wait <= 0 && !crown.value;
 }
 
+/** Each seat's panel shows the quick chat phrase its player said last. */
+const chatSlots = (playerNumber: number) => ({ bubble: <ChatBubble playerNumber={playerNumber} /> });
+
 export default function Game() {
   useSignals();
   const v = view.value;
@@ -99,11 +103,12 @@ export default function Game() {
         <div className={s.main}>
           <div className={s.scroll}>
             <ScoreScreen view={v} onReady={() => void sendAction({ type: "readyForNextHand" })} onHome={leave} />
+            <ChatFeed />
           </div>
         </div>
       ) : (
         <main className={[s.main, v.phase === "playing" && s.fixedMain].filter(Boolean).join(" ")}>
-          {v.phase === "choosing_resources" && !v.isSpectator ? <ChooseResource view={v} onAct={(a) => void sendAction(a)} /> : <Table view={watchedView(v)} />}
+          {v.phase === "choosing_resources" && !v.isSpectator ? <ChooseResource view={v} onAct={(a) => void sendAction(a)} /> : <Table view={watchedView(v)} slots={chatSlots} />}
         </main>
       )}
       <CrownAnimation />
