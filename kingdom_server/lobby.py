@@ -18,7 +18,7 @@ import socketio
 import kingdom_rules as kr
 from kingdom_rules import tutorial
 from kingdom_server import bots as botlib
-from kingdom_server import clocks
+from kingdom_server import clocks, rematch
 from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
 from kingdom_server.answers import Ack, Call, CallError, Payload, ok
@@ -417,9 +417,9 @@ class Lobby:
 
     async def rematch(self, sid: str, p: Payload) -> Ack:
         """(after a casual game) `{accept}`: accept or decline playing again, same seats and
-        settings. The first acceptance offers it to the others; it starts when every person
-        at the table has accepted, ends at the first refusal, expires after
-        Settings.rematch_seconds."""
+        settings. The first acceptance offers it to the others; when every person at the
+        table has accepted, the table moves to a new room whose game starts (rematch.py); the
+        offer ends at the first refusal, expires after Settings.rematch_seconds."""
         accept = v.field(p, "accept", bool)
         room, seat = self.rooms.seat_of(sid)
         async with room.lock:
@@ -442,8 +442,7 @@ class Lobby:
             room.rematch.add(seat.player_id)
             if all(s.player_id in room.rematch for s in room.humans()):
                 self._end_rematch(room)
-                await self._start(room, room.snapshot())
-                return ok(started=True)
+                return await rematch.start_in_new_room(self, room, sid)
             await self.pushes.room(room)
         return ok(started=False)
 

@@ -1,16 +1,21 @@
-"""Rematch (docs/protocol.md, "Rematch"): after a casual game the same players play again when
-everyone accepts; one refusal ends the offer; it expires."""
+"""Rematch (docs/protocol.md, "Rematch"): after a casual game the same players play again in a
+new room when everyone accepts (the old room's game stays for its replay); one refusal ends
+the offer; it expires."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 from aiohttp.test_utils import TestServer
 
-from tests.server.helpers import Client
+from kingdom_server.keys import hub_key
+from kingdom_server.rooms import SPECTATORS_CANNOT_ACT
+from tests.server.helpers import Client, database_rows
+from tests.server.ranked_clients import get_json
 from tests.server.play import play_until
 
 Start = Callable[..., Awaitable[TestServer]]
@@ -22,14 +27,17 @@ def finished(s: dict[str, Any]) -> bool:
 
 
 async def two_finish(srv: TestServer, connect_to: Connect) -> tuple[Client, Client]:
+    """Ana (host) and Ben finish a public casual game with a bot, on the relaxed clock."""
     ana = await connect_to(srv, "Ana")
     ben = await connect_to(srv, "Ben")
     for c in (ana, ben):
-        for event in ("rematchDeclined", "rematchExpired"):
+        for event in ("rematchDeclined", "rematchExpired", "rematchStarted"):
             c.sio.on(event, c._recorder(event))
-    await ana.ok("createRoom", {"playerName": "Ana", "turnClock": "relaxed"})
-    await ben.ok("joinRoom", {"playerName": "Ben", "roomCode": ana.seat["roomCode"]})
+    await ana.ok("createPublicRoom", {"playerName": "Ana", "turnClock": "relaxed",
+                                      "desiredPlayerCount": 3})
+    await ben.ok("joinPublicRoom", {"playerName": "Ben", "roomCode": ana.seat["roomCode"]})
     await ana.ok("addBot")
+    await ana.ok("setAllowSpectators", {"allow": True})
     await ana.ok("startGame")
     for c in (ana, ben):
         await c.wait_state(lambda s: s["phase"] != "waiting")
@@ -38,25 +46,59 @@ async def two_finish(srv: TestServer, connect_to: Connect) -> tuple[Client, Clie
     return ana, ben
 
 
-async def test_rematch_accepted_by_everyone_starts_a_new_game(
-    start_server: Start, connect_to: Connect
+async def test_rematch_accepted_by_everyone_moves_the_table_to_a_new_room(
+    start_server: Start, connect_to: Connect, tmp_path: Path
 ) -> None:
     srv = await start_server()
+    hub = srv.app[hub_key]
     ana, ben = await two_finish(srv, connect_to)
+    old_code, old_seat = ana.seat["roomCode"], dict(ben.seat)
+    sam = await connect_to(srv, "Sam")  # watching the finished game
+    await sam.ok("watchGame", {"roomCode": old_code})
     await ana.refused("rematch", {"accept": "yes"}, "accept must be true or false")
+    await sam.refused("rematch", {"accept": True}, SPECTATORS_CANNOT_ACT)
     ack = await ana.ok("rematch", {"accept": True})
     assert ack["started"] is False
     offer = await ben.wait_state(lambda s: s["rematch"] is not None, what="the offer")
     assert offer["rematch"]["accepted"] == [1] and 0 < offer["rematch"]["secondsLeft"] <= 60
-    first_game = offer["gameStartTime"]
+    ended = await ana.wait_state(lambda s: s["matchId"] is not None, what="the match id")
+    match_id = ended["matchId"]
     ack = await ben.ok("rematch", {"accept": True})
-    assert ack["started"] is True
-    again = await ana.wait_state(lambda s: s["phase"] == "choosing_resources",
-                                 what="the new game")
+    # Ben's answer carries his seat in the new room; Ana is told hers by a push.
+    assert ack["started"] is True and ack["roomCode"] != old_code and ack["playerNumber"] == 2
+    new_code = ack["roomCode"]
+    await ana.wait_for(lambda c: any(e == "rematchStarted" for e, _ in c.events),
+                       what="Ana's new seat")
+    moved = next(d for e, d in ana.events if e == "rematchStarted")
+    assert moved["roomCode"] == new_code and moved["playerNumber"] == 1
+    assert set(moved) == {"roomCode", "playerId", "reconnectToken", "playerNumber"}
+    again = await ana.wait_state(
+        lambda s: s["roomCode"] == new_code and s["phase"] == "choosing_resources",
+        what="the new game")
     assert again["rematch"] is None and again["turnClock"] == "relaxed"  # same settings
+    assert again["isPublic"] and again["allowSpectators"] and again["isHost"]
     assert [p["name"] for p in again["players"]] == [p["name"] for p in offer["players"]]
-    assert again["gameStartTime"] != first_game or again["round"] == 1
+    assert [p["isBot"] for p in again["players"]] == [False, False, True]
+    assert again["myPlayerId"] == moved["playerId"] != offer["myPlayerId"]
+    await ben.wait_state(lambda s: s["roomCode"] == new_code, what="Ben in the new room")
+    # The spectator follows the table.
+    await sam.wait_state(lambda s: s["roomCode"] == new_code and s["isSpectator"],
+                         what="Sam watching the new room")
+    # The old room is closed; its finished game stays, for its replay.
+    assert old_code not in hub.rooms and new_code in hub.rooms
+    assert database_rows(tmp_path, f"SELECT status FROM rooms WHERE code = '{old_code}'") == [
+        ("closed",)]
+    summary = await get_json(str(srv.make_url("/")), f"/api/matches/{match_id}/replay")
+    assert [p["name"] for p in summary["players"]][:2] == ["Ana", "Ben"]
+    # The old seat is gone; the new one is Ben's (a reconnect takes it back).
+    await ben.refused("rejoinRoom", old_seat, "Room not found")
+    await ben.ok("rejoinRoom", {"roomCode": new_code, "playerId": ack["playerId"],
+                                "reconnectToken": ack["reconnectToken"]})
     await ana.refused("rematch", {"accept": True}, "The game is not over yet")
+    # The new game is played as any other.
+    await asyncio.gather(*(play_until(c, finished, random.Random(i + 5), timeout=120)
+                           for i, c in enumerate((ana, ben))))
+    assert ana.state["roomCode"] == new_code
 
 
 async def test_rematch_declined_or_expired(start_server: Start, connect_to: Connect) -> None:

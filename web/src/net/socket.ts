@@ -30,6 +30,8 @@ export interface PushEvents {
   rematchDeclined: { playerName: string; playerNumber: number };
   rematchExpired: Record<string, never>;
   quickChat: QuickChatMessage;
+  /** Everyone accepted the rematch: this socket's seat in the new room. */
+  rematchStarted: { roomCode: string; playerId: string; reconnectToken: string; playerNumber: number };
 }
 
 export type PushName = keyof PushEvents;
@@ -102,6 +104,7 @@ const PUSHES: PushName[] = [
   "rematchDeclined",
   "rematchExpired",
   "quickChat",
+  "rematchStarted",
 ];
 
 export class GameClient {
@@ -208,7 +211,8 @@ export class GameClient {
           this.setState({ status: "disconnected" });
         }
         // A ranked match seats us without a call: its seat is kept for reconnecting.
-        if (name === "rankedMatchFound") this.rememberSeat({ success: true, ...(payload as object) });
+        // So does a rematch, in its new room.
+        if (name === "rankedMatchFound" || name === "rematchStarted") this.rememberSeat({ success: true, ...(payload as object) });
         if (name === "gameState") this.timedDispatch(payload);
         else this.dispatch(name, unwrap(name, payload));
       });

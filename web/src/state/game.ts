@@ -117,6 +117,12 @@ export function startSession(): void {
   );
   listenRanked(client, () => presentation.latest?.roomCode ?? view.value?.roomCode ?? null, enteredRoom);
   listenChat(client);
+  // A rematch moved the table to a new room (the seat is kept by the client): nothing of the
+  // old room's table is carried over.
+  client.on("rematchStarted", () => {
+    enteredRoom();
+    clearBubbles();
+  });
   listenClocks(client, () => presentation.latest?.myPlayerNumber ?? view.value?.myPlayerNumber ?? null, leaveRoom, paced);
   rejoining.value = client.seat() !== null;
   client.connect();

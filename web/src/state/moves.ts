@@ -25,6 +25,8 @@ let lastArrived: GameView | null = null;
 
 /** The lines between the last view received and `v` (in the order they came). */
 export function movesOnArrival(v: GameView): Move[] {
+  // Another room (a rematch's): its first state is no move of the last room's game.
+  if (lastArrived && lastArrived.roomCode !== v.roomCode) clearLog();
   const moves = describeMoves(lastArrived, v);
   lastArrived = v;
   return moves;
