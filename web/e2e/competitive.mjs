@@ -1,5 +1,7 @@
 // Browser tests of competitive play (issue 28): the turn clock on the table (chosen in the
-// waiting room, counting down, warning under 10 s, a timeout played by the server).
+// waiting room, counting down, warning under 10 s, a timeout played by the server), replays,
+// spectators, public profiles (from the leaderboard, the seats and the score screen), quick
+// chat and rematch.
 // Screenshots go to docs/screenshots (README). Run: `node web/e2e/competitive.mjs` (after
 // `npm run build`). No assertion is about wall-clock time: the server's clocks are set short
 // (KINGDOM_TURN_CLOCKS) and the test waits for what the page shows.
@@ -206,6 +208,126 @@ test("a public profile opened from the leaderboard: stats, ladder and rating gra
   await fan.page.goto(server.url + "/u/nobody-here");
   await fan.page.getByText("404 Page Not Found").waitFor();
   for (const p of [ana, ben, fan]) await p.context.close();
+});
+
+/** A person at a casual table of someone else's: joins the room by its code from the home page. */
+async function joinByCode(page, { name, code }) {
+  await page.goto(server.url + "/");
+  await page.getByRole("button", { name: /^Casual/ }).click();
+  await page.getByRole("dialog").waitFor();
+  await page.getByRole("tab", { name: "Code" }).click();
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Room code").fill(code);
+  await page.getByRole("button", { name: "Join Game" }).click();
+  await page.waitForURL("**/lobby");
+}
+
+/** A signed-in host and a guest at one private table (and `bots` bots), the game started. */
+async function hostAndGuest(hostName, guestName, bots) {
+  const host = await signedInPage(hostName);
+  const guest = await newPage();
+  await host.page.goto(server.url + "/");
+  await host.page.getByRole("button", { name: /^Casual/ }).click();
+  await host.page.getByRole("dialog").waitFor();
+  await host.page.getByRole("tab", { name: "Create" }).click();
+  await host.page.getByLabel("Your name").fill(hostName);
+  await host.page.getByRole("button", { name: "Create Game" }).click();
+  await host.page.waitForURL("**/lobby");
+  const code = (await viewOf(host.page)).roomCode;
+  await joinByCode(guest.page, { name: guestName, code });
+  await host.page.getByTestId("player-slot").nth(1).waitFor();
+  for (let i = 0; i < bots; i++) {
+    await host.page.getByRole("button", { name: "Add Bot" }).click();
+    await host.page.getByTestId("player-slot").nth(i + 2).waitFor();
+  }
+  await host.page.getByRole("button", { name: "Start Game" }).click();
+  for (const p of [host, guest]) await p.page.waitForURL("**/game");
+  return { host, guest, code };
+}
+
+/** Chooses the page's starting resource (the first the view offers), then waits for the table. */
+async function chooseStart(page) {
+  await page.waitForFunction(() => (window.__kingdom?.view.value?.legalActions ?? []).some((a) => a.type === "chooseStartingResource"));
+  await page.evaluate(() => {
+    const k = window.__kingdom;
+    return k.sendAction(k.view.value.legalActions.find((a) => a.type === "chooseStartingResource"));
+  });
+}
+
+test("quick chat: a phrase beside the sender's seat on both tables, a mute; seat names link to public profiles", async () => {
+  const { host, guest } = await hostAndGuest("Carys", "Gwen", 1);
+  await Promise.all([chooseStart(host.page), chooseStart(guest.page)]);
+  for (const p of [host, guest]) await p.page.getByTestId("seats").waitFor();
+  // Names: the signed-in host's links to her profile on the guest's table; the guest and the bot have none.
+  const carys = guest.page.getByTestId("seats").getByRole("link", { name: "Carys" });
+  await carys.waitFor();
+  expect((await carys.getAttribute("href")) === "/u/Carys", `the seat links /u/Carys (${await carys.getAttribute("href")})`);
+  expect((await host.page.getByTestId("seats").getByTestId("profile-link").count()) === 0, "a guest's and a bot's seats link nowhere");
+  // Carys says 'Good luck': beside her seat on both tables.
+  await host.page.getByRole("button", { name: "Quick chat" }).click();
+  const picker = host.page.getByTestId("quick-chat");
+  await picker.waitFor();
+  expect((await picker.getByTestId("chat-phrase").count()) >= 10, "the fixed phrases");
+  expect((await host.page.locator("[data-testid=quick-chat] input, [data-testid=quick-chat] textarea").count()) === 0, "no free text");
+  await picker.getByRole("button", { name: "Good luck" }).click();
+  await guest.page.locator('[data-testid="opponent"] [data-testid="chat-bubble"][data-player="1"]', { hasText: "Good luck" }).waitFor();
+  await host.page.locator('[data-testid="my-kingdom"] [data-testid="chat-bubble"]', { hasText: "Good luck" }).waitFor();
+  await guest.page.screenshot({ path: join(SHOTS, "quick-chat.png") });
+  // Gwen mutes Carys: Carys's next phrase does not reach her.
+  await guest.page.getByRole("button", { name: "Quick chat" }).click();
+  await guest.page.getByRole("switch", { name: "Mute Carys" }).click();
+  await guest.page.getByRole("switch", { name: "Mute Carys", checked: true }).waitFor();
+  await guest.page.keyboard.press("Escape");
+  await host.page.getByRole("button", { name: "Quick chat" }).click();
+  await picker.locator('[data-phrase="hurryUp"]:not([disabled])').click({ timeout: 15000 });
+  await host.page.locator('[data-testid="my-kingdom"] [data-testid="chat-bubble"]', { hasText: "Hurry up!" }).waitFor();
+  // Gwen's own phrase comes after Carys's on her socket: once it shows, Carys's would have too.
+  await guest.page.getByRole("button", { name: "Quick chat" }).click();
+  await guest.page.getByTestId("quick-chat").getByRole("button", { name: "Thanks" }).click();
+  await guest.page.locator('[data-testid="my-kingdom"] [data-testid="chat-bubble"]', { hasText: "Thanks" }).waitFor();
+  await host.page.locator('[data-testid="opponent"] [data-testid="chat-bubble"]', { hasText: "Thanks" }).waitFor();
+  expect((await guest.page.locator('[data-testid="chat-bubble"]', { hasText: "Hurry up!" }).count()) === 0, "a muted player's phrase is not shown");
+  // The seat's name opens the profile.
+  await carys.click();
+  await guest.page.waitForURL("**/u/Carys");
+  await guest.page.getByRole("heading", { name: "Carys" }).waitFor();
+  for (const p of [host, guest]) await p.context.close();
+});
+
+test("rematch: offered on the score screen, accepted by both, the table moves to a new room; names on the score screen link to profiles", async () => {
+  const { host, guest, code } = await hostAndGuest("Dario", "Elin", 0);
+  await playToTheEnd([host.page, guest.page]);
+  // The score screen: the signed-in player's name links to his profile, the guest's does not.
+  const score = guest.page.getByTestId("score-screen");
+  await score.waitFor({ timeout: 20000 });
+  const dario = score.getByTestId("points-table").getByRole("link", { name: "Dario" });
+  await dario.waitFor();
+  expect((await dario.getAttribute("href")) === "/u/Dario", "the score screen links /u/Dario");
+  expect((await score.getByTestId("points-table").getByTestId("profile-link").count()) === 1, "only the signed-in player's name is a link");
+  // Dario offers; Elin sees the offer and accepts.
+  await host.page.getByTestId("btn-rematch").click();
+  await host.page.getByTestId("rematch-offer").waitFor();
+  await guest.page.locator('[data-testid="rematch-offer"][data-accepted="1"]').waitFor();
+  await guest.page.getByTestId("btn-rematch-accept").click();
+  // Both are seated in a new room whose game has started, with the same settings and names.
+  for (const p of [host, guest]) {
+    await p.page.waitForFunction((old) => {
+      const v = window.__kingdom?.view.value;
+      return !!v && v.roomCode !== old && v.phase === "choosing_resources";
+    }, code);
+  }
+  const [h, g] = await Promise.all([viewOf(host.page), viewOf(guest.page)]);
+  expect(h.roomCode === g.roomCode, `one new room (${h.roomCode}, ${g.roomCode})`);
+  expect(h.players.map((p) => p.name).join() === "Dario,Elin" && h.isHost, "the same seats and host");
+  // The new seat is kept: a reload takes it back (the host's came by push, the guest's by answer).
+  for (const p of [host, guest]) {
+    const kept = await p.page.evaluate(() => JSON.parse(sessionStorage.getItem("kingdom_seat") ?? "null"));
+    expect(kept?.roomCode === h.roomCode, `the seat kept is the new room's (${kept?.roomCode})`);
+  }
+  await host.page.reload();
+  await host.page.waitForFunction((room) => window.__kingdom?.view.value?.roomCode === room, h.roomCode);
+  expect((await viewOf(host.page)).myPlayerNumber === 1, "the host is back in his new seat");
+  for (const p of [host, guest]) await p.context.close();
 });
 
 testNoCspViolation(server);

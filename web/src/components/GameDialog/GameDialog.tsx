@@ -3,7 +3,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState, type FormEvent } from "react";
 import { fetchPublicGames, roomCall } from "../../state/actions";
 import { WatchButton } from "../Watch/Watch";
-import { publicGames, user } from "../../state/game";
+import { connection, publicGames, user } from "../../state/game";
 import { button, field, input, muted } from "../../theme/ui.css";
 import { Dialog } from "../Dialog/Dialog";
 import * as s from "./GameDialog.css";
@@ -50,9 +50,11 @@ export function GameDialog({ initialTab = "browse", onClose }: { initialTab?: Ga
   }, [username]);
   const name = playerName.value.trim();
 
+  // Asked again once connected: a dialog opened as the page loads would otherwise stay empty.
+  const online = connection.value === "connected";
   useEffect(() => {
-    if (tab === "browse") void fetchPublicGames();
-  }, [tab]);
+    if (tab === "browse" && online) void fetchPublicGames();
+  }, [tab, online]);
 
   const run = async (fn: () => Promise<{ success: boolean }>) => {
     setBusy(true);
