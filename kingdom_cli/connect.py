@@ -298,6 +298,7 @@ class Session:
                                ("royalFamilyCompleted", self._on_family),
                                ("drawPhaseSkipped", self._on_skipped),
                                ("turnTimedOut", self._on_timed_out),
+                               ("quickChat", self._on_chat),
                                ("error", self._on_error),
                                ("connect", self._on_connect),
                                ("disconnect", self._on_disconnect)):
@@ -349,6 +350,13 @@ class Session:
             text = (f"{'Your' if mine else who + chr(39) + 's'} time ran out: the server played "
                     f"for {'you' if mine else 'them'} ({data.get('timeouts')} of 3)")
         self.notice(f"[bold red]{text}[/]")
+
+    def _on_chat(self, data: Json) -> None:
+        """A quick chat phrase said at the table (docs/protocol.md, "Quick chat")."""
+        from rich.markup import escape
+
+        who = str((data or {}).get("playerName") or "A player")
+        self.notice(f"[cyan]{escape(who)}: {escape(str(data.get('text') or ''))}[/]")
 
     def _on_error(self, data: Json) -> None:
         message = (data or {}).get("message") or "Failed to connect to game server"

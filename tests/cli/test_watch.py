@@ -1,5 +1,5 @@
 """`kingdom watch URL CODE` against a real server on loopback: a public game watched to its end
-(the table of every move, no hand), and a private game whose host does not allow it."""
+(the table of every move, no hand, the quick chat said there), and a private game whose host does not allow it."""
 
 from __future__ import annotations
 
@@ -54,6 +54,7 @@ def test_watch_a_public_game_to_its_end(server: ThreadServer) -> None:
                 break
             await asyncio.sleep(0.05)
         assert room.spectators, "the terminal watches"
+        await ana.ok("quickChat", {"phrase": "wellPlayed"})  # said at the table, seen watching
         await play_until(ana, lambda s: s["phase"] == "finished", random.Random(4), timeout=120)
 
     try:
@@ -67,6 +68,7 @@ def test_watch_a_public_game_to_its_end(server: ThreadServer) -> None:
     assert f"Watching room {code}" in out
     assert "1 watching" in out and "Game over" in out
     assert "Your hand" not in out  # a spectator has none
+    assert "Ana: Well played" in out
 
 
 def test_a_private_game_without_spectators_cannot_be_watched(server: ThreadServer) -> None:

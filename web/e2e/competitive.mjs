@@ -272,6 +272,7 @@ test("quick chat: a phrase beside the sender's seat on both tables, a mute; seat
   await picker.getByRole("button", { name: "Good luck" }).click();
   await guest.page.locator('[data-testid="opponent"] [data-testid="chat-bubble"][data-player="1"]', { hasText: "Good luck" }).waitFor();
   await host.page.locator('[data-testid="my-kingdom"] [data-testid="chat-bubble"]', { hasText: "Good luck" }).waitFor();
+  await sleep(400); // the bubble's pop-in settles (a picture, not an assertion)
   await guest.page.screenshot({ path: join(SHOTS, "quick-chat.png") });
   // Gwen mutes Carys: Carys's next phrase does not reach her.
   await guest.page.getByRole("button", { name: "Quick chat" }).click();
