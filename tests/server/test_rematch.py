@@ -13,7 +13,8 @@ from typing import Any
 from aiohttp.test_utils import TestServer
 
 from kingdom_server.keys import hub_key
-from kingdom_server.rooms import SPECTATORS_CANNOT_ACT
+from kingdom_server.rematch import new_table
+from kingdom_server.rooms import SPECTATORS_CANNOT_ACT, Room, Seat, hash_token
 from tests.server.helpers import Client, database_rows
 from tests.server.ranked_clients import get_json
 from tests.server.play import play_until
@@ -117,3 +118,26 @@ async def test_rematch_declined_or_expired(start_server: Start, connect_to: Conn
                        what="the expiry")
     await ana.wait_state(lambda s: s["rematch"] is None, what="the offer gone")
     assert ana.state["phase"] == "finished"
+
+
+def test_the_new_table_keeps_seats_settings_and_host_and_gives_a_left_seat_a_bot() -> None:
+    old = Room(code="OLDOLD", host_id="p2", is_public=True, desired_player_count=3,
+               game_mode="match", turn_clock="fast", allow_spectators=True, seats=[
+                   Seat(player_id="p1", name="Ana", user_id="u1", username="ana",
+                        reconnect_token="t1"),
+                   Seat(player_id="p2", name="Ben", reconnect_token="t2"),
+                   Seat(player_id="p3", name="Cy", left=True),
+                   Seat(player_id="p4", name="Brutus", is_bot=True, bot_kind="RandomBot")])
+    room, tokens = new_table(old, "NEWNEW")
+    assert (room.code, room.is_public, room.desired_player_count, room.game_mode,
+            room.turn_clock, room.allow_spectators) == ("NEWNEW", True, 3, "match", "fast", True)
+    names = [s.name for s in room.seats]
+    assert names[:2] == ["Ana", "Ben"] and names[3] == "Brutus" and names[2] not in names[:2]
+    ana, ben, cy, brutus = room.seats
+    assert room.host_id == ben.player_id  # the host stays the host
+    assert (ana.user_id, ana.username) == ("u1", "ana")
+    assert cy.is_bot and cy.bot_kind and not cy.left  # the person who left: a bot from the start
+    assert brutus.is_bot and brutus.bot_kind == "RandomBot"
+    assert set(tokens) == {ana.player_id, ben.player_id}
+    assert {s.player_id for s in room.seats}.isdisjoint({s.player_id for s in old.seats})
+    assert ana.reconnect_token == hash_token(tokens[ana.player_id])
