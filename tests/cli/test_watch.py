@@ -1,5 +1,6 @@
 """`kingdom watch URL CODE` against a real server on loopback: a public game watched to its end
-(the table of every move, no hand, the quick chat said there), and a private game whose host does not allow it."""
+(the table of every move, no hand, the quick chat said there), and a private game whose host
+does not allow it."""
 
 from __future__ import annotations
 

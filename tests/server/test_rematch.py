@@ -16,8 +16,8 @@ from kingdom_server.keys import hub_key
 from kingdom_server.rematch import new_table
 from kingdom_server.rooms import SPECTATORS_CANNOT_ACT, Room, Seat, hash_token
 from tests.server.helpers import Client, database_rows
-from tests.server.ranked_clients import get_json
 from tests.server.play import play_until
+from tests.server.ranked_clients import get_json
 
 Start = Callable[..., Awaitable[TestServer]]
 Connect = Callable[..., Awaitable[Client]]

@@ -1,5 +1,6 @@
 """Seats name their person's account (docs/protocol.md, "Public profiles"): `username` on each
-player of a gameState for signed-in people, `null` for guests and bots; stored with the room (a restart keeps it)."""
+player of a gameState for signed-in people, `null` for guests and bots; stored with the room
+(a restart keeps it)."""
 
 from __future__ import annotations
 
