@@ -53,13 +53,6 @@ export function AutoNavigate() {
   useEffect(() => {
     lastPhase.current = phase;
   }, [phase]);
-  // So does a game the viewer has just chosen to watch ('Watch' in the public games list).
-  const lastWatched = useRef<string | undefined>(undefined);
-  const roomCode = v?.roomCode;
-  const watchedNow = !!v?.isSpectator && lastWatched.current !== roomCode;
-  useEffect(() => {
-    lastWatched.current = roomCode;
-  }, [roomCode]);
   useEffect(() => {
     if (!v) {
       if (pathname === "/game" && !hadView.value && !tutorialActive.value && !rejoining.value) navigate("/", { replace: true });
@@ -73,8 +66,8 @@ export function AutoNavigate() {
       return;
     }
     const playing = isTutorial ? phase === "playing" : phase === "choosing_resources" || phase === "playing";
-    if (playing && (pathname === "/lobby" || (pathname === "/" && (startedNow || isTutorial || watchedNow)))) navigate("/game");
-  }, [v, phase, isTutorial, pathname, navigate, rejoin, startedNow, watchedNow]);
+    if (playing && (pathname === "/lobby" || (pathname === "/" && (startedNow || isTutorial)))) navigate("/game");
+  }, [v, phase, isTutorial, pathname, navigate, rejoin, startedNow]);
   return null;
 }
 

@@ -75,7 +75,8 @@ export function QuickChatButton({ view: v }: { view: GameView }) {
     const t = setTimeout(() => setCooling(false), CHAT_COOLDOWN_MS);
     return () => clearTimeout(t);
   }, [cooling]);
-  if (v.isSpectator || v.myPlayerNumber == null) return null;
+  // Nobody to talk to in a lesson or a Spire fight (the other seats are the game's own bots).
+  if (v.isSpectator || v.myPlayerNumber == null || v.isTutorial || v.setupType === "spire") return null;
   const others = v.players.filter((p) => p.number !== v.myPlayerNumber && !p.isBot && !p.botAccount);
   const muted = new Set(v.chatMuted ?? []);
   const say = async (phrase: string) => {
