@@ -60,7 +60,8 @@ def user() -> None:
 @click.option("--email", default=None, help="Optional email address.")
 def create(username: str, db: str | None, email: str | None) -> None:
     """Create the account USERNAME (password from KINGDOM_PASSWORD or a prompt)."""
-    from kingdom_server.accounts import TABLES, AccountError, Accounts
+    from kingdom_server.accounts import TABLES, Accounts
+    from kingdom_server.core.http import Refused
     from kingdom_server.settings import Settings
     from kingdom_server.storage import Storage
 
@@ -74,7 +75,7 @@ def create(username: str, db: str | None, email: str | None) -> None:
             data["email"] = email
         try:
             made, _token = asyncio.run(Accounts(storage).register(data, "local"))
-        except AccountError as e:
+        except Refused as e:
             raise click.ClickException(e.message) from None
         Accounts(storage).sign_out(_token)  # the shell needs no session
         click.echo(f"Account {made.username} created (id {made.id}).")

@@ -27,10 +27,10 @@ DB_OPTION = click.option(
 
 
 def _store(db: str | None) -> RankedStore:
+    from kingdom_server.core.tables import Tables
     from kingdom_server.ranked.tables import RankedStore
     from kingdom_server.settings import Settings
     from kingdom_server.storage import open_database
-    from kingdom_server.tables import Tables
 
     settings = Settings.for_sqlite_file(db) if db is not None else Settings()
     return RankedStore(Tables(open_database(settings.database_url)))

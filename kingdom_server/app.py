@@ -10,15 +10,16 @@ from collections.abc import AsyncIterator
 from aiohttp import web
 
 from kingdom_server import accounts, constructed, replays, spire, stats
+from kingdom_server.core.http import refusals
+from kingdom_server.core.keys import hub_key, settings_key, sio_key, storage_key
+from kingdom_server.core.tables import FeatureTable
 from kingdom_server.http import add_routes, add_security_headers, body_limit
 from kingdom_server.hub import Hub
-from kingdom_server.keys import hub_key, settings_key, sio_key, storage_key
 from kingdom_server.origin import refuse_cross_origin_writes
 from kingdom_server.ranked import routes as ranked_routes
 from kingdom_server.ranked import tables as ranked_tables
 from kingdom_server.settings import Settings
 from kingdom_server.storage import Storage
-from kingdom_server.tables import FeatureTable
 from kingdom_server.wire import JsonPacket, Server
 
 log = logging.getLogger(__name__)
@@ -84,7 +85,7 @@ def create_app(settings: Settings | None = None) -> web.Application:
     settings = settings or Settings()
     app = web.Application(
         client_max_size=settings.max_message_bytes,
-        middlewares=[body_limit(settings.max_message_bytes), refuse_cross_origin_writes],
+        middlewares=[body_limit(settings.max_message_bytes), refuse_cross_origin_writes, refusals],
     )
     app[settings_key] = settings
     sio = Server(

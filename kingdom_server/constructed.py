@@ -25,7 +25,6 @@ themselves cards.
 
 from __future__ import annotations
 
-import datetime as dt
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -35,10 +34,11 @@ from aiohttp import web
 
 import kingdom_rules as kr
 from kingdom_rules.cards import DECK, SUIT_NAMES, Card
-from kingdom_server.accounts import User, database, database_json, require_user
-from kingdom_server.keys import settings_key
+from kingdom_server.accounts import User, require_user
+from kingdom_server.core.http import Refused, database, database_json, json_object, no_store
+from kingdom_server.core.keys import settings_key
+from kingdom_server.core.tables import FeatureTable, now
 from kingdom_server.storage import Storage
-from kingdom_server.tables import FeatureTable
 from kingdom_server.validation import text_problem
 
 INITIAL_COPIES = 4
@@ -48,10 +48,6 @@ MAX_DECKS = 100
 MAX_QUANTITY = 99
 """The most copies of a face a collection may hold (an administrator's update)."""
 NAME_MAX, DESCRIPTION_MAX, RANK_MAX, SUIT_MAX = 100, 500, 10, 20
-
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
 
 def _new_id() -> str:
@@ -75,8 +71,8 @@ class UserDeck(FeatureTable):
     name = pw.CharField(max_length=NAME_MAX)
     description = pw.CharField(max_length=DESCRIPTION_MAX, default="")
     is_active = pw.BooleanField(default=True)
-    created_at = pw.DateTimeField(default=_now)
-    updated_at = pw.DateTimeField(default=_now)
+    created_at = pw.DateTimeField(default=now)
+    updated_at = pw.DateTimeField(default=now)
 
     class Meta:
         table_name = "user_decks"
@@ -94,13 +90,6 @@ class DeckCard(FeatureTable):
 
 
 TABLES = (CollectionEntry, UserDeck, DeckCard)
-
-
-class ConstructedError(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
 
 
 _FACES: dict[tuple[str, str], Card] = {(card.rank, card.suit): card for card in DECK}
@@ -204,7 +193,7 @@ class Constructed:
             (self.Deck.id == deck_id) & (self.Deck.user_id == user_id)
         )
         if row is None:
-            raise ConstructedError(404, "Deck not found")
+            raise Refused(404, "Deck not found")
         return row
 
     def deck_value(self, deck_id: str) -> kr.Deck:
@@ -272,14 +261,14 @@ class Constructed:
             have = self.collection(user_id)
             for card, k in deck.entries:
                 if k > have.get(card, 0):
-                    raise ConstructedError(
+                    raise Refused(
                         400,
                         f"The deck holds {k} of {card.short} but your collection has only "
                         f"{have.get(card, 0)}",
                     )
         with self.db.atomic():
             if self.Deck.select().where(self.Deck.user_id == user_id).count() >= MAX_DECKS:
-                raise ConstructedError(400, f"At most {MAX_DECKS} decks: delete one first")
+                raise Refused(400, f"At most {MAX_DECKS} decks: delete one first")
             row: UserDeck = self.Deck.create(user_id=user_id, name=name, description=description)
             if deck is not None and deck.entries:
                 self.Card.insert_many(
@@ -306,7 +295,7 @@ class Constructed:
             before = kr.Deck((*others, (card, quantity - 1)))
             problem = kr.add_problem(before, card, self.collection(user_id))
             if problem is not None:
-                raise ConstructedError(400, problem)
+                raise Refused(400, problem)
         with self.db.atomic():
             self.Card.delete().where(
                 (self.Card.deck_id == row.id)
@@ -316,18 +305,18 @@ class Constructed:
             if quantity > 0:
                 self.Card.create(deck_id=row.id, card_rank=card.rank, card_suit=card.suit,
                                  quantity=quantity)
-            row.updated_at = _now()
+            row.updated_at = now()
             row.save()
         return row
 
     def legal_deck(self, user_id: str, deck_id: str) -> kr.Deck:
         """The user's own deck as the engine's value, if it is legal (for a Constructed game);
-        ConstructedError otherwise."""
+        Refused otherwise."""
         row = self.own_deck(user_id, deck_id)
         deck = self.deck_value(row.id)
         problem = kr.deck_problem(deck, self.collection(user_id))
         if problem is not None:
-            raise ConstructedError(400, problem)
+            raise Refused(400, problem)
         return deck
 
     def forget_user(self, db: pw.Database, user_id: str) -> None:
@@ -345,57 +334,38 @@ constructed_key: web.AppKey[Constructed] = web.AppKey("constructed")
 # -- HTTP ----------------------------------------------------------------------------------
 
 
-def _error(e: ConstructedError) -> web.Response:
-    return web.json_response({"message": e.message}, status=e.status)
-
-
-async def _body(request: web.Request) -> dict[str, Any]:
-    try:
-        data = await request.json()
-    except (ValueError, UnicodeDecodeError):
-        raise ConstructedError(400, "Expected a JSON object") from None
-    if not isinstance(data, dict):
-        raise ConstructedError(400, "Expected a JSON object")
-    return data
-
-
 def _check_text(text: str, label: str, *, multiline: bool = False) -> None:
     """The one rule for stored text (kingdom_server/validation.py)."""
     problem = text_problem(text, multiline=multiline)
     if problem is not None:
-        raise ConstructedError(400, f"{label} {problem}")
+        raise Refused(400, f"{label} {problem}")
 
 
 def _card_of(data: dict[str, Any]) -> Card:
     rank, suit = data.get("cardRank"), data.get("cardSuit")
     if not isinstance(rank, str) or not 1 <= len(rank) <= RANK_MAX:
-        raise ConstructedError(400, f"cardRank is a text of 1 to {RANK_MAX} characters")
+        raise Refused(400, f"cardRank is a text of 1 to {RANK_MAX} characters")
     if not isinstance(suit, str) or not 1 <= len(suit) <= SUIT_MAX:
-        raise ConstructedError(400, f"cardSuit is a text of 1 to {SUIT_MAX} characters")
+        raise Refused(400, f"cardSuit is a text of 1 to {SUIT_MAX} characters")
     card = _face(rank, suit)
     if card is None:
-        raise ConstructedError(400, f"No such card: {rank} of {suit}")
+        raise Refused(400, f"No such card: {rank} of {suit}")
     return card
 
 
 def _quantity_of(data: dict[str, Any], most: int) -> int:
     q = data.get("quantity")
     if type(q) is not int:
-        raise ConstructedError(400, "quantity is a whole number")
+        raise Refused(400, "quantity is a whole number")
     if q < 0:
-        raise ConstructedError(400, "quantity cannot be below 0")
+        raise Refused(400, "quantity cannot be below 0")
     if q > most:
-        raise ConstructedError(400, f"quantity is at most {most}")
+        raise Refused(400, f"quantity is at most {most}")
     return q
 
 
 def _service(request: web.Request) -> Constructed:
     return request.app[constructed_key]
-
-
-def _no_store(response: web.Response) -> web.Response:
-    response.headers["Cache-Control"] = "no-store"
-    return response
 
 
 def is_admin(request: web.Request, user: User) -> bool:
@@ -406,7 +376,7 @@ def is_admin(request: web.Request, user: User) -> bool:
 async def get_collection(request: web.Request) -> web.Response:
     user = await require_user(request)
     found = await database(request, _service(request).collection_json, user.id)
-    return _no_store(web.json_response(found))
+    return no_store(web.json_response(found))
 
 
 async def initialize_collection(request: web.Request) -> web.Response:
@@ -418,7 +388,7 @@ async def initialize_collection(request: web.Request) -> web.Response:
         return created, service.collection_json(user.id)
 
     created, collection = await database(request, work)
-    return _no_store(
+    return no_store(
         web.json_response(
             {"initialized": created, "collection": collection},
             status=201 if created else 200,
@@ -432,77 +402,71 @@ async def update_collection(request: web.Request) -> web.Response:
         return web.json_response(
             {"message": "Only an administrator may change a collection"}, status=403
         )
-    try:
-        data = await _body(request)
-        card = _card_of(data)
-        quantity = _quantity_of(data, MAX_QUANTITY)
-    except ConstructedError as e:
-        return _error(e)
+    data = await json_object(request)
+    card = _card_of(data)
+    quantity = _quantity_of(data, MAX_QUANTITY)
     service = _service(request)
 
     def work() -> list[dict[str, Any]]:
         service.set_collection(user.id, card, quantity)
         return service.collection_json(user.id)
 
-    return _no_store(web.json_response(await database(request, work)))
+    return no_store(web.json_response(await database(request, work)))
 
 
 async def list_decks(request: web.Request) -> web.Response:
     user = await require_user(request)
-    return _no_store(await database_json(request, _service(request).decks_json, user.id))
+    return no_store(await database_json(request, _service(request).decks_json, user.id))
 
 
 def _imported(data: dict[str, Any]) -> kr.Deck | None:
     code, text = data.get("code"), data.get("list")
     if code is not None and text is not None:
-        raise ConstructedError(400, "Give a deck code or a deck list, not both")
+        raise Refused(400, "Give a deck code or a deck list, not both")
     if code is not None:
         if not isinstance(code, str) or len(code) > 200:
-            raise ConstructedError(400, "Not a deck code")
+            raise Refused(400, "Not a deck code")
         try:
             return kr.Deck.from_code(code)
         except ValueError:
-            raise ConstructedError(400, "Not a deck code") from None
+            raise Refused(400, "Not a deck code") from None
     if text is not None:
         if not isinstance(text, str) or len(text) > 10_000:
-            raise ConstructedError(400, "A deck list is a text of up to 10000 characters")
+            raise Refused(400, "A deck list is a text of up to 10000 characters")
         try:
             return kr.Deck.parse(text)
         except ValueError as e:
-            raise ConstructedError(400, str(e)) from None
+            raise Refused(400, str(e)) from None
     return None
 
 
 async def create_deck(request: web.Request) -> web.Response:
     user = await require_user(request)
     service = _service(request)
-    try:
-        data = await _body(request)
-        name = data.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise ConstructedError(400, "A deck needs a name")
-        _check_text(name, "A deck name")
-        name = name.strip()
-        if len(name) > NAME_MAX:
-            raise ConstructedError(400, f"A deck name is at most {NAME_MAX} characters")
-        description = data.get("description", "")
-        if description is None:
-            description = ""
-        if not isinstance(description, str) or len(description) > DESCRIPTION_MAX:
-            raise ConstructedError(
-                400, f"A description is a text of at most {DESCRIPTION_MAX} characters"
-            )
-        _check_text(description, "A description", multiline=True)
-        imported = _imported(data)
+    data = await json_object(request)
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise Refused(400, "A deck needs a name")
+    _check_text(name, "A deck name")
+    name = name.strip()
+    if len(name) > NAME_MAX:
+        raise Refused(400, f"A deck name is at most {NAME_MAX} characters")
+    description = data.get("description", "")
+    if description is None:
+        description = ""
+    if not isinstance(description, str) or len(description) > DESCRIPTION_MAX:
+        raise Refused(
+            400, f"A description is a text of at most {DESCRIPTION_MAX} characters"
+        )
+    _check_text(description, "A description", multiline=True)
+    imported = _imported(data)
 
-        def work() -> dict[str, Any]:
-            row = service.create_deck(user.id, name, description, imported)
-            return service.deck_json(row, with_cards=True)
+    def work() -> dict[str, Any]:
+        row = service.create_deck(user.id, name, description, imported)
+        return service.deck_json(row, with_cards=True)
 
-        made = await database(request, work)
-    except ConstructedError as e:
-        return _error(e)
-    return _no_store(web.json_response(made, status=201))
+    made = await database(request, work)
+    return no_store(web.json_response(made, status=201))
 
 
 async def _own_deck_json(request: web.Request, change: Callable[[UserDeck], UserDeck] | None = None,
@@ -522,42 +486,30 @@ async def _own_deck_json(request: web.Request, change: Callable[[UserDeck], User
 
 
 async def get_deck(request: web.Request) -> web.Response:
-    try:
-        return _no_store(web.json_response(await _own_deck_json(request)))
-    except ConstructedError as e:
-        return _error(e)
+    return no_store(web.json_response(await _own_deck_json(request)))
 
 
 async def delete_deck(request: web.Request) -> web.Response:
     user = await require_user(request)
-    try:
-        await database(request, _service(request).delete_deck, user.id,
-                       request.match_info["deck_id"])
-    except ConstructedError as e:
-        return _error(e)
+    await database(request, _service(request).delete_deck, user.id,
+                   request.match_info["deck_id"])
     return web.Response(status=204)
 
 
 async def get_deck_cards(request: web.Request) -> web.Response:
-    try:
-        return _no_store(web.json_response((await _own_deck_json(request))["cards"]))
-    except ConstructedError as e:
-        return _error(e)
+    return no_store(web.json_response((await _own_deck_json(request))["cards"]))
 
 
 async def patch_deck_cards(request: web.Request) -> web.Response:
     user = await require_user(request)
     service = _service(request)
-    try:
-        await database(request, service.own_deck, user.id, request.match_info["deck_id"])
-        data = await _body(request)
-        card = _card_of(data)
-        quantity = _quantity_of(data, MAX_QUANTITY)
-        changed = await _own_deck_json(
-            request, lambda row: service.set_deck_card(user.id, row.id, card, quantity))
-    except ConstructedError as e:
-        return _error(e)
-    return _no_store(web.json_response(changed))
+    await database(request, service.own_deck, user.id, request.match_info["deck_id"])
+    data = await json_object(request)
+    card = _card_of(data)
+    quantity = _quantity_of(data, MAX_QUANTITY)
+    changed = await _own_deck_json(
+        request, lambda row: service.set_deck_card(user.id, row.id, card, quantity))
+    return no_store(web.json_response(changed))
 
 
 def start(app: web.Application, storage: Storage) -> Constructed:
@@ -582,4 +534,4 @@ def add_routes(app: web.Application) -> None:
     r.add_patch("/api/decks/{deck_id}/cards", patch_deck_cards)
 
 
-__all__ = ["TABLES", "Constructed", "ConstructedError", "add_routes", "constructed_key", "start"]
+__all__ = ["TABLES", "Constructed", "Refused", "add_routes", "constructed_key", "start"]

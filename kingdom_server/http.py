@@ -10,7 +10,7 @@ from typing import Any
 from aiohttp import web
 
 from kingdom_server import accounts, constructed, profiles, replays, stats
-from kingdom_server.keys import hub_key, settings_key
+from kingdom_server.core.keys import hub_key, settings_key
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 

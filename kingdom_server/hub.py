@@ -24,6 +24,7 @@ from kingdom_server.accounts import Accounts, token_from_cookie_header
 from kingdom_server.actionlog import ActionLog
 from kingdom_server.answers import Ack, Call, CallError, fail, ok
 from kingdom_server.background import Background
+from kingdom_server.core.http import client_address
 from kingdom_server.games import GAME_EVENTS, Games
 from kingdom_server.limits import Limiter
 from kingdom_server.lobby import Lobby
@@ -156,13 +157,7 @@ class Hub:
         request = environ.get("aiohttp.request") if isinstance(environ, dict) else None
         if request is None:
             return ""
-        header = self.settings.client_address_header
-        if header:
-            forwarded = request.headers.get(header, "")
-            last = forwarded.rsplit(",", 1)[-1].strip()
-            if last:
-                return str(last)
-        return str(request.remote or "")
+        return client_address(request, self.settings.client_address_header)
 
     async def on_connect(self, sid: str, environ: Any, auth: Any = None) -> None:
         """The session cookie of the handshake signs the socket in: `{"userId", "username"}`

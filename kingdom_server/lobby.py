@@ -23,7 +23,8 @@ from kingdom_server import tutorial as lessons
 from kingdom_server import validation as v
 from kingdom_server.answers import Ack, Call, CallError, Payload, ok
 from kingdom_server.background import Background
-from kingdom_server.constructed import Constructed, ConstructedError
+from kingdom_server.constructed import Constructed
+from kingdom_server.core.http import Refused
 from kingdom_server.games import Games
 from kingdom_server.pushes import SEAT_MOVED, Pushes, loop_time
 from kingdom_server.rooms import (
@@ -580,7 +581,7 @@ class Lobby:
             service = Constructed(self.storage)
             row = service.own_deck(user_id, deck_id[:64])
             deck = service.legal_deck(user_id, row.id)
-        except ConstructedError as e:
+        except Refused as e:
             raise CallError(e.message) from None
         async with room.lock:
             if room.started:
@@ -725,7 +726,7 @@ class Lobby:
             service = Constructed(self.storage)
             row = service.own_deck(user_id, deck_id[:64])
             return row.name, service.legal_deck(user_id, row.id)
-        except ConstructedError as e:
+        except Refused as e:
             raise CallError(e.message) from None
 
     async def start_ranked(self, players: list[Any]) -> list[Ack]:

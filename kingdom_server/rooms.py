@@ -16,6 +16,7 @@ import kingdom_rules as kr
 from kingdom_rules import MAX_PLAYERS
 from kingdom_server.answers import CallError
 from kingdom_server.clocks import SeatClock
+from kingdom_server.core.tables import now
 
 #: Upper-case letters and digits without the look-alikes 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -247,8 +248,8 @@ def replay_open_to(public: bool, players: Collection[str | None], viewer: str | 
 
 def now_utc() -> dt.datetime:
     """Naive UTC with whole milliseconds, as stored."""
-    now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
-    return now.replace(microsecond=now.microsecond // 1000 * 1000)
+    moment = now()
+    return moment.replace(microsecond=moment.microsecond // 1000 * 1000)
 
 
 def epoch_ms(when: dt.datetime) -> int:

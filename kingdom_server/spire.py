@@ -34,6 +34,8 @@ from kingdom_rules.cards import Card
 from kingdom_rules.spire import RELICS, SUIT_PERKS, Run, RunRefused
 from kingdom_server import accounts
 from kingdom_server import bots as botlib
+from kingdom_server.core.http import Refused, json_object
+from kingdom_server.core.tables import FeatureTable, now
 from kingdom_server.hub import Hub
 from kingdom_server.rooms import (
     Room,
@@ -43,7 +45,6 @@ from kingdom_server.rooms import (
     new_reconnect_token,
 )
 from kingdom_server.storage import Storage
-from kingdom_server.tables import FeatureTable
 
 log = logging.getLogger(__name__)
 
@@ -56,10 +57,6 @@ CardsEarnedHook = Callable[[str, list[Card]], None]
 """(user id, cards) called inside the transaction that saves a signed-in run whose deck gained
 cards (R40): the Constructed collection (`user_card_collection`) registers itself here
 (`Constructed.add_earned`, in app.py). A hook that raises rolls the whole save back."""
-
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
 
 def _sha(token: str) -> str:
@@ -81,8 +78,8 @@ class SpireRun(FeatureTable):
     floor = pw.IntegerField(default=0)
     score = pw.IntegerField(default=0)
     room_code = pw.CharField(max_length=16, null=True)
-    created_at = pw.DateTimeField(default=_now)
-    updated_at = pw.DateTimeField(default=_now, index=True)
+    created_at = pw.DateTimeField(default=now)
+    updated_at = pw.DateTimeField(default=now, index=True)
 
     class Meta:
         table_name = "spire_runs"
@@ -122,13 +119,6 @@ class SpireStats(FeatureTable):
 
 
 TABLES: tuple[type[FeatureTable], ...] = (SpireRun, SpireNode, SpireRelic, SpireStats)
-
-
-class Refused(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
 
 
 class Owner:
@@ -233,7 +223,7 @@ class Spire:
         with self.storage.db.atomic():
             guest = (R.select().where((R.guest_hash == guest_hash) & R.user_id.is_null()
                                       & R.phase.not_in(("won", "lost", "abandoned"))
-                                      & (R.updated_at >= _now() - GUEST_IDLE))
+                                      & (R.updated_at >= now() - GUEST_IDLE))
                      .order_by(R.updated_at.desc()).first())
             if guest is None or self.active(owner) is not None:
                 return
@@ -257,7 +247,7 @@ class Spire:
         row = self.Runs.get_or_none((self.Runs.id == run_id) & where)
         if row is None:
             raise Refused(404, NOT_FOUND)
-        if row.user_id is None and row.updated_at < _now() - GUEST_IDLE:
+        if row.user_id is None and row.updated_at < now() - GUEST_IDLE:
             self._delete(row.id)
             raise Refused(404, NOT_FOUND)
         return row
@@ -274,7 +264,7 @@ class Spire:
                                                                           "abandoned")))
                 .order_by(self.Runs.updated_at.desc()))
         for row in rows:
-            if row.user_id is None and row.updated_at < _now() - GUEST_IDLE:
+            if row.user_id is None and row.updated_at < now() - GUEST_IDLE:
                 continue
             return row
         return None
@@ -299,7 +289,7 @@ class Spire:
         return {"data": json.dumps(run.to_json()), "phase": run.phase, "act": run.act,
                 "node_index": run.position, "max_hp": run.max_hp, "current_hp": run.hp,
                 "gold": run.gold, "floor": run.floors_climbed, "score": run.score,
-                "room_code": room_code, "updated_at": _now()}
+                "room_code": room_code, "updated_at": now()}
 
     def create(self, owner: Owner, run: Run) -> str:
         run_id = str(uuid.uuid4())
@@ -366,7 +356,7 @@ class Spire:
     def purge_guests(self) -> int:
         """Delete guest runs idle for 7 days (R40)."""
         stale = [r.id for r in self.Runs.select(self.Runs.id).where(
-            self.Runs.user_id.is_null() & (self.Runs.updated_at < _now() - GUEST_IDLE))]
+            self.Runs.user_id.is_null() & (self.Runs.updated_at < now() - GUEST_IDLE))]
         for run_id in stale:
             self._delete(run_id)
         return len(stale)
@@ -524,23 +514,8 @@ def _json(data: Any, status: int = 200, owner: Owner | None = None) -> web.Respo
 
 def _handler(fn: Callable[[Spire, web.Request], Awaitable[web.Response]]) -> Handler:
     async def handle(request: web.Request) -> web.StreamResponse:
-        try:
-            return await fn(request.app[spire_key], request)
-        except Refused as e:
-            return web.json_response({"message": e.message}, status=e.status)
+        return await fn(request.app[spire_key], request)
     return handle
-
-
-async def _body(request: web.Request) -> dict[str, Any]:
-    if not request.can_read_body:
-        return {}
-    try:
-        data = await request.json()
-    except (ValueError, UnicodeDecodeError):
-        raise Refused(400, "The body must be JSON") from None
-    if not isinstance(data, dict):
-        raise Refused(400, "The body must be a JSON object")
-    return data
 
 
 def _int(body: dict[str, Any], key: str) -> int:
@@ -584,7 +559,7 @@ async def _start_run(s: Spire, request: web.Request) -> web.Response:
 async def _run_call(s: Spire, request: web.Request,
                     change: Callable[[Run, dict[str, Any]], Run]) -> web.Response:
     owner = await s.owner(request)
-    body = await _body(request)
+    body = await json_object(request, optional=True)
     row = s.row(owner, request.match_info["run_id"])
     run = s.step(row, lambda r: change(r, body))
     data = public_run(row.id, run)
@@ -614,7 +589,7 @@ async def _select_deck(s: Spire, request: web.Request) -> web.Response:
 
 async def _enter(s: Spire, request: web.Request) -> web.Response:
     owner = await s.owner(request)
-    body = await _body(request)
+    body = await json_object(request, optional=True)
     index = _int(body, "nodeIndex")
     row = s.row(owner, request.match_info["run_id"])
     run = s.step(row, lambda r: r.enter(index))

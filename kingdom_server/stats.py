@@ -37,11 +37,11 @@ import peewee as pw
 from aiohttp import web
 
 import kingdom_rules as kr
-from kingdom_server.accounts import User, accounts_key, database
-from kingdom_server.accounts.models import now
+from kingdom_server.accounts import User, accounts_key
+from kingdom_server.core.http import database
+from kingdom_server.core.tables import FeatureTable, now
 from kingdom_server.rooms import Room
 from kingdom_server.storage import GameRecord, Storage
-from kingdom_server.tables import FeatureTable
 
 log = logging.getLogger(__name__)
 

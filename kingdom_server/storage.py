@@ -28,9 +28,9 @@ import peewee as pw
 import kingdom_rules as kr
 from kingdom_server import clocks
 from kingdom_server.clocks import SeatClock
+from kingdom_server.core.tables import Tables, now
 from kingdom_server.journal import ActionJournal, JournalBusy
 from kingdom_server.rooms import Room, Seat
-from kingdom_server.tables import Tables
 from kingdom_server.wire import json_text
 
 log = logging.getLogger(__name__)
@@ -44,12 +44,8 @@ PER_CLIENT = 1
 their turn without holding a thread, so one client's flood never queues another's request."""
 
 
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
-
-
 def _from_epoch(at: float) -> dt.datetime:
-    """Naive UTC, as _now() gives."""
+    """Naive UTC, as `now()` gives."""
     return dt.datetime.fromtimestamp(at, dt.UTC).replace(tzinfo=None)
 
 
@@ -202,8 +198,8 @@ class Storage:
             allow_spectators = pw.BooleanField(default=False)
             status = pw.CharField(default="waiting", max_length=16)  # waiting | playing | closed
             unattended_since = pw.DateTimeField(null=True)  # the last person went away at
-            created_at = pw.DateTimeField(default=_now)
-            updated_at = pw.DateTimeField(default=_now)
+            created_at = pw.DateTimeField(default=now)
+            updated_at = pw.DateTimeField(default=now)
 
             class Meta:
                 table_name = "rooms"
@@ -236,7 +232,7 @@ class Storage:
             mode = pw.CharField(max_length=8)
             deck = pw.TextField(null=True)  # JSON list of card ids for scripted deals
             setup = pw.TextField(null=True)  # JSON of kr.Setup (None: the standard deal)
-            started_at = pw.DateTimeField(default=_now)
+            started_at = pw.DateTimeField(default=now)
             finished_at = pw.DateTimeField(null=True)
 
             class Meta:
@@ -248,7 +244,7 @@ class Storage:
             game = pw.ForeignKeyField(Game, backref="actions", on_delete="CASCADE", index=False)
             seq = pw.IntegerField()
             data = pw.TextField()  # action.to_json()
-            created_at = pw.DateTimeField(default=_now)
+            created_at = pw.DateTimeField(default=now)
 
             class Meta:
                 table_name = "game_actions"
@@ -359,7 +355,7 @@ class Storage:
             allow_spectators=room.allow_spectators,
             status=status,
             unattended_since=room.unattended_since,
-            updated_at=_now(),
+            updated_at=now(),
         )
         code = room.code
         updated = self.Room.update(**fields).where(self.Room.code == code).execute()
@@ -408,7 +404,7 @@ class Storage:
     def close_room(self, code: str) -> None:
         with self.db.atomic():
             self.Seat.delete().where(self.Seat.room == code).execute()
-            self.Room.update(status="closed", updated_at=_now()).where(
+            self.Room.update(status="closed", updated_at=now()).where(
                 self.Room.code == code
             ).execute()
 
@@ -469,7 +465,7 @@ class Storage:
             game_id = int(game.id)
             for i, action in enumerate(first_actions):
                 self.db.execute_sql(  # type: ignore[no-untyped-call]
-                    self._action_sql(), (game_id, i, json.dumps(action), _now())
+                    self._action_sql(), (game_id, i, json.dumps(action), now())
                 )
             self._write_room(room, "playing")
         return game_id
@@ -489,7 +485,7 @@ class Storage:
         statement is prepared once instead of built by the query builder each time)."""
         # One statement: a transaction of its own in autocommit mode (no BEGIN/COMMIT round).
         self.db.execute_sql(  # type: ignore[no-untyped-call]
-            self._action_sql(), (game_id, seq, json.dumps(action), _now())
+            self._action_sql(), (game_id, seq, json.dumps(action), now())
         )
 
     def append_actions(self, rows: list[tuple[int, int, dict[str, Any]]]) -> None:
@@ -498,8 +494,8 @@ class Storage:
         if len(rows) == 1:
             self.append_action(*rows[0])
             return
-        now = _now()
-        params = [(g, seq, json.dumps(a), now) for g, seq, a in rows]
+        moment = now()
+        params = [(g, seq, json.dumps(a), moment) for g, seq, a in rows]
         with self.db.atomic():
             self.db.cursor().executemany(  # type: ignore[no-untyped-call]
                 self._action_sql(), params
@@ -583,7 +579,7 @@ class Storage:
 
     @_journal_rows_first
     def finish_game(self, game_id: int) -> None:
-        self.Game.update(finished_at=_now()).where(self.Game.id == game_id).execute()
+        self.Game.update(finished_at=now()).where(self.Game.id == game_id).execute()
 
     # -- reads -----------------------------------------------------------------------------
 

@@ -14,14 +14,12 @@ For other modules:
 from kingdom_server.accounts.avatars import TABLES as AVATAR_TABLES
 from kingdom_server.accounts.models import TABLES as USER_TABLES
 from kingdom_server.accounts.models import Session, User
-from kingdom_server.accounts.service import AccountError, Accounts, DeleteHook
+from kingdom_server.accounts.service import Accounts, DeleteHook
 from kingdom_server.accounts.web import (
     COOKIE,
     accounts_key,
     add_routes,
     current_user,
-    database,
-    database_json,
     require_user,
     token_from_cookie_header,
 )
@@ -31,7 +29,6 @@ TABLES = (*USER_TABLES, *AVATAR_TABLES)
 __all__ = [
     "COOKIE",
     "TABLES",
-    "AccountError",
     "Accounts",
     "DeleteHook",
     "Session",
@@ -39,8 +36,6 @@ __all__ = [
     "accounts_key",
     "add_routes",
     "current_user",
-    "database",
-    "database_json",
     "require_user",
     "token_from_cookie_header",
 ]

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import uuid
 from typing import Any
 
 import peewee as pw
 
-from kingdom_server.tables import FeatureTable
-
-
-def now() -> dt.datetime:
-    """Naive UTC, as every table stores times."""
-    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+from kingdom_server.core.tables import FeatureTable, now
 
 
 def new_user_id() -> str:

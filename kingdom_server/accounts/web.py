@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
 from http.cookies import CookieError, SimpleCookie
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -16,13 +15,19 @@ from kingdom_server.accounts import avatars
 from kingdom_server.accounts.models import User
 from kingdom_server.accounts.page import STYLE as LOGIN_STYLE
 from kingdom_server.accounts.page import login_page
-from kingdom_server.accounts.service import SESSION_DAYS, AccountError, Accounts
-from kingdom_server.keys import settings_key, storage_key
+from kingdom_server.accounts.service import SESSION_DAYS, Accounts
+from kingdom_server.core.http import (
+    SESSION_COOKIE,
+    Refused,
+    database,
+    json_object,
+    no_store,
+    request_address,
+    session_token,
+)
+from kingdom_server.core.keys import settings_key
 
-T = TypeVar("T")
-P = ParamSpec("P")
-
-COOKIE = "kingdom_session"
+COOKIE = SESSION_COOKIE
 accounts_key: web.AppKey[Accounts] = web.AppKey("accounts")
 _USER = "kingdom.user"
 _MISSING = object()
@@ -30,10 +35,6 @@ _MISSING = object()
 
 def _accounts(request: web.Request) -> Accounts:
     return request.app[accounts_key]
-
-
-def session_token(request: web.Request) -> str | None:
-    return request.cookies.get(COOKIE) or None
 
 
 def token_from_cookie_header(header: str | None) -> str | None:
@@ -47,29 +48,6 @@ def token_from_cookie_header(header: str | None) -> str | None:
         return None
     morsel = jar.get(COOKIE)
     return morsel.value if morsel is not None and morsel.value else None
-
-
-async def database(
-    request: web.Request, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs
-) -> T:
-    """`work(*args)` in the database threads, off the event loop, in this request's client's
-    turn (`Storage.run_for`: a client is its session, else its address), so that one client's
-    flood of requests never holds up another's. Every HTTP handler's database work goes
-    through here."""
-    client = session_token(request) or "address:" + client_address(request)
-    return await request.app[storage_key].run_for(client, work, *args, **kwargs)
-
-
-async def database_json(
-    request: web.Request, work: Callable[P, Any], *args: P.args, **kwargs: P.kwargs
-) -> web.Response:
-    """:func:`database`, the answer's JSON text made in the thread too (a long list of decks
-    or matches is milliseconds of work): 200 with it."""
-
-    def answer() -> str:
-        return json.dumps(work(*args, **kwargs))
-
-    return web.Response(text=await database(request, answer), content_type="application/json")
 
 
 async def current_user(request: web.Request) -> User | None:
@@ -116,63 +94,26 @@ def clear_session_cookie(request: web.Request, response: web.StreamResponse) -> 
     )
 
 
-def _error(e: AccountError) -> web.Response:
-    headers = {"Retry-After": str(e.retry_after)} if e.retry_after is not None else None
-    return web.json_response({"message": e.message}, status=e.status, headers=headers)
-
-
-async def _json_object(request: web.Request) -> dict[str, Any]:
-    try:
-        data = await request.json()
-    except (ValueError, UnicodeDecodeError):
-        raise AccountError(400, "Expected a JSON object") from None
-    if not isinstance(data, dict):
-        raise AccountError(400, "Expected a JSON object")
-    return data
-
-
-def client_address(request: web.Request) -> str:
-    """The address sign-in failures and sign-ups are counted against (the proxy's header
-    when configured, as the socket's limits do)."""
-    header = request.app[settings_key].client_address_header
-    if header:
-        last = request.headers.get(header, "").rsplit(",", 1)[-1].strip()
-        if last:
-            return last
-    return request.remote or "unknown"
-
-
-def _no_store(response: web.StreamResponse) -> web.StreamResponse:
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
 # -- JSON API ------------------------------------------------------------------------------
 
 
 async def register(request: web.Request) -> web.StreamResponse:
-    try:
-        user, token = await _accounts(request).register(
-            await _json_object(request), client_address(request)
-        )
-    except AccountError as e:
-        return _error(e)
+    user, token = await _accounts(request).register(
+        await json_object(request), request_address(request)
+    )
     response = web.json_response(user.to_json(), status=201)
     set_session_cookie(request, response, token)
-    return _no_store(response)
+    return no_store(response)
 
 
 async def login(request: web.Request) -> web.StreamResponse:
     accounts = _accounts(request)
-    try:
-        data = await _json_object(request)
-        user, token = await accounts.login(data, client_address(request))
-    except AccountError as e:
-        return _error(e)
+    data = await json_object(request)
+    user, token = await accounts.login(data, request_address(request))
     await database(request, accounts.sign_out, session_token(request))  # the old one ends
     response = web.json_response(user.to_json())
     set_session_cookie(request, response, token)
-    return _no_store(response)
+    return no_store(response)
 
 
 async def logout(request: web.Request) -> web.StreamResponse:
@@ -184,49 +125,43 @@ async def logout(request: web.Request) -> web.StreamResponse:
 
 async def get_user(request: web.Request) -> web.StreamResponse:
     user = await require_user(request)
-    return _no_store(web.json_response(user.to_json()))
+    return no_store(web.json_response(user.to_json()))
 
 
 async def get_session(request: web.Request) -> web.StreamResponse:
     """GET /api/auth/session: `{"user": user}` when signed in, `{"user": null}` otherwise -
     always 200, so that a signed-out visitor's page load is not a failed request."""
     user = await current_user(request)
-    return _no_store(web.json_response({"user": user.to_json() if user else None}))
+    return no_store(web.json_response({"user": user.to_json() if user else None}))
 
 
 async def patch_user(request: web.Request) -> web.StreamResponse:
     user = await require_user(request)
-    try:
-        fresh, token = await _accounts(request).update(user, await _json_object(request))
-    except AccountError as e:
-        return _error(e)
+    fresh, token = await _accounts(request).update(user, await json_object(request))
     response = web.json_response(fresh.to_json())
     if token is not None:
         set_session_cookie(request, response, token)
-    return _no_store(response)
+    return no_store(response)
 
 
 async def put_avatar(request: web.Request) -> web.StreamResponse:
     """PUT /api/auth/avatar: the body is a PNG, JPEG or WebP picture (accounts/avatars.py)."""
     user = await require_user(request)
     content_type = request.headers.get("Content-Type", "").split(";", 1)[0].strip().lower()
-    try:
-        if content_type not in avatars.FORMATS:
-            raise avatars.AvatarError(415, avatars.NOT_AN_IMAGE)
-        data = await avatars.read_upload(request)
-        webp = await asyncio.get_running_loop().run_in_executor(
-            None, avatars.reencode, data, content_type)
-    except avatars.AvatarError as e:
-        return web.json_response({"message": e.message}, status=e.status)
+    if content_type not in avatars.FORMATS:
+        raise Refused(415, avatars.NOT_AN_IMAGE)
+    data = await avatars.read_upload(request)
+    webp = await asyncio.get_running_loop().run_in_executor(
+        None, avatars.reencode, data, content_type)
     url = _accounts(request).avatars.store(user.id, webp)
-    return _no_store(web.json_response(avatars.user_json_with(user, url)))
+    return no_store(web.json_response(avatars.user_json_with(user, url)))
 
 
 async def delete_avatar(request: web.Request) -> web.StreamResponse:
     """DELETE /api/auth/avatar: back to the initials."""
     user = await require_user(request)
     _accounts(request).avatars.remove(user.id)
-    return _no_store(web.json_response(avatars.user_json_with(user, None)))
+    return no_store(web.json_response(avatars.user_json_with(user, None)))
 
 
 async def get_avatar(request: web.Request) -> web.StreamResponse:
@@ -241,10 +176,7 @@ async def get_avatar(request: web.Request) -> web.StreamResponse:
 
 async def delete_user(request: web.Request) -> web.StreamResponse:
     user = await require_user(request)
-    try:
-        await _accounts(request).delete(user, await _json_object(request))
-    except AccountError as e:
-        return _error(e)
+    await _accounts(request).delete(user, await json_object(request))
     response = web.Response(status=204)
     clear_session_cookie(request, response)
     return response
@@ -306,8 +238,8 @@ async def login_submit(request: web.Request) -> web.StreamResponse:
     next_url = safe_next(data.get("next"))
     accounts = _accounts(request)
     try:
-        user, token = await accounts.login(data, client_address(request))
-    except AccountError as e:
+        user, token = await accounts.login(data, request_address(request))
+    except Refused as e:
         response = _page(next_url, error=e.message, form="login",
                          username=str(data.get("username", ""))[:24], status=e.status)
         if e.retry_after is not None:
@@ -326,8 +258,8 @@ async def register_submit(request: web.Request) -> web.StreamResponse:
     # Empty optional fields of a form mean "not given".
     data = {k: v for k, v in data.items() if v != "" or k in ("username", "password")}
     try:
-        user, token = await _accounts(request).register(data, client_address(request))
-    except AccountError as e:
+        user, token = await _accounts(request).register(data, request_address(request))
+    except Refused as e:
         response = _page(next_url, error=e.message, form="register",
                          username=str(data.get("username", ""))[:24], status=e.status)
         if e.retry_after is not None:

@@ -21,8 +21,9 @@ from typing import Any
 
 from aiohttp import web
 
-from kingdom_server.accounts import accounts_key, database
-from kingdom_server.keys import hub_key
+from kingdom_server.accounts import accounts_key
+from kingdom_server.core.http import Refused, database
+from kingdom_server.core.keys import hub_key
 from kingdom_server.ranked.ratings import LADDER_NAMES, LADDERS, STANDARD, tier_ladder
 from kingdom_server.ranked.tables import RankedStore, Ranking, Season
 
@@ -37,10 +38,6 @@ def _names(app: web.Application, user_ids: list[str]) -> dict[str, str]:
     users = app[accounts_key].User
     rows = users.select(users.id, users.username).where(users.id.in_(user_ids))
     return {row.id: row.username for row in rows}
-
-
-def _error(status: int, message: str) -> web.Response:
-    return web.json_response({"message": message}, status=status)
 
 
 def _season_id(text: str) -> int | None:
@@ -86,13 +83,13 @@ def seasons(request: web.Request) -> web.Response:
     return web.json_response([s.to_json() for s in store.seasons()])
 
 
-def _season_or_error(store: RankedStore, text: str) -> Season | web.Response:
+def _season_of(store: RankedStore, text: str) -> Season:
     season_id = _season_id(text)
     if season_id is None:
-        return _error(400, "seasonId must be a whole number")
+        raise Refused(400, "seasonId must be a whole number")
     season = store.season(season_id)
     if season is None:
-        return _error(404, "Season not found")
+        raise Refused(404, "Season not found")
     return season
 
 
@@ -101,10 +98,8 @@ def leaderboard(request: web.Request) -> web.Response:
     store = request.app[ranked_key]
     ladder = _ladder(request)
     if ladder is None:
-        return _error(400, BAD_LADDER)
-    season = _season_or_error(store, request.match_info["seasonId"])
-    if isinstance(season, web.Response):
-        return season
+        raise Refused(400, BAD_LADDER)
+    season = _season_of(store, request.match_info["seasonId"])
     rows = store.leaderboard(season, LEADERBOARD_SIZE, ladder)
     names = _names(request.app, [r.user_id for r in rows])
     return web.json_response(
@@ -117,16 +112,13 @@ def ranking(request: web.Request) -> web.Response:
     store = request.app[ranked_key]
     user_id = request.match_info["userId"]
     if not user_id or len(user_id) > 64:
-        return _error(400, "userId is not valid")
+        raise Refused(400, "userId is not valid")
     ladder = _ladder(request)
     if ladder is None:
-        return _error(400, BAD_LADDER)
+        raise Refused(400, BAD_LADDER)
     wanted = request.query.get("seasonId")
     if wanted is not None:
-        found = _season_or_error(store, wanted)
-        if isinstance(found, web.Response):
-            return found
-        season: Season | None = found
+        season: Season | None = _season_of(store, wanted)
     else:
         season = store.active_season()
     if season is None:
@@ -139,7 +131,7 @@ def ranking(request: web.Request) -> web.Response:
 async def tiers(request: web.Request) -> web.Response:
     ladder = _ladder(request)
     if ladder is None:
-        return _error(400, BAD_LADDER)
+        raise Refused(400, BAD_LADDER)
     return web.json_response(tier_ladder(ladder))
 
 

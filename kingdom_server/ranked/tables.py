@@ -31,6 +31,8 @@ from typing import Any
 import attrs
 import peewee as pw
 
+from kingdom_server.core.tables import FeatureTable, Tables
+from kingdom_server.core.tables import now as now_row
 from kingdom_server.ranked.ratings import (
     DEFAULT_MU,
     DEFAULT_SIGMA,
@@ -44,13 +46,8 @@ from kingdom_server.ranked.ratings import (
     tier_label,
     tier_of,
 )
-from kingdom_server.tables import FeatureTable, Tables
 
 DEFAULT_SEASON_DAYS = 90
-
-
-def utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
 
 def _iso(moment: dt.datetime) -> str:
@@ -184,7 +181,7 @@ class UserRanking(FeatureTable):
     best_win_streak = pw.IntegerField(default=0)
     current_loss_streak = pw.IntegerField(default=0)
     legend = pw.BooleanField(default=False)
-    updated_at = pw.DateTimeField(default=utcnow)
+    updated_at = pw.DateTimeField(default=now_row)
 
     class Meta:
         table_name = "user_rankings"
@@ -199,7 +196,7 @@ class RankedMatch(FeatureTable):
     ladder = pw.CharField(max_length=16, default=STANDARD)
     user_ids = pw.TextField()  # JSON list, seat order
     abandoned = pw.TextField(default="[]")  # JSON list of user ids
-    started_at = pw.DateTimeField(default=utcnow)
+    started_at = pw.DateTimeField(default=now_row)
 
     class Meta:
         table_name = "ranked_matches"
@@ -211,7 +208,7 @@ class RankedResult(FeatureTable):
     match_key = pw.CharField(max_length=128, unique=True)
     season_id = pw.IntegerField()
     changes = pw.TextField()  # JSON: {userId: ratingChange}
-    created_at = pw.DateTimeField(default=utcnow)
+    created_at = pw.DateTimeField(default=now_row)
 
     class Meta:
         table_name = "ranked_results"
@@ -278,7 +275,7 @@ class RankedStore:
     def active_season(self, now: dt.datetime | None = None) -> Season | None:
         """The season being played; starts Season 1 on a fresh database and rolls an expired
         season over to the next one of the same length."""
-        now = now or utcnow()
+        now = now or now_row()
         with self.db.atomic():
             row = (
                 self.RankedSeason.select()
@@ -306,7 +303,7 @@ class RankedStore:
             raise ValueError("a season's name has at most 100 characters")
         if not days > 0:
             raise ValueError("a season lasts at least part of a day")
-        now = now or utcnow()
+        now = now or now_row()
         with self.db.atomic():
             self.RankedSeason.update(is_active=False).where(
                 self.RankedSeason.is_active == True  # noqa: E712
@@ -314,7 +311,7 @@ class RankedStore:
             return self._create(name, days, now)
 
     def end_season(self, now: dt.datetime | None = None) -> Season:
-        now = now or utcnow()
+        now = now or now_row()
         with self.db.atomic():
             row = self.RankedSeason.get_or_none(self.RankedSeason.is_active == True)  # noqa: E712
             if row is None:
@@ -444,7 +441,7 @@ class RankedStore:
         if len(set(user_ids)) != len(user_ids):
             raise ValueError("a player appears twice in one match")
         check_ladder(ladder)
-        now = now or utcnow()
+        now = now or now_row()
         with self.db.atomic():
             earlier = self.rated(match_key)
             if earlier is not None:

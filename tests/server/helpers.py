@@ -12,8 +12,8 @@ import socketio
 from aiohttp import web
 
 from kingdom_server import Settings, create_app
+from kingdom_server.core.keys import hub_key
 from kingdom_server.hub import Hub
-from kingdom_server.keys import hub_key
 from kingdom_server.rooms import Room, Seat
 from tests.databases import POSTGRES_URL, SERVER_ON_POSTGRES, empty_postgres
 

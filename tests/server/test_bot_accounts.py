@@ -10,7 +10,7 @@ from typing import Any
 from aiohttp.test_utils import TestServer
 
 from kingdom_server.accounts.service import Accounts
-from kingdom_server.keys import hub_key
+from kingdom_server.core.keys import hub_key
 from kingdom_server.ranked.queue import BOT_ACCOUNTS_REFUSED, BOT_LADDER_ONLY
 from tests.server.ranked_clients import Player, get_json, matched, play_to_the_end
 

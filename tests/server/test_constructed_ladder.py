@@ -15,7 +15,7 @@ from aiohttp.test_utils import TestServer
 
 import kingdom_rules as kr
 from kingdom_server.accounts import COOKIE
-from kingdom_server.keys import hub_key
+from kingdom_server.core.keys import hub_key
 from kingdom_server.ranked.queue import (
     ALREADY_QUEUED,
     BAD_LADDER,

@@ -108,7 +108,7 @@ async def test_every_push_and_ack_follows_the_commit(start_server, connect_to,
     every acknowledged action is in the store when its ack arrives. With the action journal
     (a SQLite file), "in the store" is: in the database, or in the journal waiting to be
     moved there (never neither); the moves into the database still group several rows."""
-    from kingdom_server.keys import hub_key
+    from kingdom_server.core.keys import hub_key
 
     server = await start_server(action_journal=journal)
     hub = server.app[hub_key]

@@ -247,7 +247,7 @@ async def test_paths_with_a_nul_byte_are_not_found(server: TestServer, path: str
 
 
 async def test_a_long_polling_post_over_the_limit_is_refused_at_once(server: TestServer) -> None:
-    from kingdom_server.keys import settings_key
+    from kingdom_server.core.keys import settings_key
 
     limit = server.app[settings_key].max_message_bytes
     base = str(server.make_url("/socket.io/"))
@@ -280,7 +280,7 @@ async def test_a_long_polling_post_over_the_limit_is_refused_at_once(server: Tes
 async def test_a_websocket_message_over_the_limit_closes_the_connection(
     connect: Connect, server: TestServer
 ) -> None:
-    from kingdom_server.keys import settings_key
+    from kingdom_server.core.keys import settings_key
 
     limit = server.app[settings_key].max_message_bytes
     ana = await connect("ana")

@@ -10,8 +10,8 @@ from typing import Any
 
 from aiohttp.test_utils import TestServer
 
+from kingdom_server.core.keys import hub_key
 from kingdom_server.hub import Hub
-from kingdom_server.keys import hub_key
 from kingdom_server.limits import Rate, RateLimits
 from tests.server.helpers import Client, raw_call
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestServer
 
-from kingdom_server.keys import hub_key
+from kingdom_server.core.keys import hub_key
 from kingdom_server.ranked.queue import ALREADY_QUEUED, LOGIN_REQUIRED, NO_SEASON, SEATED
 from tests.server.ranked_clients import Player, get_json, matched, play_to_the_end
 

@@ -13,7 +13,7 @@ from aiohttp.test_utils import TestServer
 import kingdom_rules as kr
 from kingdom_rules.bots import GreedyBot, RandomBot, play_game
 from kingdom_server.accounts import COOKIE
-from kingdom_server.keys import hub_key
+from kingdom_server.core.keys import hub_key
 from kingdom_server.replays import NOT_FOUND, replays_key
 from kingdom_server.rooms import Room, Seat
 from tests.server.helpers import Client

@@ -13,8 +13,8 @@ from typing import Any
 
 from aiohttp.test_utils import TestServer
 
+from kingdom_server.core.keys import hub_key
 from kingdom_server.hub import Hub
-from kingdom_server.keys import hub_key
 from kingdom_server.rooms import Room
 from kingdom_server.storage import Storage
 from tests.server.helpers import Client

@@ -29,12 +29,18 @@ apps with different databases in one process possible, as `Storage` does for its
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable
 from typing import Any, ClassVar, TypeVar
 
 import peewee as pw
 
 M = TypeVar("M", bound="FeatureTable")
+
+
+def now() -> dt.datetime:
+    """The time of a row: naive UTC, as every table stores it."""
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
 
 class FeatureTable(pw.Model):
