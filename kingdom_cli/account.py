@@ -62,8 +62,8 @@ def create(username: str, db: str | None, email: str | None) -> None:
     """Create the account USERNAME (password from KINGDOM_PASSWORD or a prompt)."""
     from kingdom_server.accounts import TABLES, Accounts
     from kingdom_server.core.http import Refused
-    from kingdom_server.settings import Settings
-    from kingdom_server.storage import Storage
+    from kingdom_server.core.settings import Settings
+    from kingdom_server.core.storage import Storage
 
     settings = Settings.for_sqlite_file(db) if db is not None else Settings()
     password = password_for(username, confirm=True)
@@ -86,8 +86,8 @@ def create(username: str, db: str | None, email: str | None) -> None:
 def _set_flag(username: str, db: str | None, field: str, on: bool) -> Any:
     """Set a yes/no field of the account USERNAME; the account (before the change)."""
     from kingdom_server.accounts import TABLES, User
-    from kingdom_server.settings import Settings
-    from kingdom_server.storage import Storage
+    from kingdom_server.core.settings import Settings
+    from kingdom_server.core.storage import Storage
 
     settings = Settings.for_sqlite_file(db) if db is not None else Settings()
     storage = Storage(settings.database_url)
@@ -134,7 +134,7 @@ def admin(username: str, revoke: bool, db: str | None) -> None:
 
     Administrators may change a Constructed collection by hand (PATCH /api/collection/update).
     The usernames in the server's KINGDOM_ADMINS are administrators whatever this says."""
-    from kingdom_server.settings import Settings
+    from kingdom_server.core.settings import Settings
 
     found = _set_flag(username, db, "is_admin", not revoke)
     if revoke:

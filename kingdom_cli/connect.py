@@ -752,7 +752,7 @@ class Session:
         entries.append((f"Switch to {other} mode{why}",
                         ("toggleGameMode", {"gameMode": other})))
         if not view.get("isRanked"):
-            from kingdom_server.clocks import TURN_CLOCKS
+            from kingdom_server.core.clocks import TURN_CLOCKS
 
             clocks = list(TURN_CLOCKS)
             nxt = clocks[(clocks.index(view.get("turnClock", "off")) + 1) % len(clocks)]

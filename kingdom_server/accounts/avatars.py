@@ -21,9 +21,9 @@ import peewee as pw
 from aiohttp import web
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from kingdom_server.accounts.models import User
+from kingdom_server.accounts.tables import User
 from kingdom_server.core.http import Refused
-from kingdom_server.core.tables import FeatureTable, now
+from kingdom_server.core.tables import now
 
 MAX_BYTES = 512 * 1024
 """The largest upload accepted."""
@@ -35,18 +35,6 @@ FORMATS = {"image/png": "PNG", "image/jpeg": "JPEG", "image/webp": "WEBP"}
 
 TOO_LARGE = "A profile picture is at most 512 KB"
 NOT_AN_IMAGE = "A profile picture is a PNG, JPEG or WebP image"
-
-
-class Avatar(FeatureTable):
-    """One stored picture per user (WebP bytes); `version` changes its address on each upload."""
-
-    user_id = pw.CharField(primary_key=True, max_length=36)
-    image = pw.BlobField()
-    version = pw.IntegerField(default=1)
-    updated_at = pw.DateTimeField(default=now)
-
-    class Meta:
-        table_name = "avatars"
 
 
 def avatar_url(user_id: str, version: int) -> str:
@@ -136,4 +124,3 @@ def user_json_with(user: User, url: str | None) -> dict[str, Any]:
     return data
 
 
-TABLES = (Avatar,)

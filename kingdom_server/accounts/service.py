@@ -14,20 +14,20 @@ from typing import Any
 
 import peewee as pw
 
-from kingdom_server.accounts.avatars import Avatar, Avatars
-from kingdom_server.accounts.models import Session, User
+from kingdom_server.accounts.avatars import Avatars
 from kingdom_server.accounts.passwords import (
     hash_password_async,
     is_common_password,
     needs_rehash,
     verify_password,
 )
+from kingdom_server.accounts.tables import Avatar, Session, User
 from kingdom_server.accounts.throttle import SignInThrottle, SignUpLimit
 from kingdom_server.core.http import Refused
+from kingdom_server.core.limits import Rate
+from kingdom_server.core.storage import Storage
 from kingdom_server.core.tables import now
-from kingdom_server.limits import Rate
-from kingdom_server.storage import Storage
-from kingdom_server.validation import text_problem
+from kingdom_server.core.validation import text_problem
 
 SESSION_DAYS = 30
 LAST_SEEN_EVERY = dt.timedelta(minutes=5)
@@ -67,7 +67,7 @@ def username_key(name: str) -> str:
 
 
 def checked_text(value: str, label: str, *, status: int = 400) -> str:
-    """`value` if the server may keep (or hash) it (kingdom_server/validation.py,
+    """`value` if the server may keep (or hash) it (kingdom_server/core/validation.py,
     `text_problem`); Refused '<label> contains ...' otherwise."""
     problem = text_problem(value)
     if problem is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable
+from http.cookies import CookieError, SimpleCookie
 from typing import Any, ParamSpec, TypeVar
 
 from aiohttp import web
@@ -78,6 +79,19 @@ def request_address(request: web.Request) -> str:
 
 def session_token(request: web.Request) -> str | None:
     return request.cookies.get(SESSION_COOKIE) or None
+
+
+def token_from_cookie_header(header: str | None) -> str | None:
+    """The session token in a raw Cookie header (the socket's handshake)."""
+    if not header:
+        return None
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(header)
+    except CookieError:
+        return None
+    morsel = jar.get(SESSION_COOKIE)
+    return morsel.value if morsel is not None and morsel.value else None
 
 
 def no_store(response: R) -> R:

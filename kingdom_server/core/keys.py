@@ -7,13 +7,11 @@ from typing import TYPE_CHECKING
 import socketio
 from aiohttp import web
 
-from kingdom_server.settings import Settings
+from kingdom_server.core.settings import Settings
 
 if TYPE_CHECKING:
-    from kingdom_server.hub import Hub
-    from kingdom_server.storage import Storage
+    from kingdom_server.core.storage import Storage
 
 settings_key = web.AppKey("settings", Settings)
 sio_key = web.AppKey("sio", socketio.AsyncServer)
 storage_key: web.AppKey[Storage] = web.AppKey("storage")
-hub_key: web.AppKey[Hub] = web.AppKey("hub")

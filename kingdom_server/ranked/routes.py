@@ -10,22 +10,20 @@
 The last three take `?ladder=standard` (the default) or `?ladder=constructed`: the Constructed
 ladder's ratings are kept apart from the standard ones, and only it has Legend.
 
-`install(app)` adds the routes; at startup they take the hub's `RankedStore` (bound to the
-database of `Storage`).
+They read the app's `RankedStore` (`ranked_key`, bound to the database of `Storage`).
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
 
 from kingdom_server.accounts import accounts_key
 from kingdom_server.core.http import Refused, database
-from kingdom_server.core.keys import hub_key
 from kingdom_server.ranked.ratings import LADDER_NAMES, LADDERS, STANDARD, tier_ladder
-from kingdom_server.ranked.tables import RankedStore, Ranking, Season
+from kingdom_server.ranked.service import RankedStore, Ranking, Season
 
 ranked_key = web.AppKey("ranked", RankedStore)
 
@@ -135,16 +133,10 @@ async def tiers(request: web.Request) -> web.Response:
     return web.json_response(tier_ladder(ladder))
 
 
-async def _store_ctx(app: web.Application) -> AsyncIterator[None]:
-    app[ranked_key] = app[hub_key].ranked.store
-    yield
-
-
-def install(app: web.Application) -> None:
-    """Register the routes (before the app's /api catch-all) and the store's startup."""
-    app.router.add_get("/api/ranked/season/active", active_season)
-    app.router.add_get("/api/ranked/seasons", seasons)
-    app.router.add_get("/api/ranked/leaderboard/{seasonId}", leaderboard)
-    app.router.add_get("/api/ranked/ranking/{userId}", ranking)
-    app.router.add_get("/api/ranked/tiers", tiers)
-    app.cleanup_ctx.append(_store_ctx)
+ROUTES: list[web.RouteDef] = [
+    web.get("/api/ranked/season/active", active_season),
+    web.get("/api/ranked/seasons", seasons),
+    web.get("/api/ranked/leaderboard/{seasonId}", leaderboard),
+    web.get("/api/ranked/ranking/{userId}", ranking),
+    web.get("/api/ranked/tiers", tiers),
+]

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from kingdom_server.core.storage import open_database
 from kingdom_server.core.tables import Tables
-from kingdom_server.ranked.tables import NoActiveSeason, RankedStore
-from kingdom_server.storage import open_database
+from kingdom_server.ranked.service import NoActiveSeason, RankedStore
 
 T0 = dt.datetime(2026, 1, 1, 12, 0, 0)
 

@@ -9,8 +9,7 @@ import random
 
 import pytest
 
-from kingdom_server.core.keys import hub_key
-from kingdom_server.hub import Hub
+from kingdom_server.core.hub import Hub, hub_key
 from tests.server.helpers import Client, PrivacyChecker
 from tests.server.play import play_until
 

@@ -14,8 +14,8 @@ import pytest
 from aiohttp.test_utils import TestServer
 from yarl import URL
 
-from kingdom_server.hub import GAME_EVENTS, Hub
-from kingdom_server.rooms import Room
+from kingdom_server.core.hub import GAME_EVENTS, Hub
+from kingdom_server.core.rooms import Room
 from tests.server.helpers import Client, raw_call, raw_send
 
 Connect = Callable[..., Awaitable[Client]]
@@ -41,7 +41,7 @@ def fingerprint(hub: Hub) -> Any:
 def stored(hub: Hub) -> Any:
     """The rows the store holds for rooms, seats and games."""
     s = hub.storage
-    s.flush_actions()  # the journal's rows too (kingdom_server/journal.py)
+    s.flush_actions()  # the journal's rows too (kingdom_server/core/journal.py)
     rooms = sorted((r.code, r.host_id, r.status, r.game_mode) for r in s.Room.select())
     seats = sorted((x.room_id, x.player_id, x.name, x.position, x.left) for x in s.Seat.select())
     games = sorted((g.id, g.room_id) for g in s.Game.select())

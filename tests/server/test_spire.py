@@ -321,7 +321,7 @@ async def test_shop_rest_event_and_reward_calls(server: TestServer) -> None:
 
 async def test_a_fight_that_ended_before_its_result_was_applied_is_settled_at_startup(
         start_server: Any, connect_to: Any) -> None:
-    from kingdom_server.core.keys import hub_key
+    from kingdom_server.core.hub import hub_key
     from kingdom_server.spire import spire_key
 
     first = await start_server()
@@ -374,7 +374,7 @@ def _offer_reward(server: TestServer, rid: str) -> Any:
 
 
 async def test_cards_earned_in_a_signed_in_run_join_the_collection(server: TestServer) -> None:
-    from kingdom_server.constructed import CollectionEntry
+    from kingdom_server.constructed.tables import CollectionEntry
     from kingdom_server.core.keys import storage_key
 
     entries = server.app[storage_key].tables[CollectionEntry]

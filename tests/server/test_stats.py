@@ -16,10 +16,10 @@ from aiohttp.test_utils import TestServer
 
 from kingdom_server.accounts import COOKIE
 from kingdom_server.app import FEATURE_TABLES
-from kingdom_server.core.keys import hub_key
+from kingdom_server.core.hub import hub_key
+from kingdom_server.core.storage import Storage
 from kingdom_server.ranked.tables import RankedMatch
 from kingdom_server.stats import Match, MatchParticipant, results_key
-from kingdom_server.storage import Storage
 from tests.server.helpers import Client, database_rows
 from tests.server.play import play_until
 

@@ -13,10 +13,9 @@ from typing import Any
 
 from aiohttp.test_utils import TestServer
 
-from kingdom_server.core.keys import hub_key
-from kingdom_server.hub import Hub
-from kingdom_server.rooms import Room
-from kingdom_server.storage import Storage
+from kingdom_server.core.hub import Hub, hub_key
+from kingdom_server.core.rooms import Room
+from kingdom_server.core.storage import Storage
 from tests.server.helpers import Client
 from tests.server.play import play_until
 

@@ -25,77 +25,28 @@ themselves cards.
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Callable
 from typing import Any
 
 import peewee as pw
-from aiohttp import web
 
 import kingdom_rules as kr
 from kingdom_rules.cards import DECK, SUIT_NAMES, Card
-from kingdom_server.accounts import User, require_user
-from kingdom_server.core.http import Refused, database, database_json, json_object, no_store
-from kingdom_server.core.keys import settings_key
-from kingdom_server.core.tables import FeatureTable, now
-from kingdom_server.storage import Storage
-from kingdom_server.validation import text_problem
-
-INITIAL_COPIES = 4
-"""Copies of each face a collection starts with (seed 001 section 9)."""
-MAX_DECKS = 100
-"""Decks one account may keep."""
-MAX_QUANTITY = 99
-"""The most copies of a face a collection may hold (an administrator's update)."""
-NAME_MAX, DESCRIPTION_MAX, RANK_MAX, SUIT_MAX = 100, 500, 10, 20
-
-
-def _new_id() -> str:
-    return str(uuid.uuid4())
-
-
-class CollectionEntry(FeatureTable):
-    user_id = pw.CharField(max_length=36, index=True)
-    card_rank = pw.CharField(max_length=RANK_MAX)
-    card_suit = pw.CharField(max_length=SUIT_MAX)
-    quantity = pw.IntegerField()
-
-    class Meta:
-        table_name = "user_card_collection"
-        indexes = ((("user_id", "card_rank", "card_suit"), True),)
-
-
-class UserDeck(FeatureTable):
-    id = pw.CharField(primary_key=True, max_length=36, default=_new_id)
-    user_id = pw.CharField(max_length=36, index=True)
-    name = pw.CharField(max_length=NAME_MAX)
-    description = pw.CharField(max_length=DESCRIPTION_MAX, default="")
-    is_active = pw.BooleanField(default=True)
-    created_at = pw.DateTimeField(default=now)
-    updated_at = pw.DateTimeField(default=now)
-
-    class Meta:
-        table_name = "user_decks"
-
-
-class DeckCard(FeatureTable):
-    deck_id = pw.CharField(max_length=36, index=True)
-    card_rank = pw.CharField(max_length=RANK_MAX)
-    card_suit = pw.CharField(max_length=SUIT_MAX)
-    quantity = pw.IntegerField()
-
-    class Meta:
-        table_name = "deck_cards"
-        indexes = ((("deck_id", "card_rank", "card_suit"), True),)
-
-
-TABLES = (CollectionEntry, UserDeck, DeckCard)
-
+from kingdom_server.constructed.tables import (
+    INITIAL_COPIES,
+    MAX_DECKS,
+    MAX_QUANTITY,
+    CollectionEntry,
+    DeckCard,
+    UserDeck,
+)
+from kingdom_server.core.http import Refused
+from kingdom_server.core.storage import Storage
+from kingdom_server.core.tables import now
 
 _FACES: dict[tuple[str, str], Card] = {(card.rank, card.suit): card for card in DECK}
 
 
-def _face(rank: str, suit: str) -> Card | None:
+def face(rank: str, suit: str) -> Card | None:
     return _FACES.get((rank, suit))
 
 
@@ -127,7 +78,7 @@ class Constructed:
         E = self.Entry
         query = E.select(E.card_rank, E.card_suit, E.quantity).where(E.user_id == user_id)
         for rank, suit, quantity in self.db.execute(query).fetchall():  # type: ignore[no-untyped-call]
-            card = _face(rank, suit)
+            card = face(rank, suit)
             if card is not None and quantity > 0:
                 out[card] = quantity
         return out
@@ -207,7 +158,7 @@ class Constructed:
         query = C.select(C.deck_id, C.card_rank, C.card_suit, C.quantity).where(
             C.deck_id.in_(deck_ids))
         for deck_id, rank, suit, quantity in self.db.execute(query).fetchall():  # type: ignore[no-untyped-call]
-            card = _face(rank, suit)
+            card = face(rank, suit)
             if card is not None and quantity > 0:
                 entries[deck_id].append((card, quantity))
         return {deck_id: kr.Deck(tuple(sorted(found, key=lambda e: e[0].order)))
@@ -328,210 +279,3 @@ class Constructed:
         self.Entry.delete().where(self.Entry.user_id == user_id).execute()
 
 
-constructed_key: web.AppKey[Constructed] = web.AppKey("constructed")
-
-
-# -- HTTP ----------------------------------------------------------------------------------
-
-
-def _check_text(text: str, label: str, *, multiline: bool = False) -> None:
-    """The one rule for stored text (kingdom_server/validation.py)."""
-    problem = text_problem(text, multiline=multiline)
-    if problem is not None:
-        raise Refused(400, f"{label} {problem}")
-
-
-def _card_of(data: dict[str, Any]) -> Card:
-    rank, suit = data.get("cardRank"), data.get("cardSuit")
-    if not isinstance(rank, str) or not 1 <= len(rank) <= RANK_MAX:
-        raise Refused(400, f"cardRank is a text of 1 to {RANK_MAX} characters")
-    if not isinstance(suit, str) or not 1 <= len(suit) <= SUIT_MAX:
-        raise Refused(400, f"cardSuit is a text of 1 to {SUIT_MAX} characters")
-    card = _face(rank, suit)
-    if card is None:
-        raise Refused(400, f"No such card: {rank} of {suit}")
-    return card
-
-
-def _quantity_of(data: dict[str, Any], most: int) -> int:
-    q = data.get("quantity")
-    if type(q) is not int:
-        raise Refused(400, "quantity is a whole number")
-    if q < 0:
-        raise Refused(400, "quantity cannot be below 0")
-    if q > most:
-        raise Refused(400, f"quantity is at most {most}")
-    return q
-
-
-def _service(request: web.Request) -> Constructed:
-    return request.app[constructed_key]
-
-
-def is_admin(request: web.Request, user: User) -> bool:
-    admins = request.app[settings_key].admin_usernames
-    return user.username.lower() in admins or bool(user.is_admin)
-
-
-async def get_collection(request: web.Request) -> web.Response:
-    user = await require_user(request)
-    found = await database(request, _service(request).collection_json, user.id)
-    return no_store(web.json_response(found))
-
-
-async def initialize_collection(request: web.Request) -> web.Response:
-    user = await require_user(request)
-    service = _service(request)
-
-    def work() -> tuple[bool, list[dict[str, Any]]]:
-        created = service.initialize(user.id)
-        return created, service.collection_json(user.id)
-
-    created, collection = await database(request, work)
-    return no_store(
-        web.json_response(
-            {"initialized": created, "collection": collection},
-            status=201 if created else 200,
-        )
-    )
-
-
-async def update_collection(request: web.Request) -> web.Response:
-    user = await require_user(request)
-    if not is_admin(request, user):
-        return web.json_response(
-            {"message": "Only an administrator may change a collection"}, status=403
-        )
-    data = await json_object(request)
-    card = _card_of(data)
-    quantity = _quantity_of(data, MAX_QUANTITY)
-    service = _service(request)
-
-    def work() -> list[dict[str, Any]]:
-        service.set_collection(user.id, card, quantity)
-        return service.collection_json(user.id)
-
-    return no_store(web.json_response(await database(request, work)))
-
-
-async def list_decks(request: web.Request) -> web.Response:
-    user = await require_user(request)
-    return no_store(await database_json(request, _service(request).decks_json, user.id))
-
-
-def _imported(data: dict[str, Any]) -> kr.Deck | None:
-    code, text = data.get("code"), data.get("list")
-    if code is not None and text is not None:
-        raise Refused(400, "Give a deck code or a deck list, not both")
-    if code is not None:
-        if not isinstance(code, str) or len(code) > 200:
-            raise Refused(400, "Not a deck code")
-        try:
-            return kr.Deck.from_code(code)
-        except ValueError:
-            raise Refused(400, "Not a deck code") from None
-    if text is not None:
-        if not isinstance(text, str) or len(text) > 10_000:
-            raise Refused(400, "A deck list is a text of up to 10000 characters")
-        try:
-            return kr.Deck.parse(text)
-        except ValueError as e:
-            raise Refused(400, str(e)) from None
-    return None
-
-
-async def create_deck(request: web.Request) -> web.Response:
-    user = await require_user(request)
-    service = _service(request)
-    data = await json_object(request)
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise Refused(400, "A deck needs a name")
-    _check_text(name, "A deck name")
-    name = name.strip()
-    if len(name) > NAME_MAX:
-        raise Refused(400, f"A deck name is at most {NAME_MAX} characters")
-    description = data.get("description", "")
-    if description is None:
-        description = ""
-    if not isinstance(description, str) or len(description) > DESCRIPTION_MAX:
-        raise Refused(
-            400, f"A description is a text of at most {DESCRIPTION_MAX} characters"
-        )
-    _check_text(description, "A description", multiline=True)
-    imported = _imported(data)
-
-    def work() -> dict[str, Any]:
-        row = service.create_deck(user.id, name, description, imported)
-        return service.deck_json(row, with_cards=True)
-
-    made = await database(request, work)
-    return no_store(web.json_response(made, status=201))
-
-
-async def _own_deck_json(request: web.Request, change: Callable[[UserDeck], UserDeck] | None = None,
-                         ) -> dict[str, Any]:
-    """(database threads) The caller's deck of the path with its cards, after `change`."""
-    user = await require_user(request)
-    service = _service(request)
-    deck_id = request.match_info["deck_id"]
-
-    def work() -> dict[str, Any]:
-        row = service.own_deck(user.id, deck_id)
-        if change is not None:
-            row = change(row)
-        return service.deck_json(row, with_cards=True)
-
-    return await database(request, work)
-
-
-async def get_deck(request: web.Request) -> web.Response:
-    return no_store(web.json_response(await _own_deck_json(request)))
-
-
-async def delete_deck(request: web.Request) -> web.Response:
-    user = await require_user(request)
-    await database(request, _service(request).delete_deck, user.id,
-                   request.match_info["deck_id"])
-    return web.Response(status=204)
-
-
-async def get_deck_cards(request: web.Request) -> web.Response:
-    return no_store(web.json_response((await _own_deck_json(request))["cards"]))
-
-
-async def patch_deck_cards(request: web.Request) -> web.Response:
-    user = await require_user(request)
-    service = _service(request)
-    await database(request, service.own_deck, user.id, request.match_info["deck_id"])
-    data = await json_object(request)
-    card = _card_of(data)
-    quantity = _quantity_of(data, MAX_QUANTITY)
-    changed = await _own_deck_json(
-        request, lambda row: service.set_deck_card(user.id, row.id, card, quantity))
-    return no_store(web.json_response(changed))
-
-
-def start(app: web.Application, storage: Storage) -> Constructed:
-    """Called at startup once the tables exist: the service, and its account-deletion hook."""
-    from kingdom_server.accounts import accounts_key
-
-    service = app[constructed_key] = Constructed(storage)
-    app[accounts_key].on_user_deleted.append(service.forget_user)
-    return service
-
-
-def add_routes(app: web.Application) -> None:
-    r = app.router
-    r.add_get("/api/collection", get_collection)
-    r.add_post("/api/collection/initialize", initialize_collection)
-    r.add_patch("/api/collection/update", update_collection)
-    r.add_get("/api/decks", list_decks)
-    r.add_post("/api/decks", create_deck)
-    r.add_get("/api/decks/{deck_id}", get_deck)
-    r.add_delete("/api/decks/{deck_id}", delete_deck)
-    r.add_get("/api/decks/{deck_id}/cards", get_deck_cards)
-    r.add_patch("/api/decks/{deck_id}/cards", patch_deck_cards)
-
-
-__all__ = ["TABLES", "Constructed", "Refused", "add_routes", "constructed_key", "start"]

@@ -1,5 +1,5 @@
 """The action journal: an append-only file beside a SQLite database that holds the rows of
-accepted actions until they are moved into the database in groups (kingdom_server/storage.py).
+accepted actions until they are moved into the database in groups (kingdom_server/core/storage.py).
 
 Appending a line is one `write` to a file opened with O_APPEND: once it returns, the line is in
 the kernel's page cache and survives the process being killed, which is what SQLite's WAL with

@@ -1,7 +1,7 @@
 """The action log's writes: every accepted action's row is durable before its caller goes on
 (the pushes and the acknowledgement come after it), and rows share database commits.
 
-With a journaled store (the server on a SQLite file, kingdom_server/journal.py), `append`
+With a journaled store (the server on a SQLite file, kingdom_server/core/journal.py), `append`
 writes the row to the journal and returns at once; the rows are moved into the database
 together, `flush_seconds` after the first of them (and before anything reads or changes games).
 A commit costs several times an action's own work on a busy server; one append to a file costs
@@ -28,7 +28,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from kingdom_server.storage import Storage
+from kingdom_server.core.storage import Storage
 
 log = logging.getLogger(__name__)
 

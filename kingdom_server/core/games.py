@@ -11,28 +11,50 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Protocol
 
 import kingdom_rules as kr
 from kingdom_rules.actions import BY_WIRE as ACTION_WIRE_NAMES
-from kingdom_server import bots as botlib
-from kingdom_server import clocks
-from kingdom_server import tutorial as lessons
-from kingdom_server.actionlog import ActionLog
-from kingdom_server.answers import Ack, Call, CallError, Payload, ok
-from kingdom_server.background import Background
-from kingdom_server.botpool import BotPool
-from kingdom_server.pushes import Pushes, loop_time
-from kingdom_server.rooms import Room, Rooms, Seat, epoch_ms
-from kingdom_server.settings import Settings
-from kingdom_server.storage import GameRecord, Storage
+from kingdom_server.core import bots as botlib
+from kingdom_server.core import clocks
+from kingdom_server.core.actionlog import ActionLog
+from kingdom_server.core.answers import Ack, Call, CallError, Payload, ok
+from kingdom_server.core.background import Background
+from kingdom_server.core.botpool import BotPool
+from kingdom_server.core.pushes import Pushes, loop_time
+from kingdom_server.core.rooms import Room, Rooms, Seat, epoch_ms
+from kingdom_server.core.settings import Settings
+from kingdom_server.core.storage import GameRecord, Storage
 
 log = logging.getLogger(__name__)
 
 #: Game calls of seed 000 section 7 (plus skipPendingAction): the engine's wire names, so a
 #: new engine action is a new call without a second list to keep in step.
 GAME_EVENTS = tuple(ACTION_WIRE_NAMES)
+
+class Lesson(Protocol):
+    """A guide that watches tutorial rooms' moves (the tutorial feature provides one)."""
+
+    def refusal(self, room: Room, action: kr.Action, before: kr.GameState,
+                after: kr.GameState) -> str | None:
+        """A hint refusing a learner's move the engine accepted, or None to let it be."""
+        ...
+
+    def steps(self, room: Room, action: kr.Action, before: kr.GameState, after: kr.GameState,
+              events: Sequence[kr.Event]) -> list[dict[str, Any]]:
+        """The `advanceTutorialStep` pushes an accepted move brings."""
+        ...
+
+    def bot_paused(self, room: Room, seat: Seat) -> bool:
+        """Whether the seat's bot waits for the learner."""
+        ...
+
+    def end(self, room: Room) -> None:
+        """The lesson is over (skipped, finished, or the server restarted): no pause, no
+        guard."""
+        ...
+
 
 class Games:
     """The engine's actions, applied one at a time per room; bots and the score screen."""
@@ -65,6 +87,8 @@ class Games:
         self.timeout_hooks: list[Callable[[Room, Seat], Awaitable[None]]] = []
         """Awaited (lock held) when a seat's clock has run out for the last time allowed
         (clocks.MAX_TIMEOUTS): the lobby treats it as the person leaving the game."""
+        self.lesson: Lesson | None = None
+        """The tutorial rooms' guide (None: tutorial rooms are played unguided)."""
 
     # -- calls -----------------------------------------------------------------------------
 
@@ -123,15 +147,13 @@ class Games:
         """Apply one action (lock held): engine, then the log, then pushes. Raises IllegalAction.
 
         `guarded`: a person's call, which in a tutorial lesson may also be refused with a hint
-        (kingdom_server/tutorial.py `refusal`); bots playing for someone are never refused."""
+        (`Lesson.refusal`); bots playing for someone are never refused."""
         before = room.state
         assert before is not None and room.game_id is not None
         state, events = kr.apply(before, action)
         if guarded and room.is_tutorial and room.tutorial_guided:
             # A move that would make a later lesson step impossible: refused, nothing changes.
-            hint = lessons.refusal(
-                room.tutorial_mode or "basics", action, before, state, room.tutorial_told
-            )
+            hint = self.lesson.refusal(room, action, before, state) if self.lesson else None
             if hint is not None:
                 raise kr.IllegalAction(hint)
         seq = room.action_count
@@ -170,17 +192,9 @@ class Games:
                     "drawPhaseSkipped",
                     {"message": data.get("message", ""), "playerNumber": data.get("player")},
                 )
-        if room.is_tutorial:
-            mode = room.tutorial_mode or "basics"
-            for step in lessons.completed_steps(mode, action, before, state, events):
-                room.tutorial_told.add(step)
-                await self.pushes.event(room, "advanceTutorialStep", {"stepId": step})
-            for step in lessons.impossible_steps(mode, state, room.tutorial_told):
-                if step not in room.tutorial_told:
-                    room.tutorial_told.add(step)
-                    await self.pushes.event(
-                        room, "advanceTutorialStep", {"stepId": step, "impossible": True}
-                    )
+        if room.is_tutorial and self.lesson is not None:
+            for step in self.lesson.steps(room, action, before, state, events):
+                await self.pushes.event(room, "advanceTutorialStep", step)
         self.kick_bots(room)
 
     def _name_of(self, room: Room, number: Any) -> str:
@@ -193,7 +207,7 @@ class Games:
         for seat in room.seats:
             self.bots.pop((room.code, seat.player_id), None)
 
-    # -- turn clocks (kingdom_server/clocks.py, docs/rules.md "Turn clocks") ---------------
+    # -- turn clocks (kingdom_server/core/clocks.py, docs/rules.md "Turn clocks") ---------------
 
     def clock_limits(self, room: Room) -> tuple[float, float] | None:
         """(seconds per turn, bank) of the room's clock; None: not clocked."""
@@ -389,7 +403,7 @@ class Games:
             return None
         for number in kr.players_to_act(room.state):
             seat = room.seat_of_number(number)
-            if seat.bot_controlled and not lessons.bot_paused(room, seat):
+            if seat.bot_controlled and not (self.lesson and self.lesson.bot_paused(room, seat)):
                 return seat, number
         return None
 

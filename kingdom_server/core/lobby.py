@@ -11,23 +11,19 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable
-from typing import Any
 
 import socketio
 
 import kingdom_rules as kr
 from kingdom_rules import tutorial
-from kingdom_server import bots as botlib
-from kingdom_server import clocks
-from kingdom_server import tutorial as lessons
-from kingdom_server import validation as v
-from kingdom_server.answers import Ack, Call, CallError, Payload, ok
-from kingdom_server.background import Background
-from kingdom_server.constructed import Constructed
-from kingdom_server.core.http import Refused
-from kingdom_server.games import Games
-from kingdom_server.pushes import SEAT_MOVED, Pushes, loop_time
-from kingdom_server.rooms import (
+from kingdom_server.core import bots as botlib
+from kingdom_server.core import clocks
+from kingdom_server.core import validation as v
+from kingdom_server.core.answers import Ack, Call, CallError, Payload, ok
+from kingdom_server.core.background import Background
+from kingdom_server.core.games import Games
+from kingdom_server.core.pushes import SEAT_MOVED, Pushes, loop_time
+from kingdom_server.core.rooms import (
     BROWSING,
     Room,
     Rooms,
@@ -39,8 +35,8 @@ from kingdom_server.rooms import (
     new_room_code,
     now_utc,
 )
-from kingdom_server.settings import Settings
-from kingdom_server.storage import Storage
+from kingdom_server.core.settings import Settings
+from kingdom_server.core.storage import Storage
 
 log = logging.getLogger(__name__)
 
@@ -93,16 +89,13 @@ class Lobby:
             "rematch": self.rematch,
             "watchGame": self.watch_game,
             "stopWatching": self.stop_watching_call,
-            "chooseDeck": self.choose_deck,
             "startGame": self.start_game,
-            "startTutorialGame": self.start_tutorial_game,
-            "resumeTutorialBot": self.resume_tutorial_bot,
             "leaveRoom": self.leave_room,
         }
 
     # -- saving ----------------------------------------------------------------------------
 
-    def _save(self, room: Room, undo: Callable[[], None]) -> None:
+    def save(self, room: Room, undo: Callable[[], None]) -> None:
         """Write the room; if the store refuses, `undo` puts the room back and the error is
         raised (the call fails, nothing changed)."""
         try:
@@ -111,7 +104,7 @@ class Lobby:
             undo()
             raise
 
-    def _new_code(self) -> str:
+    def new_code(self) -> str:
         for _ in range(1000):
             code = new_room_code()
             if self.rooms.get(code) is None and not self.storage.room_code_taken(code):
@@ -120,7 +113,7 @@ class Lobby:
 
     # -- signed-in players -----------------------------------------------------------------
 
-    async def _user_of(self, sid: str) -> tuple[str | None, str | None]:
+    async def user_of(self, sid: str) -> tuple[str | None, str | None]:
         """(user id, username) of the socket's signed-in user (Nones for a guest)."""
         try:
             session = await self.sio.get_session(sid)
@@ -144,7 +137,7 @@ class Lobby:
 
     async def _player(self, sid: str, p: Payload) -> tuple[str, str | None]:
         """The seat's name and user: a signed-in player's name defaults to the username."""
-        user_id, username = await self._user_of(sid)
+        user_id, username = await self.user_of(sid)
         if username is not None and not " ".join(str(p.get("playerName") or "").split()):
             return username[: self.settings.max_name_length], user_id
         return v.player_name(p, self.settings.max_name_length), user_id
@@ -185,7 +178,7 @@ class Lobby:
             await self.sio.leave_room(old, room.code)
             await self.sio.enter_room(old, BROWSING)
             await self.pushes.send(old, "error", {"message": SEAT_MOVED})
-        await self._attach(sid, room, seat)
+        await self.attach(sid, room, seat)
         if seat.absence_task is not None:
             seat.absence_task.cancel()
             seat.absence_task = None
@@ -206,9 +199,9 @@ class Lobby:
             token = new_reconnect_token()
             undo = room.snapshot()
             seat.reconnect_token = hash_token(token)
-            self._save(room, undo)
+            self.save(room, undo)
             await self._take_seat(sid, room, seat)
-        return self._seat_ack(room, seat, token)
+        return self.seat_ack(room, seat, token)
 
     # -- rooms and seats -------------------------------------------------------------------
 
@@ -230,7 +223,7 @@ class Lobby:
             raise CallError("A tutorial cannot be a Constructed game")
         await self.detach(sid)
         room = Room(
-            code=self._new_code(),
+            code=self.new_code(),
             host_id=None,
             is_public=is_public,
             desired_player_count=desired,
@@ -246,17 +239,17 @@ class Lobby:
         room.host_id = seat.player_id
         self.storage.save_room(room)  # a new room: nothing to undo if this fails
         self.rooms.add(room)
-        await self._attach(sid, room, seat)
+        await self.attach(sid, room, seat)
         async with room.lock:
             await self.pushes.room(room)
         if is_public:
             await self.pushes.public_games()
-        return self._seat_ack(room, seat, token)
+        return self.seat_ack(room, seat, token)
 
     async def create_room(self, sid: str, p: Payload) -> Ack:
         name, user_id = await self._player(sid, p)
         is_tutorial = v.field(p, "isTutorial", bool, required=False, default=False)
-        mode = self._tutorial_mode(p) if is_tutorial else None
+        mode = self.tutorial_mode(p) if is_tutorial else None
         constructed = v.field(p, "constructed", bool, required=False, default=False)
         return await self._create(sid, name, user_id=user_id, is_public=False,
                                   bot_account=await self._bot_account(sid, p),
@@ -309,12 +302,12 @@ class Lobby:
             room.seats.append(seat)
             if room.host_id is None:
                 room.host_id = seat.player_id
-            self._save(room, undo)
-            await self._attach(sid, room, seat)
+            self.save(room, undo)
+            await self.attach(sid, room, seat)
             await self.pushes.room(room)
         if room.is_public:
             await self.pushes.public_games()
-        return self._seat_ack(room, seat, token)
+        return self.seat_ack(room, seat, token)
 
     async def join_room(self, sid: str, p: Payload) -> Ack:
         return await self._join(sid, p, public_only=False)
@@ -324,7 +317,7 @@ class Lobby:
 
     async def rejoin_room(self, sid: str, p: Payload) -> Ack:
         code = v.room_code(p)
-        user_id, _ = await self._user_of(sid)
+        user_id, _ = await self.user_of(sid)
         if user_id is not None and "reconnectToken" not in p:
             # Signed in: the account is the key to its own seat (no token needed).
             room = self.rooms.get(code)
@@ -349,7 +342,7 @@ class Lobby:
             await self.detach(sid)
         async with room.lock:
             await self._take_seat(sid, room, seat)
-        return self._seat_ack(room, seat, token)
+        return self.seat_ack(room, seat, token)
 
     async def get_public_games(self, sid: str, p: Payload) -> Ack:
         if sid not in self.rooms.sessions:
@@ -380,7 +373,7 @@ class Lobby:
                 seat.deck = kr.PREBUILT_DECKS[seat.deck_name]
             undo = room.snapshot()
             room.seats.append(seat)
-            self._save(room, undo)
+            self.save(room, undo)
             await self.pushes.room(room)
         if room.is_public:
             await self.pushes.public_games()
@@ -398,7 +391,7 @@ class Lobby:
                 raise CallError("Game already in progress")
             undo = room.snapshot()
             room.game_mode = mode or ("match" if room.game_mode == "game" else "game")
-            self._save(room, undo)
+            self.save(room, undo)
             await self.pushes.room(room)
         if room.is_public:
             await self.pushes.public_games()
@@ -441,7 +434,7 @@ class Lobby:
             room.rematch.add(seat.player_id)
             if all(s.player_id in room.rematch for s in room.humans()):
                 self._end_rematch(room)
-                await self._start(room, room.snapshot())
+                await self.deal(room, room.snapshot())
                 return ok(started=True)
             await self.pushes.room(room)
         return ok(started=False)
@@ -473,7 +466,7 @@ class Lobby:
         async with room.lock:
             undo = room.snapshot()
             room.allow_spectators = bool(allow)
-            self._save(room, undo)
+            self.save(room, undo)
             await self.pushes.room(room)
         return ok(allowSpectators=room.allow_spectators)
 
@@ -540,7 +533,7 @@ class Lobby:
                 raise CallError("Game already in progress")
             undo = room.snapshot()
             room.turn_clock = clock
-            self._save(room, undo)
+            self.save(room, undo)
             await self.pushes.room(room)
         if room.is_public:
             await self.pushes.public_games()
@@ -561,36 +554,11 @@ class Lobby:
                 raise CallError("playerOrder must list every player in the room exactly once")
             undo = room.snapshot()
             room.seats = [by_id[i] for i in order]
-            self._save(room, undo)
+            self.save(room, undo)
             await self.pushes.room(room)
         return ok()
 
     # -- starting games --------------------------------------------------------------------
-
-    async def choose_deck(self, sid: str, p: Payload) -> Ack:
-        """(Constructed room, before the start) The signed-in player plays one of their own
-        legal decks: `{deckId}`."""
-        deck_id = v.field(p, "deckId", str)
-        room, seat = self.rooms.seat_of(sid)
-        if not room.constructed:
-            raise CallError("This room is not a Constructed game")
-        user_id, _ = await self._user_of(sid)
-        if user_id is None or seat.user_id != user_id:
-            raise CallError("Sign in to play your own deck")
-        try:
-            service = Constructed(self.storage)
-            row = service.own_deck(user_id, deck_id[:64])
-            deck = service.legal_deck(user_id, row.id)
-        except Refused as e:
-            raise CallError(e.message) from None
-        async with room.lock:
-            if room.started:
-                raise CallError("Game already in progress")
-            undo = room.snapshot()
-            seat.deck, seat.deck_name = deck, row.name
-            self._save(room, undo)
-            await self.pushes.room(room)
-        return ok(deckName=row.name, size=deck.size)
 
     async def start_game(self, sid: str, p: Payload) -> Ack:
         room, _ = self.rooms.host_seat(sid, "start the game")
@@ -599,12 +567,12 @@ class Lobby:
                 # One match per ranked room: another deal would be counted but never rated.
                 raise CallError(RANKED_PLAYED_ONCE)
             was_started = room.started
-            await self._start(room, room.snapshot())
+            await self.deal(room, room.snapshot())
         if room.is_public and not was_started:
             await self.pushes.public_games()
         return ok()
 
-    async def _start(
+    async def deal(
         self,
         room: Room,
         undo: Callable[[], None],
@@ -690,148 +658,14 @@ class Lobby:
         for seat in room.seats:
             self.start_absence(room, seat)
 
-    # -- ranked ----------------------------------------------------------------------------
-
-    def is_seated(self, sid: str) -> bool:
-        return sid in self.rooms.sessions
-
-    def game_id(self, room_code: str) -> int | None:
-        room = self.rooms.get(room_code)
-        return room.game_id if room is not None else None
-
-    def user_seated(self, user_id: str) -> bool:
-        """Whether the account holds a seat, in any tab or on any device: one a socket of it
-        holds, or one of an open room not over yet that it would get back on connecting."""
-        return any(
-            seat.user_id == user_id
-            and seat.is_human
-            and (seat.sid is not None or (room.phase != "finished" and not room.is_tutorial))
-            for room in self.rooms
-            if not room.closed
-            for seat in room.seats
-        )
-
-    def user_in_match(self, user_id: str) -> bool:
-        """Whether the user holds a seat of an unfinished ranked match."""
-        return any(
-            room.is_ranked
-            and room.phase != "finished"
-            and any(s.user_id == user_id and not s.left for s in room.seats)
-            for room in self.rooms
-        )
-
-    def ladder_deck(self, user_id: str, deck_id: str) -> tuple[str, kr.Deck]:
-        """(Constructed ladder queue) The user's own deck, if legal: its name and value."""
-        try:
-            service = Constructed(self.storage)
-            row = service.own_deck(user_id, deck_id[:64])
-            return row.name, service.legal_deck(user_id, row.id)
-        except Refused as e:
-            raise CallError(e.message) from None
-
-    async def start_ranked(self, players: list[Any]) -> list[Ack]:
-        """A private ranked room for the matched players (seat order as given; each has sid,
-        user_id and name, and on the Constructed ladder the deck and deck_name they bring),
-        its match (as many hands as players) started at once: a Constructed game when the
-        players bring decks."""
-        constructed = all(getattr(p, "deck", None) is not None for p in players)
-        room = Room(
-            code=self._new_code(),
-            host_id=None,
-            is_public=False,
-            desired_player_count=len(players),
-            game_mode="match",
-            is_ranked=True,
-            constructed=constructed,
-            turn_clock=clocks.RANKED_CLOCK,
-        )
-        tokens: list[str] = []
-        for p in players:
-            token = new_reconnect_token()
-            tokens.append(token)
-            seat = Seat(player_id=new_player_id(), name=p.name, user_id=p.user_id,
-                        reconnect_token=hash_token(token),
-                        bot_account=getattr(p, "bot_account", False))
-            if constructed:
-                seat.deck, seat.deck_name = p.deck, p.deck_name
-            room.seats.append(seat)
-        room.host_id = room.seats[0].player_id
-        self.storage.save_room(room)  # a new room: nothing to undo if this fails
-        self.rooms.add(room)
-        for p, seat in zip(players, room.seats, strict=True):
-            await self.detach(p.sid)
-            await self._attach(p.sid, room, seat)
-        try:
-            async with room.lock:
-                await self._start(room, room.snapshot())
-        except Exception:
-            for p in players:
-                await self.detach(p.sid)
-            if not room.closed and self.rooms.get(room.code) is room:
-                self.close(room)
-            raise
-        return [self._seat_ack(room, seat, token)
-                for seat, token in zip(room.seats, tokens, strict=True)]
-
-    # -- tutorial --------------------------------------------------------------------------
-
-    def _tutorial_mode(self, p: Payload) -> str:
+    @staticmethod
+    def tutorial_mode(p: Payload) -> str:
+        """The payload's `tutorialMode` (default basics), one of the lessons of
+        kingdom_rules.tutorial."""
         mode = v.field(p, "tutorialMode", str, required=False, default="basics")
         if mode not in tutorial.MODES:
             raise CallError(f"tutorialMode must be one of {', '.join(tutorial.MODES)}")
         return str(mode)
-
-    async def start_tutorial_game(self, sid: str, p: Payload) -> Ack:
-        """The scripted deal of the room's tutorial mode (kingdom_rules.tutorial), the learner
-        in seat 1 with the lesson's starting resource chosen, tutorial bots in the other seats
-        (added as needed: the multiplayer lesson has four)."""
-        guided = v.field(p, "guided", bool, required=False, default=True)
-        room, _ = self.rooms.host_seat(sid, "start the game")
-        mode = self._tutorial_mode(p) if "tutorialMode" in p else room.tutorial_mode or "basics"
-        async with room.lock:
-            if room.started and room.phase != "finished":
-                raise CallError("Game already in progress")
-            need = tutorial.player_count(mode)
-            if len(room.humans()) > 1 or len(room.seats) > need:
-                raise CallError(f"The {mode} tutorial is played by one player and "
-                                f"{need - 1} bot{'s' if need > 2 else ''}")
-            undo = room.snapshot()
-            while len(room.seats) < need:
-                taken = {s.name for s in room.seats}
-                room.seats.append(Seat(player_id=new_player_id(), is_bot=True,
-                                       bot_kind="TutorialBot", name=botlib.pick_bot_name(taken)))
-            learner = room.humans()[0]
-            room.seats.remove(learner)
-            room.seats.insert(tutorial.LEARNER - 1, learner)
-            room.is_tutorial = True
-            room.tutorial_mode = mode
-            room.game_mode = "game"
-            card = tutorial.STARTING_RESOURCE.get(mode)
-            first: list[kr.Action] = []
-            if card is not None:
-                first.append(kr.ChooseStartingResource(player=tutorial.LEARNER, card=card))
-            try:
-                await self._start(room, undo, deck=tutorial.tutorial_deck(mode), seed=0,
-                                  first=first)
-            except CallError:
-                undo()
-                raise
-            if not guided:  # no lesson shown (tutorialCompleted): no pause, no guard
-                lessons.end_lesson(room)
-        return ok()
-
-    async def resume_tutorial_bot(self, sid: str, p: Payload) -> Ack:
-        everything = v.field(p, "all", bool, required=False, default=False)
-        room, _ = self.rooms.seat_of(sid)
-        if not room.is_tutorial:
-            raise CallError("This is not a tutorial game")
-        async with room.lock:
-            if room.state is not None:
-                room.tutorial_resumed.add(room.state.round)
-                if everything:  # the lesson was skipped or finished
-                    lessons.end_lesson(room)
-            self.games.kick_bots(room)
-        return ok()
 
     # -- leaving ---------------------------------------------------------------------------
 
@@ -839,7 +673,7 @@ class Lobby:
         await self.detach(sid)
         return ok()
 
-    async def _attach(self, sid: str, room: Room, seat: Seat) -> None:
+    async def attach(self, sid: str, room: Room, seat: Seat) -> None:
         if not self.sio.manager.is_connected(sid, "/"):
             # The socket went away while its call waited: the seat is kept, unconnected.
             seat.sid = None
@@ -855,7 +689,7 @@ class Lobby:
         await self.sio.leave_room(sid, BROWSING)
         await self.sio.enter_room(sid, room.code)
 
-    def _seat_ack(self, room: Room, seat: Seat, token: str) -> Ack:
+    def seat_ack(self, room: Room, seat: Seat, token: str) -> Ack:
         return ok(
             playerId=seat.player_id,
             roomCode=room.code,

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import kingdom_rules as kr
-from kingdom_server import clocks
-from kingdom_server.rooms import Room, Seat, replay_open_to
+from kingdom_server.core import clocks
+from kingdom_server.core.rooms import Room, Seat, replay_open_to
 
 
 def room_fields(room: Room, seat: Seat | None, now: float) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Rooms and seats kept in memory (the store mirrors them, kingdom_server/storage.py), room
+"""Rooms and seats kept in memory (the store mirrors them, kingdom_server/core/storage.py), room
 codes, and `Rooms`: the open rooms of the process and which socket holds which seat."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import attrs
 
 import kingdom_rules as kr
 from kingdom_rules import MAX_PLAYERS
-from kingdom_server.answers import CallError
-from kingdom_server.clocks import SeatClock
+from kingdom_server.core.answers import CallError
+from kingdom_server.core.clocks import SeatClock
 from kingdom_server.core.tables import now
 
 #: Upper-case letters and digits without the look-alikes 0/O, 1/I/L.
@@ -85,7 +85,7 @@ class Seat:
     """The seat's user is a bot account (`kingdom user bot NAME`): a program plays it from
     outside, and the table labels it as a bot."""
     clock: SeatClock | None = None
-    """The seat's turn clock during a clocked game (kingdom_server/clocks.py); None for bots
+    """The seat's turn clock during a clocked game (kingdom_server/core/clocks.py); None for bots
     and in games without a clock."""
 
     @property
@@ -144,7 +144,7 @@ class Room:
     someone comes back."""
     closed: bool = False
     turn_clock: str = "off"
-    """off | relaxed | normal | fast (kingdom_server/clocks.py); ranked games: normal."""
+    """off | relaxed | normal | fast (kingdom_server/core/clocks.py); ranked games: normal."""
     clock_task: asyncio.Task[None] | None = None
     """Wakes at the earliest running clock's deadline and at each checkpoint."""
     match_id: str | None = None

@@ -22,7 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import kingdom_rules as kr
-from kingdom_server import bots as botlib
+from kingdom_server.core import bots as botlib
 
 log = logging.getLogger(__name__)
 

@@ -13,33 +13,48 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, Protocol
 
 import socketio
+from aiohttp import web
 
-from kingdom_server import tutorial as lessons
-from kingdom_server import validation as v
-from kingdom_server.accounts import Accounts, token_from_cookie_header
-from kingdom_server.actionlog import ActionLog
-from kingdom_server.answers import Ack, Call, CallError, fail, ok
-from kingdom_server.background import Background
-from kingdom_server.core.http import client_address
-from kingdom_server.games import GAME_EVENTS, Games
-from kingdom_server.limits import Limiter
-from kingdom_server.lobby import Lobby
-from kingdom_server.pushes import SEAT_MOVED, Pushes, PushObserver
-from kingdom_server.ranked.queue import RankedQueue
-from kingdom_server.ranked.tables import RankedStore
-from kingdom_server.rooms import BROWSING, Room, Rooms, now_utc
-from kingdom_server.settings import Settings
-from kingdom_server.stats import Results
-from kingdom_server.storage import Storage
-from kingdom_server.wire import Server, unknown_event
+from kingdom_server.core import validation as v
+from kingdom_server.core.actionlog import ActionLog
+from kingdom_server.core.answers import Ack, Call, CallError, fail, ok
+from kingdom_server.core.background import Background
+from kingdom_server.core.games import GAME_EVENTS, Games
+from kingdom_server.core.http import client_address, token_from_cookie_header
+from kingdom_server.core.limits import Limiter
+from kingdom_server.core.lobby import Lobby
+from kingdom_server.core.pushes import SEAT_MOVED, Pushes, PushObserver
+from kingdom_server.core.rooms import BROWSING, Room, Rooms, now_utc
+from kingdom_server.core.settings import Settings
+from kingdom_server.core.storage import Storage
+from kingdom_server.core.wire import Server, unknown_event
 
-__all__ = ["BROWSING", "GAME_EVENTS", "SEAT_MOVED", "Ack", "CallError", "Hub", "fail", "ok"]
+__all__ = [
+    "BROWSING", "GAME_EVENTS", "SEAT_MOVED", "Ack", "CallError", "Hub", "fail", "hub_key", "ok",
+]
 
 log = logging.getLogger(__name__)
+
+class Person(Protocol):
+    """A signed-in account as the hub sees it."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def username(self) -> str: ...
+
+    @property
+    def is_bot(self) -> bool: ...
+
+
+Identify = Callable[[str | None], Person | None]
+"""(database threads) The account a session token signs in, or None."""
+
 
 class Hub:
     """Owns the rooms of one server process and answers every socket call."""
@@ -49,17 +64,19 @@ class Hub:
         settings: Settings,
         storage: Storage,
         sio: socketio.AsyncServer,
-        *,
-        accounts: Accounts | None = None,
-        results: Results | None = None,
     ) -> None:
         self.settings = settings
         self.storage = storage
         self.sio = sio
-        self.accounts = accounts
-        """Who a socket's session cookie signs in (None: everyone is a guest)."""
-        self.results = results
-        """Writes finished games' statistics and match history (None: not written)."""
+        self.identify: Identify | None = None
+        """Who a socket's session cookie signs in (None: everyone is a guest); the accounts
+        feature sets it."""
+        self.loaded_hooks: list[Callable[[Rooms], None]] = []
+        """Called at start once the open rooms are rebuilt, before their bots move."""
+        self.disconnect_hooks: list[Callable[[str], Awaitable[None]]] = []
+        """Awaited with the sid of a socket that went, before the lobby lets its seat go."""
+        self.shutdown_hooks: list[Callable[[], Awaitable[None]]] = []
+        """Awaited when the server stops, before the hub's own tasks are cancelled."""
         self.stats = {"acks": 0, "actions": 0, "pushes": 0}
         self.background = Background()
         self.room_list = Rooms()
@@ -73,20 +90,12 @@ class Hub:
         """sid -> the client's address (for the limits per address)."""
         if self.limiter is not None and isinstance(sio, Server):
             sio.gate = self._gate
-        self.games.finished_hooks.append(self._record_result)
-        self.ranked = RankedQueue(RankedStore(storage.tables), sio, self.lobby,
-                                  wave_seconds=settings.ranked_wave_seconds)
-        self.games.finished_hooks.append(self.ranked.match_finished)  # after the results
-        if results is not None:
-            results.rating_hooks.append(self.ranked.rating_hook)
-            results.season_hooks.append(self.ranked.season_of)
-            results.leaver_hooks.append(self.ranked.leavers)
-        self.lobby.abandon_hooks.append(self.ranked.abandoned)
-        self.lobby.seat_taken_hooks.append(self.ranked.seat_taken)
-        self.calls: dict[str, Call] = {**self.lobby.calls(), **self.ranked.calls()}
-        for event in GAME_EVENTS:
-            self.calls[event] = self.games.call(event)
-        self._register()
+        self.calls: dict[str, Call] = {}
+        sio.on("connect", self.on_connect)
+        sio.on("disconnect", self.on_disconnect)
+        sio.on("*", self.on_unknown)
+        self.add_calls(self.lobby.calls())
+        self.add_calls({event: self.games.call(event) for event in GAME_EVENTS})
 
     # -- what tests and /api/health read ---------------------------------------------------
 
@@ -115,13 +124,13 @@ class Hub:
 
     # -- wiring ----------------------------------------------------------------------------
 
-    def _register(self) -> None:
-        sio = self.sio
-        sio.on("connect", self.on_connect)
-        sio.on("disconnect", self.on_disconnect)
-        for event, fn in self.calls.items():
-            sio.on(event, self._guard(event, fn))
-        sio.on("*", self.on_unknown)
+    def add_calls(self, calls: Mapping[str, Call]) -> None:
+        """Answer these socket calls (a feature's, or the core's own)."""
+        for event, fn in calls.items():
+            if event in self.calls:
+                raise ValueError(f"the socket call {event} is answered twice")
+            self.calls[event] = fn
+            self.sio.on(event, self._guard(event, fn))
 
     def _guard(self, event: str, fn: Call) -> Callable[..., Awaitable[Ack]]:
         async def handler(sid: str, *args: Any) -> Ack:
@@ -165,9 +174,9 @@ class Hub:
         socket holds comes back to them at once."""
         self.addresses[sid] = self._address(environ)
         user = None
-        if self.accounts is not None and isinstance(environ, dict):
+        if self.identify is not None and isinstance(environ, dict):
             token = token_from_cookie_header(environ.get("HTTP_COOKIE"))
-            user = await self.storage.run(self.accounts.user_for_token, token)
+            user = await self.storage.run(self.identify, token)
         if user is not None:
             await self.sio.save_session(sid, {"userId": user.id, "username": user.username,
                                               "isBot": bool(user.is_bot)})
@@ -187,23 +196,9 @@ class Hub:
         self.addresses.pop(sid, None)
         if self.limiter is not None:
             self.limiter.disconnected(sid)
-        await self.ranked.disconnected(sid)
+        for hook in self.disconnect_hooks:
+            await hook(sid)
         await self.lobby.disconnected(sid)
-
-    # -- results ---------------------------------------------------------------------------
-
-    def _record_result(self, room: Room) -> None:
-        """(lock held) A game just finished: its statistics, once. A failure is logged; the
-        game's end is written, so the next start writes the result instead."""
-        if self.results is None:
-            return
-        try:
-            self.results.record(room)
-            if room.game_id is not None:
-                room.match_id = self.results.match_id_of(room.game_id)  # replays, score screen
-        except Exception:
-            log.exception("room %s: the result of game %s was not written", room.code,
-                          room.game_id)
 
     # -- startup / shutdown ----------------------------------------------------------------
 
@@ -219,23 +214,22 @@ class Hub:
                     self.storage.close_room(room.code)
                     continue
             self.room_list.add(room)
-            if room.phase == "finished":
-                self._record_result(room)  # the server may have died before writing it
+        for hook in self.loaded_hooks:
+            hook(self.room_list)
         for room in self.room_list:
             # Nobody is connected yet: each person has the absence limit to come back.
             for seat in room.seats:
                 self.lobby.start_absence(room, seat)
             self.lobby.watch_attendance(room)
             if room.started:
-                if room.is_tutorial:
+                if room.is_tutorial and self.games.lesson is not None:
                     # Pauses and the lesson's guard are not stored: nobody waits forever, and
                     # nobody who skipped the lesson is held to it (steps that then become
                     # impossible are announced as such, so a lesson still shown goes on).
-                    lessons.end_lesson(room)
+                    self.games.lesson.end(room)
                 self.games.sync_score_screen(room)
                 self.games.sync_clocks(room, save=False)  # on from what was stored
                 self.games.kick_bots(room)
-        self.ranked.resume(self.room_list)
         log.info("loaded %d rooms", len(self.room_list))
         self.background.spawn(self._sweep())
 
@@ -253,7 +247,11 @@ class Hub:
             await asyncio.sleep(self.settings.sweep_seconds)
 
     async def shutdown(self) -> None:
-        await self.ranked.shutdown()
+        for hook in self.shutdown_hooks:
+            await hook()
         await self.background.cancel_all()
         self.games.action_log.close()
         self.games.pool.shutdown()
+
+
+hub_key = web.AppKey("hub", Hub)

@@ -4,11 +4,11 @@ A seat's clock runs while the seat must act and a person plays it (bots, and the
 absent or departed people, are not clocked). Its turn time is used first, then its bank;
 follow-up choices of the same turn share the turn's time. When both are spent the server
 plays for the seat (the automatic play an absent seat gets) and counts a timeout; the third
-timeout of a game counts as abandoning it (kingdom_server/lobby.py, the leaving path).
+timeout of a game counts as abandoning it (kingdom_server/core/lobby.py, the leaving path).
 
 The clock's arithmetic lives here (`SeatClock`, `sync_room`); the room's timer task that
 wakes at the earliest deadline, plays the automatic moves and writes checkpoints lives in
-kingdom_server/games.py. Times are in seconds of `now()`, the process's monotonic clock
+kingdom_server/core/games.py. Times are in seconds of `now()`, the process's monotonic clock
 (tests may replace it); what is stored is what is left, so a server that is down uses
 nobody's time.
 """

@@ -101,5 +101,6 @@ async def get_profile(request: web.Request) -> web.Response:
     })
 
 
-def add_routes(app: web.Application) -> None:
-    app.router.add_get("/api/profile/{username}", get_profile)
+ROUTES: list[web.RouteDef] = [
+    web.get("/api/profile/{username}", get_profile),
+]

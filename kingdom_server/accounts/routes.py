@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-from http.cookies import CookieError, SimpleCookie
 from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import web
 
 from kingdom_server.accounts import avatars
-from kingdom_server.accounts.models import User
 from kingdom_server.accounts.page import STYLE as LOGIN_STYLE
 from kingdom_server.accounts.page import login_page
 from kingdom_server.accounts.service import SESSION_DAYS, Accounts
+from kingdom_server.accounts.tables import User
 from kingdom_server.core.http import (
     SESSION_COOKIE,
     Refused,
@@ -35,19 +34,6 @@ _MISSING = object()
 
 def _accounts(request: web.Request) -> Accounts:
     return request.app[accounts_key]
-
-
-def token_from_cookie_header(header: str | None) -> str | None:
-    """The session token in a raw Cookie header (the socket's handshake)."""
-    if not header:
-        return None
-    jar: SimpleCookie = SimpleCookie()
-    try:
-        jar.load(header)
-    except CookieError:
-        return None
-    morsel = jar.get(COOKIE)
-    return morsel.value if morsel is not None and morsel.value else None
 
 
 async def current_user(request: web.Request) -> User | None:
@@ -280,19 +266,20 @@ async def logout_page(request: web.Request) -> web.StreamResponse:
     return response
 
 
-def add_routes(app: web.Application) -> None:
-    app.router.add_post("/api/auth/register", register)
-    app.router.add_post("/api/auth/login", login)
-    app.router.add_post("/api/auth/logout", logout)
-    app.router.add_get("/api/auth/user", get_user)
-    app.router.add_get("/api/auth/session", get_session)
-    app.router.add_patch("/api/auth/user", patch_user)
-    app.router.add_delete("/api/auth/user", delete_user)
-    app.router.add_put("/api/auth/avatar", put_avatar)
-    app.router.add_delete("/api/auth/avatar", delete_avatar)
-    app.router.add_get("/api/avatars/{user_id}", get_avatar)
-    app.router.add_get("/api/login", login_form)
-    app.router.add_get("/api/login.css", login_css)
-    app.router.add_post("/api/login", login_submit)
-    app.router.add_post("/api/register", register_submit)
-    app.router.add_get("/api/logout", logout_page)
+ROUTES: list[web.RouteDef] = [
+    web.post("/api/auth/register", register),
+    web.post("/api/auth/login", login),
+    web.post("/api/auth/logout", logout),
+    web.get("/api/auth/user", get_user),
+    web.get("/api/auth/session", get_session),
+    web.patch("/api/auth/user", patch_user),
+    web.delete("/api/auth/user", delete_user),
+    web.put("/api/auth/avatar", put_avatar),
+    web.delete("/api/auth/avatar", delete_avatar),
+    web.get("/api/avatars/{user_id}", get_avatar),
+    web.get("/api/login", login_form),
+    web.get("/api/login.css", login_css),
+    web.post("/api/login", login_submit),
+    web.post("/api/register", register_submit),
+    web.get("/api/logout", logout_page),
+]

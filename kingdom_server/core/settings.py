@@ -8,8 +8,8 @@ from pathlib import Path
 
 import attrs
 
-from kingdom_server.clocks import CLOCK_LIMITS
-from kingdom_server.limits import RateLimits
+from kingdom_server.core.clocks import CLOCK_LIMITS
+from kingdom_server.core.limits import RateLimits
 
 #: Where `make web` puts the built browser app (repository checkout layout).
 DEFAULT_WEB_DIST = Path(__file__).resolve().parent.parent / "web" / "dist"
@@ -130,7 +130,7 @@ class Settings:
 
     rate_limits: RateLimits | None = attrs.field(factory=RateLimits)
     """Calls, room creations and join attempts per connection and per address
-    (kingdom_server/limits.py); None: no limits (load tests from one address)."""
+    (kingdom_server/core/limits.py); None: no limits (load tests from one address)."""
 
     client_address_header: str | None = None
     """Behind a reverse proxy: the header carrying the client's address (for example
@@ -148,7 +148,7 @@ class Settings:
     action_journal: bool = True
     """On a SQLite file: accepted actions are appended to a journal beside it
     (`<database>-actions`) before the acknowledgement and moved into the database in groups
-    (kingdom_server/journal.py, actionlog.py). False: each action is committed on its own."""
+    (kingdom_server/core/journal.py, actionlog.py). False: each action is committed on its own."""
 
     database_threads: int = 4
     """Threads in which the HTTP calls' database work runs, off the event loop

@@ -9,9 +9,9 @@ from typing import Any
 
 import socketio
 
-from kingdom_server.rooms import BROWSING, Room, Rooms, Seat
-from kingdom_server.views import game_views, push_parts, spectator_view, waiting_view
-from kingdom_server.wire import decode_event, encode_event, encode_event_parts
+from kingdom_server.core.rooms import BROWSING, Room, Rooms, Seat
+from kingdom_server.core.views import game_views, push_parts, spectator_view, waiting_view
+from kingdom_server.core.wire import decode_event, encode_event, encode_event_parts
 
 PushObserver = Callable[[Room, Seat, str, Any], None]
 SpectatorObserver = Callable[[Room, str, str, Any], None]
@@ -81,7 +81,7 @@ class Pushes:
         await self.send_text(sid, encode_event(event, data))
 
     async def send_text(self, sid: str, text: str) -> None:
-        """One encoded event (`kingdom_server.wire`) to one socket (the pushes of every action
+        """One encoded event (`kingdom_server.core.wire`) to one socket (the pushes of every action
         go through here)."""
         eio_sid = self.sio.manager.eio_sid_from_sid(sid, "/")
         if eio_sid is None:

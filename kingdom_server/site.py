@@ -1,5 +1,5 @@
-"""HTTP routes: /api/health, the feature modules' routes (accounts, stats, ...), and the built
-web app with its route fallback."""
+"""The site around the features' routes: /api/health, the /api catch-all (404 JSON), the built
+web app with its route fallback, the security headers and the socket.io body limit."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 
 from aiohttp import web
 
-from kingdom_server import accounts, constructed, profiles, replays, stats
-from kingdom_server.core.keys import hub_key, settings_key
+from kingdom_server.core.hub import hub_key
+from kingdom_server.core.keys import settings_key
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -110,12 +110,10 @@ def body_limit(limit: int, prefix: str = "/socket.io/") -> Any:
     return middleware
 
 
-def add_routes(app: web.Application) -> None:
-    app.router.add_get("/api/health", health)
-    accounts.add_routes(app)
-    stats.add_routes(app)
-    replays.add_routes(app)
-    profiles.add_routes(app)
-    constructed.add_routes(app)
-    app.router.add_route("*", "/api/{tail:.*}", api_not_found)
-    app.router.add_get("/{tail:.*}", web_app)
+HEALTH: list[web.RouteDef] = [web.get("/api/health", health)]
+
+FALLBACK: list[web.RouteDef] = [
+    web.route("*", "/api/{tail:.*}", api_not_found),
+    web.get("/{tail:.*}", web_app),
+]
+"""Added after every feature's routes (they match anything left)."""

@@ -23,7 +23,7 @@ import json
 import logging
 import secrets
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any, Final
 
 import peewee as pw
@@ -33,18 +33,19 @@ import kingdom_rules as kr
 from kingdom_rules.cards import Card
 from kingdom_rules.spire import RELICS, SUIT_PERKS, Run, RunRefused
 from kingdom_server import accounts
-from kingdom_server import bots as botlib
-from kingdom_server.core.http import Refused, json_object
-from kingdom_server.core.tables import FeatureTable, now
-from kingdom_server.hub import Hub
-from kingdom_server.rooms import (
+from kingdom_server.core import bots as botlib
+from kingdom_server.core.http import Refused
+from kingdom_server.core.hub import Hub
+from kingdom_server.core.rooms import (
     Room,
     Seat,
     hash_token,
     new_player_id,
     new_reconnect_token,
 )
-from kingdom_server.storage import Storage
+from kingdom_server.core.storage import Storage
+from kingdom_server.core.tables import now
+from kingdom_server.spire.tables import SpireNode, SpireRelic, SpireRun, SpireStats
 
 log = logging.getLogger(__name__)
 
@@ -62,63 +63,6 @@ cards (R40): the Constructed collection (`user_card_collection`) registers itsel
 def _sha(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
-
-class SpireRun(FeatureTable):
-    id = pw.CharField(primary_key=True, max_length=36)
-    user_id = pw.CharField(max_length=36, null=True, index=True)
-    guest_hash = pw.CharField(max_length=64, null=True, index=True)
-    data = pw.TextField()  # Run.to_json()
-    version = pw.IntegerField(default=0)
-    phase = pw.CharField(max_length=16)
-    act = pw.IntegerField(default=1)
-    node_index = pw.IntegerField(null=True)
-    max_hp = pw.IntegerField(default=50)
-    current_hp = pw.IntegerField(default=50)
-    gold = pw.IntegerField(default=0)
-    floor = pw.IntegerField(default=0)
-    score = pw.IntegerField(default=0)
-    room_code = pw.CharField(max_length=16, null=True)
-    created_at = pw.DateTimeField(default=now)
-    updated_at = pw.DateTimeField(default=now, index=True)
-
-    class Meta:
-        table_name = "spire_runs"
-
-
-class SpireNode(FeatureTable):
-    run_id = pw.CharField(max_length=36, index=True)
-    act = pw.IntegerField()
-    node_index = pw.IntegerField()
-    floor = pw.IntegerField()
-    x = pw.IntegerField()
-    node_type = pw.CharField(max_length=16)
-    is_completed = pw.BooleanField(default=False)
-
-    class Meta:
-        table_name = "spire_nodes"
-
-
-class SpireRelic(FeatureTable):
-    run_id = pw.CharField(max_length=36, index=True)
-    relic = pw.CharField(max_length=40)
-    description = pw.CharField(max_length=500)
-
-    class Meta:
-        table_name = "spire_relics"
-
-
-class SpireStats(FeatureTable):
-    user_id = pw.CharField(primary_key=True, max_length=36)
-    total_victories = pw.IntegerField(default=0)
-    total_runs = pw.IntegerField(default=0)
-    highest_floor = pw.IntegerField(default=0)
-    highest_score = pw.IntegerField(default=0)
-
-    class Meta:
-        table_name = "spire_stats"
-
-
-TABLES: tuple[type[FeatureTable], ...] = (SpireRun, SpireNode, SpireRelic, SpireStats)
 
 
 class Owner:
@@ -193,8 +137,6 @@ class Spire:
         self.Relics = storage.tables[SpireRelic]
         self.Stats = storage.tables[SpireStats]
         self.cards_earned_hooks: list[CardsEarnedHook] = []
-        if hub is not None:
-            hub.games.finished_hooks.append(self.combat_finished)
 
     # -- owners ----------------------------------------------------------------------------
 
@@ -413,7 +355,7 @@ class Spire:
             # A fight is dealt once (docs/spire.md, "A fight is dealt once"): a room that was
             # left or closed mid-hand is opened again at the very move it stood at.
             first = self._played_so_far(row, run)
-            room = Room(code=hub.lobby._new_code(), host_id=None, is_public=False,
+            room = Room(code=hub.lobby.new_code(), host_id=None, is_public=False,
                         desired_player_count=2, is_tutorial=False)
             human = Seat(player_id=new_player_id(), name=name[:20] or "Runner",
                          reconnect_token=hash_token(token), user_id=row.user_id)
@@ -426,7 +368,7 @@ class Spire:
             hub.room_list.add(room)
             async with room.lock:
                 try:
-                    await hub.lobby._start(room, room.snapshot(), seed=combat.seed,
+                    await hub.lobby.deal(room, room.snapshot(), seed=combat.seed,
                                            setup=combat.setup, first=first)
                 except Exception:
                     hub.lobby.close(room)
@@ -498,172 +440,3 @@ class Spire:
 
 spire_key: Final = web.AppKey("spire", Spire)
 
-
-# -- HTTP -----------------------------------------------------------------------------------
-
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-
-
-def _json(data: Any, status: int = 200, owner: Owner | None = None) -> web.Response:
-    resp = web.json_response(data, status=status)
-    if owner is not None and owner.new_cookie is not None:
-        resp.set_cookie(GUEST_COOKIE, owner.new_cookie, httponly=True, samesite="Lax",
-                        path="/", max_age=int(GUEST_IDLE.total_seconds()))
-    return resp
-
-
-def _handler(fn: Callable[[Spire, web.Request], Awaitable[web.Response]]) -> Handler:
-    async def handle(request: web.Request) -> web.StreamResponse:
-        return await fn(request.app[spire_key], request)
-    return handle
-
-
-def _int(body: dict[str, Any], key: str) -> int:
-    value = body.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise Refused(400, f"{key} must be a whole number")
-    return value
-
-
-def _str(body: dict[str, Any], key: str) -> str:
-    value = body.get(key)
-    if not isinstance(value, str) or not value or len(value) > 40:
-        raise Refused(400, f"{key} must be a text")
-    return value
-
-
-async def _active_run(s: Spire, request: web.Request) -> web.Response:
-    owner = await s.owner(request)
-    row = s.active(owner)
-    return _json(None if row is None else public_run(row.id, s.run_of(row)))
-
-
-async def _stats(s: Spire, request: web.Request) -> web.Response:
-    return _json(s.stats(await s.owner(request)))
-
-
-async def _leaderboard(s: Spire, request: web.Request) -> web.Response:
-    return _json(s.leaderboard())
-
-
-async def _start_run(s: Spire, request: web.Request) -> web.Response:
-    owner = await s.owner(request, create=True)
-    s.purge_guests()
-    if s.active(owner) is not None:
-        raise Refused(409, "Abandon your active run before starting a new one")
-    run = Run.start(secrets.randbits(31))
-    run_id = s.create(owner, run)
-    return _json(public_run(run_id, run), owner=owner)
-
-
-async def _run_call(s: Spire, request: web.Request,
-                    change: Callable[[Run, dict[str, Any]], Run]) -> web.Response:
-    owner = await s.owner(request)
-    body = await json_object(request, optional=True)
-    row = s.row(owner, request.match_info["run_id"])
-    run = s.step(row, lambda r: change(r, body))
-    data = public_run(row.id, run)
-    if run.phase == "combat":  # an event's fight
-        data["fight"] = await s.open_fight(row, run, await _name(request))
-    return _json(data)
-
-
-async def _abandon(s: Spire, request: web.Request) -> web.Response:
-    return await _run_call(s, request, lambda r, b: r.abandon())
-
-
-async def _get_run(s: Spire, request: web.Request) -> web.Response:
-    row = s.row(await s.owner(request), request.match_info["run_id"])
-    return _json(public_run(row.id, s.run_of(row)))
-
-
-async def _get_map(s: Spire, request: web.Request) -> web.Response:
-    row = s.row(await s.owner(request), request.match_info["run_id"])
-    run = s.run_of(row)
-    return _json({"act": run.act, "currentNodeIndex": run.position, "nodes": map_nodes(run)})
-
-
-async def _select_deck(s: Spire, request: web.Request) -> web.Response:
-    return await _run_call(s, request, lambda r, b: r.choose_suit(_str(b, "suit")))
-
-
-async def _enter(s: Spire, request: web.Request) -> web.Response:
-    owner = await s.owner(request)
-    body = await json_object(request, optional=True)
-    index = _int(body, "nodeIndex")
-    row = s.row(owner, request.match_info["run_id"])
-    run = s.step(row, lambda r: r.enter(index))
-    data = public_run(row.id, run)
-    if run.phase == "combat":
-        data["fight"] = await s.open_fight(row, run, await _name(request))
-    return _json(data)
-
-
-async def _name(request: web.Request) -> str:
-    user = await accounts.current_user(request)
-    return str(user.username) if user is not None else "Runner"
-
-
-async def _fight(s: Spire, request: web.Request) -> web.Response:
-    row = s.row(await s.owner(request), request.match_info["run_id"])
-    run = s.run_of(row)
-    fight = await s.open_fight(row, run, await _name(request))
-    row = s.row(await s.owner(request), request.match_info["run_id"])
-    data = public_run(row.id, s.run_of(row))
-    data["fight"] = fight
-    return _json(data)
-
-
-def _reward(r: Run, b: dict[str, Any]) -> Run:
-    card = b.get("card")
-    if card is not None and not isinstance(card, str):
-        raise Refused(400, "card must be a card id or null")
-    try:
-        return r.take_card(card)
-    except ValueError as e:
-        if isinstance(e, RunRefused):
-            raise
-        raise Refused(400, str(e)) from e
-
-
-def _buy(r: Run, b: dict[str, Any]) -> Run:
-    kind = b.get("kind")
-    if kind == "card":
-        return r.buy_card(_int(b, "index"))
-    if kind == "relic":
-        return r.buy_relic(_int(b, "index"))
-    if kind == "remove":
-        return r.remove_card(_str(b, "card"))
-    if kind == "leave":
-        return r.leave_shop()
-    raise Refused(400, "kind must be card, relic, remove or leave")
-
-
-def _rest(r: Run, b: dict[str, Any]) -> Run:
-    action = b.get("action")
-    if action == "rest":
-        return r.rest()
-    if action == "fortify":
-        return r.fortify(_str(b, "card"))
-    raise Refused(400, "action must be rest or fortify")
-
-
-def add_routes(app: web.Application) -> None:
-    r = app.router
-    r.add_get("/api/spire/active-run", _handler(_active_run))
-    r.add_get("/api/spire/stats", _handler(_stats))
-    r.add_get("/api/spire/leaderboard", _handler(_leaderboard))
-    r.add_post("/api/spire/start-run", _handler(_start_run))
-    r.add_post("/api/spire/abandon-run/{run_id}", _handler(_abandon))
-    r.add_get("/api/spire/run/{run_id}", _handler(_get_run))
-    r.add_get("/api/spire/map/{run_id}", _handler(_get_map))
-    r.add_post("/api/spire/select-starter-deck/{run_id}", _handler(_select_deck))
-    r.add_post("/api/spire/enter-node/{run_id}", _handler(_enter))
-    r.add_post("/api/spire/fight/{run_id}", _handler(_fight))
-    r.add_post("/api/spire/choose-reward/{run_id}",
-               _handler(lambda s, q: _run_call(s, q, _reward)))
-    r.add_post("/api/spire/shop/{run_id}", _handler(lambda s, q: _run_call(s, q, _buy)))
-    r.add_post("/api/spire/rest/{run_id}", _handler(lambda s, q: _run_call(s, q, _rest)))
-    r.add_post("/api/spire/answer-event/{run_id}",
-               _handler(lambda s, q: _run_call(s, q, lambda r, b: r.answer_event(
-                   _int(b, "choice")))))

@@ -23,140 +23,35 @@ each seat's rating change by player number.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import signal
 import uuid
 from collections import Counter
-from collections.abc import Callable, Mapping, Set
+from collections.abc import Callable, Iterable, Mapping, Set
 from typing import Any
 
 import attrs
 import peewee as pw
-from aiohttp import web
 
 import kingdom_rules as kr
-from kingdom_server.accounts import User, accounts_key
-from kingdom_server.core.http import database
-from kingdom_server.core.tables import FeatureTable, now
-from kingdom_server.rooms import Room
-from kingdom_server.storage import GameRecord, Storage
+from kingdom_server.accounts import User
+from kingdom_server.core.rooms import Room
+from kingdom_server.core.storage import GameRecord, Storage
+from kingdom_server.core.tables import now
+from kingdom_server.stats.tables import (
+    CONSTRUCTED_FORMAT,
+    STANDARD_FORMAT,
+    Match,
+    MatchParticipant,
+    UserStats,
+)
 
 log = logging.getLogger(__name__)
 
 DELETED_PLAYER = "Deleted player"
 HISTORY_LENGTH = 20
 DRAGON_KINDS = ("dragon", "golden-dragon", "silver-dragon", "divine-dragon")
-STANDARD_FORMAT = "standard"
-CONSTRUCTED_FORMAT = "constructed"
-"""A match's `format`: the decks it was played with (the standard deal, or each player's own
-Constructed deck). For a ranked match it is its ladder (the same names as ranked's ladders)."""
-
-
-# -- tables --------------------------------------------------------------------------------
-
-
-class Match(FeatureTable):
-    """One finished casual game or whole match."""
-
-    id = pw.CharField(primary_key=True, max_length=36)
-    game_id = pw.IntegerField(unique=True)
-    """The stored game (`games.id`) this row is the result of: written once."""
-    room_code = pw.CharField(max_length=8)
-    game_mode = pw.CharField(max_length=8)  # casual | ranked
-    format = pw.CharField(max_length=16, default=STANDARD_FORMAT)
-    """standard | constructed: the decks it was played with; a ranked match's ladder."""
-    season_id = pw.CharField(max_length=36, null=True)
-    player_count = pw.IntegerField()
-    match_type = pw.CharField(max_length=8)  # game | match
-    started_at = pw.DateTimeField()
-    completed_at = pw.DateTimeField(index=True)
-    duration_seconds = pw.IntegerField()
-
-    class Meta:
-        table_name = "matches"
-
-    @classmethod
-    def columns_added(cls, db: pw.Database, columns: set[str]) -> None:
-        """Matches recorded before `format` existed: those of Constructed rooms (found by their
-        stored game, or, for the Constructed ladder, by its ranked match) become Constructed;
-        the rest were standard games."""
-        if "format" not in columns:
-            return
-        tables = set(db.get_tables())
-        if {"games", "rooms"} <= tables:
-            db.execute_sql(  # type: ignore[no-untyped-call]
-                "UPDATE matches SET format = %s WHERE game_id IN (SELECT g.id FROM games g"
-                " JOIN rooms r ON r.code = g.room_id WHERE r.constructed)"
-                .replace("%s", db.param),
-                (CONSTRUCTED_FORMAT,),
-            )
-        if "ranked_matches" in tables:
-            db.execute_sql(  # type: ignore[no-untyped-call]
-                "UPDATE matches SET format = %s WHERE EXISTS (SELECT 1 FROM ranked_matches rm"
-                " WHERE rm.match_key = matches.room_code || ':' || CAST(matches.game_id AS"
-                " VARCHAR(12)) AND rm.ladder = %s)".replace("%s", db.param),
-                (CONSTRUCTED_FORMAT, CONSTRUCTED_FORMAT),
-            )
-
-
-class MatchParticipant(FeatureTable):
-    """One seat of a finished match: a signed-in player, a guest (no user) or a bot."""
-
-    id = pw.AutoField()
-    match_id = pw.CharField(max_length=36, index=True)
-    user_id = pw.CharField(max_length=36, null=True, index=True)
-    player_number = pw.IntegerField()
-    name = pw.CharField(max_length=64)
-    is_bot = pw.BooleanField(default=False)
-    final_score = pw.IntegerField()
-    placement = pw.IntegerField()
-    won = pw.BooleanField()
-    royals_played = pw.IntegerField(default=0)
-    dragons_created = pw.IntegerField(default=0)
-    divine_dragons_created = pw.IntegerField(default=0)
-    golden_dragons_created = pw.IntegerField(default=0)
-    silver_dragons_created = pw.IntegerField(default=0)
-    unicorns_created = pw.IntegerField(default=0)
-    horses_created = pw.IntegerField(default=0)
-    castles_created = pw.IntegerField(default=0)
-    cathedrals_created = pw.IntegerField(default=0)
-    rating_change = pw.IntegerField(default=0)
-    left = pw.BooleanField(default=False)
-    """The person left the game before its end (or abandoned the ranked match): placed last;
-    the counts above are what they did themselves."""
-
-    class Meta:
-        table_name = "match_participants"
-
-
-class UserStats(FeatureTable):
-    """A signed-in player's totals over every counted game."""
-
-    user_id = pw.CharField(primary_key=True, max_length=36)
-    total_games = pw.IntegerField(default=0)
-    total_wins = pw.IntegerField(default=0)
-    total_losses = pw.IntegerField(default=0)
-    highest_score = pw.IntegerField(default=0)
-    total_score = pw.IntegerField(default=0)
-    average_score = pw.FloatField(default=0.0)
-    current_win_streak = pw.IntegerField(default=0)
-    best_win_streak = pw.IntegerField(default=0)
-    total_divine_dragons = pw.IntegerField(default=0)
-    total_golden_dragons = pw.IntegerField(default=0)
-    total_silver_dragons = pw.IntegerField(default=0)
-    total_unicorns = pw.IntegerField(default=0)
-    total_castles = pw.IntegerField(default=0)
-    total_cathedrals = pw.IntegerField(default=0)
-    total_horses = pw.IntegerField(default=0)
-    updated_at = pw.DateTimeField(default=now)
-
-    class Meta:
-        table_name = "user_stats"
-
-
-TABLES = (Match, MatchParticipant, UserStats)
 
 
 # -- what a finished game amounts to ---------------------------------------------------------
@@ -342,6 +237,23 @@ class Results:
 
     def written(self, game_id: int) -> bool:
         return bool(self.Match.select().where(self.Match.game_id == game_id).exists())
+
+    def game_finished(self, room: Room) -> None:
+        """(lock held) A game just finished: its statistics, once. A failure is logged; the
+        game's end is written, so the next start writes the result instead."""
+        try:
+            self.record(room)
+            if room.game_id is not None:
+                room.match_id = self.match_id_of(room.game_id)  # replays, score screen
+        except Exception:
+            log.exception("room %s: the result of game %s was not written", room.code,
+                          room.game_id)
+
+    def rooms_loaded(self, rooms: Iterable[Room]) -> None:
+        """At start: the results of finished games the server may have died before writing."""
+        for room in rooms:
+            if room.phase == "finished":
+                self.game_finished(room)
 
     def record(self, room: Room) -> bool:
         """Write the room's finished game once: True if written now, False if it was already
@@ -540,48 +452,3 @@ class Results:
             )
         return out
 
-
-# -- HTTP ----------------------------------------------------------------------------------
-
-results_key: web.AppKey[Results] = web.AppKey("results")
-
-
-async def _of_known_user(
-    request: web.Request, read: Callable[[str], Any]
-) -> web.Response:
-    """`read(user id)` of the path's user (in the database threads), or 404."""
-    user_id = request.match_info["user_id"]
-    accounts = request.app[accounts_key]
-
-    def work() -> str | None:
-        if len(user_id) > 64 or accounts.by_id(user_id) is None:
-            return None
-        return json.dumps(read(user_id))  # made here too: a history is a long text
-
-    found = await database(request, work)
-    if found is None:
-        return web.json_response({"message": "User not found"}, status=404)
-    return web.Response(text=found, content_type="application/json")
-
-
-async def get_stats(request: web.Request) -> web.Response:
-    """GET /api/stats/{userId}: public, as on most game sites (no email in it); `isBot`
-    labels a bot account's profile."""
-    accounts = request.app[accounts_key]
-    results = request.app[results_key]
-
-    def read(user_id: str) -> dict[str, Any]:
-        user = accounts.by_id(user_id)
-        return {**results.stats_json(user_id), "isBot": bool(user is not None and user.is_bot)}
-
-    return await _of_known_user(request, read)
-
-
-async def get_matches(request: web.Request) -> web.Response:
-    """GET /api/matches/{userId}: the last 20 matches, newest first."""
-    return await _of_known_user(request, request.app[results_key].history_json)
-
-
-def add_routes(app: web.Application) -> None:
-    app.router.add_get("/api/stats/{user_id}", get_stats)
-    app.router.add_get("/api/matches/{user_id}", get_matches)

@@ -65,4 +65,17 @@ class Session(FeatureTable):
         table_name = "sessions"
 
 
-TABLES = (User, Session)
+
+class Avatar(FeatureTable):
+    """One stored picture per user (WebP bytes); `version` changes its address on each upload."""
+
+    user_id = pw.CharField(primary_key=True, max_length=36)
+    image = pw.BlobField()
+    version = pw.IntegerField(default=1)
+    updated_at = pw.DateTimeField(default=now)
+
+    class Meta:
+        table_name = "avatars"
+
+
+TABLES = (User, Session, Avatar)

@@ -26,12 +26,12 @@ import attrs
 import peewee as pw
 
 import kingdom_rules as kr
-from kingdom_server import clocks
-from kingdom_server.clocks import SeatClock
+from kingdom_server.core import clocks
+from kingdom_server.core.clocks import SeatClock
+from kingdom_server.core.journal import ActionJournal, JournalBusy
+from kingdom_server.core.rooms import Room, Seat
 from kingdom_server.core.tables import Tables, now
-from kingdom_server.journal import ActionJournal, JournalBusy
-from kingdom_server.rooms import Room, Seat
-from kingdom_server.wire import json_text
+from kingdom_server.core.wire import json_text
 
 log = logging.getLogger(__name__)
 
@@ -160,7 +160,7 @@ class Storage:
     for rooms and games, and through :meth:`run` (database threads) for the HTTP calls.
 
     `journal=True` (the server, on a SQLite file): accepted actions are written to the action
-    journal beside the database (kingdom_server/journal.py) and moved into the database in
+    journal beside the database (kingdom_server/core/journal.py) and moved into the database in
     groups by :meth:`flush_actions`, before anything reads or changes games, and when the
     store closes; a journal left by a killed server is moved in when the store opens. Without
     it (PostgreSQL, :memory:, command-line tools, or a journal another process holds) each
@@ -194,7 +194,7 @@ class Storage:
             is_ranked = pw.BooleanField(default=False)
             tutorial_mode = pw.CharField(null=True, max_length=32)
             constructed = pw.BooleanField(default=False)
-            turn_clock = pw.CharField(default="off", max_length=8)  # kingdom_server/clocks.py
+            turn_clock = pw.CharField(default="off", max_length=8)  # kingdom_server/core/clocks.py
             allow_spectators = pw.BooleanField(default=False)
             status = pw.CharField(default="waiting", max_length=16)  # waiting | playing | closed
             unattended_since = pw.DateTimeField(null=True)  # the last person went away at

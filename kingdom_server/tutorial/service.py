@@ -1,7 +1,7 @@
 """The tutorial lessons' side of the server: which lesson step a move completes, and the bot's
 pauses being released for good.
 
-The lobby (kingdom_server/lobby.py) keeps tutorial rooms: ``createRoom {isTutorial,
+The lobby (kingdom_server/core/lobby.py) keeps tutorial rooms: ``createRoom {isTutorial,
 tutorialMode}``, ``startTutorialGame`` with the scripted deal of ``kingdom_rules.tutorial``, the
 bot's pauses in the basics lesson and ``resumeTutorialBot``. This module adds what the lessons
 need on top (seed 000 section 4, 'Tutorial flow'):
@@ -27,14 +27,14 @@ compares the game before and after a move the engine accepted.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import kingdom_rules as kr
 from kingdom_rules import tutorial as lessons
 
 if TYPE_CHECKING:
-    from kingdom_server.rooms import Room, Seat
+    from kingdom_server.core.rooms import Room, Seat
 
 
 def release_all(room: Room) -> None:
@@ -398,3 +398,30 @@ def impossible_steps(mode: str, state: Any, done: Collection[str] = ()) -> list[
         if not set(HAIL_STEPS) <= set(done) and not _hail_possible(reachable):
             lost += HAIL_STEPS
     return [step for step in lost if step not in done]
+
+
+class Lessons:
+    """The tutorial rooms' guide the games consult (`kingdom_server.core.games.Lesson`)."""
+
+    def refusal(self, room: Room, action: kr.Action, before: kr.GameState,
+                after: kr.GameState) -> str | None:
+        return refusal(room.tutorial_mode or "basics", action, before, after, room.tutorial_told)
+
+    def steps(self, room: Room, action: kr.Action, before: kr.GameState, after: kr.GameState,
+              events: Sequence[kr.Event]) -> list[dict[str, Any]]:
+        mode = room.tutorial_mode or "basics"
+        pushes: list[dict[str, Any]] = []
+        for step in completed_steps(mode, action, before, after, list(events)):
+            room.tutorial_told.add(step)
+            pushes.append({"stepId": step})
+        for step in impossible_steps(mode, after, room.tutorial_told):
+            if step not in room.tutorial_told:
+                room.tutorial_told.add(step)
+                pushes.append({"stepId": step, "impossible": True})
+        return pushes
+
+    def bot_paused(self, room: Room, seat: Seat) -> bool:
+        return bot_paused(room, seat)
+
+    def end(self, room: Room) -> None:
+        end_lesson(room)

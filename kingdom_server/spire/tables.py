@@ -1,0 +1,65 @@
+"""The Spire's tables: `spire_runs` (each run's value as JSON) and `spire_stats`."""
+
+from __future__ import annotations
+
+import peewee as pw
+
+from kingdom_server.core.tables import FeatureTable, now
+
+
+class SpireRun(FeatureTable):
+    id = pw.CharField(primary_key=True, max_length=36)
+    user_id = pw.CharField(max_length=36, null=True, index=True)
+    guest_hash = pw.CharField(max_length=64, null=True, index=True)
+    data = pw.TextField()  # Run.to_json()
+    version = pw.IntegerField(default=0)
+    phase = pw.CharField(max_length=16)
+    act = pw.IntegerField(default=1)
+    node_index = pw.IntegerField(null=True)
+    max_hp = pw.IntegerField(default=50)
+    current_hp = pw.IntegerField(default=50)
+    gold = pw.IntegerField(default=0)
+    floor = pw.IntegerField(default=0)
+    score = pw.IntegerField(default=0)
+    room_code = pw.CharField(max_length=16, null=True)
+    created_at = pw.DateTimeField(default=now)
+    updated_at = pw.DateTimeField(default=now, index=True)
+
+    class Meta:
+        table_name = "spire_runs"
+
+
+class SpireNode(FeatureTable):
+    run_id = pw.CharField(max_length=36, index=True)
+    act = pw.IntegerField()
+    node_index = pw.IntegerField()
+    floor = pw.IntegerField()
+    x = pw.IntegerField()
+    node_type = pw.CharField(max_length=16)
+    is_completed = pw.BooleanField(default=False)
+
+    class Meta:
+        table_name = "spire_nodes"
+
+
+class SpireRelic(FeatureTable):
+    run_id = pw.CharField(max_length=36, index=True)
+    relic = pw.CharField(max_length=40)
+    description = pw.CharField(max_length=500)
+
+    class Meta:
+        table_name = "spire_relics"
+
+
+class SpireStats(FeatureTable):
+    user_id = pw.CharField(primary_key=True, max_length=36)
+    total_victories = pw.IntegerField(default=0)
+    total_runs = pw.IntegerField(default=0)
+    highest_floor = pw.IntegerField(default=0)
+    highest_score = pw.IntegerField(default=0)
+
+    class Meta:
+        table_name = "spire_stats"
+
+
+TABLES: tuple[type[FeatureTable], ...] = (SpireRun, SpireNode, SpireRelic, SpireStats)
