@@ -35,7 +35,6 @@ from kingdom_server.core.wire import json_text
 
 log = logging.getLogger(__name__)
 
-F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 P = ParamSpec("P")
 
@@ -54,18 +53,6 @@ def sqlite_file(url: str) -> Path | None:
     if url.startswith("sqlite:///") and url[len("sqlite:///"):] != ":memory:":
         return Path(url[len("sqlite:///"):])
     return None
-
-
-def _journal_rows_first(method: F) -> F:
-    """A Storage method that reads or changes games: the journal's rows go into the database
-    first, so that it sees every action and never races a row still to come."""
-
-    @functools.wraps(method)
-    def wrapper(self: Storage, *args: Any, **kwargs: Any) -> Any:
-        self.flush_actions()
-        return method(self, *args, **kwargs)
-
-    return wrapper  # type: ignore[return-value]
 
 
 def open_database(url: str) -> pw.Database:
@@ -113,6 +100,19 @@ class GameRecord:
     actions: list[dict[str, Any]]
     setup: kr.Setup = STANDARD
     """How the cards entered play (a Constructed game's decks); replays need it."""
+
+
+@attrs.frozen
+class GameTables:
+    """The games' tables (`games`, `game_actions`), handed out only by `Storage.games()`, after
+    the action journal's rows went into the database."""
+
+    Game: Any
+    GameAction: Any
+
+
+ActionRow = tuple[int, int, dict[str, Any]]
+"""An accepted action's row: (game id, seq, the action's JSON value)."""
 
 
 @attrs.frozen
@@ -252,9 +252,10 @@ class Storage:
 
         self.Room = Room
         self.Seat = Seat
-        self.Game = Game
-        self.GameAction = GameAction
-        self._insert_action_sql: str | None = None
+        self.__games = GameTables(Game, GameAction)
+        self._insert_action_sql: dict[bool, str] = {}
+        self.action_commits = 0
+        """Database commits that wrote action rows (group commit and journal moves)."""
         self.db.connect(reuse_if_open=True)
         self.db.create_tables([Room, Seat, Game, GameAction], safe=True)
         self._add_missing_columns([Room, Seat, Game, GameAction])
@@ -408,10 +409,10 @@ class Storage:
                 self.Room.code == code
             ).execute()
 
-    @_journal_rows_first
     def delete_closed_rooms(self, closed_before: dt.datetime) -> int:
         """Delete the rooms closed before `closed_before` (naive UTC) with their seats, games
         and action logs (each batch of rooms in one transaction). Returns how many went."""
+        g = self.games()
         deleted = 0
         while True:  # in batches: a query holds a bounded number of codes
             with self.db.atomic():
@@ -421,21 +422,20 @@ class Storage:
                 if not codes:
                     return deleted
                 # Finished games stay, with their room's row (archived): they are replayed.
-                games = self.Game.select(self.Game.id).where(
-                    self.Game.room.in_(codes) & self.Game.finished_at.is_null())
-                self.GameAction.delete().where(self.GameAction.game.in_(games)).execute()
-                self.Game.delete().where(
-                    self.Game.room.in_(codes) & self.Game.finished_at.is_null()).execute()
+                games = g.Game.select(g.Game.id).where(
+                    g.Game.room.in_(codes) & g.Game.finished_at.is_null())
+                g.GameAction.delete().where(g.GameAction.game.in_(games)).execute()
+                g.Game.delete().where(
+                    g.Game.room.in_(codes) & g.Game.finished_at.is_null()).execute()
                 self.Seat.delete().where(self.Seat.room.in_(codes)).execute()
                 kept = {str(r.code) for r in self.Room.select(self.Room.code).where(
                     self.Room.code.in_(codes)
-                    & self.Room.code.in_(self.Game.select(self.Game.room)))}
+                    & self.Room.code.in_(g.Game.select(g.Game.room)))}
                 self.Room.update(status=ARCHIVED).where(self.Room.code.in_(kept)).execute()
                 self.Room.delete().where(
                     self.Room.code.in_([c for c in codes if c not in kept])).execute()
             deleted += len(codes)
 
-    @_journal_rows_first
     def start_game(
         self,
         room: Room,
@@ -450,8 +450,9 @@ class Storage:
     ) -> int:
         """A new game of `room`: the game row, its first actions and the room row (playing,
         with its seats as they are now), in one transaction. Returns the game's id."""
+        g = self.games()
         with self.db.atomic():
-            game = self.Game.create(
+            game = g.Game.create(
                 room=room.code,
                 started_at=started_at,
                 seed=seed,
@@ -463,49 +464,101 @@ class Storage:
                 ),
             )
             game_id = int(game.id)
-            for i, action in enumerate(first_actions):
-                self.db.execute_sql(  # type: ignore[no-untyped-call]
-                    self._action_sql(), (game_id, i, json.dumps(action), now())
-                )
+            moment = now()
+            self._insert_actions(
+                [(game_id, i, json.dumps(a), moment) for i, a in enumerate(first_actions)])
             self._write_room(room, "playing")
         return game_id
 
-    def _action_sql(self) -> str:
-        if self._insert_action_sql is None:
-            table = self.GameAction._meta.table_name
+    def _action_sql(self, skip_existing: bool = False) -> str:
+        sql = self._insert_action_sql.get(skip_existing)
+        if sql is None:
+            table = self.__games.GameAction._meta.table_name
             p = self.db.param
-            self._insert_action_sql = (
-                f'INSERT INTO "{table}" ("game_id", "seq", "data", "created_at") '
+            verb = "INSERT OR IGNORE INTO" if skip_existing else "INSERT INTO"
+            sql = self._insert_action_sql[skip_existing] = (
+                f'{verb} "{table}" ("game_id", "seq", "data", "created_at") '
                 f"VALUES ({p}, {p}, {p}, {p})"
             )
-        return self._insert_action_sql
+        return sql
+
+    def _insert_actions(self, rows: Sequence[tuple[int, int, str, dt.datetime]], *,
+                        skip_existing: bool = False) -> int:
+        """The one way action rows (game id, seq, JSON text, time) go into the database: one
+        statement for one row (a transaction of its own in autocommit mode, no BEGIN/COMMIT
+        round), else one transaction; all of them, or none and the error is raised. The
+        statement is prepared once (the hot path). Returns the rows written."""
+        if not rows:
+            return 0
+        sql = self._action_sql(skip_existing)
+        if len(rows) == 1:
+            cursor = self.db.execute_sql(sql, rows[0])  # type: ignore[no-untyped-call]
+        else:
+            with self.db.atomic():
+                cursor = self.db.cursor()  # type: ignore[no-untyped-call]
+                cursor.executemany(sql, rows)
+        self.action_commits += 1
+        return int(cursor.rowcount)
+
+    def append_actions(self, rows: Sequence[ActionRow]) -> None:
+        """Actions' rows of any games committed to the database (one transaction): all of them
+        when this returns, or none (the error is raised)."""
+        moment = now()
+        self._insert_actions([(g, seq, json.dumps(a), moment) for g, seq, a in rows])
 
     def append_action(self, game_id: int, seq: int, action: dict[str, Any]) -> None:
-        """One row per accepted action, committed before the acknowledgement (hot path: the
-        statement is prepared once instead of built by the query builder each time)."""
-        # One statement: a transaction of its own in autocommit mode (no BEGIN/COMMIT round).
-        self.db.execute_sql(  # type: ignore[no-untyped-call]
-            self._action_sql(), (game_id, seq, json.dumps(action), now())
-        )
+        self.append_actions([(game_id, seq, action)])
 
-    def append_actions(self, rows: list[tuple[int, int, dict[str, Any]]]) -> None:
-        """Several actions' rows (game id, seq, action JSON), of any games, in one transaction:
-        all of them are committed when this returns, or none (the error is raised)."""
-        if len(rows) == 1:
-            self.append_action(*rows[0])
-            return
-        moment = now()
-        params = [(g, seq, json.dumps(a), moment) for g, seq, a in rows]
-        with self.db.atomic():
-            self.db.cursor().executemany(  # type: ignore[no-untyped-call]
-                self._action_sql(), params
-            )
+    def log_actions(self, rows: Sequence[ActionRow]) -> list[Exception | None]:
+        """Accepted actions' rows made durable (they survive the process being killed); each
+        row's outcome in order: None, durable; an error, nothing of that row was written.
+
+        The one place that chooses how: journaled, a line each appended to the action journal
+        (moved into the database by :meth:`flush_actions`); otherwise one database commit for
+        them all, and when it is refused, a commit per row, so that one bad row fails alone."""
+        journal = self._journal
+        if journal is not None:
+            outcomes: list[Exception | None] = []
+            for game_id, seq, action in rows:
+                try:
+                    data = json_text(action)
+                    at = time.time()
+                    journal.append(game_id, seq, at, data)
+                except Exception as e:
+                    outcomes.append(e)
+                    continue
+                self._unflushed.append((game_id, seq, data, at))
+                outcomes.append(None)
+            return outcomes
+        try:
+            self.append_actions(rows)
+        except Exception as e:
+            if len(rows) == 1:
+                return [e]
+            log.warning("group commit of %d rows failed; writing them one by one", len(rows))
+            return [self._outcome(self.append_action, *row) for row in rows]
+        return [None] * len(rows)
+
+    @staticmethod
+    def _outcome(work: Callable[..., None], *args: Any) -> Exception | None:
+        try:
+            work(*args)
+        except Exception as e:
+            return e
+        return None
+
+    def log_action(self, game_id: int, seq: int, action: dict[str, Any]) -> None:
+        """One accepted action's row, durable when this returns (:meth:`log_actions`); raises,
+        with nothing written, if it cannot be."""
+        error = self.log_actions([(game_id, seq, action)])[0]
+        if error is not None:
+            raise error
 
     # -- the action journal ------------------------------------------------------------------
 
     @property
     def journaled(self) -> bool:
-        """Actions go through the journal (:meth:`log_action` returns at once)."""
+        """Actions go through the journal (:meth:`log_actions`)."""
         return self._journal is not None
 
     def unflushed_actions(self, game_id: int | None = None) -> int:
@@ -515,20 +568,6 @@ class Storage:
             return len(self._unflushed)
         return sum(1 for row in self._unflushed if row[0] == game_id)
 
-    def log_action(self, game_id: int, seq: int, action: dict[str, Any]) -> None:
-        """One accepted action's row, durable (it survives the process being killed) when this
-        returns; raises, with nothing written, if it cannot be. Journaled: one line appended,
-        and the row goes into the database with the next :meth:`flush_actions`; otherwise a
-        commit of its own (:meth:`append_action`)."""
-        journal = self._journal
-        if journal is None:
-            self.append_action(game_id, seq, action)
-            return
-        data = json_text(action)
-        at = time.time()
-        journal.append(game_id, seq, at, data)
-        self._unflushed.append((game_id, seq, data, at))
-
     def flush_actions(self) -> None:
         """Move the journal's rows into the database (one transaction), then empty it. A row
         the database refuses (its game was deleted) is dropped and logged; any other failure
@@ -537,15 +576,13 @@ class Storage:
             return
         rows = [(g, seq, data, _from_epoch(at)) for g, seq, data, at in self._unflushed]
         try:
-            with self.db.atomic():
-                self.db.cursor().executemany(self._action_sql(), rows)  # type: ignore[no-untyped-call]
+            self._insert_actions(rows)
         except (pw.IntegrityError, sqlite3.IntegrityError):
             kept = []
             failure: Exception | None = None
             for pending, row in zip(self._unflushed, rows, strict=True):
                 try:
-                    with self.db.atomic():
-                        self.db.execute_sql(self._action_sql(), row)  # type: ignore[no-untyped-call]
+                    self._insert_actions([row])
                 except pw.IntegrityError as e:
                     log.warning("action (game %s, seq %s) dropped: %s", row[0], row[1], e)
                 except Exception as e:
@@ -563,40 +600,45 @@ class Storage:
         are skipped), then the journal is emptied."""
         assert self._journal is not None
         moved = 0
-        # The log's own statement, skipping rows a group committed just before the kill.
-        sql = self._action_sql().replace("INSERT INTO", "INSERT OR IGNORE INTO", 1)
         for game_id, seq, at, action in self._journal.rows():
             try:
-                with self.db.atomic():
-                    cursor = self.db.execute_sql(  # type: ignore[no-untyped-call]
-                        sql, (game_id, seq, json_text(action), _from_epoch(at)))
-                moved += cursor.rowcount
+                # Rows a group committed just before the kill are skipped.
+                moved += self._insert_actions(
+                    [(game_id, seq, json_text(action), _from_epoch(at))], skip_existing=True)
             except (pw.IntegrityError, ValueError, TypeError, OverflowError) as e:
                 log.warning("action journal row (game %s, seq %s) dropped: %s", game_id, seq, e)
         if moved:
             log.info("%d actions moved from the action journal into the database", moved)
         self._journal.clear()
 
-    @_journal_rows_first
+    def games(self) -> GameTables:
+        """The games' tables, to read or change games: the action journal's rows go into the
+        database first, so that whoever reads sees every action and never races a row still
+        to come. It is the only way to these tables."""
+        self.flush_actions()
+        return self.__games
+
     def finish_game(self, game_id: int) -> None:
-        self.Game.update(finished_at=now()).where(self.Game.id == game_id).execute()
+        g = self.games()
+        g.Game.update(finished_at=now()).where(g.Game.id == game_id).execute()
 
     # -- reads -----------------------------------------------------------------------------
 
-    @_journal_rows_first
     def game_record(self, game_id: int) -> GameRecord | None:
         """One game as stored: its seed, deal and every action in order."""
-        game = self.Game.get_or_none(self.Game.id == game_id)
+        g = self.games()
+        game = g.Game.get_or_none(g.Game.id == game_id)
         if game is None:
             return None
-        return self._game_record(game)
+        return self._game_record(g, game)
 
-    def _game_record(self, game: Any) -> GameRecord:
+    @staticmethod
+    def _game_record(g: GameTables, game: Any) -> GameRecord:
         actions = [
             json.loads(a.data)
-            for a in self.GameAction.select()
-            .where(self.GameAction.game == game.id)
-            .order_by(self.GameAction.seq)
+            for a in g.GameAction.select()
+            .where(g.GameAction.game == game.id)
+            .order_by(g.GameAction.seq)
         ]
         return GameRecord(
             id=int(game.id),
@@ -616,17 +658,17 @@ class Storage:
         row = self.Room.get_or_none(self.Room.code == code)
         return row is not None and (bool(row.is_public) or bool(row.is_ranked))
 
-    @_journal_rows_first
     def last_game_of(self, code: str) -> GameRecord | None:
         """The latest game a room (open or closed) played, as stored; None if it has none
         (a Spire fight resumes from it: docs/spire.md)."""
-        game = (self.Game.select().where(self.Game.room == code)
-                .order_by(self.Game.id.desc()).first())
-        return None if game is None else self._game_record(game)
+        g = self.games()
+        game = (g.Game.select().where(g.Game.room == code)
+                .order_by(g.Game.id.desc()).first())
+        return None if game is None else self._game_record(g, game)
 
-    @_journal_rows_first
     def load_open_rooms(self) -> list[LoadedRoom]:
         """Every room that was not closed, with its seats and its latest game's action log."""
+        g = self.games()
         out: list[LoadedRoom] = []
         for row in self.Room.select().where(self.Room.status.not_in(["closed", ARCHIVED])).order_by(
             self.Room.created_at
@@ -667,12 +709,12 @@ class Storage:
             game_record: GameRecord | None = None
             if row.status == "playing":
                 game = (
-                    self.Game.select()
-                    .where(self.Game.room == row.code)
-                    .order_by(self.Game.id.desc())
+                    g.Game.select()
+                    .where(g.Game.room == row.code)
+                    .order_by(g.Game.id.desc())
                     .first()
                 )
                 if game is not None:
-                    game_record = self._game_record(game)
+                    game_record = self._game_record(g, game)
             out.append(LoadedRoom(room=room, game=game_record))
         return out

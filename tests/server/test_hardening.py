@@ -41,11 +41,11 @@ def fingerprint(hub: Hub) -> Any:
 def stored(hub: Hub) -> Any:
     """The rows the store holds for rooms, seats and games."""
     s = hub.storage
-    s.flush_actions()  # the journal's rows too (kingdom_server/core/journal.py)
+    g = s.games()  # the journal's rows too (kingdom_server/core/journal.py)
     rooms = sorted((r.code, r.host_id, r.status, r.game_mode) for r in s.Room.select())
     seats = sorted((x.room_id, x.player_id, x.name, x.position, x.left) for x in s.Seat.select())
-    games = sorted((g.id, g.room_id) for g in s.Game.select())
-    actions = s.GameAction.select().count()
+    games = sorted((x.id, x.room_id) for x in g.Game.select())
+    actions = g.GameAction.select().count()
     return rooms, seats, games, actions
 
 
@@ -81,7 +81,7 @@ class FailingStore:
     database connection): the calls fail, and nothing may change, in memory or in the store."""
 
     WRITES = ("save_room", "start_game", "close_room", "append_action", "append_actions",
-              "log_action")
+              "log_action", "log_actions")
 
     def __init__(self, hub: Hub, monkeypatch: pytest.MonkeyPatch) -> None:
         self.failing = False
