@@ -18,7 +18,7 @@ from kingdom_server.core.keys import settings_key, sio_key, storage_key
 from kingdom_server.core.origin import refuse_cross_origin_writes
 from kingdom_server.core.settings import Settings
 from kingdom_server.core.storage import Storage
-from kingdom_server.core.tables import FeatureTable
+from kingdom_server.core.tables import FeatureTable, drop_tables
 from kingdom_server.core.wire import JsonPacket, Server
 from kingdom_server.site import FALLBACK, HEALTH, add_security_headers, body_limit
 
@@ -46,6 +46,7 @@ FEATURE_TABLES: tuple[type[FeatureTable], ...] = tuple(t for f in FEATURES for t
 def start_features(env: Env, features: tuple[Feature, ...] = FEATURES) -> None:
     """Each feature in turn: its tables, services, socket calls and subscriptions."""
     env.storage.tables.create(t for f in features for t in f.tables)
+    drop_tables(env.storage.db, (t for f in features for t in f.retired_tables))
     for feature in features:
         missing = [kind.__name__ for kind in feature.needs if not env.has(kind)]
         if missing:

@@ -1,4 +1,5 @@
-"""The accounts' tables: `users` and `sessions` (seed 001 section 3)."""
+"""The accounts' tables: `users`, `sessions` and `avatars` (docs/protocol.md,
+"HTTP API: accounts, statistics and match history")."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ class User(FeatureTable):
         table_name = "users"
 
     def to_json(self, *, with_email: bool = True) -> dict[str, Any]:
-        """The user as the API shows it (seed 001 section 3); the email to its owner only."""
+        """The user as the API shows it (docs/protocol.md); the email to its owner only."""
         return {
             "id": self.id,
             "username": self.username,

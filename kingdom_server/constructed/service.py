@@ -1,6 +1,7 @@
-"""Constructed (seed 001, R33-R35): each account's card collection and decks, over HTTP.
+"""Constructed (docs/rules.md, "Own decks: Constructed and Spire", R33-R35): each account's
+card collection and decks, over HTTP.
 
-Tables (seed 001 section 3): `user_card_collection` (cardRank, cardSuit, quantity per user),
+Tables: `user_card_collection` (cardRank, cardSuit, quantity per user),
 `user_decks` (name up to 100 characters, description up to 500, isActive) and `deck_cards`
 (quantity, card rank up to 10 characters, suit up to 20).
 

@@ -10,7 +10,8 @@ import peewee as pw
 from kingdom_server.core.tables import FeatureTable, now
 
 INITIAL_COPIES = 4
-"""Copies of each face a collection starts with (seed 001 section 9)."""
+"""Copies of each face a collection starts with (docs/rules.md, "Your collection and decks on
+the server")."""
 MAX_DECKS = 100
 """Decks one account may keep."""
 MAX_QUANTITY = 99

@@ -3,6 +3,7 @@
     FEATURE = Feature(
         name="constructed",
         tables=TABLES,                       # its peewee models (core/tables.py), created at start
+        retired_tables=("old_table",),       # dropped at start
         routes=ROUTES,                       # its HTTP routes (aiohttp RouteDefs)
         start=start,                         # (env) -> None: builds its services, env.provide(...)
         socket_calls=calls,                  # (env) -> {event: call}: its socket.io calls
@@ -89,6 +90,8 @@ def on(hook: Hook[F], handler: Callable[[Env], F]) -> Subscription:
 class Feature:
     name: str
     tables: Sequence[type[FeatureTable]] = ()
+    retired_tables: Sequence[str] = ()
+    """Tables an earlier version created and this one no longer has: dropped at start."""
     routes: Sequence[web.RouteDef] = ()
     start: Callable[[Env], None] | None = None
     socket_calls: Callable[[Env], Mapping[str, Call]] | None = None

@@ -29,7 +29,7 @@ from kingdom_server.core.storage import GameRecord, Storage
 
 log = logging.getLogger(__name__)
 
-#: Game calls of seed 000 section 7 (plus skipPendingAction): the engine's wire names, so a
+#: Game calls (docs/protocol.md, "Game calls"): the engine's wire names, so a
 #: new engine action is a new call without a second list to keep in step.
 GAME_EVENTS = tuple(ACTION_WIRE_NAMES)
 

@@ -10,7 +10,7 @@ from typing import Any
 import socketio
 
 from kingdom_server.core.rooms import BROWSING, Room, Rooms, Seat
-from kingdom_server.core.views import game_views, push_parts, spectator_view, waiting_view
+from kingdom_server.core.views import push_parts, spectator_view, waiting_view
 from kingdom_server.core.wire import decode_event, encode_event, encode_event_parts
 
 PushObserver = Callable[[Room, Seat, str, Any], None]
@@ -32,12 +32,6 @@ class Pushes:
         self.stats = stats
         self.observers: list[PushObserver] = []
         self.spectator_observers: list[SpectatorObserver] = []
-
-    def view_for(self, room: Room, seat: Seat) -> dict[str, Any]:
-        now = loop_time()
-        if room.state is None:
-            return waiting_view(room, seat, now)
-        return game_views(room, [seat], room.state, now)[0]
 
     async def room(self, room: Room) -> None:
         """Each connected seat gets its own view (seats without a socket cost nothing; what

@@ -259,7 +259,7 @@ class Storage:
         self.db.connect(reuse_if_open=True)
         self.db.create_tables([Room, Seat, Game, GameAction], safe=True)
         self._add_missing_columns([Room, Seat, Game, GameAction])
-        # Databases made before 2026-11-24 had a second index on game_actions.game_id.
+        # The unique (game, seq) index serves lookups by game: no index of game_id alone.
         self.db.execute_sql('DROP INDEX IF EXISTS "gameaction_game_id"')  # type: ignore[no-untyped-call]
         self._journal: ActionJournal | None = None
         self._unflushed: list[tuple[int, int, str, float]] = []

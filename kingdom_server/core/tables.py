@@ -48,6 +48,8 @@ class FeatureTable(pw.Model):
 
     retired_indexes: ClassVar[tuple[str, ...]] = ()
     """Names of indexes an earlier version of the model created and this one replaced."""
+    retired_columns: ClassVar[tuple[str, ...]] = ()
+    """Columns an earlier version of the model had and this one dropped (dropped at start)."""
 
     @classmethod
     def columns_added(cls, db: pw.Database, columns: set[str]) -> None:
@@ -75,6 +77,28 @@ def add_missing_columns(db: pw.Database, models: Iterable[type[pw.Model]]) -> No
                 migrate(migrator.add_column(table, field.column_name, field))
             if issubclass(model, FeatureTable):
                 model.columns_added(db, {f.column_name for f in missing})
+
+
+def drop_retired_columns(db: pw.Database, models: Iterable[type[FeatureTable]]) -> None:
+    """The `retired_columns` a table still has go (their indexes first)."""
+    for model in models:
+        table = model._meta.table_name
+        have = {c.name for c in db.get_columns(table)}
+        gone = [c for c in model.retired_columns if c in have]
+        if not gone:
+            continue
+        with db.atomic():
+            for index in db.get_indexes(table):
+                if set(index.columns) & set(gone):
+                    db.execute_sql(f'DROP INDEX IF EXISTS "{index.name}"')  # type: ignore[no-untyped-call]
+            for column in gone:
+                db.execute_sql(f'ALTER TABLE "{table}" DROP COLUMN "{column}"')  # type: ignore[no-untyped-call]
+
+
+def drop_tables(db: pw.Database, names: Iterable[str]) -> None:
+    """Tables an earlier version created and this one no longer has."""
+    for name in names:
+        db.execute_sql(f'DROP TABLE IF EXISTS "{name}"')  # type: ignore[no-untyped-call]
 
 
 class Tables:
@@ -105,6 +129,7 @@ class Tables:
             schema.create_sequences()
             schema.create_table(safe=True)
         add_missing_columns(self.db, bound)
+        drop_retired_columns(self.db, bound)
         for model in bound:
             for name in model.retired_indexes:
                 self.db.execute_sql(f'DROP INDEX IF EXISTS "{name}"')  # type: ignore[no-untyped-call]

@@ -1,4 +1,4 @@
-"""Ranked's HTTP calls (seed 001 section 7, plus the list of seasons for the leaderboards):
+"""Ranked's HTTP calls (docs/protocol.md, "Ranked", "HTTP"):
 
     GET /api/ranked/season/active          the active season, or null
     GET /api/ranked/seasons                every season, newest first

@@ -12,7 +12,7 @@ to the one database of `Storage` and creates them when missing. Seasons:
 Every season starts every player at 1000 with placement: a ranking row exists per user, season
 and ladder ('standard' or 'constructed', ratings.LADDERS), and a user without one is at the
 defaults. The two ladders share the seasons, the tables and this code; the `ladder` column
-(default 'standard', so rows written before the Constructed ladder existed stay standard ones)
+(default 'standard': a row that names no ladder is a standard one)
 keeps their ratings apart. A Constructed ranking also remembers whether it holds Legend
 (`legend`), the one tier that depends on more than the current rating.
 
@@ -402,7 +402,6 @@ class RankedStore:
                     "sigma": skill.sigma,
                     "rating": rating,
                     "peak_rating": max(old.peak_rating, rating),
-                    "tier": tier_of(rating, legend),
                     "legend": legend,
                     "ranked_games_played": old.games + 1,
                     "ranked_wins": old.wins + (1 if won else 0),

@@ -28,11 +28,11 @@ class RankedSeason(FeatureTable):
 
 
 class UserRanking(FeatureTable):
-    """One user's ranking in one season on one ladder (seed 001's user_rankings) with
+    """One user's ranking in one season on one ladder (`user_rankings`) with
     openskill's mu/sigma."""
 
-    # Before the Constructed ladder the unique key was (user_id, season_id).
     retired_indexes = ("userranking_user_id_season_id",)
+    retired_columns = ("tier",)  # the tier is worked out from the rating (Ranking.tier)
 
     user_id = pw.CharField(max_length=64)
     season_id = pw.IntegerField(index=True)
@@ -41,7 +41,6 @@ class UserRanking(FeatureTable):
     sigma = pw.FloatField(default=DEFAULT_SIGMA)
     rating = pw.IntegerField(default=STARTING_RATING, index=True)
     peak_rating = pw.IntegerField(default=STARTING_RATING)
-    tier = pw.CharField(max_length=16, default="silver")
     ranked_games_played = pw.IntegerField(default=0)
     ranked_wins = pw.IntegerField(default=0)
     ranked_losses = pw.IntegerField(default=0)

@@ -6,7 +6,7 @@ from kingdom_server.constructed import Constructed
 from kingdom_server.core.feature import GAME_FINISHED, Env, Feature, Hook, on
 from kingdom_server.spire.routes import ROUTES
 from kingdom_server.spire.service import GUEST_COOKIE, CardsEarnedHook, Spire, spire_key
-from kingdom_server.spire.tables import TABLES, SpireRun, SpireStats
+from kingdom_server.spire.tables import RETIRED_TABLES, TABLES, SpireRun, SpireStats
 
 CARDS_EARNED: Hook[CardsEarnedHook] = Hook(
     "spire.cards_earned", lambda env: env.need(Spire).cards_earned_hooks)
@@ -26,6 +26,7 @@ def _settle(env: Env) -> None:
 FEATURE = Feature(
     name="spire",
     tables=TABLES,
+    retired_tables=RETIRED_TABLES,
     routes=ROUTES,
     start=_start,
     subscriptions=(

@@ -1,4 +1,4 @@
-"""Spire on the server (issue 15, R36-R40): runs stored in `spire_runs` (the run's value as
+"""Spire on the server (docs/spire.md, R36-R40): runs stored in `spire_runs` (the run's value as
 JSON, `kingdom_rules.spire.Run`), their current act's nodes (`spire_nodes`), relics
 (`spire_relics`) and each signed-in player's statistics (`spire_stats`); the /api/spire calls;
 fights hosted as rooms of one human and one bot with the run's `kr.SpireSetup`.
@@ -45,7 +45,7 @@ from kingdom_server.core.rooms import (
 )
 from kingdom_server.core.storage import Storage
 from kingdom_server.core.tables import now
-from kingdom_server.spire.tables import SpireNode, SpireRelic, SpireRun, SpireStats
+from kingdom_server.spire.tables import SpireRun, SpireStats
 
 log = logging.getLogger(__name__)
 
@@ -133,8 +133,6 @@ class Spire:
         self.storage = storage
         self.hub = hub
         self.Runs = storage.tables[SpireRun]
-        self.Nodes = storage.tables[SpireNode]
-        self.Relics = storage.tables[SpireRelic]
         self.Stats = storage.tables[SpireStats]
         self.cards_earned_hooks: list[CardsEarnedHook] = []
 
@@ -213,20 +211,6 @@ class Spire:
 
     # -- writing ---------------------------------------------------------------------------
 
-    def _write_children(self, run_id: str, run: Run) -> None:
-        self.Nodes.delete().where(self.Nodes.run_id == run_id).execute()
-        done = set(run.completed)
-        rows = [{"run_id": run_id, "act": run.act, "node_index": i, "floor": n.floor, "x": n.x,
-                 "node_type": n.kind, "is_completed": i in done}
-                for i, n in enumerate(run.map.nodes)]
-        if rows:
-            self.Nodes.insert_many(rows).execute()
-        self.Relics.delete().where(self.Relics.run_id == run_id).execute()
-        relics = [{"run_id": run_id, "relic": r, "description": RELICS[r].text[:500]}
-                  for r in run.relics if r in RELICS]
-        if relics:
-            self.Relics.insert_many(relics).execute()
-
     def _fields(self, run: Run, room_code: str | None) -> dict[str, Any]:
         return {"data": json.dumps(run.to_json()), "phase": run.phase, "act": run.act,
                 "node_index": run.position, "max_hp": run.max_hp, "current_hp": run.hp,
@@ -239,7 +223,6 @@ class Spire:
             self.Runs.create(id=run_id, user_id=owner.user_id,
                              guest_hash=owner.guest_hash if owner.user_id is None else None,
                              version=0, **self._fields(run, None))
-            self._write_children(run_id, run)
             if owner.user_id is not None:
                 self._bump_stats(owner.user_id, total_runs=1)
         return run_id
@@ -253,7 +236,6 @@ class Spire:
                  .execute())
             if n != 1:
                 raise Refused(409, "The run changed meanwhile; reload it")
-            self._write_children(row.id, after)
             if row.user_id is not None:
                 ended = after.over and not before.over
                 self._bump_stats(row.user_id, victories=int(ended and after.phase == "won"),
@@ -283,15 +265,10 @@ class Spire:
 
     def _delete(self, run_id: str) -> None:
         with self.storage.db.atomic():
-            self.Nodes.delete().where(self.Nodes.run_id == run_id).execute()
-            self.Relics.delete().where(self.Relics.run_id == run_id).execute()
             self.Runs.delete().where(self.Runs.id == run_id).execute()
 
     def forget_user(self, db: pw.Database, user_id: str) -> None:
         """(accounts' delete hook, in the deleting transaction) The user's runs and totals."""
-        for row in self.Runs.select(self.Runs.id).where(self.Runs.user_id == user_id):
-            self.Nodes.delete().where(self.Nodes.run_id == row.id).execute()
-            self.Relics.delete().where(self.Relics.run_id == row.id).execute()
         self.Runs.delete().where(self.Runs.user_id == user_id).execute()
         self.Stats.delete().where(self.Stats.user_id == user_id).execute()
 

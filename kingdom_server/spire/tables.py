@@ -29,28 +29,6 @@ class SpireRun(FeatureTable):
         table_name = "spire_runs"
 
 
-class SpireNode(FeatureTable):
-    run_id = pw.CharField(max_length=36, index=True)
-    act = pw.IntegerField()
-    node_index = pw.IntegerField()
-    floor = pw.IntegerField()
-    x = pw.IntegerField()
-    node_type = pw.CharField(max_length=16)
-    is_completed = pw.BooleanField(default=False)
-
-    class Meta:
-        table_name = "spire_nodes"
-
-
-class SpireRelic(FeatureTable):
-    run_id = pw.CharField(max_length=36, index=True)
-    relic = pw.CharField(max_length=40)
-    description = pw.CharField(max_length=500)
-
-    class Meta:
-        table_name = "spire_relics"
-
-
 class SpireStats(FeatureTable):
     user_id = pw.CharField(primary_key=True, max_length=36)
     total_victories = pw.IntegerField(default=0)
@@ -62,4 +40,7 @@ class SpireStats(FeatureTable):
         table_name = "spire_stats"
 
 
-TABLES: tuple[type[FeatureTable], ...] = (SpireRun, SpireNode, SpireRelic, SpireStats)
+TABLES: tuple[type[FeatureTable], ...] = (SpireRun, SpireStats)
+
+RETIRED_TABLES = ("spire_nodes", "spire_relics")
+"""Tables an earlier version kept (written, never read): dropped at start."""

@@ -1,5 +1,6 @@
-"""Statistics and match history: `matches`, `match_participants` and `user_stats` (seed 001
-section 3), written once per finished casual game (mode game) or whole match (mode match).
+"""Statistics and match history: `matches`, `match_participants` and `user_stats`
+(docs/protocol.md, "HTTP API: accounts, statistics and match history"), written once per
+finished casual game (mode game) or whole match (mode match).
 
 `Results.record(room)` runs when a room's game finishes (and again for every finished game
 found at startup, in case the server died between the last action and this write). All rows

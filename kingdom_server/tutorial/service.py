@@ -4,7 +4,7 @@ pauses being released for good.
 The lobby (kingdom_server/core/lobby.py) keeps tutorial rooms: ``createRoom {isTutorial,
 tutorialMode}``, ``startTutorialGame`` with the scripted deal of ``kingdom_rules.tutorial``, the
 bot's pauses in the basics lesson and ``resumeTutorialBot``. This module adds what the lessons
-need on top (seed 000 section 4, 'Tutorial flow'):
+need on top (docs/protocol.md, "Tutorial games"):
 
 - ``completed_steps``: after each accepted move the room gets ``advanceTutorialStep {stepId}``
   for every lesson step (web/src/tutorial/steps.ts) that the move completes; the client ignores

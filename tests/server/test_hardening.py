@@ -1,4 +1,4 @@
-"""What one client must not be able to do to a room or the server (issue 13, 'Found'): names
+"""What one client must not be able to do to a room or the server: names
 the store cannot keep, a store that fails half-way, socket.io's own event names, event names
 that are not strings, frames that do not decode, payloads that are not objects, NUL bytes in
 paths, oversized messages, and the HTTP headers every answer carries."""

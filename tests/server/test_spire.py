@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -155,11 +154,6 @@ async def test_a_fight_on_the_table_is_applied_once_and_survives_restarts(
     b.http.cookie_jar.update_cookies(cookies, third.make_url("/"))
     status, run, _ = await b.call("GET", f"/api/spire/run/{rid}")
     assert run == after
-    db = sqlite3.connect(tmp_path / "kingdom.db") if (tmp_path / "kingdom.db").exists() else None
-    if db is not None:
-        (n,) = db.execute("select count(*) from spire_nodes where run_id=? and is_completed",
-                          (rid,)).fetchone()
-        assert n == 1
     await b.http.close()
 
 
