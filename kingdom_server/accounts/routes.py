@@ -139,20 +139,21 @@ async def put_avatar(request: web.Request) -> web.StreamResponse:
     data = await avatars.read_upload(request)
     webp = await asyncio.get_running_loop().run_in_executor(
         None, avatars.reencode, data, content_type)
-    url = _accounts(request).avatars.store(user.id, webp)
+    url = await database(request, _accounts(request).avatars.store, user.id, webp)
     return no_store(web.json_response(avatars.user_json_with(user, url)))
 
 
 async def delete_avatar(request: web.Request) -> web.StreamResponse:
     """DELETE /api/auth/avatar: back to the initials."""
     user = await require_user(request)
-    _accounts(request).avatars.remove(user.id)
+    await database(request, _accounts(request).avatars.remove, user.id)
     return no_store(web.json_response(avatars.user_json_with(user, None)))
 
 
 async def get_avatar(request: web.Request) -> web.StreamResponse:
     """GET /api/avatars/{user_id}: the stored picture (its address changes with each upload)."""
-    image = _accounts(request).avatars.image(request.match_info["user_id"])
+    image = await database(request, _accounts(request).avatars.image,
+                           request.match_info["user_id"])
     if image is None:
         return web.json_response({"message": "Not found"}, status=404)
     response = web.Response(body=image, content_type="image/webp")

@@ -11,6 +11,7 @@ from typing import Any
 from aiohttp import web
 
 from kingdom_server.accounts import accounts_key
+from kingdom_server.core.http import database
 from kingdom_server.ranked.ratings import LADDERS
 from kingdom_server.ranked.routes import ranked_key
 from kingdom_server.stats import Results, results_key
@@ -87,18 +88,25 @@ def _ladders(request: web.Request, results: Results, user_id: str) -> list[dict[
 async def get_profile(request: web.Request) -> web.Response:
     """GET /api/profile/{username}: a player's public profile (404 for an unknown name)."""
     name = request.match_info["username"]
-    user = request.app[accounts_key].by_username(name) if len(name) <= 64 else None
-    if user is None:
+    results = request.app[results_key]
+
+    def work() -> dict[str, Any] | None:
+        user = request.app[accounts_key].by_username(name) if len(name) <= 64 else None
+        if user is None:
+            return None
+        return {
+            "username": user.username,
+            "memberSince": user.created_at.isoformat() + "Z",
+            "stats": results.stats_json(user.id),
+            "ladders": _ladders(request, results, user.id),
+            "matches": _matches(request, results, user.id),
+        }
+
+    found = await database(request, work)
+    if found is None:
         raise web.HTTPNotFound(text=json.dumps({"message": USER_NOT_FOUND}),
                                content_type="application/json")
-    results = request.app[results_key]
-    return web.json_response({
-        "username": user.username,
-        "memberSince": user.created_at.isoformat() + "Z",
-        "stats": results.stats_json(user.id),
-        "ladders": _ladders(request, results, user.id),
-        "matches": _matches(request, results, user.id),
-    })
+    return web.json_response(found)
 
 
 ROUTES: list[web.RouteDef] = [

@@ -11,7 +11,7 @@ from aiohttp import web
 
 from kingdom_rules.spire import Run, RunRefused
 from kingdom_server import accounts
-from kingdom_server.core.http import Refused, json_object
+from kingdom_server.core.http import Refused, database, json_object
 from kingdom_server.spire.service import (
     GUEST_COOKIE,
     GUEST_IDLE,
@@ -21,6 +21,7 @@ from kingdom_server.spire.service import (
     public_run,
     spire_key,
 )
+from kingdom_server.spire.tables import SpireRun
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -55,34 +56,55 @@ def _str(body: dict[str, Any], key: str) -> str:
 
 async def _active_run(s: Spire, request: web.Request) -> web.Response:
     owner = await s.owner(request)
-    row = s.active(owner)
-    return _json(None if row is None else public_run(row.id, s.run_of(row)))
+
+    def work() -> dict[str, Any] | None:
+        row = s.active(owner)
+        return None if row is None else public_run(row.id, s.run_of(row))
+
+    return _json(await database(request, work))
 
 
 async def _stats(s: Spire, request: web.Request) -> web.Response:
-    return _json(s.stats(await s.owner(request)))
+    return _json(await database(request, s.stats, await s.owner(request)))
 
 
 async def _leaderboard(s: Spire, request: web.Request) -> web.Response:
-    return _json(s.leaderboard())
+    return _json(await database(request, s.leaderboard))
 
 
 async def _start_run(s: Spire, request: web.Request) -> web.Response:
     owner = await s.owner(request, create=True)
-    s.purge_guests()
-    if s.active(owner) is not None:
-        raise Refused(409, "Abandon your active run before starting a new one")
-    run = Run.start(secrets.randbits(31))
-    run_id = s.create(owner, run)
-    return _json(public_run(run_id, run), owner=owner)
+
+    def work() -> dict[str, Any]:
+        s.purge_guests()
+        if s.active(owner) is not None:
+            raise Refused(409, "Abandon your active run before starting a new one")
+        run = Run.start(secrets.randbits(31))
+        return public_run(s.create(owner, run), run)
+
+    return _json(await database(request, work), owner=owner)
+
+
+async def _stepped(s: Spire, request: web.Request, owner: Owner,
+                   change: Callable[[Run], Run]) -> tuple[SpireRun, Run]:
+    """(database threads) The caller's run of the path after `change` (compare-and-set)."""
+
+    def work() -> tuple[SpireRun, Run]:
+        row = s.row(owner, request.match_info["run_id"])
+        return row, s.step(row, change)
+
+    return await database(request, work)
+
+
+async def _own_row(s: Spire, request: web.Request) -> SpireRun:
+    return await database(request, s.row, await s.owner(request), request.match_info["run_id"])
 
 
 async def _run_call(s: Spire, request: web.Request,
                     change: Callable[[Run, dict[str, Any]], Run]) -> web.Response:
     owner = await s.owner(request)
     body = await json_object(request, optional=True)
-    row = s.row(owner, request.match_info["run_id"])
-    run = s.step(row, lambda r: change(r, body))
+    row, run = await _stepped(s, request, owner, lambda r: change(r, body))
     data = public_run(row.id, run)
     if run.phase == "combat":  # an event's fight
         data["fight"] = await s.open_fight(row, run, await _name(request))
@@ -94,12 +116,12 @@ async def _abandon(s: Spire, request: web.Request) -> web.Response:
 
 
 async def _get_run(s: Spire, request: web.Request) -> web.Response:
-    row = s.row(await s.owner(request), request.match_info["run_id"])
+    row = await _own_row(s, request)
     return _json(public_run(row.id, s.run_of(row)))
 
 
 async def _get_map(s: Spire, request: web.Request) -> web.Response:
-    row = s.row(await s.owner(request), request.match_info["run_id"])
+    row = await _own_row(s, request)
     run = s.run_of(row)
     return _json({"act": run.act, "currentNodeIndex": run.position, "nodes": map_nodes(run)})
 
@@ -112,8 +134,7 @@ async def _enter(s: Spire, request: web.Request) -> web.Response:
     owner = await s.owner(request)
     body = await json_object(request, optional=True)
     index = _int(body, "nodeIndex")
-    row = s.row(owner, request.match_info["run_id"])
-    run = s.step(row, lambda r: r.enter(index))
+    row, run = await _stepped(s, request, owner, lambda r: r.enter(index))
     data = public_run(row.id, run)
     if run.phase == "combat":
         data["fight"] = await s.open_fight(row, run, await _name(request))
@@ -126,10 +147,10 @@ async def _name(request: web.Request) -> str:
 
 
 async def _fight(s: Spire, request: web.Request) -> web.Response:
-    row = s.row(await s.owner(request), request.match_info["run_id"])
+    row = await _own_row(s, request)
     run = s.run_of(row)
     fight = await s.open_fight(row, run, await _name(request))
-    row = s.row(await s.owner(request), request.match_info["run_id"])
+    row = await _own_row(s, request)
     data = public_run(row.id, s.run_of(row))
     data["fight"] = fight
     return _json(data)

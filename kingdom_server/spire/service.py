@@ -1,7 +1,8 @@
 """Spire on the server (docs/spire.md, R36-R40): runs stored in `spire_runs` (the run's value as
-JSON, `kingdom_rules.spire.Run`), their current act's nodes (`spire_nodes`), relics
-(`spire_relics`) and each signed-in player's statistics (`spire_stats`); the /api/spire calls;
-fights hosted as rooms of one human and one bot with the run's `kr.SpireSetup`.
+JSON, `kingdom_rules.spire.Run`) and each signed-in player's statistics (`spire_stats`); the
+/api/spire calls (their database work in the database threads, `core.http.database`); fights
+hosted as rooms of one human and one bot with the run's `kr.SpireSetup` (opened on the event
+loop, where the rooms live).
 
 - Owner: a signed-in user, or a guest's anonymous cookie (HttpOnly, SameSite=Lax, a random
   token stored only as its sha256). Guest runs have no statistics and are deleted after 7
@@ -34,7 +35,7 @@ from kingdom_rules.cards import Card
 from kingdom_rules.spire import RELICS, SUIT_PERKS, Run, RunRefused
 from kingdom_server import accounts
 from kingdom_server.core import bots as botlib
-from kingdom_server.core.http import Refused
+from kingdom_server.core.http import Refused, database
 from kingdom_server.core.hub import Hub
 from kingdom_server.core.rooms import (
     Room,
@@ -144,7 +145,7 @@ class Spire:
             owner = Owner(str(user.id), None)
             token = request.cookies.get(GUEST_COOKIE)
             if token and 16 <= len(token) <= 128:
-                self.adopt(owner, _sha(token))
+                await database(request, self.adopt, owner, _sha(token))
             return owner
         token = request.cookies.get(GUEST_COOKIE)
         if token and 16 <= len(token) <= 128:
