@@ -2,8 +2,7 @@
 the `chooseDeck` socket call of a Constructed room."""
 
 from kingdom_server.accounts import USER_DELETED, Accounts
-from kingdom_server.constructed.calls import DeckCalls
-from kingdom_server.constructed.routes import ROUTES, constructed_key
+from kingdom_server.constructed.routes import ROUTES, DeckCalls, constructed_key
 from kingdom_server.constructed.service import Constructed
 from kingdom_server.constructed.tables import TABLES
 from kingdom_server.core.feature import Env, Feature, on

@@ -1,5 +1,6 @@
-"""Constructed's HTTP routes: /api/collection and /api/decks (docs/protocol.md, "HTTP:
-Constructed collection and decks")."""
+"""Constructed's HTTP routes, /api/collection and /api/decks, and its socket call `chooseDeck`
+(the seated player's own legal deck for a Constructed room): docs/protocol.md, "HTTP:
+Constructed collection and decks"."""
 
 from __future__ import annotations
 
@@ -20,8 +21,11 @@ from kingdom_server.constructed.tables import (
     SUIT_MAX,
     UserDeck,
 )
+from kingdom_server.core import validation as v
+from kingdom_server.core.answers import Ack, Call, CallError, Payload, ok
 from kingdom_server.core.http import Refused, database, database_json, json_object, no_store
 from kingdom_server.core.keys import settings_key
+from kingdom_server.core.lobby import Lobby
 from kingdom_server.core.validation import text_problem
 
 constructed_key: web.AppKey[Constructed] = web.AppKey("constructed")
@@ -216,3 +220,42 @@ ROUTES: list[web.RouteDef] = [
     web.get("/api/decks/{deck_id}/cards", get_deck_cards),
     web.patch("/api/decks/{deck_id}/cards", patch_deck_cards),
 ]
+
+
+class DeckCalls:
+    def __init__(self, lobby: Lobby, service: Constructed) -> None:
+        self.lobby = lobby
+        self.service = service
+
+    def calls(self) -> dict[str, Call]:
+        return {"chooseDeck": self.choose_deck}
+
+    async def choose_deck(self, sid: str, p: Payload) -> Ack:
+        """(Constructed room, before the start) The signed-in player plays one of their own
+        legal decks: `{deckId}`."""
+        deck_id = v.field(p, "deckId", str)
+        room, seat = self.lobby.rooms.seat_of(sid)
+        if not room.constructed:
+            raise CallError("This room is not a Constructed game")
+        user_id, _ = await self.lobby.user_of(sid)
+        if user_id is None or seat.user_id != user_id:
+            raise CallError("Sign in to play your own deck")
+        service = self.service
+
+        def work() -> tuple[UserDeck, kr.Deck]:
+            row = service.own_deck(user_id, deck_id[:64])
+            return row, service.legal_deck(user_id, row.id)
+
+        try:
+            row, deck = await self.lobby.storage.run(work)
+        except Refused as e:
+            raise CallError(e.message) from None
+        async with room.lock:
+            if room.started:
+                raise CallError("Game already in progress")
+            undo = room.snapshot()
+            seat.deck, seat.deck_name = deck, row.name
+            self.lobby.save(room, undo)
+            await self.lobby.pushes.room(room)
+        return ok(deckName=row.name, size=deck.size)
+
