@@ -13,8 +13,8 @@ from typing import Any
 
 from aiohttp.test_utils import TestServer
 
-from kingdom_server.keys import hub_key
-from kingdom_server.lobby import RANKED_PLAYED_ONCE
+from kingdom_server.core.hub import hub_key
+from kingdom_server.core.lobby import RANKED_PLAYED_ONCE
 from kingdom_server.ranked.queue import LEFT_FOR_SEAT, SEATED_ELSEWHERE
 from tests.server.helpers import database_rows
 from tests.server.play import play_until
