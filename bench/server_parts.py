@@ -81,12 +81,12 @@ def _timed_async(name: str, fn: Any) -> Any:
 
 def install() -> None:
     import kingdom_rules
-    import kingdom_server.games as games
-    import kingdom_server.pushes as pushes
-    from kingdom_server.actionlog import ActionLog
-    from kingdom_server.hub import Hub
-    from kingdom_server.storage import Storage
-    from kingdom_server.wire import Server
+    import kingdom_server.core.games as games
+    import kingdom_server.core.pushes as pushes
+    from kingdom_server.core.actionlog import ActionLog
+    from kingdom_server.core.hub import Hub
+    from kingdom_server.core.storage import Storage
+    from kingdom_server.core.wire import Server
 
     guard = Hub._guard
     Hub._guard = lambda self, event, fn: _timed_async(  # type: ignore[method-assign]

@@ -11,7 +11,7 @@ No engine, no store, no view building, no JSON encoding of pushes.
 
 The messages are real gameState pushes: at start-up the floor deals random 4-player games with
 the engine, builds every push the real server would send after every action (engine view +
-room fields, kingdom_server/views.py), and keeps, from the step closest to the medians, the
+room fields, kingdom_server/core/views.py), and keeps, from the step closest to the medians, the
 view of the player to act (with its legal actions, so the clients have something to play) and
 the view of a waiting player. Their sizes are printed with the figures.
 
@@ -53,8 +53,8 @@ def real_pushes(games: int = 6, seed: int = 4242) -> dict[str, Any]:
     import orjson
 
     import kingdom_rules as kr
-    from kingdom_server.rooms import Room, Seat
-    from kingdom_server.views import game_views
+    from kingdom_server.core.rooms import Room, Seat
+    from kingdom_server.core.views import game_views
 
     rng = random.Random(seed)
     room = Room(code="ABCDEF", host_id="p_0")
@@ -91,16 +91,16 @@ def real_pushes(games: int = 6, seed: int = 4242) -> dict[str, Any]:
 def game_work(games: int = 4, seed: int = 99) -> dict[str, float]:
     """Processor time of what the real server does per action beyond the transport, measured
     in this process over random 4-player games: the engine's apply, the four seats' views
-    (kingdom_server.views, as the pushes build them), their JSON text, the log row (SQLite
+    (kingdom_server.core.views, as the pushes build them), their JSON text, the log row (SQLite
     WAL, alone and in groups of 8). Microseconds per action."""
     import datetime as dt
     import tempfile
 
     import kingdom_rules as kr
-    from kingdom_server.rooms import Room, Seat
-    from kingdom_server.storage import Storage
-    from kingdom_server.views import push_parts
-    from kingdom_server.wire import encode_event_parts
+    from kingdom_server.core.rooms import Room, Seat
+    from kingdom_server.core.storage import Storage
+    from kingdom_server.core.views import push_parts
+    from kingdom_server.core.wire import encode_event_parts
 
     rng = random.Random(seed)
     steps = []
@@ -162,8 +162,8 @@ def serve(port: int) -> None:
     import socketio
     from aiohttp import web
 
-    from kingdom_server.settings import Settings
-    from kingdom_server.wire import JsonPacket
+    from kingdom_server.core.settings import Settings
+    from kingdom_server.core.wire import JsonPacket
 
     msgs = real_pushes()
     threshold = Settings().gc_threshold  # as the real server runs (kingdom_server/app.py)

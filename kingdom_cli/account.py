@@ -60,9 +60,10 @@ def user() -> None:
 @click.option("--email", default=None, help="Optional email address.")
 def create(username: str, db: str | None, email: str | None) -> None:
     """Create the account USERNAME (password from KINGDOM_PASSWORD or a prompt)."""
-    from kingdom_server.accounts import TABLES, AccountError, Accounts
-    from kingdom_server.settings import Settings
-    from kingdom_server.storage import Storage
+    from kingdom_server.accounts import TABLES, Accounts
+    from kingdom_server.core.http import Refused
+    from kingdom_server.core.settings import Settings
+    from kingdom_server.core.storage import Storage
 
     settings = Settings.for_sqlite_file(db) if db is not None else Settings()
     password = password_for(username, confirm=True)
@@ -74,7 +75,7 @@ def create(username: str, db: str | None, email: str | None) -> None:
             data["email"] = email
         try:
             made, _token = asyncio.run(Accounts(storage).register(data, "local"))
-        except AccountError as e:
+        except Refused as e:
             raise click.ClickException(e.message) from None
         Accounts(storage).sign_out(_token)  # the shell needs no session
         click.echo(f"Account {made.username} created (id {made.id}).")
@@ -85,8 +86,8 @@ def create(username: str, db: str | None, email: str | None) -> None:
 def _set_flag(username: str, db: str | None, field: str, on: bool) -> Any:
     """Set a yes/no field of the account USERNAME; the account (before the change)."""
     from kingdom_server.accounts import TABLES, User
-    from kingdom_server.settings import Settings
-    from kingdom_server.storage import Storage
+    from kingdom_server.core.settings import Settings
+    from kingdom_server.core.storage import Storage
 
     settings = Settings.for_sqlite_file(db) if db is not None else Settings()
     storage = Storage(settings.database_url)
@@ -133,7 +134,7 @@ def admin(username: str, revoke: bool, db: str | None) -> None:
 
     Administrators may change a Constructed collection by hand (PATCH /api/collection/update).
     The usernames in the server's KINGDOM_ADMINS are administrators whatever this says."""
-    from kingdom_server.settings import Settings
+    from kingdom_server.core.settings import Settings
 
     found = _set_flag(username, db, "is_admin", not revoke)
     if revoke:

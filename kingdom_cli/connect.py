@@ -12,9 +12,9 @@ menu when someone joins, the score screen when the next hand starts) is withdraw
 again on the new view.
 
 The seat's reconnect token is kept: after a dropped connection socket.io reconnects by itself
-(seed 000 section 9 settings) and the client calls ``rejoinRoom``; the token is also written to
-a small file (``--seat-file``) so ``kingdom connect URL --room CODE`` after a crash takes the
-seat back.
+(the settings docs/protocol.md recommends) and the client calls ``rejoinRoom``; the token is
+also written to a small file (``--seat-file``) so ``kingdom connect URL --room CODE`` after a
+crash takes the seat back.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ Json = dict[str, Any]
 T = TypeVar("T")
 
 CALL_TIMEOUT = 15.0  # seconds to wait for an acknowledgement
-CONNECT_TIMEOUT = 20.0  # seed 000 section 9: connection timeout 20000 ms
-# Seed 000 section 8: a room action's fallback texts when the server gives none.
+CONNECT_TIMEOUT = 20.0  # docs/protocol.md's recommended connection timeout
+# A room action's fallback texts when the server gives none.
 LOBBY_FALLBACK = {
     "createRoom": "Failed to create game", "createPublicRoom": "Failed to create public game",
     "joinRoom": "Failed to join game", "joinPublicRoom": "Failed to join public game",
@@ -436,7 +436,7 @@ class Session:
         except socketio.exceptions.TimeoutError:
             return {"success": False, "error": "No answer from the server"}
         except socketio.exceptions.SocketIOError:
-            return {"success": False, "error": "Not connected"}  # seed 000 section 8
+            return {"success": False, "error": "Not connected"}
         if not isinstance(ack, dict):
             return {"success": False, "error": f"Unexpected answer to {event}"}
         return ack
@@ -760,7 +760,7 @@ class Session:
         entries.append((f"Switch to {other} mode{why}",
                         ("toggleGameMode", {"gameMode": other})))
         if not view.get("isRanked"):
-            from kingdom_server.clocks import TURN_CLOCKS
+            from kingdom_server.core.clocks import TURN_CLOCKS
 
             clocks = list(TURN_CLOCKS)
             nxt = clocks[(clocks.index(view.get("turnClock", "off")) + 1) % len(clocks)]

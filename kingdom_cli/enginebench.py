@@ -1,4 +1,4 @@
-"""The engine benchmark's core (issue 2), shared by ``bench/engine.py`` and ``kingdom bench``.
+"""The engine benchmark's core, shared by ``bench/engine.py`` and ``kingdom bench``.
 
 Random playouts through the public API: each step asks for the acting player's legal actions,
 picks one uniformly by ``len`` and an index (the lazy sequence never builds the whole list),

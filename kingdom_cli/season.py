@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
-    from kingdom_server.ranked.tables import RankedStore
+    from kingdom_server.ranked.service import RankedStore
 
 DB_OPTION = click.option(
     "--db",
@@ -27,10 +27,10 @@ DB_OPTION = click.option(
 
 
 def _store(db: str | None) -> RankedStore:
-    from kingdom_server.ranked.tables import RankedStore
-    from kingdom_server.settings import Settings
-    from kingdom_server.storage import open_database
-    from kingdom_server.tables import Tables
+    from kingdom_server.core.settings import Settings
+    from kingdom_server.core.storage import open_database
+    from kingdom_server.core.tables import Tables
+    from kingdom_server.ranked.service import RankedStore
 
     settings = Settings.for_sqlite_file(db) if db is not None else Settings()
     return RankedStore(Tables(open_database(settings.database_url)))
@@ -66,7 +66,7 @@ def start(obj: object, name: str, days: float, db: str | None) -> None:
 @click.pass_obj
 def end(obj: object, db: str | None) -> None:
     """End the active season; ranked is closed until the next `kingdom season start`."""
-    from kingdom_server.ranked.tables import NoActiveSeason
+    from kingdom_server.ranked.service import NoActiveSeason
 
     try:
         ended = _store(db).end_season()

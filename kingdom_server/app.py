@@ -1,4 +1,5 @@
-"""`create_app(settings)`: the aiohttp application with socket.io attached."""
+"""`create_app(settings)`: the aiohttp application with socket.io attached, and the features it
+is built of (`FEATURES`, in order: kingdom_server/core/feature.py says what that order means)."""
 
 from __future__ import annotations
 
@@ -9,26 +10,64 @@ from collections.abc import AsyncIterator
 
 from aiohttp import web
 
-from kingdom_server import accounts, constructed, replays, spire, stats
-from kingdom_server.http import add_routes, add_security_headers, body_limit
-from kingdom_server.hub import Hub
-from kingdom_server.keys import hub_key, settings_key, sio_key, storage_key
-from kingdom_server.origin import refuse_cross_origin_writes
-from kingdom_server.ranked import routes as ranked_routes
-from kingdom_server.ranked import tables as ranked_tables
-from kingdom_server.settings import Settings
-from kingdom_server.storage import Storage
-from kingdom_server.tables import FeatureTable
-from kingdom_server.wire import JsonPacket, Server
+from kingdom_server import (
+    accounts,
+    chat,
+    constructed,
+    profiles,
+    ranked,
+    replays,
+    spire,
+    stats,
+    tutorial,
+)
+from kingdom_server.core.feature import Env, Feature
+from kingdom_server.core.http import refusals
+from kingdom_server.core.hub import Hub, hub_key
+from kingdom_server.core.keys import settings_key, sio_key, storage_key
+from kingdom_server.core.origin import refuse_cross_origin_writes
+from kingdom_server.core.settings import Settings
+from kingdom_server.core.storage import Storage
+from kingdom_server.core.tables import FeatureTable, drop_tables
+from kingdom_server.core.wire import JsonPacket, Server
+from kingdom_server.site import FALLBACK, HEALTH, add_security_headers, body_limit
 
 log = logging.getLogger(__name__)
 
 DATABASE_SWITCH_INTERVAL = 0.001
 
-#: Every feature module's tables (kingdom_server/tables.py), created at startup.
-FEATURE_TABLES: tuple[type[FeatureTable], ...] = (
-    *accounts.TABLES, *stats.TABLES, *ranked_tables.TABLES, *spire.TABLES, *constructed.TABLES,
+#: The features, in order: each may need what those before it provide, and subscriptions to
+#: one hook run in this order (stats writes a finished game's result before ranked rates it).
+FEATURES: tuple[Feature, ...] = (
+    accounts.FEATURE,
+    stats.FEATURE,
+    constructed.FEATURE,
+    ranked.FEATURE,
+    spire.FEATURE,
+    tutorial.FEATURE,
+    replays.FEATURE,
+    profiles.FEATURE,
+    chat.FEATURE,
 )
+
+#: Every feature's tables, created (and migrated) at startup.
+FEATURE_TABLES: tuple[type[FeatureTable], ...] = tuple(t for f in FEATURES for t in f.tables)
+
+
+def start_features(env: Env, features: tuple[Feature, ...] = FEATURES) -> None:
+    """Each feature in turn: its tables, services, socket calls and subscriptions."""
+    env.storage.tables.create(t for f in features for t in f.tables)
+    drop_tables(env.storage.db, (t for f in features for t in f.retired_tables))
+    for feature in features:
+        missing = [kind.__name__ for kind in feature.needs if not env.has(kind)]
+        if missing:
+            raise RuntimeError(f"feature {feature.name} needs {', '.join(missing)} first")
+        if feature.start is not None:
+            feature.start(env)
+        if feature.socket_calls is not None:
+            env.hub.add_calls(feature.socket_calls(env))
+        for subscription in feature.subscriptions:
+            subscription.attach(env)
 
 
 async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
@@ -36,25 +75,13 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     storage = Storage(settings.database_url, journal=settings.action_journal,
                       threads=settings.database_threads)
     app[storage_key] = storage
-    storage.tables.create(FEATURE_TABLES)
-    limits = settings.rate_limits
-    users = app[accounts.accounts_key] = accounts.Accounts(
-        storage, limits.sign_ups_per_address if limits is not None else ()
-    )
-    users.purge_expired()
-    results = app[stats.results_key] = stats.Results(storage)
-    users.on_user_deleted.append(results.forget_user)
-    replays.start(app, storage)
-    collection = constructed.start(app, storage)
-    hub = Hub(settings, storage, app[sio_key], accounts=users, results=results)
-    users.on_user_deleted.append(hub.ranked.store.forget_user)
-    app[hub_key] = hub
+    hub = app[hub_key] = Hub(settings, storage, app[sio_key])
+    env = Env(app, settings, storage, hub)
+    start_features(env)
     hub.load()
-    runs = app[spire.spire_key] = spire.Spire(storage, hub)
-    users.on_user_deleted.append(runs.forget_user)
-    runs.cards_earned_hooks.append(collection.add_earned)  # R40
-    runs.purge_guests()
-    runs.settle_all()
+    for feature in FEATURES:
+        for task in feature.tasks:
+            task(env)
     gc_before = gc.get_threshold()
     if settings.gc_threshold is not None:
         gc.set_threshold(*settings.gc_threshold)
@@ -84,7 +111,8 @@ def create_app(settings: Settings | None = None) -> web.Application:
     settings = settings or Settings()
     app = web.Application(
         client_max_size=settings.max_message_bytes,
-        middlewares=[body_limit(settings.max_message_bytes), refuse_cross_origin_writes],
+        middlewares=[body_limit(settings.max_message_bytes), refuse_cross_origin_writes,
+                     refusals],
     )
     app[settings_key] = settings
     sio = Server(
@@ -101,9 +129,10 @@ def create_app(settings: Settings | None = None) -> web.Application:
     app[sio_key] = sio
     sio.attach(app)
     app.cleanup_ctx.append(_storage_ctx)
-    ranked_routes.install(app)  # its routes before add_routes' /api catch-all
-    spire.add_routes(app)  # before add_routes' /api catch-all
-    add_routes(app)
+    app.router.add_routes(HEALTH)
+    for feature in FEATURES:
+        app.router.add_routes(feature.routes)
+    app.router.add_routes(FALLBACK)
     app.on_response_prepare.append(add_security_headers)
     app.cleanup_ctx.append(_sockets_ctx)
     return app

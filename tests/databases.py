@@ -15,7 +15,7 @@ import os
 
 import pytest
 
-from kingdom_server.storage import open_database
+from kingdom_server.core.storage import open_database
 
 POSTGRES_URL = os.environ.get("KINGDOM_TEST_POSTGRES_URL")
 SERVER_ON_POSTGRES = os.environ.get("KINGDOM_TEST_SERVER_DATABASE") == "postgresql"

@@ -21,8 +21,9 @@ import peewee as pw
 from aiohttp import web
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from kingdom_server.accounts.models import User, now
-from kingdom_server.tables import FeatureTable
+from kingdom_server.accounts.tables import User
+from kingdom_server.core.http import Refused
+from kingdom_server.core.tables import now
 
 MAX_BYTES = 512 * 1024
 """The largest upload accepted."""
@@ -36,51 +37,32 @@ TOO_LARGE = "A profile picture is at most 512 KB"
 NOT_AN_IMAGE = "A profile picture is a PNG, JPEG or WebP image"
 
 
-class Avatar(FeatureTable):
-    """One stored picture per user (WebP bytes); `version` changes its address on each upload."""
-
-    user_id = pw.CharField(primary_key=True, max_length=36)
-    image = pw.BlobField()
-    version = pw.IntegerField(default=1)
-    updated_at = pw.DateTimeField(default=now)
-
-    class Meta:
-        table_name = "avatars"
-
-
-class AvatarError(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
 def avatar_url(user_id: str, version: int) -> str:
     return f"/api/avatars/{user_id}?v={version}"
 
 
 def reencode(data: bytes, content_type: str) -> bytes:
-    """The upload as a SIZE x SIZE WebP picture; AvatarError when it is not a picture of the
+    """The upload as a SIZE x SIZE WebP picture; Refused when it is not a picture of the
     declared kind (PNG, JPEG or WebP) or is too large."""
     expected = FORMATS.get(content_type)
     if expected is None:
-        raise AvatarError(415, NOT_AN_IMAGE)
+        raise Refused(415, NOT_AN_IMAGE)
     if len(data) > MAX_BYTES:
-        raise AvatarError(413, TOO_LARGE)
+        raise Refused(413, TOO_LARGE)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(io.BytesIO(data), formats=[expected]) as img:
                 if img.width * img.height > MAX_PIXELS:
-                    raise AvatarError(400, "That picture has too many pixels")
+                    raise Refused(400, "That picture has too many pixels")
                 img.load()
                 picture = ImageOps.exif_transpose(img)
                 picture = picture.convert("RGBA" if "A" in picture.getbands() else "RGB")
-    except AvatarError:
+    except Refused:
         raise
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError,
             Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise AvatarError(400, NOT_AN_IMAGE) from None
+        raise Refused(400, NOT_AN_IMAGE) from None
     square = ImageOps.fit(picture, (SIZE, SIZE), Image.Resampling.LANCZOS)
     out = io.BytesIO()
     square.save(out, "WEBP", quality=85, method=4)
@@ -125,13 +107,13 @@ class Avatars:
 async def read_upload(request: web.Request) -> bytes:
     """The request's body, refused (413) beyond MAX_BYTES before more is read."""
     if request.content_length is not None and request.content_length > MAX_BYTES:
-        raise AvatarError(413, TOO_LARGE)
+        raise Refused(413, TOO_LARGE)
     chunks: list[bytes] = []
     total = 0
     async for chunk in request.content.iter_chunked(64 * 1024):
         total += len(chunk)
         if total > MAX_BYTES:
-            raise AvatarError(413, TOO_LARGE)
+            raise Refused(413, TOO_LARGE)
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -142,4 +124,3 @@ def user_json_with(user: User, url: str | None) -> dict[str, Any]:
     return data
 
 
-TABLES = (Avatar,)

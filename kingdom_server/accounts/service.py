@@ -14,18 +14,20 @@ from typing import Any
 
 import peewee as pw
 
-from kingdom_server.accounts.avatars import Avatar, Avatars
-from kingdom_server.accounts.models import Session, User, now
+from kingdom_server.accounts.avatars import Avatars
 from kingdom_server.accounts.passwords import (
     hash_password_async,
     is_common_password,
     needs_rehash,
     verify_password,
 )
+from kingdom_server.accounts.tables import Avatar, Session, User
 from kingdom_server.accounts.throttle import SignInThrottle, SignUpLimit
-from kingdom_server.limits import Rate
-from kingdom_server.storage import Storage
-from kingdom_server.validation import text_problem
+from kingdom_server.core.http import Refused
+from kingdom_server.core.limits import Rate
+from kingdom_server.core.storage import Storage
+from kingdom_server.core.tables import now
+from kingdom_server.core.validation import text_problem
 
 SESSION_DAYS = 30
 LAST_SEEN_EVERY = dt.timedelta(minutes=5)
@@ -56,16 +58,6 @@ COMMON_PASSWORD = (
 DeleteHook = Callable[[pw.Database, str], None]
 
 
-class AccountError(Exception):
-    """A refused request: `status` and a message a person understands."""
-
-    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.retry_after = retry_after
-
-
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -75,11 +67,11 @@ def username_key(name: str) -> str:
 
 
 def checked_text(value: str, label: str, *, status: int = 400) -> str:
-    """`value` if the server may keep (or hash) it (kingdom_server/validation.py,
-    `text_problem`); AccountError '<label> contains ...' otherwise."""
+    """`value` if the server may keep (or hash) it (kingdom_server/core/validation.py,
+    `text_problem`); Refused '<label> contains ...' otherwise."""
     problem = text_problem(value)
     if problem is not None:
-        raise AccountError(status, f"{label} {problem}")
+        raise Refused(status, f"{label} {problem}")
     return value
 
 
@@ -87,21 +79,21 @@ def check_username(value: Any) -> str:
     if isinstance(value, str):
         checked_text(value, "Username")
     if not isinstance(value, str) or not USERNAME.fullmatch(value):
-        raise AccountError(400, USERNAME_RULES)
+        raise Refused(400, USERNAME_RULES)
     return value
 
 
 def check_password(value: Any, what: str = "Password", username: str | None = None) -> str:
     """A new password: its length, the text rule, and not a common one (nor the username)."""
     if not isinstance(value, str) or len(value) < MIN_PASSWORD:
-        raise AccountError(400, f"{what} must be at least {MIN_PASSWORD} characters")
+        raise Refused(400, f"{what} must be at least {MIN_PASSWORD} characters")
     if len(value) > MAX_PASSWORD:
-        raise AccountError(400, f"{what} must be at most {MAX_PASSWORD} characters")
+        raise Refused(400, f"{what} must be at most {MAX_PASSWORD} characters")
     checked_text(value, what)
     if is_common_password(value) or (
         username is not None and value.casefold() == username.casefold()
     ):
-        raise AccountError(400, COMMON_PASSWORD)
+        raise Refused(400, COMMON_PASSWORD)
     return value
 
 
@@ -118,10 +110,10 @@ def _optional_text(data: dict[str, Any], key: str, label: str, limit: int) -> st
     if value is None:
         return None
     if not isinstance(value, str):
-        raise AccountError(400, f"{label} must be text")
+        raise Refused(400, f"{label} must be text")
     value = checked_text(value, label).strip()
     if len(value) > limit:
-        raise AccountError(400, f"{label} must be at most {limit} characters")
+        raise Refused(400, f"{label} must be at most {limit} characters")
     return value or None
 
 
@@ -135,7 +127,7 @@ def _profile_fields(data: dict[str, Any]) -> dict[str, str | None]:
     if "email" in data:
         email = _optional_text(data, "email", "Email", MAX_EMAIL)
         if email is not None and not EMAIL.fullmatch(email):
-            raise AccountError(400, "That is not an email address")
+            raise Refused(400, "That is not an email address")
         out["email"] = email
     if "profileImageUrl" in data:
         # A picture is uploaded (PUT /api/auth/avatar, accounts/avatars.py): the app shows
@@ -143,7 +135,7 @@ def _profile_fields(data: dict[str, Any]) -> dict[str, str | None]:
         # field can only be cleared (null or "") or sent back unchanged (see `update`).
         url = _optional_text(data, "profileImageUrl", "Profile image URL", MAX_URL)
         if url is not None:
-            raise AccountError(400, PICTURE_UPLOAD)
+            raise Refused(400, PICTURE_UPLOAD)
         out["profile_image_url"] = None
     return out
 
@@ -219,10 +211,10 @@ class Accounts:
         password = check_password(data.get("password"), username=name)
         fields = _profile_fields(data)
         if await self.storage.run(self.by_username, name) is not None:
-            raise AccountError(409, USERNAME_TAKEN)
+            raise Refused(409, USERNAME_TAKEN)
         wait = self.sign_ups.take(address)
         if wait is not None:
-            raise AccountError(429, TOO_MANY_SIGN_UPS.format(math.ceil(wait / 60)),
+            raise Refused(429, TOO_MANY_SIGN_UPS.format(math.ceil(wait / 60)),
                                retry_after=wait)
         encoded = await hash_password_async(password)
 
@@ -235,7 +227,7 @@ class Accounts:
                     )
                     return user, self._new_session(user.id)
             except pw.IntegrityError:  # the same name registered meanwhile
-                raise AccountError(409, USERNAME_TAKEN) from None
+                raise Refused(409, USERNAME_TAKEN) from None
 
         return await self.storage.run(create)
 
@@ -244,19 +236,19 @@ class Accounts:
         name = data.get("username")
         password = data.get("password")
         if not isinstance(name, str) or not isinstance(password, str) or not name or not password:
-            raise AccountError(400, "Enter your username and password")
+            raise Refused(400, "Enter your username and password")
         checked_text(name, "Username")
         checked_text(password, "Password")
         if len(name) > 100 or len(password) > MAX_PASSWORD:
-            raise AccountError(401, WRONG_LOGIN)
+            raise Refused(401, WRONG_LOGIN)
         key = username_key(name)
         wait = self.throttle.retry_after(key, address)
         if wait is not None:
-            raise AccountError(429, TOO_MANY, retry_after=wait)
+            raise Refused(429, TOO_MANY, retry_after=wait)
         user = await self.storage.run(self.by_username, name)
         if not await verify_password(user.password_hash if user else None, password):
             self.throttle.failed(key, address)
-            raise AccountError(401, WRONG_LOGIN)
+            raise Refused(401, WRONG_LOGIN)
         assert user is not None
         self.throttle.succeeded(key, address)
         updates: dict[str, Any] = {"last_seen": now()}
@@ -282,7 +274,7 @@ class Accounts:
             name = check_username(data["username"])
             other = await self.storage.run(self.by_username, name)
             if other is not None and other.id != user.id:
-                raise AccountError(409, USERNAME_TAKEN)
+                raise Refused(409, USERNAME_TAKEN)
             fields["username"] = name
             fields["username_key"] = username_key(name)
         new_password = data.get("newPassword")
@@ -293,7 +285,7 @@ class Accounts:
             if current is None or not await verify_password(
                 user.password_hash, current
             ):
-                raise AccountError(403, "The current password is not right")
+                raise Refused(403, "The current password is not right")
             fields["password_hash"] = await hash_password_async(new_password)
         fields["updated_at"] = now()
 
@@ -308,7 +300,7 @@ class Accounts:
                         self.Session.delete().where(self.Session.user_id == user.id).execute()
                         token = self._new_session(user.id)
             except pw.IntegrityError:
-                raise AccountError(409, USERNAME_TAKEN) from None
+                raise Refused(409, USERNAME_TAKEN) from None
             fresh = self.by_id(user.id)
             assert fresh is not None
             return fresh, token
@@ -322,7 +314,7 @@ class Accounts:
         if password is None or not await verify_password(
             user.password_hash, password
         ):
-            raise AccountError(403, "The password is not right")
+            raise Refused(403, "The password is not right")
 
         def forget() -> None:
             with self.db.atomic():

@@ -9,7 +9,7 @@ stranger lock a player out (the usual balance of OWASP's authentication guidance
   from keeps working.
 A stranger's failures therefore never stop the owner signing in from their own address.
 
-Sign-ups are limited per address by token buckets (kingdom_server/limits.py): 5 an hour, 20 a
+Sign-ups are limited per address by token buckets (kingdom_server/core/limits.py): 5 an hour, 20 a
 day by default; each one costs an argon2 hash.
 """
 
@@ -20,7 +20,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 
-from kingdom_server.limits import Buckets, Rate
+from kingdom_server.core.limits import Buckets, Rate
 
 WINDOW_SECONDS = 15 * 60
 PAIR_FAILURES = 10

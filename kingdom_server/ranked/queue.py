@@ -42,7 +42,8 @@ import attrs
 import socketio
 
 import kingdom_rules as kr
-from kingdom_server.answers import CallError
+from kingdom_server.core.answers import CallError
+from kingdom_server.core.rooms import Room, Rooms, Seat
 from kingdom_server.ranked.matchmaking import WAVE_SECONDS, Match, Matcher, Ticket
 from kingdom_server.ranked.ratings import (
     BOTS,
@@ -52,8 +53,7 @@ from kingdom_server.ranked.ratings import (
     STANDARD,
     placements_from_scores,
 )
-from kingdom_server.ranked.tables import RankedStore
-from kingdom_server.rooms import Room, Rooms, Seat
+from kingdom_server.ranked.service import RankedStore
 
 log = logging.getLogger(__name__)
 

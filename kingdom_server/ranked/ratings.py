@@ -5,11 +5,12 @@ Pure functions over plain values (no database): `rate_match` takes each particip
 
 - 2 and 3 players play free-for-all, ranked by their final placement (1 = first; equal
   placements are ties).
-- 4 players play 2 vs 2: seats 1 and 3 against seats 2 and 4 (seed 001: team scores add players
-  1 and 3, and players 2 and 4); the team's placement is each member's placement.
+- 4 players play 2 vs 2: seats 1 and 3 against seats 2 and 4 (team scores add players 1
+  and 3, and players 2 and 4: docs/rules.md, "Playing in teams (4 players)"); the team's
+  placement is each member's placement.
 - The displayed rating is `ordinal(z=3, alpha=24, target=1000)`: 24 * (mu - 3 sigma) + 1000, so
-  a new player (mu 25, sigma 25/3) shows 1000, seed 001's starting rating. `limit_sigma=True`:
-  sigma never grows, so a loss never raises a displayed rating.
+  a new player (mu 25, sigma 25/3) shows 1000, the starting rating (docs/protocol.md,
+  "Ranked"). `limit_sigma=True`: sigma never grows, so a loss never raises a displayed rating.
 
 Two ladders share this machinery: 'standard' (the Ranked screen's) and 'constructed' (the
 Constructed ladder: each player brings their own deck). A player's rating on one is separate
@@ -29,7 +30,7 @@ PLACEMENT_MATCHES = 5
 ORDINAL_Z = 3.0
 ORDINAL_ALPHA = 24.0
 
-# (lowest displayed rating, tier), highest first; seed 001 section 9.
+# (lowest displayed rating, tier), highest first (docs/protocol.md, "Ranked", "HTTP").
 TIERS: tuple[tuple[int, str], ...] = (
     (2000, "diamond"),
     (1600, "platinum"),

@@ -1,4 +1,4 @@
-"""Ranked's HTTP calls (seed 001 section 7, plus the list of seasons for the leaderboards):
+"""Ranked's HTTP calls (docs/protocol.md, "Ranked", "HTTP"):
 
     GET /api/ranked/season/active          the active season, or null
     GET /api/ranked/seasons                every season, newest first
@@ -10,21 +10,20 @@
 The last three take `?ladder=standard` (the default) or `?ladder=constructed`: the Constructed
 ladder's ratings are kept apart from the standard ones, and only it has Legend.
 
-`install(app)` adds the routes; at startup they take the hub's `RankedStore` (bound to the
-database of `Storage`).
+They read the app's `RankedStore` (`ranked_key`, bound to the database of `Storage`).
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
 
-from kingdom_server.accounts import accounts_key, database
-from kingdom_server.keys import hub_key
+from kingdom_server.accounts import accounts_key
+from kingdom_server.core.http import Refused, database
 from kingdom_server.ranked.ratings import LADDER_NAMES, LADDERS, STANDARD, tier_ladder
-from kingdom_server.ranked.tables import RankedStore, Ranking, Season
+from kingdom_server.ranked.service import RankedStore, Ranking, Season
 
 ranked_key = web.AppKey("ranked", RankedStore)
 
@@ -37,10 +36,6 @@ def _names(app: web.Application, user_ids: list[str]) -> dict[str, str]:
     users = app[accounts_key].User
     rows = users.select(users.id, users.username).where(users.id.in_(user_ids))
     return {row.id: row.username for row in rows}
-
-
-def _error(status: int, message: str) -> web.Response:
-    return web.json_response({"message": message}, status=status)
 
 
 def _season_id(text: str) -> int | None:
@@ -86,13 +81,13 @@ def seasons(request: web.Request) -> web.Response:
     return web.json_response([s.to_json() for s in store.seasons()])
 
 
-def _season_or_error(store: RankedStore, text: str) -> Season | web.Response:
+def _season_of(store: RankedStore, text: str) -> Season:
     season_id = _season_id(text)
     if season_id is None:
-        return _error(400, "seasonId must be a whole number")
+        raise Refused(400, "seasonId must be a whole number")
     season = store.season(season_id)
     if season is None:
-        return _error(404, "Season not found")
+        raise Refused(404, "Season not found")
     return season
 
 
@@ -101,10 +96,8 @@ def leaderboard(request: web.Request) -> web.Response:
     store = request.app[ranked_key]
     ladder = _ladder(request)
     if ladder is None:
-        return _error(400, BAD_LADDER)
-    season = _season_or_error(store, request.match_info["seasonId"])
-    if isinstance(season, web.Response):
-        return season
+        raise Refused(400, BAD_LADDER)
+    season = _season_of(store, request.match_info["seasonId"])
     rows = store.leaderboard(season, LEADERBOARD_SIZE, ladder)
     names = _names(request.app, [r.user_id for r in rows])
     return web.json_response(
@@ -117,16 +110,13 @@ def ranking(request: web.Request) -> web.Response:
     store = request.app[ranked_key]
     user_id = request.match_info["userId"]
     if not user_id or len(user_id) > 64:
-        return _error(400, "userId is not valid")
+        raise Refused(400, "userId is not valid")
     ladder = _ladder(request)
     if ladder is None:
-        return _error(400, BAD_LADDER)
+        raise Refused(400, BAD_LADDER)
     wanted = request.query.get("seasonId")
     if wanted is not None:
-        found = _season_or_error(store, wanted)
-        if isinstance(found, web.Response):
-            return found
-        season: Season | None = found
+        season: Season | None = _season_of(store, wanted)
     else:
         season = store.active_season()
     if season is None:
@@ -139,20 +129,14 @@ def ranking(request: web.Request) -> web.Response:
 async def tiers(request: web.Request) -> web.Response:
     ladder = _ladder(request)
     if ladder is None:
-        return _error(400, BAD_LADDER)
+        raise Refused(400, BAD_LADDER)
     return web.json_response(tier_ladder(ladder))
 
 
-async def _store_ctx(app: web.Application) -> AsyncIterator[None]:
-    app[ranked_key] = app[hub_key].ranked.store
-    yield
-
-
-def install(app: web.Application) -> None:
-    """Register the routes (before the app's /api catch-all) and the store's startup."""
-    app.router.add_get("/api/ranked/season/active", active_season)
-    app.router.add_get("/api/ranked/seasons", seasons)
-    app.router.add_get("/api/ranked/leaderboard/{seasonId}", leaderboard)
-    app.router.add_get("/api/ranked/ranking/{userId}", ranking)
-    app.router.add_get("/api/ranked/tiers", tiers)
-    app.cleanup_ctx.append(_store_ctx)
+ROUTES: list[web.RouteDef] = [
+    web.get("/api/ranked/season/active", active_season),
+    web.get("/api/ranked/seasons", seasons),
+    web.get("/api/ranked/leaderboard/{seasonId}", leaderboard),
+    web.get("/api/ranked/ranking/{userId}", ranking),
+    web.get("/api/ranked/tiers", tiers),
+]

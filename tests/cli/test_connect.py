@@ -25,7 +25,7 @@ import pytest
 from aiohttp import web
 
 from kingdom_server import create_app
-from kingdom_server.rooms import Room, Seat
+from kingdom_server.core.rooms import Room, Seat
 from tests.server.helpers import Client, PrivacyChecker, ThreadServer, make_settings
 
 REPO = Path(__file__).resolve().parents[2]

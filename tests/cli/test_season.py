@@ -7,9 +7,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from kingdom_cli.main import cli
-from kingdom_server.ranked.tables import RankedStore
-from kingdom_server.storage import open_database
-from kingdom_server.tables import Tables
+from kingdom_server.core.storage import open_database
+from kingdom_server.core.tables import Tables
+from kingdom_server.ranked.service import RankedStore
 
 
 def _run(*args: str) -> tuple[int, str]:

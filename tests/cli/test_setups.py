@@ -6,6 +6,7 @@ import csv
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 import kingdom_rules as kr
@@ -23,10 +24,13 @@ def test_prebuilt_deck_names_agree_with_the_library() -> None:
     assert sorted(PREBUILT_NAMES) == sorted(kr.PREBUILT_DECKS)
 
 
-def test_play_constructed_with_a_deck_list_to_the_end(tmp_path: Path) -> None:
-    deck = tmp_path / "mine.deck"
-    deck.write_text("# castles\n" + kr.PREBUILT_DECKS["castle-builders"].to_text())
-    code, out = _run(["play", "--seed", "4", "--constructed-deck", str(deck),
+def test_play_constructed_with_a_deck_list_to_the_end(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A short relative path: the header names the deck file, and a long one is cut to fit.
+    monkeypatch.chdir(tmp_path)
+    Path("mine.deck").write_text(
+        "# castles\n" + kr.PREBUILT_DECKS["castle-builders"].to_text())
+    code, out = _run(["play", "--seed", "4", "--constructed-deck", "mine.deck",
                       "--bot-deck", "royal-rush"], "1\n" * 3000)
     assert code == 0, out[-2000:]
     assert "Game over" in out

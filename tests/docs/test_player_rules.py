@@ -18,7 +18,7 @@ from kingdom_rules.cards import DECK, ROYAL_COST
 from kingdom_rules.combinations import RULES
 from kingdom_rules.scoring import FAMILY_BONUS, RESOURCE_POINTS, ROYAL_POINTS
 from kingdom_rules.state import HAND_SIZE, MAX_ROUNDS, REVEALED
-from kingdom_server.settings import Settings
+from kingdom_server.core.settings import Settings
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PLAYER = json.loads((DOCS / "rules-for-players.json").read_text(encoding="utf-8"))["sections"]

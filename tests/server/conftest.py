@@ -8,8 +8,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from kingdom_server import Settings, create_app
-from kingdom_server.hub import Hub
-from kingdom_server.keys import hub_key
+from kingdom_server.core.hub import Hub, hub_key
 from tests.server.helpers import Client, PrivacyChecker, make_settings
 from tests.server.ranked_clients import Player
 

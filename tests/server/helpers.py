@@ -12,9 +12,8 @@ import socketio
 from aiohttp import web
 
 from kingdom_server import Settings, create_app
-from kingdom_server.hub import Hub
-from kingdom_server.keys import hub_key
-from kingdom_server.rooms import Room, Seat
+from kingdom_server.core.hub import Hub, hub_key
+from kingdom_server.core.rooms import Room, Seat
 from tests.databases import POSTGRES_URL, SERVER_ON_POSTGRES, empty_postgres
 
 T = TypeVar("T")
@@ -191,7 +190,7 @@ def server_database_url(tmp_path: Any) -> str:
 
 def database_rows(tmp_path: Any, sql: str) -> list[tuple[Any, ...]]:
     """Rows of a query on the test's database (its SQLite file, or the PostgreSQL one)."""
-    from kingdom_server.storage import open_database
+    from kingdom_server.core.storage import open_database
 
     url = POSTGRES_URL if SERVER_ON_POSTGRES else f"sqlite:///{tmp_path}/kingdom.db"
     assert url is not None

@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
 
-from kingdom_server.limits import RateLimits
+from kingdom_server.core.limits import RateLimits
 from tests.server.helpers import database_rows
 from tests.server.test_accounts import PASSWORD, Browser
 

@@ -1,4 +1,4 @@
-"""The action journal (kingdom_server/journal.py): on a SQLite file, each accepted action is
+"""The action journal (kingdom_server/core/journal.py): on a SQLite file, each accepted action is
 appended to `<database>-actions` before its acknowledgement and moved into the database in
 groups. Rows survive the process being killed, are never written twice, a failed write leaves
 nothing, and one process owns a journal."""
@@ -19,9 +19,9 @@ from typing import Any
 import peewee
 import pytest
 
-from kingdom_server import journal as journal_module
-from kingdom_server.rooms import Room
-from kingdom_server.storage import Storage
+from kingdom_server.core import journal as journal_module
+from kingdom_server.core.rooms import Room
+from kingdom_server.core.storage import Storage
 from tests.server.helpers import Client
 from tests.server.play import play_until
 from tests.server.test_restart import ServerProcess, comparable, free_port
@@ -75,8 +75,8 @@ def test_a_killed_process_rows_are_moved_in_at_the_next_open(tmp_path: Path) -> 
     db = tmp_path / "k.db"
     run_python(f"""
         import datetime as dt, os
-        from kingdom_server.rooms import Room
-        from kingdom_server.storage import Storage
+        from kingdom_server.core.rooms import Room
+        from kingdom_server.core.storage import Storage
         s = Storage("sqlite:///{db}", journal=True)
         room = Room(code="AAAAAA", host_id=None)
         s.save_room(room)
@@ -104,9 +104,9 @@ def test_rows_already_moved_are_not_written_twice_and_a_torn_line_is_skipped(
     # of writing a line.
     run_python(f"""
         import datetime as dt, os
-        from kingdom_server.journal import ActionJournal
-        from kingdom_server.rooms import Room
-        from kingdom_server.storage import Storage
+        from kingdom_server.core.journal import ActionJournal
+        from kingdom_server.core.rooms import Room
+        from kingdom_server.core.storage import Storage
         ActionJournal.clear = lambda self: None
         s = Storage("sqlite:///{db}", journal=True)
         room = Room(code="AAAAAA", host_id=None)

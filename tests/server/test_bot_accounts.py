@@ -10,7 +10,8 @@ from typing import Any
 from aiohttp.test_utils import TestServer
 
 from kingdom_server.accounts.service import Accounts
-from kingdom_server.keys import hub_key
+from kingdom_server.core.hub import hub_key
+from kingdom_server.ranked import queue_key
 from kingdom_server.ranked.queue import BOT_ACCOUNTS_REFUSED, BOT_LADDER_ONLY
 from tests.server.ranked_clients import Player, get_json, matched, play_to_the_end
 
@@ -41,7 +42,7 @@ async def test_bot_accounts_are_labelled_and_kept_out_of_the_peoples_queue(
                            BOT_ACCOUNTS_REFUSED)
     await robo.refused("joinRankedQueue", {"playerCount": 2}, BOT_ACCOUNTS_REFUSED)
     await ana.refused("joinRankedQueue", {"playerCount": 2, "ladder": "bots"}, BOT_LADDER_ONLY)
-    assert not srv.app[hub_key].ranked.queued
+    assert not srv.app[queue_key].queued
     # Casual play: the bot account's seat is labelled at the table, a person's is not.
     code = (await robo.ok("createRoom", {"playerName": "Robo"}))["roomCode"]
     await ana.ok("joinRoom", {"playerName": "Ana", "roomCode": code})

@@ -11,7 +11,7 @@ from typing import Any
 from aiohttp.test_utils import TestServer
 
 from kingdom_server.chat import CHAT_INTERVAL_SECONDS, PHRASES
-from kingdom_server.rooms import SPECTATORS_CANNOT_ACT
+from kingdom_server.core.rooms import SPECTATORS_CANNOT_ACT
 from tests.server.helpers import Client
 
 Start = Callable[..., Awaitable[TestServer]]

@@ -15,7 +15,8 @@ from aiohttp.test_utils import TestServer
 
 import kingdom_rules as kr
 from kingdom_server.accounts import COOKIE
-from kingdom_server.keys import hub_key
+from kingdom_server.core.hub import hub_key
+from kingdom_server.ranked import queue_key
 from kingdom_server.ranked.queue import (
     ALREADY_QUEUED,
     BAD_LADDER,
@@ -65,7 +66,7 @@ def constructed(deck_id: str, count: int = 2) -> dict[str, Any]:
 
 async def test_who_may_queue_and_with_which_deck(start_server: Start, players: Any) -> None:
     srv = await start_server(**FAST)
-    queue = srv.app[hub_key].ranked
+    queue = srv.app[queue_key]
     guest = await players(srv, "guest", signed_in=False)
     ana = await players(srv, "Ana")
     ben = await players(srv, "Ben")
@@ -139,7 +140,7 @@ async def test_a_constructed_ladder_match_to_its_end(start_server: Start, player
     assert ana.state["setupType"] == "constructed" and ana.state["isRanked"] is True
     assert room.game_id is not None
     key = f"{code}:{room.game_id}"
-    started = hub.ranked.store.ranked_match(key)
+    started = srv.app[queue_key].store.ranked_match(key)
     assert started is not None and started.ladder == "constructed"
 
     await play_to_the_end([ana, ben], seed=7)
@@ -177,11 +178,11 @@ async def test_a_constructed_ladder_match_to_its_end(start_server: Start, player
     assert sorted(names) == ["Ana", "Ben"] and names[0] in winners
     assert await get_json(url, f"/api/ranked/leaderboard/{season['id']}") == []
     # Rated exactly once: the finished hook and a resume after it change nothing more.
-    hub.ranked.match_finished(room)
-    hub.ranked.resume(hub.room_list)
+    srv.app[queue_key].match_finished(room)
+    srv.app[queue_key].resume(hub.room_list)
     again = await get_json(url, f"/api/ranked/ranking/{ana.user['id']}?ladder=constructed")
     assert again == ladder["Ana"]
-    assert hub.ranked.store.RankedResult.select().count() == 1
+    assert srv.app[queue_key].store.RankedResult.select().count() == 1
 
 
 async def test_leaving_a_constructed_ladder_match_loses_it(

@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kingdom_rules import DECK
-from kingdom_server.hub import GAME_EVENTS
-from kingdom_server.rooms import Room
+from kingdom_server.core.hub import GAME_EVENTS
+from kingdom_server.core.rooms import Room
 from tests.server.helpers import Client, PrivacyChecker, ThreadServer, make_settings
 
 SEATED_LOBBY = ["getPublicGames", "addBot", "toggleGameMode", "reorderPlayers", "startGame",

@@ -9,8 +9,7 @@ import random
 
 import pytest
 
-from kingdom_server.hub import Hub
-from kingdom_server.keys import hub_key
+from kingdom_server.core.hub import Hub, hub_key
 from tests.server.helpers import Client, PrivacyChecker
 from tests.server.play import play_until
 
@@ -268,7 +267,7 @@ async def test_each_action_is_stored_before_its_acknowledgement(connect, hub: Hu
         assert record.actions[-1] == action and len(record.actions) == room.action_count
         # Reading moved the journal's rows into the database.
         assert hub.storage.unflushed_actions() == 0
-        actions = hub.storage.GameAction
+        actions = hub.storage.games().GameAction
         stored = [json.loads(a.data) for a in actions.select().where(
             actions.game == room.game_id).order_by(actions.seq)]
         assert stored == record.actions

@@ -13,9 +13,9 @@ from typing import Any
 import peewee
 import pytest
 
-from kingdom_server.actionlog import ActionLog
-from kingdom_server.rooms import Room, Seat
-from kingdom_server.storage import Storage
+from kingdom_server.core.actionlog import ActionLog
+from kingdom_server.core.rooms import Room, Seat
+from kingdom_server.core.storage import Storage
 from tests.server.helpers import database_rows
 from tests.server.play import play_until
 
@@ -108,7 +108,7 @@ async def test_every_push_and_ack_follows_the_commit(start_server, connect_to,
     every acknowledged action is in the store when its ack arrives. With the action journal
     (a SQLite file), "in the store" is: in the database, or in the journal waiting to be
     moved there (never neither); the moves into the database still group several rows."""
-    from kingdom_server.keys import hub_key
+    from kingdom_server.core.hub import hub_key
 
     server = await start_server(action_journal=journal)
     hub = server.app[hub_key]

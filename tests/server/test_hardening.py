@@ -1,4 +1,4 @@
-"""What one client must not be able to do to a room or the server (issue 13, 'Found'): names
+"""What one client must not be able to do to a room or the server: names
 the store cannot keep, a store that fails half-way, socket.io's own event names, event names
 that are not strings, frames that do not decode, payloads that are not objects, NUL bytes in
 paths, oversized messages, and the HTTP headers every answer carries."""
@@ -14,8 +14,8 @@ import pytest
 from aiohttp.test_utils import TestServer
 from yarl import URL
 
-from kingdom_server.hub import GAME_EVENTS, Hub
-from kingdom_server.rooms import Room
+from kingdom_server.core.hub import GAME_EVENTS, Hub
+from kingdom_server.core.rooms import Room
 from tests.server.helpers import Client, raw_call, raw_send
 
 Connect = Callable[..., Awaitable[Client]]
@@ -41,11 +41,11 @@ def fingerprint(hub: Hub) -> Any:
 def stored(hub: Hub) -> Any:
     """The rows the store holds for rooms, seats and games."""
     s = hub.storage
-    s.flush_actions()  # the journal's rows too (kingdom_server/journal.py)
+    g = s.games()  # the journal's rows too (kingdom_server/core/journal.py)
     rooms = sorted((r.code, r.host_id, r.status, r.game_mode) for r in s.Room.select())
     seats = sorted((x.room_id, x.player_id, x.name, x.position, x.left) for x in s.Seat.select())
-    games = sorted((g.id, g.room_id) for g in s.Game.select())
-    actions = s.GameAction.select().count()
+    games = sorted((x.id, x.room_id) for x in g.Game.select())
+    actions = g.GameAction.select().count()
     return rooms, seats, games, actions
 
 
@@ -81,7 +81,7 @@ class FailingStore:
     database connection): the calls fail, and nothing may change, in memory or in the store."""
 
     WRITES = ("save_room", "start_game", "close_room", "append_action", "append_actions",
-              "log_action")
+              "log_action", "log_actions")
 
     def __init__(self, hub: Hub, monkeypatch: pytest.MonkeyPatch) -> None:
         self.failing = False
@@ -247,7 +247,7 @@ async def test_paths_with_a_nul_byte_are_not_found(server: TestServer, path: str
 
 
 async def test_a_long_polling_post_over_the_limit_is_refused_at_once(server: TestServer) -> None:
-    from kingdom_server.keys import settings_key
+    from kingdom_server.core.keys import settings_key
 
     limit = server.app[settings_key].max_message_bytes
     base = str(server.make_url("/socket.io/"))
@@ -280,7 +280,7 @@ async def test_a_long_polling_post_over_the_limit_is_refused_at_once(server: Tes
 async def test_a_websocket_message_over_the_limit_closes_the_connection(
     connect: Connect, server: TestServer
 ) -> None:
-    from kingdom_server.keys import settings_key
+    from kingdom_server.core.keys import settings_key
 
     limit = server.app[settings_key].max_message_bytes
     ana = await connect("ana")

@@ -10,9 +10,8 @@ from typing import Any
 
 from aiohttp.test_utils import TestServer
 
-from kingdom_server.hub import Hub
-from kingdom_server.keys import hub_key
-from kingdom_server.limits import Rate, RateLimits
+from kingdom_server.core.hub import Hub, hub_key
+from kingdom_server.core.limits import Rate, RateLimits
 from tests.server.helpers import Client, raw_call
 
 Start = Callable[..., Awaitable[TestServer]]

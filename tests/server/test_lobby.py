@@ -6,8 +6,8 @@ import re
 
 from aiohttp.test_utils import TestServer
 
-from kingdom_server.hub import SEAT_MOVED, Hub
-from kingdom_server.rooms import CODE_ALPHABET
+from kingdom_server.core.hub import SEAT_MOVED, Hub
+from kingdom_server.core.rooms import CODE_ALPHABET
 
 CODE_RE = re.compile(f"^[{CODE_ALPHABET}]{{6}}$")
 

@@ -13,8 +13,8 @@ from typing import Any
 
 from aiohttp.test_utils import TestServer
 
-from kingdom_server.keys import hub_key
-from kingdom_server.lobby import RANKED_PLAYED_ONCE
+from kingdom_server.core.hub import hub_key
+from kingdom_server.core.lobby import RANKED_PLAYED_ONCE
 from kingdom_server.ranked.queue import LEFT_FOR_SEAT, SEATED_ELSEWHERE
 from tests.server.helpers import database_rows
 from tests.server.play import play_until
@@ -168,8 +168,16 @@ async def test_what_a_bot_played_for_an_absent_player_is_not_theirs(
     await ben.wait_state(lambda s: s["players"][0].get("botControlled") is True, 10,
                          "Ana's bot standing in")
     start = room.action_count
-    await play_until(ben, lambda s: room.action_count >= start + 30 or s["phase"] == "finished",
-                     random.Random(4), timeout=60)
+
+    def built(s: dict[str, Any]) -> int:
+        kingdom = s["players"][0]["kingdom"]
+        return len(kingdom["royals"]) + len(kingdom["combinations"])
+
+    # Until her bot has crowned or built something (the deal is random: a fixed number of moves
+    # may hold none), and at least 30 moves.
+    before = built(ben.state)
+    await play_until(ben, lambda s: (room.action_count >= start + 30 and built(s) > before)
+                     or s["phase"] == "finished", random.Random(4), timeout=90)
     back = Player(url, "Ana again")
     back.user, back.token = ana.user, ana.token
     await back.connect()  # signed in: her seat comes back

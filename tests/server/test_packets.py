@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import kingdom_rules as kr
-from kingdom_server.wire import JsonPacket, _Json, ack_text, encode_event
+from kingdom_server.core.wire import JsonPacket, _Json, ack_text, encode_event
 
 
 def test_dumps_matches_the_standard_library() -> None:

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestServer
 
-from kingdom_server.keys import hub_key
+from kingdom_server.core.hub import hub_key
+from kingdom_server.ranked import queue_key
 from kingdom_server.ranked.queue import ALREADY_QUEUED, LOGIN_REQUIRED, NO_SEASON, SEATED
 from tests.server.ranked_clients import Player, get_json, matched, play_to_the_end
 
@@ -25,10 +26,10 @@ async def test_guests_bad_counts_and_no_season(start_server: Start, players: Any
     ana = await players(srv, "Ana")
     for bad in [None, {}, {"playerCount": 5}, {"playerCount": "2"}, {"playerCount": True}, []]:
         await ana.refused("joinRankedQueue", bad)
-    srv.app[hub_key].ranked.store.active_season()
-    srv.app[hub_key].ranked.store.end_season()
+    srv.app[queue_key].store.active_season()
+    srv.app[queue_key].store.end_season()
     await ana.refused("joinRankedQueue", {"playerCount": 2}, NO_SEASON)
-    assert len(srv.app[hub_key].ranked.queued) == 0
+    assert len(srv.app[queue_key].queued) == 0
 
 
 async def test_two_players_are_matched_into_a_ranked_match(
@@ -57,7 +58,7 @@ async def test_two_players_are_matched_into_a_ranked_match(
     assert state["phase"] != "waiting"
     # Seated now: no second queue.
     await ana.refused("joinRankedQueue", {"playerCount": 2})
-    assert len(srv.app[hub_key].ranked.queued) == 0
+    assert len(srv.app[queue_key].queued) == 0
 
 
 async def test_four_players_make_two_teams(start_server: Start, players: Any) -> None:
@@ -74,7 +75,7 @@ async def test_four_players_make_two_teams(start_server: Start, players: Any) ->
 
 async def test_leave_and_disconnect_while_queued(start_server: Start, players: Any) -> None:
     srv = await start_server(**FAST)
-    queue = srv.app[hub_key].ranked
+    queue = srv.app[queue_key]
     ana = await players(srv, "Ana")
     ben = await players(srv, "Ben")
     cy = await players(srv, "Cyd")
@@ -107,10 +108,10 @@ async def test_not_while_seated(start_server: Start, players: Any) -> None:
     # Taking a seat while queued takes the player out of the queue at the next wave.
     await ana.ok("createRoom", {"playerName": "Ana"})
     for _ in range(50):
-        if not srv.app[hub_key].ranked.queued:
+        if not srv.app[queue_key].queued:
             break
         await asyncio.sleep(0.05)
-    assert srv.app[hub_key].ranked.queued == {}
+    assert srv.app[queue_key].queued == {}
 
 
 async def test_a_ranked_match_to_its_end_is_rated_once(
@@ -175,7 +176,7 @@ async def test_abandoning_loses_the_match(start_server: Start, players: Any, how
         await ana2.ok("rejoinRoom", {"roomCode": code, "playerId": ana.seat["playerId"],
                                      "reconnectToken": ana.seat["reconnectToken"]})
         playing.append(ana2)  # back at the table, playing on: the match is lost all the same
-    store = srv.app[hub_key].ranked.store
+    store = srv.app[queue_key].store
     assert room.game_id is not None
     recorded = store.ranked_match(f"{code}:{room.game_id}")
     assert recorded is not None and recorded.abandoned == {ana.user["id"]}

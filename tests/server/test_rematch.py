@@ -12,9 +12,9 @@ from typing import Any
 
 from aiohttp.test_utils import TestServer
 
-from kingdom_server.keys import hub_key
-from kingdom_server.rematch import new_table
-from kingdom_server.rooms import SPECTATORS_CANNOT_ACT, Room, Seat, hash_token
+from kingdom_server.core.hub import hub_key
+from kingdom_server.core.rematch import new_table
+from kingdom_server.core.rooms import SPECTATORS_CANNOT_ACT, Room, Seat, hash_token
 from tests.server.helpers import Client, database_rows
 from tests.server.play import play_until
 from tests.server.ranked_clients import get_json

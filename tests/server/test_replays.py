@@ -13,9 +13,10 @@ from aiohttp.test_utils import TestServer
 import kingdom_rules as kr
 from kingdom_rules.bots import GreedyBot, RandomBot, play_game
 from kingdom_server.accounts import COOKIE
-from kingdom_server.keys import hub_key
-from kingdom_server.replays import NOT_FOUND, replays_key
-from kingdom_server.rooms import Room, Seat
+from kingdom_server.core.hub import hub_key
+from kingdom_server.core.rooms import Room, Seat
+from kingdom_server.replays import replays_key
+from kingdom_server.replays.service import NOT_FOUND
 from tests.server.helpers import Client
 from tests.server.play import play_until
 

@@ -10,8 +10,8 @@ from typing import Any
 
 from aiohttp.test_utils import TestServer
 
-from kingdom_server.rooms import Room, Seat
-from kingdom_server.storage import Storage
+from kingdom_server.core.rooms import Room, Seat
+from kingdom_server.core.storage import Storage
 from tests.server.helpers import Client
 
 Start = Callable[..., Awaitable[TestServer]]

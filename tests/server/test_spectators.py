@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestServer
 
-from kingdom_server.keys import hub_key
-from kingdom_server.rooms import SPECTATORS_CANNOT_ACT, Room
+from kingdom_server.core.hub import hub_key
+from kingdom_server.core.rooms import SPECTATORS_CANNOT_ACT, Room
 from tests.server.helpers import Client, card_ids, check_push_shape
 from tests.server.play import play_until
 

@@ -16,10 +16,10 @@ from aiohttp.test_utils import TestServer
 
 from kingdom_server.accounts import COOKIE
 from kingdom_server.app import FEATURE_TABLES
-from kingdom_server.keys import hub_key
+from kingdom_server.core.hub import hub_key
+from kingdom_server.core.storage import Storage
 from kingdom_server.ranked.tables import RankedMatch
 from kingdom_server.stats import Match, MatchParticipant, results_key
-from kingdom_server.storage import Storage
 from tests.server.helpers import Client, database_rows
 from tests.server.play import play_until
 
@@ -259,7 +259,8 @@ async def test_matches_from_before_the_format_get_it_from_their_rooms(
     with storage.db.atomic():
         for code, constructed in (("CASUAL1", False), ("DECKS1", True), ("RANKED1", False)):
             storage.Room.create(code=code, constructed=constructed, status="closed")
-        games = {code: storage.Game.create(room=code, seed=1, player_count=2, mode="game").id
+        made = storage.games().Game
+        games = {code: made.create(room=code, seed=1, player_count=2, mode="game").id
                  for code in ("CASUAL1", "DECKS1", "RANKED1")}
         _old_match(storage, user_id, "CASUAL1", games["CASUAL1"], "casual", 1)
         _old_match(storage, user_id, "DECKS1", games["DECKS1"], "casual", 2)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from kingdom_server.rooms import Room, Seat
-from kingdom_server.storage import Storage
+from kingdom_server.core.rooms import Room, Seat
+from kingdom_server.core.storage import Storage
 
 
 def url(tmp_path: Path) -> str:

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestServer
 
-from kingdom_server import clocks
-from kingdom_server.keys import hub_key
+from kingdom_server.core import clocks
+from kingdom_server.core.hub import hub_key
 from tests.databases import query
 from tests.server.helpers import Client, database_rows
 from tests.server.play import payload_of, play_until

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from kingdom_server.hub import Hub
+from kingdom_server.core.hub import Hub
 
 
 async def test_basics_lesson_deal_and_bot_pause(connect, hub: Hub) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from aiohttp.test_utils import TestServer
 
-from kingdom_server.hub import Hub
+from kingdom_server.core.hub import Hub
 from tests.server.helpers import Client
 from tests.server.test_tutorial_steps import my_turn, ready_ids, tutorial_room
 

@@ -11,8 +11,7 @@ from typing import Any
 
 from aiohttp.test_utils import TestServer
 
-from kingdom_server.hub import Hub
-from kingdom_server.keys import hub_key
+from kingdom_server.core.hub import Hub, hub_key
 from tests.server.helpers import Client
 
 

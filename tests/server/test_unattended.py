@@ -13,10 +13,9 @@ from typing import Any
 
 from aiohttp.test_utils import TestServer
 
-from kingdom_server.hub import Hub
-from kingdom_server.keys import hub_key
-from kingdom_server.rooms import Room
-from kingdom_server.storage import Storage
+from kingdom_server.core.hub import Hub, hub_key
+from kingdom_server.core.rooms import Room
+from kingdom_server.core.storage import Storage
 from tests.server.helpers import Client
 from tests.server.play import play_until
 
@@ -144,14 +143,15 @@ async def test_closed_rooms_are_deleted_from_the_database_after_the_retention(
     await ana.ok("leaveRoom")  # the room closes
     kept = (await ana.ok("createRoom", {"playerName": "Ana"}))["roomCode"]
     assert store.Room.get(store.Room.code == gone).status == "closed"
-    assert store.Game.select().where(store.Game.room == gone).count() == 1
+    assert store.games().Game.select().where(store.games().Game.room == gone).count() == 1
 
     def rooms() -> set[str]:
         return {r.code for r in store.Room.select()}
 
     await wait_until(lambda: gone not in rooms(), 3, "the closed room's deletion")
     assert kept in rooms()
-    assert store.Game.select().count() == 0 and store.GameAction.select().count() == 0
+    g = store.games()
+    assert g.Game.select().count() == 0 and g.GameAction.select().count() == 0
     assert [s.room_id for s in store.Seat.select()] == [kept]
 
 
@@ -169,7 +169,8 @@ def test_delete_closed_rooms_keeps_recent_and_open_rooms(tmp_path: Any) -> None:
     store.Room.update(updated_at=old).where(store.Room.code == "AAAAAA").execute()
     assert store.delete_closed_rooms(old + dt.timedelta(days=1)) == 1
     assert sorted(r.code for r in store.Room.select()) == ["BBBBBB", "CCCCCC"]
-    assert store.Game.select().count() == 2 and store.GameAction.select().count() == 2
+    g = store.games()
+    assert g.Game.select().count() == 2 and g.GameAction.select().count() == 2
     store.close()
 
 

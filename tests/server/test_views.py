@@ -8,9 +8,9 @@ import random
 import pytest
 
 import kingdom_rules as kr
-from kingdom_server.rooms import Room, Seat
-from kingdom_server.views import game_views, push_parts, room_fields, seat_fields
-from kingdom_server.wire import decode_event, encode_event, encode_event_parts
+from kingdom_server.core.rooms import Room, Seat
+from kingdom_server.core.views import game_views, push_parts, room_fields, seat_fields
+from kingdom_server.core.wire import decode_event, encode_event, encode_event_parts
 
 
 def _room(n: int) -> Room:

@@ -170,7 +170,9 @@ export function test(name, fn) {
 export async function run({ timeoutMs = 600000 } = {}) {
   let passed = 0;
   let failed = 0;
-  for (const t of tests) {
+  // E2E_ONLY=text runs only the tests whose name contains it (for debugging one test).
+  const only = process.env.E2E_ONLY;
+  for (const t of tests.filter((t) => !only || t.name.includes(only))) {
     const started = Date.now();
     try {
       await Promise.race([

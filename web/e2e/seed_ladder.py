@@ -7,10 +7,10 @@ import datetime as dt
 import sys
 import uuid
 
-from kingdom_server.ranked.tables import RankedStore
+from kingdom_server.core.storage import Storage
+from kingdom_server.ranked.service import RankedStore
 from kingdom_server.stats import TABLES as STATS_TABLES
 from kingdom_server.stats import Match, MatchParticipant
-from kingdom_server.storage import Storage
 
 db, players = sys.argv[1], [a.split(":", 1) for a in sys.argv[2:]]
 storage = Storage(f"sqlite:///{db}")

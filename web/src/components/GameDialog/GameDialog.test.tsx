@@ -1,7 +1,13 @@
 import { fireEvent, render, screen } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { publicGames } from "../../state/game";
 import { GameDialog, normaliseCode, playerName } from "./GameDialog";
+
+function inRouter(ui: ReactElement) {
+  return render(<MemoryRouter>{ui}</MemoryRouter>);
+}
 
 describe("GameDialog", () => {
   beforeEach(() => {
@@ -10,21 +16,21 @@ describe("GameDialog", () => {
   });
 
   it("opens on Browse by default with the three tabs", () => {
-    render(<GameDialog onClose={() => {}} />);
+    inRouter(<GameDialog onClose={() => {}} />);
     expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Create", "Browse", "Code"]);
     expect(screen.getByRole("tab", { name: "Browse" }).getAttribute("aria-selected")).toBe("true");
   });
 
   it("upper-cases the room code and keeps 8 characters", () => {
     expect(normaliseCode("abcdefghijk")).toBe("ABCDEFGH");
-    render(<GameDialog initialTab="join" onClose={() => {}} />);
+    inRouter(<GameDialog initialTab="join" onClose={() => {}} />);
     const code = screen.getByLabelText("Room code") as HTMLInputElement;
     fireEvent.change(code, { target: { value: "ab12" } });
     expect(code.value).toBe("AB12");
   });
 
   it("needs a name that is not blank after trimming", () => {
-    render(<GameDialog initialTab="create" onClose={() => {}} />);
+    inRouter(<GameDialog initialTab="create" onClose={() => {}} />);
     const create = screen.getByRole("button", { name: "Create Game" }) as HTMLButtonElement;
     fireEvent.change(screen.getByLabelText("Your name"), { target: { value: "   " } });
     expect(create.disabled).toBe(true);
@@ -33,7 +39,7 @@ describe("GameDialog", () => {
   });
 
   it("reveals players needed (2, 3, 4; default 4) for a public game", () => {
-    render(<GameDialog initialTab="create" onClose={() => {}} />);
+    inRouter(<GameDialog initialTab="create" onClose={() => {}} />);
     expect(screen.queryByText("Players needed")).toBeNull();
     fireEvent.click(screen.getByRole("radio", { name: "Public" }));
     expect(screen.getByRole("radio", { name: "4" }).getAttribute("aria-checked")).toBe("true");
@@ -45,7 +51,7 @@ describe("GameDialog", () => {
       { roomCode: "FULL1", hostName: "Bo", gameMode: "match", currentPlayers: 3, desiredPlayers: 3, status: "full" },
     ];
     vi.spyOn(console, "error").mockImplementation(() => {});
-    render(<GameDialog onClose={() => {}} />);
+    inRouter(<GameDialog onClose={() => {}} />);
     const join = (code: string) => screen.getByRole("button", { name: `Join game ${code}` }) as HTMLButtonElement;
     expect(join("OPEN1").disabled).toBe(true);
     fireEvent.change(screen.getByLabelText("Your name"), { target: { value: "Cy" } });

@@ -1,6 +1,7 @@
 import { signal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
 import { fetchPublicGames, roomCall } from "../../state/actions";
 import { WatchButton } from "../Watch/Watch";
 import { connection, publicGames, user } from "../../state/game";
@@ -43,6 +44,7 @@ export function GameDialog({ initialTab = "browse", onClose }: { initialTab?: Ga
   const [desired, setDesired] = useState(4);
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
   const username = user.value?.username;
   useEffect(() => {
     // Signed in: the name starts as the username (it can still be changed for this game).
@@ -75,6 +77,12 @@ export function GameDialog({ initialTab = "browse", onClose }: { initialTab?: Ga
     const roomCode = code.trim();
     if (!name || !roomCode || busy) return;
     void run(() => roomCall("joinRoom", { playerName: name, roomCode }));
+  };
+  // A game in play does not pull the home page to /game by itself (App.tsx), so watching goes there.
+  const watch = async (roomCode: string) => {
+    const ack = await roomCall("watchGame", { roomCode });
+    if (ack.success) navigate("/game");
+    return ack;
   };
   const joinPublic = (roomCode: string) => {
     if (!name || busy) return;
@@ -150,7 +158,7 @@ export function GameDialog({ initialTab = "browse", onClose }: { initialTab?: Ga
                         players
                       </div>
                     </div>
-                    <WatchButton game={g} onWatch={(code) => void run(() => roomCall("watchGame", { roomCode: code }))} />
+                    <WatchButton game={g} onWatch={(code) => void run(() => watch(code))} />
                     <button
                       type="button"
                       className={button.primary}

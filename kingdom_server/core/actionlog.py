@@ -1,0 +1,128 @@
+"""The action log's writes: every accepted action's row is durable before its caller goes on
+(the pushes and the acknowledgement come after it), and rows share database commits.
+
+Rows accepted in the same moment, in any rooms, are written together by `Storage.log_actions`,
+which alone chooses how. With a journaled store (the server on a SQLite file,
+kingdom_server/core/journal.py) they are appended to the journal; the rows are moved into the
+database together, `flush_seconds` after the first of them (and before anything reads or
+changes games: `Storage.games`).
+A commit costs several times an action's own work on a busy server; one append to a file costs
+a few microseconds (bench/RESULTS.md, "Issue 13, third pass").
+
+Otherwise (PostgreSQL, an in-memory database), group commit: they are written in one
+transaction instead of one each.
+
+Each caller still waits until its own row is committed: `append` returns only then, so the
+pushes and the acknowledgement that follow are sent after the write ("written before the
+acknowledgement is sent"). With many busy rooms the rows that arrive during one turn of the
+event loop share one commit; a lone action is written at once.
+
+The commit also runs the caller's `on_commit` (the room takes its new state there), in the
+flush itself: if the waiting task is cancelled, the row is still written and the room still
+moves on, so memory and log never disagree. The flush is scheduled (call_soon) before any
+waiter can resume, so it always runs before a cancelled waiter releases the room's lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from kingdom_server.core.storage import Storage
+
+log = logging.getLogger(__name__)
+
+Row = tuple[int, int, dict[str, Any]]
+
+FLUSH_SECONDS = 1.0
+"""How long a journaled row may wait before it is moved into the database (the default of
+Settings.action_flush_seconds)."""
+
+
+class ActionLog:
+    def __init__(self, storage: Storage, *, flush_seconds: float = FLUSH_SECONDS) -> None:
+        self.storage = storage
+        self.flush_seconds = flush_seconds
+        self._pending: list[tuple[Row, Callable[[], None] | None, asyncio.Future[None]]] = []
+        self._scheduled = False
+        self._commits_before = storage.action_commits
+        self.rows = 0
+        self._timer: asyncio.TimerHandle | None = None
+
+    @property
+    def commits(self) -> int:
+        """Database commits that wrote action rows since this log began."""
+        return self.storage.action_commits - self._commits_before
+
+    async def append(
+        self, game_id: int, seq: int, action: dict[str, Any],
+        on_commit: Callable[[], None] | None = None,
+    ) -> None:
+        """Write one action's row; returns once it is durable (raises the store's error if it
+        could not be written, and then `on_commit` is not called)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._pending.append(((game_id, seq, action), on_commit, done))
+        if not self._scheduled:
+            self._scheduled = True
+            loop.call_soon(self.flush)
+        await done
+
+    def flush(self) -> None:
+        """Write every pending row (`Storage.log_actions`: the journal, or one commit), then
+        wake their writers; journaled rows are moved into the database `flush_seconds` later."""
+        batch, self._pending = self._pending, []
+        self._scheduled = False
+        if not batch:
+            return
+        try:
+            outcomes: list[Exception | None] = self.storage.log_actions(
+                [row for row, _, _ in batch])
+        except Exception as e:  # the store failed as a whole: every row with it
+            outcomes = [e] * len(batch)
+        for item, error in zip(batch, outcomes, strict=True):
+            self._finish(item, error)
+        if self._timer is None and self.storage.unflushed_actions():
+            loop = asyncio.get_running_loop()
+            self._timer = loop.call_later(self.flush_seconds, self._move_journal)
+
+    def _move_journal(self) -> None:
+        """The journal's rows into the database; after a failure (logged) it tries again."""
+        self._timer = None
+        try:
+            self.storage.flush_actions()
+        except Exception:
+            log.exception("moving %d journaled actions into the database failed",
+                          self.storage.unflushed_actions())
+        if self.storage.unflushed_actions():
+            loop = asyncio.get_running_loop()
+            self._timer = loop.call_later(max(1.0, 4 * self.flush_seconds), self._move_journal)
+
+    def close(self) -> None:
+        """No more moves on a timer (the store moves the rest when it closes)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _finish(
+        self,
+        item: tuple[Row, Callable[[], None] | None, asyncio.Future[None]],
+        exc: Exception | None = None,
+    ) -> None:
+        _, on_commit, done = item
+        if exc is not None:
+            if not done.done():
+                done.set_exception(exc)
+            else:
+                log.error("action log write failed after its writer went away: %s", exc)
+            return
+        self.rows += 1
+        if on_commit is not None:
+            try:
+                on_commit()
+            except Exception:  # pragma: no cover - the callbacks only assign attributes
+                log.exception("on_commit failed")
+        if not done.done():
+            done.set_result(None)

@@ -1,0 +1,257 @@
+"""The hub: one server process's open rooms, the lobby and the games that act on them, and the
+socket.io wiring in front of both (every call answered, connections and disconnections).
+
+    Hub
+    ├── rooms: Rooms      open rooms by code, and the seat each socket holds (rooms.py)
+    ├── pushes: Pushes    gameState and room events to the seats (pushes.py)
+    ├── games: Games      game calls through the engine, score screen, bots (games.py)
+    └── lobby: Lobby      rooms, seats, starting games, leaving, absence (lobby.py)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, Protocol
+
+import socketio
+from aiohttp import web
+
+from kingdom_server.core import validation as v
+from kingdom_server.core.actionlog import ActionLog
+from kingdom_server.core.answers import Ack, Call, CallError, fail, ok
+from kingdom_server.core.background import Background
+from kingdom_server.core.games import GAME_EVENTS, Games
+from kingdom_server.core.http import client_address, token_from_cookie_header
+from kingdom_server.core.limits import Limiter
+from kingdom_server.core.lobby import Lobby
+from kingdom_server.core.pushes import SEAT_MOVED, Pushes, PushObserver
+from kingdom_server.core.rooms import BROWSING, Room, Rooms, now_utc
+from kingdom_server.core.settings import Settings
+from kingdom_server.core.storage import Storage
+from kingdom_server.core.wire import Server, unknown_event
+
+__all__ = [
+    "BROWSING", "GAME_EVENTS", "SEAT_MOVED", "Ack", "CallError", "Hub", "fail", "hub_key", "ok",
+]
+
+log = logging.getLogger(__name__)
+
+class Person(Protocol):
+    """A signed-in account as the hub sees it."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def username(self) -> str: ...
+
+    @property
+    def is_bot(self) -> bool: ...
+
+
+Identify = Callable[[str | None], Person | None]
+"""(database threads) The account a session token signs in, or None."""
+
+
+class Hub:
+    """Owns the rooms of one server process and answers every socket call."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        storage: Storage,
+        sio: socketio.AsyncServer,
+    ) -> None:
+        self.settings = settings
+        self.storage = storage
+        self.sio = sio
+        self.identify: Identify | None = None
+        """Who a socket's session cookie signs in (None: everyone is a guest); the accounts
+        feature sets it."""
+        self.loaded_hooks: list[Callable[[Rooms], None]] = []
+        """Called at start once the open rooms are rebuilt, before their bots move."""
+        self.disconnect_hooks: list[Callable[[str], Awaitable[None]]] = []
+        """Awaited with the sid of a socket that went, before the lobby lets its seat go."""
+        self.shutdown_hooks: list[Callable[[], Awaitable[None]]] = []
+        """Awaited when the server stops, before the hub's own tasks are cancelled."""
+        self.stats = {"acks": 0, "actions": 0, "pushes": 0}
+        self.background = Background()
+        self.room_list = Rooms()
+        self.pushes = Pushes(sio, self.room_list, self.stats)
+        self.games = Games(settings, storage, self.room_list, self.pushes, self.background,
+                           self.stats)
+        self.lobby = Lobby(settings, storage, sio, self.room_list, self.pushes, self.games,
+                           self.background)
+        self.limiter = Limiter(settings.rate_limits) if settings.rate_limits else None
+        self.addresses: dict[str, str] = {}
+        """sid -> the client's address (for the limits per address)."""
+        if self.limiter is not None and isinstance(sio, Server):
+            sio.gate = self._gate
+        self.calls: dict[str, Call] = {}
+        sio.on("connect", self.on_connect)
+        sio.on("disconnect", self.on_disconnect)
+        sio.on("*", self.on_unknown)
+        self.add_calls(self.lobby.calls())
+        self.add_calls({event: self.games.call(event) for event in GAME_EVENTS})
+
+    # -- what tests and /api/health read ---------------------------------------------------
+
+    @property
+    def rooms(self) -> dict[str, Room]:
+        return self.room_list.by_code
+
+    @property
+    def sessions(self) -> dict[str, tuple[str, str]]:
+        return self.room_list.sessions
+
+    @property
+    def push_observers(self) -> list[PushObserver]:
+        return self.pushes.observers
+
+    @property
+    def action_log(self) -> ActionLog:
+        return self.games.action_log
+
+    @property
+    def bots(self) -> dict[tuple[str, str], Any]:
+        return self.games.bots
+
+    def public_games(self) -> list[dict[str, Any]]:
+        return self.room_list.public_games()
+
+    # -- wiring ----------------------------------------------------------------------------
+
+    def add_calls(self, calls: Mapping[str, Call]) -> None:
+        """Answer these socket calls (a feature's, or the core's own)."""
+        for event, fn in calls.items():
+            if event in self.calls:
+                raise ValueError(f"the socket call {event} is answered twice")
+            self.calls[event] = fn
+            self.sio.on(event, self._guard(event, fn))
+
+    def _guard(self, event: str, fn: Call) -> Callable[..., Awaitable[Ack]]:
+        async def handler(sid: str, *args: Any) -> Ack:
+            data = args[0] if args else None
+            try:
+                if self.limiter is not None:
+                    refused = self.limiter.check_call(event, sid, self.addresses.get(sid, ""))
+                    if refused is not None:
+                        raise CallError(refused)
+                v.check_size(data, self.settings.max_string_length)
+                ack = await fn(sid, v.as_object(data))
+            except (CallError, v.PayloadError) as e:
+                ack = fail(str(e))
+            except Exception:
+                log.exception("%s failed", event)
+                ack = fail("Internal server error")
+            self.stats["acks"] += 1
+            return ack
+
+        handler.__name__ = f"on_{event}"
+        return handler
+
+    async def on_unknown(self, event: Any, sid: str, *args: Any) -> Ack:
+        return unknown_event(event)
+
+    # -- connections -----------------------------------------------------------------------
+
+    def _gate(self, sid: str) -> str | None:
+        assert self.limiter is not None
+        return self.limiter.check("event", sid, self.addresses.get(sid, ""))
+
+    def _address(self, environ: Any) -> str:
+        request = environ.get("aiohttp.request") if isinstance(environ, dict) else None
+        if request is None:
+            return ""
+        return client_address(request, self.settings.client_address_header)
+
+    async def on_connect(self, sid: str, environ: Any, auth: Any = None) -> None:
+        """The session cookie of the handshake signs the socket in: `{"userId", "username"}`
+        in the socket.io session (empty for guests); a signed-in player's open seat that no
+        socket holds comes back to them at once."""
+        self.addresses[sid] = self._address(environ)
+        user = None
+        if self.identify is not None and isinstance(environ, dict):
+            token = token_from_cookie_header(environ.get("HTTP_COOKIE"))
+            user = await self.storage.run(self.identify, token)
+        if user is not None:
+            await self.sio.save_session(sid, {"userId": user.id, "username": user.username,
+                                              "isBot": bool(user.is_bot)})
+        await self.sio.enter_room(sid, BROWSING)
+        if user is not None:
+            # After the handshake is answered: a seat is only attached to a connected socket.
+            self.background.spawn(self._restore_seat(sid, user.id))
+
+    async def _restore_seat(self, sid: str, user_id: str) -> None:
+        for _ in range(50):
+            if self.sio.manager.is_connected(sid, "/"):
+                await self.lobby.restore_user_seat(sid, user_id)
+                return
+            await asyncio.sleep(0.01)
+
+    async def on_disconnect(self, sid: str, *args: Any) -> None:
+        self.addresses.pop(sid, None)
+        if self.limiter is not None:
+            self.limiter.disconnected(sid)
+        for hook in self.disconnect_hooks:
+            await hook(sid)
+        await self.lobby.disconnected(sid)
+
+    # -- startup / shutdown ----------------------------------------------------------------
+
+    def load(self) -> None:
+        """Rebuild every open room from the store (game states by replaying their logs)."""
+        for loaded in self.storage.load_open_rooms():
+            room = loaded.room
+            if loaded.game is not None:
+                try:
+                    self.games.resume(room, loaded.game)
+                except Exception:
+                    log.exception("room %s: replay failed; the room is closed", room.code)
+                    self.storage.close_room(room.code)
+                    continue
+            self.room_list.add(room)
+        for hook in self.loaded_hooks:
+            hook(self.room_list)
+        for room in self.room_list:
+            # Nobody is connected yet: each person has the absence limit to come back.
+            for seat in room.seats:
+                self.lobby.start_absence(room, seat)
+            self.lobby.watch_attendance(room)
+            if room.started:
+                if room.is_tutorial and self.games.lesson is not None:
+                    # Pauses and the lesson's guard are not stored: nobody waits forever, and
+                    # nobody who skipped the lesson is held to it (steps that then become
+                    # impossible are announced as such, so a lesson still shown goes on).
+                    self.games.lesson.end(room)
+                self.games.sync_score_screen(room)
+                self.games.sync_clocks(room, save=False)  # on from what was stored
+                self.games.kick_bots(room)
+        log.info("loaded %d rooms", len(self.room_list))
+        self.background.spawn(self._sweep())
+
+    async def _sweep(self) -> None:
+        """Delete long-closed rooms from the store: now, then every Settings.sweep_seconds."""
+        while True:
+            cutoff = now_utc() - dt.timedelta(days=self.settings.closed_room_days)
+            try:
+                deleted = self.storage.delete_closed_rooms(cutoff)
+            except Exception:
+                log.exception("deleting old closed rooms failed")
+            else:
+                if deleted:
+                    log.info("deleted %d rooms closed before %s", deleted, cutoff)
+            await asyncio.sleep(self.settings.sweep_seconds)
+
+    async def shutdown(self) -> None:
+        for hook in self.shutdown_hooks:
+            await hook()
+        await self.background.cancel_all()
+        self.games.action_log.close()
+        self.games.pool.shutdown()
+
+
+hub_key = web.AppKey("hub", Hub)
