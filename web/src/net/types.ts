@@ -176,6 +176,8 @@ export interface GameView {
   pendingDemolitionEat: { targetPlayerNumber: number; freedRoyalIds: string[] } | null;
   outcome: { winners: number[]; reason?: string } | null;
   legalActions: ActionJson[];
+  /** The cardIds of my legal playHailOfArrows actions that would find no target (docs/protocol.md). */
+  hailsWithoutTarget?: string[][];
   // room fields added by the server
   roomCode: string;
   hostId: string | null;
