@@ -172,6 +172,8 @@ export interface GameView {
   handHistory: HandHistoryEntry[];
   lastDrawAction: LastDrawAction | null;
   lastHailWasFlamingSalvo?: boolean;
+  /** Whether the current player has made a play this turn. */
+  playedThisTurn?: boolean;
   pendingAction: PendingAction | null;
   pendingDemolitionEat: { targetPlayerNumber: number; freedRoyalIds: string[] } | null;
   outcome: { winners: number[]; reason?: string } | null;
