@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { loadCourtArt } from "../../art/court";
 import { describe, expect, it, vi } from "vitest";
 import { Card, DeckStyleContext } from "./Card";
 
@@ -30,5 +31,29 @@ describe("Card", () => {
     expect(container.querySelectorAll("text").length).toBeGreaterThan(7); // seven pips plus corners
     rerender(<Card card={null} />);
     expect(screen.getByRole("img", { name: "Face-down card" })).toBeTruthy();
+  });
+
+  it("draws Jack, Queen, King and the Heroes as different court pictures in both deck styles", async () => {
+    await act(() => loadCourtArt());
+    const faces = ["J", "Q", "K"].map((rank) => ({ id: `spades-${rank}`, suit: "spades", rank }) as const);
+    const heroes = [{ id: "red-joker", suit: "red-joker", rank: "JOKER" } as const, { id: "black-joker", suit: "black-joker", rank: "JOKER" } as const];
+    for (const deck of ["modern", "classic"] as const) {
+      const drawn = [...faces, ...heroes].map((card) => {
+        const { container, unmount } = render(
+          <DeckStyleContext.Provider value={deck}>
+            <Card card={card} />
+          </DeckStyleContext.Provider>,
+        );
+        const art = container.querySelector("[data-art=court] svg");
+        expect(art, `${deck} ${card.id} has court art`).toBeTruthy();
+        const markup = art!.innerHTML;
+        unmount();
+        return markup;
+      });
+      expect(new Set(drawn).size).toBe(drawn.length);
+    }
+    // A number card has no court picture.
+    const { container } = render(<Card card={{ id: "clubs-7", suit: "clubs", rank: "7" }} />);
+    expect(container.querySelector("[data-art=court]")).toBeNull();
   });
 });
