@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { loadCourtArt } from "../../art/court";
+import type { Card as CardData } from "../../net/types";
 import { describe, expect, it, vi } from "vitest";
 import { Card, DeckStyleContext } from "./Card";
 
@@ -35,8 +36,11 @@ describe("Card", () => {
 
   it("draws Jack, Queen, King and the Heroes as different court pictures in both deck styles", async () => {
     await act(() => loadCourtArt());
-    const faces = ["J", "Q", "K"].map((rank) => ({ id: `spades-${rank}`, suit: "spades", rank }) as const);
-    const heroes = [{ id: "red-joker", suit: "red-joker", rank: "JOKER" } as const, { id: "black-joker", suit: "black-joker", rank: "JOKER" } as const];
+    const faces: CardData[] = (["J", "Q", "K"] as const).map((rank) => ({ id: `spades-${rank}`, suit: "spades", rank }));
+    const heroes: CardData[] = [
+      { id: "red-joker", suit: "red-joker", rank: "JOKER" },
+      { id: "black-joker", suit: "black-joker", rank: "JOKER" },
+    ];
     for (const deck of ["modern", "classic"] as const) {
       const drawn = [...faces, ...heroes].map((card) => {
         const { container, unmount } = render(
