@@ -8,7 +8,8 @@
 import { createRequire } from "node:module";
 import { cpSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, perfInitScript, run, sleep, tempDb, test, viewOf } from "./harness.mjs";
+import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, run, tempDb, test, viewOf } from "./harness.mjs";
+import { hostGame as host, playOne, playToLateTurn, waitForView } from "./table-driver.mjs";
 
 if (!existsSync(join(ROOT, "web/dist/index.html"))) {
   console.error("web/dist is missing: run `npm run build` first");
@@ -33,86 +34,13 @@ const SIZES = [
   { width: 390, height: 844 },
 ];
 
-/** Records when each Web Animation runs (to tell the long tasks that fell while cards moved). */
-function animationLog() {
-  window.__animations = [];
-  const animate = Element.prototype.animate;
-  Element.prototype.animate = function (frames, options) {
-    const o = typeof options === "number" ? { duration: options } : (options ?? {});
-    const start = performance.now() + (o.delay ?? 0);
-    const iterations = Number.isFinite(o.iterations) ? (o.iterations ?? 1) : 1;
-    window.__animations.push({ start, end: start + (o.duration ?? 0) * iterations });
-    return animate.call(this, frames, options);
-  };
-}
-
-/** Long tasks while cards were animating (figures for bench/RESULTS.md; no limit is asserted). */
-async function longTasksWhileAnimating(page) {
-  return page.evaluate(() => {
-    const anims = window.__animations ?? [];
-    const tasks = window.__longtasks ?? [];
-    const during = tasks.filter((t) => anims.some((a) => t.start <= a.end && t.start + t.duration >= a.start));
-    return { animations: anims.length, longTasks: tasks.length, whileAnimating: during.map((t) => Math.round(t.duration)) };
-  });
-}
+const hostGame = (page, opts) => host(page, server.url, opts);
 
 async function newPlayer(viewport = { width: 1280, height: 800 }) {
   const context = await browser.newContext({ viewport });
-  await context.addInitScript(perfInitScript);
-  await context.addInitScript(animationLog);
   const page = await context.newPage();
   page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
   return { context, page };
-}
-
-async function waitForView(page, pred, what, timeout = 60000) {
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
-    const v = await viewOf(page);
-    if (v && pred(v)) return v;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/** Host a room from the home page with `bots` bots and start it; returns at the table. */
-async function hostGame(page, { name, bots }) {
-  await page.goto(server.url + "/");
-  await page.getByRole("button", { name: /^Casual/ }).click();
-  await page.getByRole("dialog").waitFor();
-  await page.getByRole("tab", { name: "Create" }).click();
-  await page.getByLabel("Your name").fill(name);
-  await page.getByRole("button", { name: "Create Game" }).click();
-  await page.waitForURL("**/lobby");
-  for (let i = 0; i < bots; i++) {
-    await page.getByRole("button", { name: "Add Bot" }).click();
-    await page.getByTestId("player-slot").nth(i + 1).waitFor();
-  }
-  await page.getByRole("button", { name: "Start Game" }).click();
-  await page.waitForURL("**/game");
-}
-
-/**
- * One move of mine that keeps the hand going and fills the kingdom (resources and royals
- * first; no combination that might end the hand early is needed for a crowded table).
- */
-async function playOne(page) {
-  const v = await viewOf(page);
-  if (!v || v.currentPlayerNumber !== v.myPlayerNumber) return false;
-  const legal = v.legalActions;
-  if (!legal.length) return false;
-  const pick =
-    (v.phase === "choosing_resources" && legal[0]) ||
-    legal.find((a) => a.type === "drawCard" && a.source === "deck") ||
-    legal.find((a) => a.type === "drawCard") ||
-    legal.find((a) => a.type === "playResource") ||
-    legal.find((a) => a.type === "playCombination") ||
-    legal.find((a) => ["mountHorse", "placeRoyalInCastle", "drawRoyalReward", "eatCharacter", "destroyWithHail", "slayDragon"].includes(a.type)) ||
-    legal.find((a) => a.type === "skipPendingAction" || a.type === "skipDemolitionEat") ||
-    legal.find((a) => a.type === "passTurn");
-  if (!pick) return false;
-  await page.evaluate((a) => window.__kingdom.sendAction(a), pick);
-  return true;
 }
 
 /** The layout settles after a resize: transitions end and the kingdoms refit (no time limit). */
@@ -166,35 +94,16 @@ async function outside(page) {
 async function lateHand(players) {
   const { context, page } = await newPlayer();
   await hostGame(page, { name: "Fay", bots: players - 1 });
-  let turns = 0;
-  let lastTurn = null;
-  let firstChecked = false;
-  for (;;) {
-    const v = await waitForView(page, (x) => x.phase !== "choosing_resources" || x.legalActions.length > 0, "a state to act on");
-    if (v.phase !== "playing" && v.phase !== "choosing_resources") throw new Error(`the hand ended after ${turns} turns (${v.phase}): replay with a longer hand`);
-    const key = `${v.round}:${v.currentPlayerNumber}`;
-    if (v.phase === "playing" && key !== lastTurn) {
-      lastTurn = key;
-      turns++;
-    }
-    const mine = v.phase === "playing" && v.currentPlayerNumber === v.myPlayerNumber;
-    const me = v.players.find((p) => p.number === v.myPlayerNumber);
-    if (mine && me.hasDrawnThisTurn && !v.pendingAction && !firstChecked) {
-      // The first turn: the same checks on a table still nearly empty.
-      firstChecked = true;
-      await page.getByTestId("action-bar").waitFor();
-      await settle(page);
-      const problems = await outside(page);
-      expect(problems.length === 0, `${players} players, first turn at 1280x800: ${problems.join("; ")}`);
-    }
-    if (turns >= 12 && mine && me.hasDrawnThisTurn && !v.pendingAction) break;
-    if (!(await playOne(page))) await sleep(100);
-    else await sleep(60);
-  }
-  if (players === 4) {
-    const figures = await longTasksWhileAnimating(page);
-    console.log(`    long tasks while animating (ms): ${JSON.stringify(figures)}`);
-  }
+  let first = true;
+  const { turns } = await playToLateTurn(page, 12, async () => {
+    if (!first) return;
+    // The first turn: the same checks on a table still nearly empty.
+    first = false;
+    await page.getByTestId("action-bar").waitFor();
+    await settle(page);
+    const problems = await outside(page);
+    expect(problems.length === 0, `${players} players, first turn at 1280x800: ${problems.join("; ")}`);
+  });
   const v = await viewOf(page);
   const cards = v.players.reduce((n, p) => n + p.kingdom.resources.length + p.kingdom.royals.length + p.kingdom.combinations.length, 0);
   const combos = v.players.reduce((n, p) => n + p.kingdom.combinations.length, 0);

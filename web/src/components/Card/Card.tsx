@@ -119,8 +119,8 @@ const JESTER_CROP = "-105 -125 210 292";
 function Portrait({ card, color, Face }: { card: CardData; color: string; Face: CourtFace }) {
   return (
     <g data-art="court">
-      <Face x={30} y={12} width={62} height={90} viewBox={card.rank === "JOKER" ? JESTER_CROP : PORTRAIT_CROP} preserveAspectRatio="xMidYMid slice" aria-hidden="true" />
-      <rect x="30" y="12" width="62" height="90" rx="6" fill="none" stroke={color} strokeWidth="2" />
+      <Face x={34} y={12} width={58} height={90} viewBox={card.rank === "JOKER" ? JESTER_CROP : PORTRAIT_CROP} preserveAspectRatio="xMidYMid slice" aria-hidden="true" />
+      <rect x="34" y="12" width="58" height="90" rx="6" fill="none" stroke={color} strokeWidth="2" />
     </g>
   );
 }
@@ -155,7 +155,7 @@ function Modern({ card }: { card: CardData }) {
       {court ? (
         <>
           {court}
-          <text x="61" y="116" fontSize="11" fontWeight="800" fill={color} textAnchor="middle" fontFamily="system-ui, sans-serif" letterSpacing="1">
+          <text x="63" y="116" fontSize="11" fontWeight="800" fill={color} textAnchor="middle" fontFamily="system-ui, sans-serif" letterSpacing="1">
             {royal}
           </text>
         </>

@@ -44,7 +44,6 @@ export const art = style({
   width: "92%",
   height: "80%",
   pointerEvents: "none",
-  filter: "drop-shadow(0 2px 3px rgba(0,0,0,.5))",
 });
 export const tint = styleVariants({
   horse: { color: tokens.beast.horse },
@@ -79,11 +78,11 @@ export const mark = style({
 });
 export const markRed = style({ color: vars.color.red });
 export const markBlack = style({ color: vars.color.black });
-/** The rider sits on the beast's back: high on its right, slightly turned. */
+/** The rider sits on the beast's back: high on its right, slightly turned, inside the plate. */
 export const rider = style({
   position: "absolute",
-  right: -8,
-  top: 10,
+  right: 2,
+  top: 14,
   transform: "rotate(8deg)",
   filter: "drop-shadow(0 3px 4px rgba(0,0,0,.45))",
   zIndex: 1,
