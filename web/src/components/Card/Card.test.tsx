@@ -48,14 +48,18 @@ describe("Card", () => {
             <Card card={card} />
           </DeckStyleContext.Provider>,
         );
-        const art = container.querySelector("[data-art=court] svg");
-        expect(art, `${deck} ${card.id} has court art`).toBeTruthy();
-        const markup = art!.innerHTML;
+        const href = container.querySelector("[data-art=court] use")?.getAttribute("href") ?? "";
+        // The picture it shows is drawn once, in the page's sprite.
+        expect(document.querySelector(`[data-testid=court-sprite] symbol${href}`), `${deck} ${card.id} shows court art (${href})`).toBeTruthy();
         unmount();
-        return markup;
+        return href;
       });
       expect(new Set(drawn).size).toBe(drawn.length);
     }
+    // Five different pictures, each a full drawing.
+    const symbols = [...document.querySelectorAll("[data-testid=court-sprite] > svg > symbol")];
+    expect(symbols.length).toBe(14);
+    expect(new Set(symbols.map((x) => x.innerHTML)).size).toBe(14);
     // A number card has no court picture.
     const { container } = render(<Card card={{ id: "clubs-7", suit: "clubs", rank: "7" }} />);
     expect(container.querySelector("[data-art=court]")).toBeNull();

@@ -2,7 +2,7 @@ import { createContext, memo, useContext } from "react";
 import type { Card as CardData } from "../../net/types";
 import { cardName, isRed, shortName, SUIT_SYMBOLS } from "../../logic/cards";
 import type { DeckStyle } from "../../state/settings";
-import { useCourtFace } from "../../art/court";
+import { COURT_BOX, useCourtArt } from "../../art/court";
 import * as s from "./Card.css";
 
 export interface CardProps {
@@ -107,8 +107,6 @@ function Headwear({ card, x, y, scale, color }: { card: CardData; x: number; y: 
 }
 
 /** The top half of the letele court picture (its card is 240x336 around 0,0), or the jester. */
-type CourtFace = NonNullable<ReturnType<typeof useCourtFace>>;
-
 const PORTRAIT_CROP = "-80 -150 160 222";
 const JESTER_CROP = "-105 -125 210 292";
 
@@ -116,20 +114,22 @@ const JESTER_CROP = "-105 -125 210 292";
  * Modern deck: a portrait window cut from the traditional court picture, so that Jack, Queen,
  * King and the Heroes are different people at a glance.
  */
-function Portrait({ card, color, Face }: { card: CardData; color: string; Face: CourtFace }) {
+function Portrait({ card, color, href }: { card: CardData; color: string; href: string }) {
   return (
     <g data-art="court">
-      <Face x={34} y={12} width={58} height={90} viewBox={card.rank === "JOKER" ? JESTER_CROP : PORTRAIT_CROP} preserveAspectRatio="xMidYMid slice" aria-hidden="true" />
+      <svg x={34} y={12} width={58} height={90} viewBox={card.rank === "JOKER" ? JESTER_CROP : PORTRAIT_CROP} preserveAspectRatio="xMidYMid slice">
+        <use href={href} {...COURT_BOX} />
+      </svg>
       <rect x="34" y="12" width="58" height="90" rx="6" fill="none" stroke={color} strokeWidth="2" />
     </g>
   );
 }
 
 /** Classic deck: the whole traditional court card. */
-function ClassicCourt({ Face }: { Face: CourtFace }) {
+function ClassicCourt({ href }: { href: string }) {
   return (
     <g data-art="court">
-      <Face x={0} y={0} width={100} height={140} aria-hidden="true" />
+      <use href={href} x={0} y={0} width={100} height={140} />
     </g>
   );
 }
@@ -140,8 +140,8 @@ function Modern({ card }: { card: CardData }) {
   const sym = SUIT_SYMBOLS[card.suit] ?? "";
   const royal = ROYAL_WORD[card.rank];
   const rankText = card.rank === "JOKER" ? "★" : card.rank === "PEASANT" ? "P" : card.rank === "VENDOR" ? "V" : card.rank;
-  const Face = useCourtFace(card);
-  const court = Face ? <Portrait card={card} color={color} Face={Face} /> : null;
+  const art = useCourtArt(card);
+  const court = art ? <Portrait card={card} color={color} href={art} /> : null;
   return (
     <>
       <rect x="1" y="1" width="98" height="138" rx="9" fill="#fffdf6" stroke="#cfc6ad" strokeWidth="2" />
@@ -191,8 +191,8 @@ function Classic({ card }: { card: CardData }) {
   const royal = ROYAL_WORD[card.rank];
   const rankText = card.rank === "JOKER" ? "H" : card.rank === "PEASANT" ? "P" : card.rank === "VENDOR" ? "V" : card.rank;
   const pips = PIPS[card.rank];
-  const Face = useCourtFace(card);
-  if (Face) return <ClassicCourt Face={Face} />;
+  const art = useCourtArt(card);
+  if (art) return <ClassicCourt href={art} />;
   const corner = (
     <g>
       <text x="11" y="20" fontSize="15" fontWeight="700" fill={color} textAnchor="middle" fontFamily="Georgia, serif">
