@@ -516,17 +516,20 @@ def _seat_fields(state: GameState, player: int) -> dict[str, Any]:
     visible = last is not None and (last.player == player or last.source != "deck")
     if last is not None and not visible:
         last = LastDraw(last.player, last.source, None, last.replacement)
+    legal = legal_actions(state, player)
     return {
         "player": player,
         "hand": hand_of(state, player),
         "last_draw": last,
         "last_draw_visible": visible,
-        "legal_actions": legal_actions(state, player),
-        "hails_without_target": _hails_without_target(state, player),
+        "legal_actions": legal,
+        "hails_without_target": _hails_without_target(state, player, legal),
     }
 
 
-def _hails_without_target(state: GameState, player: int) -> tuple[tuple[Card, ...], ...]:
+def _hails_without_target(
+    state: GameState, player: int, legal: LegalActions
+) -> tuple[tuple[Card, ...], ...]:
     """The cards of each legal Hail of Arrows / Flaming Salvo of ``player`` after which no
     target is open (R25, R26), found by playing it: the follow-up's legal answers are the one
     home of what it may destroy."""
@@ -537,7 +540,6 @@ def _hails_without_target(state: GameState, player: int) -> tuple[tuple[Card, ..
     tens = [c for c in hand if c.is_number and c.value == 10]
     if not aces or not tens:
         return ()
-    legal = legal_actions(state, player)
     out: list[tuple[Card, ...]] = []
     for a in aces:
         for t in tens:
