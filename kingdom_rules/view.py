@@ -16,8 +16,9 @@ from typing import Any
 
 import attrs
 
-from kingdom_rules.actions import action_from_json
+from kingdom_rules.actions import DestroyWithHail, PlayHailOfArrows, action_from_json
 from kingdom_rules.cards import DECK, INSTANCES, Card
+from kingdom_rules.engine import apply
 from kingdom_rules.errors import NoSuchPlayer
 from kingdom_rules.followups import index_of
 from kingdom_rules.legal import LegalActions, legal_actions
@@ -139,6 +140,9 @@ class PlayerView:
     legal_actions: LegalActions = attrs.field(eq=False, repr=False)
     setup_kind: str = "standard"
     """standard, constructed or spire (R33-R37): where each seat's draws come from."""
+    hails_without_target: tuple[tuple[Card, ...], ...] = ()
+    """The cards of each legal Hail of Arrows or Flaming Salvo (R15) that would find nothing
+    to destroy now (R25, R26): played, it only discards its Ace and 10."""
 
     def kingdom(self, number: int) -> Kingdom:
         return self.players[number - 1].kingdom
@@ -151,7 +155,8 @@ class PlayerView:
         """The part of the JSON that differs from one seat to another: the player's number,
         hand, their legal actions, and the last draw (another player's deck draw is hidden)."""
         return _seat_json(
-            self.player, self.hand, self.last_draw, self.last_draw_visible, self.legal_actions
+            self.player, self.hand, self.last_draw, self.last_draw_visible, self.legal_actions,
+            self.hails_without_target,
         )
 
     def public_json(self) -> Json:
@@ -249,6 +254,9 @@ class PlayerView:
             outcome=Outcome.from_json(outcome) if outcome else None,
             legal_actions=LegalActions(me, [actions]),
             setup_kind=d.get("setupType", "standard"),
+            hails_without_target=tuple(
+                cards(pair) for pair in d.get("hailsWithoutTarget") or ()
+            ),
         )
 
     def determinize(self, rng: random.Random) -> GameState:
@@ -508,13 +516,40 @@ def _seat_fields(state: GameState, player: int) -> dict[str, Any]:
     visible = last is not None and (last.player == player or last.source != "deck")
     if last is not None and not visible:
         last = LastDraw(last.player, last.source, None, last.replacement)
+    legal = legal_actions(state, player)
     return {
         "player": player,
         "hand": hand_of(state, player),
         "last_draw": last,
         "last_draw_visible": visible,
-        "legal_actions": legal_actions(state, player),
+        "legal_actions": legal,
+        "hails_without_target": _hails_without_target(state, player, legal),
     }
+
+
+def _hails_without_target(
+    state: GameState, player: int, legal: LegalActions
+) -> tuple[tuple[Card, ...], ...]:
+    """The cards of each legal Hail of Arrows / Flaming Salvo of ``player`` after which no
+    target is open (R25, R26), found by playing it: the follow-up's legal answers are the one
+    home of what it may destroy."""
+    if state.phase != "playing" or player != state.current_player or state.pending:
+        return ()
+    hand = hand_of(state, player)
+    aces = [c for c in hand if c.is_number and c.value == 1]
+    tens = [c for c in hand if c.is_number and c.value == 10]
+    if not aces or not tens:
+        return ()
+    out: list[tuple[Card, ...]] = []
+    for a in aces:
+        for t in tens:
+            play = PlayHailOfArrows(player, (a, t))
+            if play not in legal:
+                continue
+            after, _ = apply(state, play)
+            if not any(type(x) is DestroyWithHail for x in legal_actions(after, player)):
+                out.append(play.cards)
+    return tuple(out)
 
 
 def views_json(state: GameState, players: Sequence[int]) -> list[Json]:
@@ -545,6 +580,7 @@ def _seat_json(
     last_draw: LastDraw | None,
     last_draw_visible: bool,
     legal_actions: LegalActions,
+    hails_without_target: Sequence[Sequence[Card]] = (),
 ) -> Json:
     """:meth:`PlayerView.seat_json` from the seat's fields (see :func:`_seat_fields`)."""
     return {
@@ -552,4 +588,5 @@ def _seat_json(
         "myHand": _card_list(hand),
         "lastDrawAction": last_draw.to_json(last_draw_visible) if last_draw else None,
         "legalActions": legal_actions.to_json(),
+        "hailsWithoutTarget": [[c.id for c in pair] for pair in hails_without_target],
     }

@@ -65,6 +65,12 @@ export function matchSelection(legal: readonly ActionJson[], sel: Selection): Pl
   };
 }
 
+/** Whether ``action`` is a Hail of Arrows (or Flaming Salvo) the view says would hit nothing. */
+export function hailWithoutTarget(v: Pick<GameView, "hailsWithoutTarget">, action: ActionJson | null): boolean {
+  if (!action || action.type !== "playHailOfArrows") return false;
+  return (v.hailsWithoutTarget ?? []).some((pair) => sameSet(action.cardIds as string[], pair));
+}
+
 /** Hand cards that take part in at least one legal play (to hint what can be selected). */
 export function playableHandIds(legal: readonly ActionJson[]): Set<string> {
   const ids = new Set<string>();

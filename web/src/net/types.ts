@@ -172,10 +172,14 @@ export interface GameView {
   handHistory: HandHistoryEntry[];
   lastDrawAction: LastDrawAction | null;
   lastHailWasFlamingSalvo?: boolean;
+  /** Whether the current player has made a play this turn. */
+  playedThisTurn?: boolean;
   pendingAction: PendingAction | null;
   pendingDemolitionEat: { targetPlayerNumber: number; freedRoyalIds: string[] } | null;
   outcome: { winners: number[]; reason?: string } | null;
   legalActions: ActionJson[];
+  /** The cardIds of my legal playHailOfArrows actions that would find no target (docs/protocol.md). */
+  hailsWithoutTarget?: string[][];
   // room fields added by the server
   roomCode: string;
   hostId: string | null;

@@ -204,11 +204,40 @@ describe("tutorial overlay", () => {
     expect(call).toHaveBeenCalledWith("resumeTutorialBot", { all: true });
   });
 
+  it("the quest lesson guides its moves step by step from the view, the counter following", () => {
+    vi.spyOn(client, "call").mockResolvedValue({ success: true });
+    mount("quest");
+    const counter = () => screen.getByTestId("tutorial-action-prompt").textContent;
+    expect(stepId()).toBe("quest-intro");
+    expect(counter()).toContain("Tutorial step 1 of 7");
+    fireEvent.click(screen.getByTestId("tutorial-next"));
+    expect(stepId()).toBe("quest-battle");
+    expect(counter()).toContain("Tutorial step 2 of 7");
+    expect(screen.queryByTestId("tutorial-next")).toBeNull();
+    const me = (extra: object) => view.value!.players.map((p) => (p.number === 1 ? { ...p, ...extra } : p));
+    act(() => void (view.value = { ...view.value!, players: me({ hasDrawnThisTurn: true }) }));
+    expect(stepId()).toBe("quest-play");
+    act(() => void (view.value = { ...view.value!, playedThisTurn: true }));
+    expect(stepId()).toBe("quest-pass");
+    setTurn(2);
+    expect(stepId()).toBe("quest-watch");
+    setTurn(1);
+    expect(stepId()).toBe("quest-start");
+    expect(counter()).toContain("Tutorial step 6 of 7");
+  });
+
   it("the last step reads Finish and stores tutorialCompleted", () => {
     vi.spyOn(client, "call").mockResolvedValue({ success: true });
     mount("quest");
     expect(stepId()).toBe("quest-intro");
-    for (const expected of ["Next", "Next", "Finish"]) {
+    fireEvent.click(screen.getByTestId("tutorial-next"));
+    act(() => void vi.advanceTimersByTime(NEXT_LOCK_MS));
+    // The learner draws, plays and passes before reading on: the turn gone, only the watch is left.
+    act(() => void (view.value = { ...view.value!, playedThisTurn: true, currentPlayerNumber: 2 }));
+    expect(stepId()).toBe("quest-watch");
+    setTurn(1);
+    expect(stepId()).toBe("quest-start");
+    for (const expected of ["Next", "Finish"]) {
       expect(screen.getByTestId("tutorial-next").textContent).toBe(expected);
       fireEvent.click(screen.getByTestId("tutorial-next"));
       act(() => void vi.advanceTimersByTime(NEXT_LOCK_MS));

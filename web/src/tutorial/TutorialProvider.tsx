@@ -108,6 +108,16 @@ export function TutorialProvider({ children }: { children: ReactNode }) {
     }
   }, [myTurn, index, mode]);
 
+  // A step the client ends itself: the shown view says its move was made.
+  useEffect(() => {
+    const { steps: list, index: i } = latest.current;
+    const step = list[i];
+    if (v && step?.until?.(v)) {
+      done.current.add(step.id);
+      setIndex(nextIndex(list, i, done.current));
+    }
+  }, [v, index, mode]);
+
   useEffect(() => () => void (lockTimer.current && clearTimeout(lockTimer.current)), []);
 
   const finish = useCallback(() => {
