@@ -9,6 +9,7 @@ from typing import Any
 from kingdom_rules.cards import DECK, Card
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
+from kingdom_rules.kinds import HandEndReason
 from kingdom_rules.scoring import family_complete, partner, score_by_kind, team_of
 from kingdom_rules.setups import STANDARD, ConstructedSetup, Setup, SpireSetup, StandardSetup
 from kingdom_rules.state import (
@@ -222,7 +223,9 @@ def _hand_winner(state: GameState, scores: Sequence[int]) -> int | None:
     return tops[0] if len(teams) == 1 else None
 
 
-def end_hand(state: GameState, winner: int | None, reason: str, events: list[Event]) -> GameState:
+def end_hand(
+    state: GameState, winner: int | None, reason: HandEndReason, events: list[Event]
+) -> GameState:
     """Score the hand (R29) and move to the score screen or the end of the game (R30)."""
     by_kind = tuple(
         score_by_kind(p.kingdom, family_bonus=(p.number == winner)) for p in state.players

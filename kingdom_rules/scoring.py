@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
+from kingdom_rules.kinds import CombinationKind
+
 if TYPE_CHECKING:  # (scoring reads kingdoms; state asks scoring for scores: no import cycle)
     from kingdom_rules.state import Kingdom
 
@@ -22,7 +24,7 @@ RESOURCE_POINTS: Final = 1
 """Each resource, ready or used (R29)."""
 FAMILY_BONUS: Final = 3
 """For the player who completes the Royal Family (R29)."""
-COMBINATION_POINTS: Final[Mapping[str, int]] = {
+COMBINATION_POINTS: Final[Mapping[CombinationKind, int]] = {
     "horse": 1,
     "unicorn": 1,
     "dragon": 1,

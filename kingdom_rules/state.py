@@ -32,6 +32,13 @@ import attrs
 
 from kingdom_rules.cards import ALL_CARDS, Card
 from kingdom_rules.combinations import BEASTS, DRAGONS, STRUCTURES, coarse_type
+from kingdom_rules.kinds import (
+    CombinationKind,
+    FollowUpContext,
+    FollowUpKind,
+    HandEndReason,
+    OutcomeReason,
+)
 from kingdom_rules.scoring import COMBINATION_POINTS, family_complete, hand_score, team_scores
 from kingdom_rules.setups import STANDARD, Setup, setup_from_json
 
@@ -115,8 +122,7 @@ def ready_all(resources: tuple[Resource, ...]) -> tuple[Resource, ...]:
 class Combination:
     """A beast or structure in a kingdom (R14-R19)."""
 
-    kind: str
-    """horse, unicorn, dragon, golden-dragon, silver-dragon, divine-dragon, castle, cathedral"""
+    kind: CombinationKind
     cards: tuple[Card, ...] = attrs.field(converter=_cards)
     rider: Card | None = None
     """The royal riding this beast, if any (R18)."""
@@ -290,21 +296,18 @@ class Player:
 class Pending:
     """A follow-up the current player may take or skip (seed 000 section 4, R13-R26).
 
-    ``type`` is one of the seed's pending action types: eating, slaying, mounting,
-    resurrection, castle-placement, hail-of-arrows, flaming-salvo, partner-transfer,
-    demolishing.
+    ``type`` is one of the pending action types of docs/protocol.md.
     """
 
-    type: str
-    context: str
-    """after-royal, after-beast, after-structure, freed-royal or after-hail."""
+    type: FollowUpKind
+    context: FollowUpContext
     royal: Card | None = None
     """The royal just played (after-royal)."""
     beast: Card | None = None
     """First card of the own beast concerned (the eating dragon, the beast to mount or send)."""
     structure: Card | None = None
     """First card of the structure just built (after-structure)."""
-    kind: str | None = None
+    kind: CombinationKind | None = None
     """Kind of the beast concerned (dragonType / beastType)."""
     eat_count: int = 0
     """Characters still to eat."""
@@ -390,7 +393,7 @@ class HandResult:
     winner: int | None
     scores: tuple[int, ...]
     """Hand score of each player, in seat order."""
-    reason: str
+    reason: HandEndReason
     """family (R27), stalled or round-limit (R28)."""
     by_kind: tuple[Mapping[str, int], ...] = attrs.field(default=(), eq=False)
     """Each player's score in its parts (:func:`kingdom_rules.scoring.score_by_kind`), in seat
@@ -426,8 +429,9 @@ class Outcome:
     """How a game or match ended: the winning player numbers (a team, a shared win, or none)."""
 
     winners: tuple[int, ...]
-    reason: str
-    """family, stalled or round-limit for a game; cumulative, hands-won or shared for a match."""
+    reason: OutcomeReason
+    """family, stalled or round-limit for a game (drawn without a winner); cumulative,
+    hands-won or shared for a match."""
 
     def to_json(self) -> Json:
         return {"winners": list(self.winners), "reason": self.reason}

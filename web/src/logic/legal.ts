@@ -134,8 +134,6 @@ export function followUpTitle(view: GameView): string {
       return "Flaming Salvo: Choose a Target";
     case "partner-transfer":
       return "Send to Your Partner?";
-    case "royal-reward":
-      return "Royal Reward";
     default:
       return "Choose an Action";
   }

@@ -113,7 +113,7 @@ export interface HandHistoryEntry {
   handNumber: number;
   winnerPlayerNumber: number | null;
   playerScores: Record<string, number>;
-  reason?: string;
+  reason?: HandEndReason;
   /** Each seat's points by kind, by player number. */
   scoresByKind?: Record<string, ScoreParts>;
 }
@@ -127,12 +127,42 @@ export interface LastDrawAction {
   timestamp?: number;
 }
 
+/** A follow-up's kind (kingdom_rules/kinds.py FollowUpKind; a test checks the two agree). */
+export type FollowUpKind =
+  | "eating"
+  | "slaying"
+  | "mounting"
+  | "resurrection"
+  | "castle-placement"
+  | "hail-of-arrows"
+  | "flaming-salvo"
+  | "partner-transfer"
+  | "demolishing";
+
+/** What opened a follow-up (kingdom_rules/kinds.py FollowUpContext). */
+export type FollowUpContext =
+  | "after-royal"
+  | "after-beast"
+  | "after-structure"
+  | "freed-royal"
+  | "after-hail"
+  | "after-mount";
+
+/** Why a hand ended (kingdom_rules/kinds.py HandEndReason). */
+export type HandEndReason = "family" | "stalled" | "round-limit";
+
+/** How a game's winners were found other than by its last hand (MatchEndReason). */
+export type MatchEndReason = "drawn" | "cumulative" | "hands-won" | "shared";
+
+/** Outcome.reason (kingdom_rules/kinds.py OutcomeReason). */
+export type OutcomeReason = HandEndReason | MatchEndReason;
+
 export interface PendingAction {
-  type: string;
-  context?: string | null;
-  dragonType?: string | null;
+  type: FollowUpKind;
+  context?: FollowUpContext | null;
+  dragonType?: CombinationKind | null;
   canEatCount?: number | null;
-  beastType?: string | null;
+  beastType?: CombinationKind | null;
   isSuited?: boolean | null;
   canDemolishCastles?: boolean | null;
   canDemolishCathedrals?: boolean | null;
@@ -174,7 +204,7 @@ export interface GameView {
   lastHailWasFlamingSalvo?: boolean;
   pendingAction: PendingAction | null;
   pendingDemolitionEat: { targetPlayerNumber: number; freedRoyalIds: string[] } | null;
-  outcome: { winners: number[]; reason?: string } | null;
+  outcome: { winners: number[]; reason?: OutcomeReason } | null;
   legalActions: ActionJson[];
   // room fields added by the server
   roomCode: string;
