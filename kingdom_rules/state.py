@@ -26,7 +26,7 @@ inside structures are listed in ``Kingdom.royals`` and referenced by id from the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 import attrs
 
@@ -694,32 +694,28 @@ def is_ready(state: GameState, n: int) -> bool:
     return bool(state.__dict__[READY] >> (n - 1) & 1)
 
 
-def public_seats_of(
-    state: GameState,
-) -> list[tuple[int, int, Kingdom, bool, bool, int, bool, bool, int, tuple[Card | None, ...]]]:
-    """What everyone may see of each seat, seat 1 first, in one pass over the seat fields:
-    (number, cards in hand, kingdom, starting_resource_chosen, has_drawn_this_turn,
-    royal_reward, has_drawn_royal_reward, ready_for_next_hand, cards in own pile, own
-    revealed pair) -- the fields of ``view.PublicPlayer``, without building the players."""
+def public_seats_of(state: GameState) -> list[dict[str, Any]]:
+    """What everyone may see of each seat, seat 1 first, by the names of
+    ``view.PublicPlayer``'s fields (:data:`SEAT_FIELDS` says which seat field shows as
+    which, a hand or a pile by its count), without building the players."""
     d = state.__dict__
-    hands, kingdoms, rewards = d[HANDS], d[KINGDOMS], d[REWARDS]
-    chosen, drawn, drew, ready = d[CHOSEN], d[DRAWN], d[DREW_REWARD], d[READY]
-    piles, shown = d.get(PILES), d.get(OWN_REVEALED)
-    return [
-        (
-            i + 1,
-            len(hands[i]),
-            kingdoms[i],
-            _BOOL[chosen >> i & 1],
-            _BOOL[drawn >> i & 1],
-            rewards[i],
-            _BOOL[drew >> i & 1],
-            _BOOL[ready >> i & 1],
-            len(piles[i]) if piles else 0,
-            shown[i] if shown else (),
-        )
-        for i in range(len(hands))
-    ]
+    seats: list[dict[str, Any]] = [{"number": i + 1} for i in range(len(d[HANDS]))]
+    for field in SEAT_FIELDS:
+        values: Any = d.get(field.key)
+        name = field.public
+        if field.how == "bits":
+            for i, seat in enumerate(seats):
+                seat[name] = _BOOL[values >> i & 1]
+        elif values is None:  # an optional field every seat has empty
+            for seat in seats:
+                seat[name] = 0 if field.counted else ()
+        elif field.counted:
+            for seat, value in zip(seats, values, strict=True):
+                seat[name] = len(value)
+        else:
+            for seat, value in zip(seats, values, strict=True):
+                seat[name] = value
+    return seats
 
 
 def table_of(state: GameState) -> tuple[tuple[tuple[Card, ...], ...], tuple[Kingdom, ...],
@@ -783,27 +779,45 @@ def put(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     return tuple(out)
 
 
-SEAT_FIELDS: Final[tuple[tuple[str, str, str], ...]] = (
-    ("hand", HANDS, "tuple"),
-    ("kingdom", KINGDOMS, "tuple"),
-    ("royal_reward", REWARDS, "tuple"),
-    ("starting_resource_chosen", CHOSEN, "bits"),
-    ("has_drawn_this_turn", DRAWN, "bits"),
-    ("has_drawn_royal_reward", DREW_REWARD, "bits"),
-    ("ready_for_next_hand", READY, "bits"),
-    ("pile", PILES, "optional"),
-    ("revealed", OWN_REVEALED, "optional"),
+class SeatField(NamedTuple):
+    """One line of :data:`SEAT_FIELDS`."""
+
+    attr: str
+    """The field of :class:`Player`."""
+    key: str
+    """The state key holding it for every seat."""
+    how: str
+    """``tuple`` (one item per seat, seat 1 first), ``bits`` (a bit mask, bit ``number - 1``)
+    or ``optional`` (a tuple left out while every seat's value is empty, so the standard game
+    copies no more than it needs)."""
+    public: str
+    """The field of ``view.PublicPlayer`` that shows it to everyone."""
+    counted: bool = False
+    """Shown by its length only (a hand, a pile: their cards stay hidden, R32)."""
+
+
+SEAT_FIELDS: Final[tuple[SeatField, ...]] = (
+    SeatField("hand", HANDS, "tuple", "card_count", counted=True),
+    SeatField("kingdom", KINGDOMS, "tuple", "kingdom"),
+    SeatField("royal_reward", REWARDS, "tuple", "royal_reward"),
+    SeatField("starting_resource_chosen", CHOSEN, "bits", "starting_resource_chosen"),
+    SeatField("has_drawn_this_turn", DRAWN, "bits", "has_drawn_this_turn"),
+    SeatField("has_drawn_royal_reward", DREW_REWARD, "bits", "has_drawn_royal_reward"),
+    SeatField("ready_for_next_hand", READY, "bits", "ready_for_next_hand"),
+    SeatField("pile", PILES, "optional", "pile_count", counted=True),
+    SeatField("revealed", OWN_REVEALED, "optional", "revealed"),
 )
-"""Every field of :class:`Player` but ``number``, with the state key that holds it for all
-seats and how: ``tuple`` (one item per seat, seat 1 first), ``bits`` (a bit mask, bit
-``number - 1``) or ``optional`` (a tuple left out while every seat's value is empty, so the
-standard game copies no more than it needs). Adding a field to ``Player`` is adding its line
-here (``tests/rules/test_state_layout.py`` checks that every field has one)."""
+"""Every field of :class:`Player` but ``number``: the state key that holds it for all seats,
+how, and the public field that shows it. The state's layout, the players built from it, the
+public seat read (:func:`public_seats_of`), the views and ``PlayerView.determinize`` all go
+by these names. Adding a field to ``Player`` is adding its line here
+(``tests/rules/test_state_layout.py`` checks that every field of ``Player`` and of
+``PublicPlayer`` has one)."""
 
 
-_TUPLES: Final = tuple((attr, key) for attr, key, how in SEAT_FIELDS if how == "tuple")
-_BITS: Final = tuple((attr, key) for attr, key, how in SEAT_FIELDS if how == "bits")
-_OPTIONAL: Final = tuple((attr, key) for attr, key, how in SEAT_FIELDS if how == "optional")
+_TUPLES: Final = tuple((f.attr, f.key) for f in SEAT_FIELDS if f.how == "tuple")
+_BITS: Final = tuple((f.attr, f.key) for f in SEAT_FIELDS if f.how == "bits")
+_OPTIONAL: Final = tuple((f.attr, f.key) for f in SEAT_FIELDS if f.how == "optional")
 
 
 def _seats_from_players(players: tuple[Player, ...]) -> dict[str, Any]:
