@@ -11,14 +11,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Final
 
 import attrs
 
 from kingdom_rules.cards import Card
 from kingdom_rules.kinds import CombinationKind, CombinationType
-from kingdom_rules.scoring import COMBINATION_POINTS
+
+COMBINATION_POINTS: Final[Mapping[CombinationKind, int]] = {
+    "horse": 1,
+    "unicorn": 1,
+    "dragon": 1,
+    "golden-dragon": 1,
+    "silver-dragon": 1,
+    "divine-dragon": 2,
+    "castle": 1,
+    "cathedral": 3,
+}
+"""Each beast or structure (the points column of the R14 table; R29 counts them in a
+hand score, :mod:`kingdom_rules.scoring`)."""
 
 Kinds = frozenset[CombinationKind]
 HORSE_TYPES: Final[Kinds] = frozenset({"horse", "unicorn"})
@@ -44,7 +56,7 @@ class CombinationRule:
     draws_fixed: int
     """Cards drawn on play; -1 means 'run length - 1'."""
     points: int
-    """From :data:`kingdom_rules.scoring.COMBINATION_POINTS` (R29)."""
+    """From :data:`COMBINATION_POINTS` (R29)."""
     resurrects: bool
     can_eat: int = 0
     demolishes_castles: bool = False
@@ -70,7 +82,7 @@ RULES: Final[dict[CombinationKind, CombinationRule]] = {
     "castle": CombinationRule("Castle", 3, 2, _P["castle"], False),
     "cathedral": CombinationRule("Cathedral", 4, 3, _P["cathedral"], False),
 }
-"""The R14 table (the points column is :data:`kingdom_rules.scoring.COMBINATION_POINTS`)."""
+"""The R14 table (the points column is :data:`COMBINATION_POINTS`)."""
 
 
 def coarse_type(kind: CombinationKind) -> CombinationType:

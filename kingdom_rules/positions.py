@@ -90,6 +90,7 @@ from kingdom_rules.state import (
     Outcome,
     Pending,
     Player,
+    check_on_load,
     resource,
 )
 
@@ -104,6 +105,7 @@ K = TypeVar("K", bound=str)
 # --- the check -----------------------------------------------------------------------------
 
 
+@check_on_load
 def check_state(state: GameState) -> None:
     """Raise :class:`InvalidState` naming the first thing that no game can reach: a seat or
     phase out of range, a card missing or in two places, a combination whose cards do not

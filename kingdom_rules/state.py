@@ -25,13 +25,14 @@ inside structures are listed in ``Kingdom.royals`` and referenced by id from the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final, NamedTuple, TypeVar
 
 import attrs
 
 from kingdom_rules.cards import ALL_CARDS, Card
-from kingdom_rules.combinations import BEASTS, DRAGONS, STRUCTURES, coarse_type
+from kingdom_rules.combinations import BEASTS, DRAGONS
+from kingdom_rules.errors import InvalidState
 from kingdom_rules.kinds import (
     CombinationKind,
     FollowUpContext,
@@ -39,7 +40,13 @@ from kingdom_rules.kinds import (
     HandEndReason,
     OutcomeReason,
 )
-from kingdom_rules.scoring import COMBINATION_POINTS, family_complete, hand_score, team_scores
+from kingdom_rules.kingdoms import EMPTY_KINGDOM as EMPTY_KINGDOM
+from kingdom_rules.kingdoms import Combination as Combination
+from kingdom_rules.kingdoms import Kingdom as Kingdom
+from kingdom_rules.kingdoms import Resource as Resource
+from kingdom_rules.kingdoms import ready_all as ready_all
+from kingdom_rules.kingdoms import resource as resource
+from kingdom_rules.scoring import family_complete, hand_score, team_scores
 from kingdom_rules.setups import STANDARD, Setup, setup_from_json
 
 T = TypeVar("T")
@@ -82,159 +89,6 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def _cards(items: Any) -> tuple[Card, ...]:
-    return tuple(items)
-
-
-@attrs.frozen(slots=False)
-class Resource:
-    """A number card in a kingdom, ready (upright) or used (turned sideways) (R8)."""
-
-    card: Card
-    ready: bool
-
-    def to_json(self) -> Json:
-        return {"card": self.card.to_json(), "orientation": "ready" if self.ready else "used"}
-
-    @staticmethod
-    def from_json(d: Json) -> Resource:
-        return resource(Card.from_json(d["card"]), d["orientation"] == "ready")
-
-
-_READY: Final = tuple(Resource(c, True) for c in ALL_CARDS)
-_USED: Final = tuple(Resource(c, False) for c in ALL_CARDS)
-
-
-def resource(card: Card, ready: bool) -> Resource:
-    """The interned resource value for a card in a state."""
-    return _READY[card.order] if ready else _USED[card.order]
-
-
-def ready_all(resources: tuple[Resource, ...]) -> tuple[Resource, ...]:
-    """The same resources, every one ready (R5)."""
-    out = []
-    for r in resources:
-        out.append(_READY[r.card.order])
-    return tuple(out)
-
-
-@attrs.frozen(slots=False)
-class Combination:
-    """A beast or structure in a kingdom (R14-R19)."""
-
-    kind: CombinationKind
-    cards: tuple[Card, ...] = attrs.field(converter=_cards)
-    rider: Card | None = None
-    """The royal riding this beast, if any (R18)."""
-    protected: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
-    """The royals inside this structure (R19)."""
-
-    @property
-    def is_beast(self) -> bool:
-        return self.kind in BEASTS
-
-    @property
-    def is_dragon(self) -> bool:
-        return self.kind in DRAGONS
-
-    @property
-    def is_structure(self) -> bool:
-        return self.kind in STRUCTURES
-
-    @property
-    def points(self) -> int:
-        return COMBINATION_POINTS[self.kind]
-
-    def to_json(self) -> Json:
-        k = self.kind
-        return {
-            "type": coarse_type(k),
-            "kind": k,
-            "cards": [c.to_json() for c in self.cards],
-            "firstCardId": self.cards[0].id,
-            "ridingRoyalId": self.rider.id if self.rider else None,
-            "protectedRoyalIds": [c.id for c in self.protected],
-            "isGolden": k == "golden-dragon",
-            "isSilver": k == "silver-dragon",
-            "isDivine": k == "divine-dragon",
-            "isUnicorn": k == "unicorn",
-            "isCastle": k == "castle",
-            "isCathedral": k == "cathedral",
-            "points": self.points,
-        }
-
-    @staticmethod
-    def from_json(d: Json) -> Combination:
-        rider = d.get("ridingRoyalId")
-        return Combination(
-            d["kind"],
-            [Card.from_json(c) for c in d["cards"]],
-            Card.parse(rider) if rider else None,
-            [Card.parse(i) for i in d.get("protectedRoyalIds", [])],
-        )
-
-
-@attrs.frozen(slots=False)
-class Kingdom:
-    """What a player has built: resources, royals, beasts and structures."""
-
-    resources: tuple[Resource, ...] = ()
-    royals: tuple[Card, ...] = ()
-    """Every royal of the kingdom, wherever it stands (free, riding, inside a structure)."""
-    combinations: tuple[Combination, ...] = ()
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickled (and copied) as its three fields only: the views keep a cache of its JSON
-        in the instance (kingdom_rules/view.py) that another process has no use for."""
-        d = self.__dict__
-        return {"resources": d["resources"], "royals": d["royals"],
-                "combinations": d["combinations"]}
-
-    def cards(self) -> list[Card]:
-        out = [r.card for r in self.resources]
-        out.extend(self.royals)
-        for c in self.combinations:
-            out.extend(c.cards)
-        return out
-
-    def riders(self) -> set[Card]:
-        return {c.rider for c in self.combinations if c.rider is not None}
-
-    def sheltered(self) -> set[Card]:
-        """Royals inside a structure."""
-        out: set[Card] = set()
-        for c in self.combinations:
-            out.update(c.protected)
-        return out
-
-    def free_royals(self) -> list[Card]:
-        """Royals neither riding nor inside a structure."""
-        if not self.combinations:
-            return list(self.royals)
-        busy: list[Card] = []
-        for c in self.combinations:
-            if c.rider is not None:
-                busy.append(c.rider)
-            busy.extend(c.protected)
-        return [r for r in self.royals if r not in busy]
-
-    def to_json(self) -> Json:
-        return {
-            "resources": [r.to_json() for r in self.resources],
-            "royals": [c.to_json() for c in self.royals],
-            "combinations": [c.to_json() for c in self.combinations],
-        }
-
-    @staticmethod
-    def from_json(d: Json) -> Kingdom:
-        return Kingdom(
-            tuple(Resource.from_json(r) for r in d["resources"]),
-            tuple(Card.from_json(c) for c in d["royals"]),
-            tuple(Combination.from_json(c) for c in d["combinations"]),
-        )
-
-
-EMPTY_KINGDOM: Final = Kingdom()
 
 
 @attrs.frozen(slots=False)
@@ -527,16 +381,28 @@ class GameState:
         """The state back from :meth:`to_json`. Raises :class:`InvalidState` (a ``ValueError``)
         for a broken document or a state no game can reach (a card missing or twice, a
         "horse" of a 6 and a 7, a rider that is not in the kingdom: see
-        :func:`kingdom_rules.positions.check_state`)."""
-        from kingdom_rules.errors import InvalidState
-        from kingdom_rules.positions import check_state
-
+        :func:`kingdom_rules.positions.check_state`, registered with :func:`check_on_load`)."""
         try:
             state = _state_from_json(d)
         except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
             raise InvalidState(f"not a game state: {exc!r}") from exc
-        check_state(state)
+        if not _LOAD_CHECKS:
+            raise RuntimeError("no state check registered: import kingdom_rules, not its parts")
+        for check in _LOAD_CHECKS:
+            check(state)
         return state
+
+
+_LOAD_CHECKS: Final[list[Callable[[GameState], None]]] = []
+
+
+def check_on_load(check: Callable[[GameState], None]) -> Callable[[GameState], None]:
+    """Make :meth:`GameState.from_json` pass every state it reads to ``check`` (which raises
+    :class:`InvalidState`). The checks of a reachable state need the rules of play, which
+    depend on this module: :mod:`kingdom_rules.positions` registers its ``check_state`` here
+    when the package is imported, so this module imports none of them."""
+    _LOAD_CHECKS.append(check)
+    return check
 
 
 def _state_from_json(d: Json) -> GameState:

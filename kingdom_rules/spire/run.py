@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from kingdom_rules.cards import DECK, SUITS, Card
+from kingdom_rules.hands import combat_result
 from kingdom_rules.setups import (
     MAX_FORTIFIED,
     MAX_HAND,
     MIN_HAND,
     SpireSetup,
     StartingKingdom,
-    combat_result,
     setup_from_json,
 )
 from kingdom_rules.spire.content import (
@@ -46,7 +46,7 @@ from kingdom_rules.spire.content import (
 from kingdom_rules.spire.maps import ActMap, generate_map, map_rules
 
 if TYPE_CHECKING:
-    from kingdom_rules.setups import CombatResult
+    from kingdom_rules.hands import CombatResult
     from kingdom_rules.state import GameState
 
 Json = dict[str, Any]
