@@ -376,7 +376,7 @@ class Run:
              "text": "Something happens: each answer says what it costs."},
         ]
         return {"acts": ACTS, "act": self.act, "floors": rules["floors"],
-                "bossFloor": rules["bossFloor"], "rooms": rooms,
+                "bossFloor": rules["bossFloor"], "rooms": rooms, "restHeal": rest,
                 "floorRules": f"Floor 1: fights. Floor {_fixed(rules, 'treasure')}: treasure. "
                               f"Floor {rules['floors']}: rest sites, then the boss. No rest "
                               f"site or elite below floor {rules['noRestOrEliteBelow']}."}

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kingdom_rules import kinds
+from kingdom_rules import cards, kinds
 
 TYPES_TS = Path(__file__).resolve().parents[2] / "web" / "src" / "net" / "types.ts"
 
@@ -61,3 +61,19 @@ def test_the_parser_reads_a_multiline_union_and_refuses_other_types() -> None:
     assert ts_union("X", text) == ["a", "b-c"]
     with pytest.raises(AssertionError, match="only string literals"):
         ts_union("Y", text)
+
+
+def ts_const(name: str) -> list[str]:
+    """The strings of ``export const <name> = [...] as const;`` in types.ts."""
+    text = TYPES_TS.read_text(encoding="utf-8")
+    found = re.search(rf"export const {name}\s*=\s*\[([^\]]*)\]\s*as const;", text)
+    assert found is not None, f"web/src/net/types.ts declares no `export const {name} = [...]`"
+    return re.findall(r'"([^"]*)"', found.group(1))
+
+
+@pytest.mark.parametrize(("name", "python"), [("SUITS", cards.SUITS), ("RANKS", cards.RANKS),
+                                              ("HERO_SUITS", cards.HERO_SUITS)])
+def test_ts_suits_and_ranks_are_the_engines(name: str, python: tuple[str, ...]) -> None:
+    """The web app's one list of suits and ranks names the engine's, in the same order."""
+    assert ts_const(name) == list(python), (
+        f"web/src/net/types.ts {name} is {ts_const(name)}, kingdom_rules/cards.py has {python}")

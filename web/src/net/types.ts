@@ -1,7 +1,15 @@
 /** Wire types: the player view and action JSON of docs/protocol.md (team contract). */
 
-export type Suit = "hearts" | "diamonds" | "clubs" | "spades" | "red-joker" | "black-joker" | "peasant";
-export type Rank = "A" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K" | "JOKER" | "PEASANT" | "VENDOR";
+/** The four suits, in the deck's order: the web app's one list of them (kingdom_rules/cards.py
+ *  SUITS; a test checks the two agree). */
+export const SUITS = ["hearts", "diamonds", "clubs", "spades"] as const;
+/** The thirteen ranks of a suit, Ace first (kingdom_rules/cards.py RANKS). */
+export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"] as const;
+/** The two Heroes' suits (kingdom_rules/cards.py HERO_SUITS). */
+export const HERO_SUITS = ["red-joker", "black-joker"] as const;
+
+export type Suit = (typeof SUITS)[number] | (typeof HERO_SUITS)[number] | "peasant";
+export type Rank = (typeof RANKS)[number] | "JOKER" | "PEASANT" | "VENDOR";
 
 export interface Card {
   id: string;
