@@ -89,8 +89,6 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-
-
 @attrs.frozen(slots=False)
 class Player:
     """One seat of the hand in progress."""
@@ -530,11 +528,6 @@ def kingdoms_of(state: GameState) -> tuple[Kingdom, ...]:
     return state.__dict__[KINGDOMS]  # type: ignore[no-any-return]
 
 
-def hands_of(state: GameState) -> tuple[tuple[Card, ...], ...]:
-    """Every seat's hand, seat 1 first."""
-    return state.__dict__[HANDS]  # type: ignore[no-any-return]
-
-
 def reward_of(state: GameState, n: int) -> int:
     """Cards a slain dragon still owes player ``n`` (R24; ``Player.royal_reward``)."""
     return state.__dict__[REWARDS][n - 1]  # type: ignore[no-any-return]
@@ -543,21 +536,6 @@ def reward_of(state: GameState, n: int) -> int:
 def has_drawn(state: GameState, n: int) -> bool:
     """Whether player ``n`` has drawn this turn (``Player.has_drawn_this_turn``)."""
     return bool(state.__dict__[DRAWN] >> (n - 1) & 1)
-
-
-def has_chosen(state: GameState, n: int) -> bool:
-    """Whether player ``n`` has chosen a starting resource (``starting_resource_chosen``)."""
-    return bool(state.__dict__[CHOSEN] >> (n - 1) & 1)
-
-
-def has_drawn_reward(state: GameState, n: int) -> bool:
-    """Whether player ``n`` drew a royal reward this turn (``has_drawn_royal_reward``)."""
-    return bool(state.__dict__[DREW_REWARD] >> (n - 1) & 1)
-
-
-def is_ready(state: GameState, n: int) -> bool:
-    """Whether player ``n`` is ready for the next hand (``ready_for_next_hand``)."""
-    return bool(state.__dict__[READY] >> (n - 1) & 1)
 
 
 def public_seats_of(state: GameState) -> list[dict[str, Any]]:
