@@ -1,4 +1,5 @@
-"""The game's state as immutable values, and their JSON (field names of seed 000 section 3).
+"""The game's state as immutable values, and their JSON (field names of docs/protocol.md,
+"gameState").
 
 Values are frozen attrs classes. The engine builds the next state with :func:`evolve`, which
 copies the instance dictionary and so costs a fraction of ``attrs.evolve``; the old state is
@@ -146,7 +147,7 @@ class Player:
 
 @attrs.frozen(slots=False)
 class Pending:
-    """A follow-up the current player may take or skip (seed 000 section 4, R13-R26).
+    """A follow-up the current player may take or skip (docs/rules.md, "Follow-ups"; R13-R26).
 
     ``type`` is one of the pending action types of docs/protocol.md.
     """

@@ -1,4 +1,4 @@
-"""The Spire's maps, after Slay the Spire's generator (issue 15; docs/spire.md).
+"""The Spire's maps, after Slay the Spire's generator (docs/spire.md).
 
 Per act a grid of 7 columns x 10 floors. Six paths are walked from floor 1 upward, each step
 to the column left, the same column or right; the second path never starts where the first

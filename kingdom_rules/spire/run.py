@@ -1,4 +1,4 @@
-"""A Spire run as a value (R39, issue 15; docs/spire.md).
+"""A Spire run as a value (R39; docs/spire.md).
 
 A :class:`Run` is frozen: every transition returns a new run, or raises
 :class:`RunRefused` with a clear message and changes nothing. Everything random is drawn from
@@ -919,7 +919,7 @@ class Run:
     # --- JSON ----------------------------------------------------------------------------
 
     def to_json(self) -> Json:
-        """The run as JSON (seed 001's field names for the shared ones)."""
+        """The run as JSON (docs/spire.md, "The run as JSON")."""
         return {
             "seed": self.seed, "phase": self.phase,
             "previews": [c.id for c in self.previews], "suit": self.suit,

@@ -136,8 +136,8 @@ export const DECK_BY_SUIT: { suit: string; name: string; cards: Card[] }[] = [
 ];
 
 /**
- * The alternate faces of the peasant pseudo-suit (seed 000 section 3): artwork only, never
- * dealt. The spec gives the four ids and the two special ranks; the woman and the man are
+ * The alternate faces of the peasant pseudo-suit: artwork only, never
+ * dealt. There are four ids and the two special ranks; the woman and the man are
  * Peasants, the boy and the girl Vendors.
  */
 export const ALTERNATE_FACES: { card: Card; name: string }[] = [

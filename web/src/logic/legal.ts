@@ -110,7 +110,7 @@ export function followUps(legal: readonly ActionJson[]): ActionJson[] {
   return legal.filter((a) => FOLLOW_UP_TYPES.has(a.type));
 }
 
-/** The dialog title for a pending follow-up (spec's pending action types). */
+/** The dialog title for a pending follow-up (the follow-up kinds of docs/protocol.md). */
 export function followUpTitle(view: GameView): string {
   const p = view.pendingAction;
   if (view.pendingDemolitionEat) return "Eat a Freed Royal";

@@ -1,6 +1,6 @@
 /**
- * Every call the UI makes, with the spec's toast for its failure (section 8) and its success
- * toast where the spec names one. Components call these; they never touch the socket.
+ * Every call the UI makes, with the toast for its failure and its success
+ * toast where there is one. Components call these; they never touch the socket.
  */
 import type { Ack, ActionJson, Ladder, LeaderboardEntry, Ranking, ReplayStep, ReplaySummary, Season, TierInfo } from "../net/types";
 import type { PublicProfile } from "../net/profile";
@@ -25,7 +25,7 @@ interface Outcome {
   title: string;
   fallback: string;
   success?: string;
-  /** Only logged, never shown (spec: 'Failed to mark ready'). */
+  /** Only logged, never shown ('Failed to mark ready'). */
   logOnly?: boolean;
 }
 
@@ -169,8 +169,8 @@ export async function fetchPublicGames(): Promise<void> {
 
 // --- Spire (/api/spire, docs/protocol.md) -------------------------------------------------
 
-/** A Spire HTTP call: the JSON answer, or null after the spec's toast ('status: body' unless a
- *  named failure text applies, seed 001 section 8). A 404 is returned as "missing". */
+/** A Spire HTTP call: the JSON answer, or null after the failure's toast ('status: body' unless a
+ *  named failure text applies). A 404 is returned as "missing". */
 async function spireCall<T>(method: "GET" | "POST", path: string, body?: object, failure?: string): Promise<T | null | "missing"> {
   let res: Response;
   try {
@@ -231,7 +231,7 @@ export function forgetSpireFight(): void {
   sessionStorage.removeItem("kingdom.spireFight");
 }
 
-// -- Constructed (seed 001): collection and decks over HTTP -------------------------------
+// -- Constructed: collection and decks over HTTP (docs/protocol.md) -------------------------------
 
 async function json<T>(method: string, url: string, data?: unknown): Promise<T> {
   const res = await apiRequest(method, url, data);
@@ -356,7 +356,7 @@ async function changeDeckCardNow(card: { cardRank: string; cardSuit: string }, d
   }
 }
 
-// -- accounts (HTTP, seed 001 section 7) ------------------------------------------------------
+// -- accounts (HTTP, docs/protocol.md) ---------------------------------------------------------------
 
 /** GET /api/auth/user into the session signal (null when signed out). */
 export async function loadUser(): Promise<User | null> {
@@ -366,7 +366,7 @@ export async function loadUser(): Promise<User | null> {
   return result;
 }
 
-/** How long the 'Unauthorized' toast shows before the sign-in page (seed 001 section 2). */
+/** How long the 'Unauthorized' toast shows before the sign-in page. */
 export const LOGIN_REDIRECT_MS = 500;
 
 /**
@@ -457,7 +457,7 @@ export async function deleteAccount(password: string): Promise<void> {
   user.value = null;
 }
 
-/** The spec's text of a failed HTTP call ('status: body'), with the server's message when JSON. */
+/** The text of a failed HTTP call ('status: body'), with the server's message when JSON. */
 export function httpMessage(e: unknown): string {
   if (!(e instanceof HttpError)) return String(e);
   const body = e.message.slice(e.message.indexOf(":") + 1).trim();
