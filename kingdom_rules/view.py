@@ -11,7 +11,7 @@ carries no seed, so the deck order cannot be recomputed from it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -25,6 +25,7 @@ from kingdom_rules.legal import LegalActions, legal_actions
 from kingdom_rules.scoring import family_complete, hand_score, team_of, team_scores
 from kingdom_rules.setups import STANDARD, ConstructedSetup, Setup, SpireSetup
 from kingdom_rules.state import (
+    SEAT_FIELDS,
     GameState,
     HandResult,
     Kingdom,
@@ -64,44 +65,33 @@ class PublicPlayer:
     def to_json(self, player_count: int) -> Json:
         kingdom = self.kingdom
         return _public_player_json(
-            self.number, self.card_count,
-            (kingdom.to_json(), hand_score(kingdom), family_complete(kingdom)),
-            self.starting_resource_chosen,
-            self.has_drawn_this_turn, self.royal_reward, self.has_drawn_royal_reward,
-            self.ready_for_next_hand, self.pile_count, self.revealed, player_count,
+            self.__dict__, (kingdom.to_json(), hand_score(kingdom), family_complete(kingdom)),
+            player_count,
         )
 
 
 def _public_player_json(
-    number: int,
-    card_count: int,
-    kingdom: tuple[Json, int, bool],
-    starting_resource_chosen: bool,
-    has_drawn_this_turn: bool,
-    royal_reward: int,
-    has_drawn_royal_reward: bool,
-    ready_for_next_hand: bool,
-    pile_count: int,
-    revealed: Sequence[Card | None],
-    player_count: int,
+    seat: Mapping[str, Any], kingdom: tuple[Json, int, bool], player_count: int
 ) -> Json:
-    """:meth:`PublicPlayer.to_json` from the seat's fields (the one home of its form);
-    ``kingdom``: the kingdom's JSON, hand score and whether its family is complete."""
+    """:meth:`PublicPlayer.to_json` from the seat's fields by name (a ``PublicPlayer``'s, or
+    :func:`kingdom_rules.state.public_seats_of`'s), the one home of its form; ``kingdom``:
+    the kingdom's JSON, hand score and whether its family is complete."""
     kingdom_json, score, complete = kingdom
+    number = seat["number"]
     return {
         "number": number,
-        "cardCount": card_count,
+        "cardCount": seat["card_count"],
         "team": team_of(number, player_count),
         "kingdom": kingdom_json,
-        "startingResourceChosen": starting_resource_chosen,
-        "hasDrawnThisTurn": has_drawn_this_turn,
-        "royalReward": royal_reward,
-        "hasDrawnRoyalReward": has_drawn_royal_reward,
+        "startingResourceChosen": seat["starting_resource_chosen"],
+        "hasDrawnThisTurn": seat["has_drawn_this_turn"],
+        "royalReward": seat["royal_reward"],
+        "hasDrawnRoyalReward": seat["has_drawn_royal_reward"],
         "score": score,
-        "readyForNextHand": ready_for_next_hand,
+        "readyForNextHand": seat["ready_for_next_hand"],
         "familyComplete": complete,
-        "pileCount": pile_count,
-        "revealedCards": _card_list(revealed),
+        "pileCount": seat["pile_count"],
+        "revealedCards": _card_list(seat["revealed"]),
     }
 
 
@@ -287,20 +277,11 @@ class PlayerView:
             else:
                 hand, unknown = tuple(unknown[: p.card_count]), unknown[p.card_count :]
             pile, unknown = tuple(unknown[: p.pile_count]), unknown[p.pile_count :]
-            players.append(
-                Player(
-                    p.number,
-                    hand,
-                    p.kingdom,
-                    p.starting_resource_chosen,
-                    p.has_drawn_this_turn,
-                    p.royal_reward,
-                    p.has_drawn_royal_reward,
-                    p.ready_for_next_hand,
-                    pile,
-                    p.revealed,
-                )
-            )
+            shown = p.__dict__
+            players.append(Player(
+                number=p.number, hand=hand, pile=pile,
+                **{f.attr: shown[f.public] for f in SEAT_FIELDS if not f.counted},
+            ))
         setup: Setup = STANDARD
         if constructed:
             unknown = []
@@ -347,21 +328,7 @@ def view(state: GameState, player: int) -> PlayerView:
         round=state.round,
         quiet_turns=state.quiet_turns,
         played_this_turn=state.played_this_turn,
-        players=tuple(
-            PublicPlayer(
-                p.number,
-                len(p.hand),
-                p.kingdom,
-                p.starting_resource_chosen,
-                p.has_drawn_this_turn,
-                p.royal_reward,
-                p.has_drawn_royal_reward,
-                p.ready_for_next_hand,
-                len(p.pile),
-                p.revealed,
-            )
-            for p in state.players
-        ),
+        players=tuple(PublicPlayer(**seat) for seat in public_seats_of(state)),
         setup_kind=state.setup.kind,
         deck_count=len(state.deck),
         revealed=state.revealed,
@@ -488,10 +455,8 @@ def _state_public_json(state: GameState) -> Json:
         quiet_turns=state.quiet_turns,
         played_this_turn=state.played_this_turn,
         players=[
-            _public_player_json(n, count, _kingdom_part(kingdom), chosen, drawn, reward,
-                                drew_reward, ready, pile_count, revealed, state.player_count)
-            for (n, count, kingdom, chosen, drawn, reward, drew_reward, ready, pile_count,
-                 revealed) in public_seats_of(state)
+            _public_player_json(seat, _kingdom_part(seat["kingdom"]), state.player_count)
+            for seat in public_seats_of(state)
         ],
         current_kingdom=kingdom_of(state, state.current_player),
         deck_count=len(state.deck),

@@ -577,7 +577,7 @@ test("Cancel clears the state, leaves the tutorial room and stays home", async (
   await context.close();
 });
 
-test("a failed preparation resets with the spec's message", async () => {
+test("a failed preparation resets with its message", async () => {
   const { context, page } = await newPage();
   await page.addInitScript(() => {
     const hook = () => {

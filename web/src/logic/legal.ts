@@ -116,7 +116,7 @@ export function followUps(legal: readonly ActionJson[]): ActionJson[] {
   return legal.filter((a) => FOLLOW_UP_TYPES.has(a.type));
 }
 
-/** The dialog title for a pending follow-up (spec's pending action types). */
+/** The dialog title for a pending follow-up (the follow-up kinds of docs/protocol.md). */
 export function followUpTitle(view: GameView): string {
   const p = view.pendingAction;
   if (view.pendingDemolitionEat) return "Eat a Freed Royal";
@@ -140,8 +140,6 @@ export function followUpTitle(view: GameView): string {
       return "Flaming Salvo: Choose a Target";
     case "partner-transfer":
       return "Send to Your Partner?";
-    case "royal-reward":
-      return "Royal Reward";
     default:
       return "Choose an Action";
   }

@@ -47,12 +47,12 @@ function setTurn(player: number) {
 const stepId = () => screen.getByTestId("tutorial-banner").getAttribute("data-step-id");
 
 describe("tutorial steps", () => {
-  it("has the five modes with the spec's labels", () => {
+  it("has the five modes with their labels", () => {
     expect(TUTORIAL_MODES.map((m) => m.label)).toEqual(["Basics", "Multiplayer", "Advanced Combos", "Constructed", "Quest Mode"]);
     for (const m of TUTORIAL_MODES) expect(STEPS[m.value].length).toBeGreaterThan(2);
   });
 
-  it("basics follows the spec's sequence, ids unique, one reference each", () => {
+  it("basics follows its sequence, ids unique, one reference each", () => {
     const ids = STEPS.basics.map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);
     const order = ["welcome", "board-overview", "draw-card", "play-resource", "pass-turn", "opponent-turn", "play-royal", "pass-turn-2", "opponent-third-turn-intro", "opponent-queen", "crop-rotation", "play-horse", "mount-queen", "combinations-reference", "completion", "dragon-intro", "play-dragon", "eat-royal"];
@@ -63,7 +63,7 @@ describe("tutorial steps", () => {
     expect(STEPS.basics.find((s) => s.id === "draw-card")?.action).toBe("draw-card");
   });
 
-  it("highlights every area and button the spec names", () => {
+  it("highlights every area and button the steps name", () => {
     expect(Object.keys(HIGHLIGHTS)).toEqual(expect.arrayContaining(["myKingdom", "handSection", "drawSection", "resourcesSection", "passTurn", "playRoyal", "playResource", "rotateResource", "playCombination", "playDragon"]));
   });
 

@@ -1,5 +1,5 @@
 /**
- * The tutorial's lessons (seed 000 section 4, 'Tutorial flow'), one list of steps per mode.
+ * The tutorial's lessons (docs/protocol.md, "Tutorial games"), one list of steps per mode.
  *
  * A step ends by Next (`nextButton`), or, on automatic steps (`action`), when the server pushes
  * advanceTutorialStep naming it (kingdom_server/tutorial.py `completed_steps` sends the same ids).
@@ -23,7 +23,7 @@ export const TUTORIAL_MODES: { value: TutorialMode; label: string }[] = [
   { value: "quest", label: "Quest Mode" },
 ];
 
-/** The areas and buttons a step can highlight (seed 000 section 2, 'Tutorial overlays'). */
+/** The areas and buttons a step can highlight. */
 export const HIGHLIGHTS = {
   myKingdom: '[data-testid="my-kingdom"]',
   handSection: '[data-testid="hand"]',
@@ -47,7 +47,7 @@ export interface TutorialStep {
   title: string;
   description: string;
   highlightSelector?: string;
-  /** Where the spec places the step. The web app docks every banner at the top of the screen
+  /** Where the step is placed. The web app docks every banner at the top of the screen
    * with the page laid out below it, so that no banner ever covers the table or a control. */
   position: "top" | "bottom" | "center";
   /** Next ends the step; otherwise the step is automatic and ends with the action. */
