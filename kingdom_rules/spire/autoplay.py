@@ -25,7 +25,7 @@ from kingdom_rules.cards import Card
 from kingdom_rules.engine import apply, players_to_act
 from kingdom_rules.hands import new_game
 from kingdom_rules.spire.content import Choice
-from kingdom_rules.spire.run import OVER, Combat, Run, RunRefused
+from kingdom_rules.spire.run import ACTS, OVER, Combat, Run, RunRefused
 from kingdom_rules.state import GameState
 from kingdom_rules.view import view
 
@@ -115,7 +115,9 @@ class RunBot:
     """The run's choices by plain rules: rooms by HP (rest when hurt, elites when healthy),
     a reward's card when it fits the deck (else skip: a lean deck draws better), rest below
     60% HP else fortify the best card, shops: a royal or Hero, a card removal, a relic;
-    events: the answer worth most to this run (HP counts more when hurt)."""
+    events: the answer worth most to this run (HP counts more when hurt). In the last act
+    gold has nothing left to wait for: the bot heads for shops it can buy in and spends there
+    (see :func:`_spending`)."""
 
     def step(self, run: Run, rng: random.Random) -> Run:
         """The run after one choice (not for fights: see :func:`play_fight`)."""
@@ -153,7 +155,7 @@ class RunBot:
         def want(i: int) -> float:
             kind = run.map.nodes[i].kind
             table = {"rest": 5 if hurt else 1, "elite": -3 if hurt else 2,
-                     "shop": 3 if run.gold >= 75 else 0,
+                     "shop": (4 if _spending(run) else 3) if run.gold >= 75 else 0,
                      "treasure": 4, "event": 2, "combat": 1 if hurt else 2, "boss": 0}
             return table[kind] + rng.random()
 
@@ -164,7 +166,7 @@ class RunBot:
         shop = run.shop
         wanted = sorted(range(len(shop.cards)),
                         key=lambda i: -_value(_face(shop.cards[i].item), run))
-        rich = run.gold >= 200  # gold left scores nothing: a rich bot spends
+        rich = run.gold >= 200 or _spending(run)  # gold left scores nothing: spend it
         for i in wanted:
             offer = shop.cards[i]
             value = _value(_face(offer.item), run)
@@ -181,6 +183,11 @@ class RunBot:
             if not offer.sold and offer.price <= run.gold:
                 return run.buy_relic(i)
         return run.leave_shop()
+
+
+def _spending(run: Run) -> bool:
+    """Whether the run is in its last act, where gold left at the end is worth nothing."""
+    return run.act == ACTS
 
 
 def _face(text: str) -> Card:
