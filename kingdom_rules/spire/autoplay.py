@@ -75,7 +75,10 @@ def _value(card: Card, run: Run) -> float:
 
 
 def _gold_worth(run: Run) -> float:
-    """What 1 gold is worth to the bot: less the more it holds (gold left scores nothing)."""
+    """What 1 gold is worth to the bot: less the more it holds and in the last act (gold left
+    scores nothing)."""
+    if _spending(run):
+        return 0.05
     return 0.3 if run.gold < 100 else 0.15 if run.gold < 250 else 0.05
 
 
@@ -155,10 +158,13 @@ class RunBot:
         def want(i: int) -> float:
             kind = run.map.nodes[i].kind
             table = {"rest": 5 if hurt else 1, "elite": -3 if hurt else 2,
-                     "shop": (4 if _spending(run) else 3) if run.gold >= 75 else 0,
+                     "shop": 3 if run.gold >= 75 else 0,
                      "treasure": 4, "event": 2, "combat": 1 if hurt else 2, "boss": 0}
-            return table[kind] + rng.random()
+            return table[kind] + (3 if i in shopping else 0) + rng.random()
 
+        # The last act: gold left at the end is worth nothing, so head for a shop.
+        shopping = (_leads_to_shop(run, options) if _spending(run) and run.gold >= 75
+                    else set())
         return max(options, key=want)
 
     def _shop(self, run: Run) -> Run:
@@ -188,6 +194,20 @@ class RunBot:
 def _spending(run: Run) -> bool:
     """Whether the run is in its last act, where gold left at the end is worth nothing."""
     return run.act == ACTS
+
+
+def _leads_to_shop(run: Run, options: tuple[int, ...]) -> set[int]:
+    """The nodes among ``options`` from which a path of this act's map reaches a shop."""
+    act_map = run.map
+    found: dict[int, bool] = {}
+
+    def reaches(i: int) -> bool:
+        if i not in found:
+            found[i] = act_map.nodes[i].kind == "shop" or any(
+                reaches(c) for c in act_map.children(i))
+        return found[i]
+
+    return {i for i in options if reaches(i)}
 
 
 def _face(text: str) -> Card:
