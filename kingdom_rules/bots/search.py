@@ -73,10 +73,10 @@ from kingdom_rules.state import (
     derive,
     evolve,
     hand_of,
-    hands_of,
     has_drawn,
     pile_of,
     set_pile,
+    table_of,
     with_hand,
 )
 from kingdom_rules.view import PlayerView
@@ -243,7 +243,7 @@ class SearchBot:
         world = self._redeal(view, rng)
         if not self._seen:
             return world
-        hands = [list(h) for h in hands_of(world)]
+        hands = [list(h) for h in table_of(world)[0]]
         deck = list(world.deck)
         changed: set[int] = set()
         for p, cards in self._seen.items():
@@ -296,7 +296,7 @@ class SearchBot:
         world = template
         me = view.player
         k = 0
-        for i, hand in enumerate(hands_of(template)):
+        for i, hand in enumerate(table_of(template)[0]):
             if i + 1 != me and hand:
                 m = len(hand)
                 world = with_hand(world, i + 1, tuple(cards[k:k + m]))
