@@ -28,5 +28,11 @@ export default defineConfig({
     environment: "jsdom",
     setupFiles: ["web/src/test/setup.ts"],
     css: false,
+    testTimeout: 60000,
+    hookTimeout: 60000,
+    // The court-card package has only a "module" field (no "main" or "exports"), which the
+    // test resolver does not read: point it at the same file the build uses.
+    alias: { "@letele/playing-cards": fileURLToPath(new URL("node_modules/@letele/playing-cards/dist/index.esm.js", import.meta.url)) },
+    server: { deps: { inline: ["@letele/playing-cards"] } },
   },
 });

@@ -29,17 +29,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from kingdom_rules.combinations import RULES
+
 if TYPE_CHECKING:
     from rich.console import Console
 
 Json = dict[str, Any]
 
 SUIT_SYMBOL = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
-KIND_NAME = {
-    "horse": "Horse", "unicorn": "Unicorn", "dragon": "Dragon", "golden-dragon": "Golden Dragon",
-    "silver-dragon": "Silver Dragon", "divine-dragon": "Divine Dragon", "castle": "Castle",
-    "cathedral": "Cathedral",
-}
+KIND_NAME: dict[str, str] = {kind: rule.name for kind, rule in RULES.items()}
 
 
 class LeaveGame(Exception):

@@ -55,19 +55,17 @@ from kingdom_rules.decks import (
 from kingdom_rules.engine import apply, players_to_act
 from kingdom_rules.errors import IllegalAction, InvalidState, MalformedAction, NoSuchPlayer
 from kingdom_rules.events import Event
-from kingdom_rules.hands import new_game
+from kingdom_rules.hands import CombatResult, combat_result, new_game
 from kingdom_rules.legal import LegalActions, legal_actions
 from kingdom_rules.positions import check_state, format_position, parse_position
 from kingdom_rules.scoring import are_opponents, family_complete, hand_score, partner, team_of
 from kingdom_rules.setups import (
     STANDARD,
-    CombatResult,
     ConstructedSetup,
     Setup,
     SpireSetup,
     StandardSetup,
     StartingKingdom,
-    combat_result,
     setup_from_json,
 )
 from kingdom_rules.state import (

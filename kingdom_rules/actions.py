@@ -1,4 +1,5 @@
-"""Actions: one frozen value per thing a player can do, with the wire names of seed 000 section 7.
+"""Actions: one frozen value per thing a player can do, with the wire names of
+docs/protocol.md ("Game calls").
 
 >>> a = PlayRoyal(player=1, card=Card.parse("QH"), resources=(Card.parse("2H"), Card.parse("5D")))
 >>> a.to_json()["resourceToUseIds"]

@@ -11,25 +11,40 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Final
 
 import attrs
 
 from kingdom_rules.cards import Card
-from kingdom_rules.scoring import COMBINATION_POINTS
+from kingdom_rules.kinds import CombinationKind, CombinationType
 
-HORSE_TYPES: Final = frozenset({"horse", "unicorn"})
-DRAGONS: Final = frozenset({"dragon", "golden-dragon", "silver-dragon", "divine-dragon"})
-BEASTS: Final = HORSE_TYPES | DRAGONS
-STRUCTURES: Final = frozenset({"castle", "cathedral"})
-SLAYABLE: Final = frozenset({"dragon", "golden-dragon", "silver-dragon"})
+COMBINATION_POINTS: Final[Mapping[CombinationKind, int]] = {
+    "horse": 1,
+    "unicorn": 1,
+    "dragon": 1,
+    "golden-dragon": 1,
+    "silver-dragon": 1,
+    "divine-dragon": 2,
+    "castle": 1,
+    "cathedral": 3,
+}
+"""Each beast or structure (the points column of the R14 table; R29 counts them in a
+hand score, :mod:`kingdom_rules.scoring`)."""
+
+Kinds = frozenset[CombinationKind]
+HORSE_TYPES: Final[Kinds] = frozenset({"horse", "unicorn"})
+DRAGONS: Final[Kinds] = frozenset({"dragon", "golden-dragon", "silver-dragon", "divine-dragon"})
+BEASTS: Final[Kinds] = HORSE_TYPES | DRAGONS
+STRUCTURES: Final[Kinds] = frozenset({"castle", "cathedral"})
+SLAYABLE: Final[Kinds] = frozenset({"dragon", "golden-dragon", "silver-dragon"})
 """Dragons a King or Hero may slay (R24): all but the Divine Dragon."""
-HAIL_BEASTS: Final = frozenset({"horse", "unicorn", "dragon"})
+HAIL_BEASTS: Final[Kinds] = frozenset({"horse", "unicorn", "dragon"})
 """Beasts Hail of Arrows can destroy (R25)."""
-SALVO_BEASTS: Final = frozenset({"horse", "unicorn", "dragon", "golden-dragon", "silver-dragon"})
+SALVO_BEASTS: Final[Kinds] = frozenset(
+    {"horse", "unicorn", "dragon", "golden-dragon", "silver-dragon"})
 """Beasts Flaming Salvo can destroy (R26)."""
-RIDER_SURVIVES_SALVO: Final = frozenset({"golden-dragon", "silver-dragon"})
+RIDER_SURVIVES_SALVO: Final[Kinds] = frozenset({"golden-dragon", "silver-dragon"})
 
 
 @attrs.frozen
@@ -41,7 +56,7 @@ class CombinationRule:
     draws_fixed: int
     """Cards drawn on play; -1 means 'run length - 1'."""
     points: int
-    """From :data:`kingdom_rules.scoring.COMBINATION_POINTS` (R29)."""
+    """From :data:`COMBINATION_POINTS` (R29)."""
     resurrects: bool
     can_eat: int = 0
     demolishes_castles: bool = False
@@ -53,7 +68,7 @@ class CombinationRule:
 
 
 _P = COMBINATION_POINTS
-RULES: Final[dict[str, CombinationRule]] = {
+RULES: Final[dict[CombinationKind, CombinationRule]] = {
     "horse": CombinationRule("Horse", 2, 1, _P["horse"], False),
     "unicorn": CombinationRule("Unicorn", 4, 3, _P["unicorn"], True),
     "dragon": CombinationRule("Dragon", 3, 2, _P["dragon"], False, can_eat=1),
@@ -67,19 +82,20 @@ RULES: Final[dict[str, CombinationRule]] = {
     "castle": CombinationRule("Castle", 3, 2, _P["castle"], False),
     "cathedral": CombinationRule("Cathedral", 4, 3, _P["cathedral"], False),
 }
-"""The R14 table (the points column is :data:`kingdom_rules.scoring.COMBINATION_POINTS`)."""
+"""The R14 table (the points column is :data:`COMBINATION_POINTS`)."""
 
 
-def coarse_type(kind: str) -> str:
-    """The seed's coarse ``type`` field: horse, dragon, castle or cathedral."""
+def coarse_type(kind: CombinationKind) -> CombinationType:
+    """The coarse ``type`` field of a combination (docs/protocol.md): horse, dragon, castle
+    or cathedral."""
     if kind in HORSE_TYPES:
         return "horse"
     if kind in DRAGONS:
         return "dragon"
-    return kind
+    return "castle" if kind == "castle" else "cathedral"
 
 
-def classify(cards: Sequence[Card]) -> str | None:
+def classify(cards: Sequence[Card]) -> CombinationKind | None:
     """The combination these number cards form, or None (R14-R16)."""
     n = len(cards)
     if n < 2:
@@ -91,7 +107,7 @@ def classify(cards: Sequence[Card]) -> str | None:
         values.append(c.value)
     distinct = set(values)
     if len(distinct) == 1:
-        return {2: "horse", 3: "castle", 4: "cathedral"}.get(n)
+        return _SAME_VALUE.get(n)
     if n == 4 and len(distinct) == 2 and values.count(values[0]) == 2:
         return "unicorn"
     if n >= 3 and len(distinct) == n and max(values) - min(values) == n - 1:
@@ -102,7 +118,10 @@ def classify(cards: Sequence[Card]) -> str | None:
     return None
 
 
-def matches(kind: str, cards: Sequence[Card]) -> bool:
+_SAME_VALUE: Final[dict[int, CombinationKind]] = {2: "horse", 3: "castle", 4: "cathedral"}
+
+
+def matches(kind: CombinationKind, cards: Sequence[Card]) -> bool:
     """Whether these number cards have the pattern ``kind`` requires (R14): a horse is two of a
     value, a dragon a run of three, a golden dragon a suited run of three, and so on. (A suited
     run also has a plain dragon's pattern: :func:`classify` names the best kind.)"""
@@ -112,7 +131,8 @@ def matches(kind: str, cards: Sequence[Card]) -> bool:
     return best == kind or (kind, best) in _WEAKER
 
 
-_WEAKER: Final = frozenset({("dragon", "golden-dragon"), ("silver-dragon", "divine-dragon")})
+_WEAKER: Final[frozenset[tuple[CombinationKind, CombinationKind]]] = frozenset(
+    {("dragon", "golden-dragon"), ("silver-dragon", "divine-dragon")})
 """A suited run counted as a plain run of the same length."""
 
 
@@ -126,7 +146,7 @@ def is_hail(cards: Sequence[Card]) -> bool:
     )
 
 
-def find_combinations(hand: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]]:
+def find_combinations(hand: Sequence[Card]) -> list[tuple[CombinationKind, tuple[Card, ...]]]:
     """Every combination the number cards of a hand can form, as (kind, cards), cards in
     canonical order. Deterministic; each card set is listed once.
 
@@ -139,7 +159,7 @@ def find_combinations(hand: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]
             buckets[c.value].append(c)
     for b in buckets:
         b.sort(key=_order)
-    out: list[tuple[str, tuple[Card, ...]]] = []
+    out: list[tuple[CombinationKind, tuple[Card, ...]]] = []
     pairs_by_value: list[tuple[int, list[tuple[Card, ...]]]] = []
     for v in range(1, 11):
         b = buckets[v]
@@ -167,6 +187,7 @@ def find_combinations(hand: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]
         for run in range(3, length + 1):
             for cards in _product(buckets[start : start + run]):
                 suited = all(c.suit == cards[0].suit for c in cards)
+                kind: CombinationKind
                 if run == 3:
                     kind = "golden-dragon" if suited else "dragon"
                 else:

@@ -498,7 +498,8 @@ def _move_royal(state: GameState, src: int, dst: int, royal: Card) -> GameState:
 
 def _resolve(state: GameState, action: Action) -> Action:
     """``action`` with each beast or structure it names by its first card (``horseCardId``
-    and the like, seed 000's positions' alternative) given its position in the kingdom too;
+    and the like, the alternative to positions of docs/protocol.md) given its position in the
+    kingdom too;
     IllegalAction when that card starts no combination there, or names another one than the
     position given with it."""
     owner = getattr(action, "target_player", None) or state.current_player

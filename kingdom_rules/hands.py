@@ -1,14 +1,17 @@
 """Hands and matches: the deal (R3, R4), the end of a hand (R27, R28), scoring (R29), the
-match and its ready step between hands (R30, R31)."""
+match and its ready step between hands (R30, R31), and a Spire combat's result (R38)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
+
+import attrs
 
 from kingdom_rules.cards import DECK, Card
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
+from kingdom_rules.kinds import HandEndReason
 from kingdom_rules.scoring import family_complete, partner, score_by_kind, team_of
 from kingdom_rules.setups import STANDARD, ConstructedSetup, Setup, SpireSetup, StandardSetup
 from kingdom_rules.state import (
@@ -222,7 +225,9 @@ def _hand_winner(state: GameState, scores: Sequence[int]) -> int | None:
     return tops[0] if len(teams) == 1 else None
 
 
-def end_hand(state: GameState, winner: int | None, reason: str, events: list[Event]) -> GameState:
+def end_hand(
+    state: GameState, winner: int | None, reason: HandEndReason, events: list[Event]
+) -> GameState:
     """Score the hand (R29) and move to the score screen or the end of the game (R30)."""
     by_kind = tuple(
         score_by_kind(p.kingdom, family_bonus=(p.number == winner)) for p in state.players
@@ -286,3 +291,39 @@ def ready(state: GameState, number: int, events: list[Event]) -> GameState:
         state = deal(state, state.current_hand + 1)
         events.append(Event("nextHandStarted", {"handNumber": state.current_hand}))
     return state
+
+
+@attrs.frozen
+class CombatResult:
+    """How a Spire combat ended for the runner (R38)."""
+
+    won: bool
+    hp_lost: int
+    runner_score: int
+    enemy_score: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "won": self.won,
+            "hpLost": self.hp_lost,
+            "runnerScore": self.runner_score,
+            "enemyScore": self.enemy_score,
+        }
+
+
+MIN_HP_LOSS: Final = 5
+
+
+def combat_result(state: GameState) -> CombatResult | None:
+    """The result of a Spire combat (R38), or None while its hand is not over. The runner wins
+    by completing the Royal Family, or by the higher score when the hand ends by R28 (a tie
+    loses); a loss costs max(5, enemy score - runner score) HP. Raises ``ValueError`` for a
+    game that is not a Spire combat."""
+    if not isinstance(state.setup, SpireSetup):
+        raise ValueError("Not a Spire combat")
+    if not state.hand_history:
+        return None
+    last = state.hand_history[-1]
+    runner, enemy = last.scores[0], last.scores[1]
+    won = last.winner == 1
+    return CombatResult(won, 0 if won else max(MIN_HP_LOSS, enemy - runner), runner, enemy)

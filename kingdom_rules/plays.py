@@ -19,6 +19,7 @@ from kingdom_rules.combinations import DRAGONS, RULES, STRUCTURES, classify, is_
 from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
 from kingdom_rules.followups import slays
+from kingdom_rules.kinds import FollowUpKind
 from kingdom_rules.state import (
     Combination,
     GameState,
@@ -235,7 +236,7 @@ def play_hail(state: GameState, action: PlayHailOfArrows, events: list[Event]) -
         raise IllegalAction("Hail of Arrows requires exactly 2 cards (one Ace and one 10)", "R15")
     salvo = cards[0].suit == cards[1].suit
     state = discard(with_hand(state, n, without(hand, cards)), cards)
-    kind = "flaming-salvo" if salvo else "hail-of-arrows"
+    kind: FollowUpKind = "flaming-salvo" if salvo else "hail-of-arrows"
     return evolve(
         state,
         last_hail_was_flaming_salvo=salvo,

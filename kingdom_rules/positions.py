@@ -66,12 +66,19 @@ kingdom_rules.errors.InvalidState: player 2's horse 6H+7H is not a horse (R14)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final, TypeVar
 
 from kingdom_rules.cards import DECK, Card, UnknownCard
 from kingdom_rules.combinations import BEASTS, RULES, STRUCTURES, matches
 from kingdom_rules.errors import InvalidState
 from kingdom_rules.followups import ride_refusal, shelter_refusal
+from kingdom_rules.kinds import (
+    COMBINATION_KINDS,
+    FOLLOW_UP_CONTEXTS,
+    FOLLOW_UP_KINDS,
+    HAND_END_REASONS,
+    OUTCOME_REASONS,
+)
 from kingdom_rules.state import (
     MODES,
     PHASES,
@@ -83,24 +90,22 @@ from kingdom_rules.state import (
     Outcome,
     Pending,
     Player,
+    check_on_load,
     resource,
 )
 
 __all__ = ["InvalidState", "check_state", "format_position", "parse_position"]
 
-PENDING_TYPES = frozenset({
-    "eating", "slaying", "mounting", "resurrection", "castle-placement", "hail-of-arrows",
-    "flaming-salvo", "partner-transfer", "demolishing",
-})
-PENDING_CONTEXTS = frozenset({
-    "after-royal", "after-beast", "after-structure", "freed-royal", "after-hail", "after-mount",
-})
+PENDING_TYPES: Final = frozenset(FOLLOW_UP_KINDS)
+PENDING_CONTEXTS: Final = frozenset(FOLLOW_UP_CONTEXTS)
 DRAW_SOURCES = ("deck", "revealed1", "revealed2")
+K = TypeVar("K", bound=str)
 
 
 # --- the check -----------------------------------------------------------------------------
 
 
+@check_on_load
 def check_state(state: GameState) -> None:
     """Raise :class:`InvalidState` naming the first thing that no game can reach: a seat or
     phase out of range, a card missing or in two places, a combination whose cards do not
@@ -326,7 +331,7 @@ def _combo(c: Combination) -> str:
 
 
 def _pending(p: Pending) -> str:
-    parts = [p.type, p.context]
+    parts: list[str] = [p.type, p.context]
     for key, card in (("royal", p.royal), ("beast", p.beast), ("structure", p.structure)):
         if card is not None:
             parts.append(f"{key}:{card.short}")
@@ -517,9 +522,17 @@ def _game_token(game: dict[str, Any], key: str, value: str | None, n: int, word:
         winners, slash, reason = value.partition("/")
         if not slash:
             raise InvalidState(f"{word!r}: outcome=winners/reason, like outcome=1/family")
-        game["outcome"] = Outcome(_numbers(winners, word), reason)
+        game["outcome"] = Outcome(_numbers(winners, word), _one_of(reason, OUTCOME_REASONS, word))
     else:
         raise InvalidState(f"{word!r}: unknown word of a position")
+
+
+def _one_of(value: str, allowed: tuple[K, ...], word: str) -> K:
+    """``value`` as one of the kinds ``allowed`` (:mod:`kingdom_rules.kinds`)."""
+    for kind in allowed:
+        if value == kind:
+            return kind
+    raise InvalidState(f"{word!r}: {value!r} is not one of {', '.join(allowed)}")
 
 
 def _numbers(text: str, word: str) -> tuple[int, ...]:
@@ -551,7 +564,8 @@ def _parse_result(text: str, word: str) -> HandResult:
         by_kind = tuple(
             {k: _int(v, word) for k, v in zip(_KINDS, seat, strict=True)} for seat in seats
         )
-    return HandResult(_int(parts[0], word), winner, _numbers(parts[2], word), parts[3], by_kind)
+    return HandResult(_int(parts[0], word), winner, _numbers(parts[2], word),
+                      _one_of(parts[3], HAND_END_REASONS, word), by_kind)
 
 
 def _parse_pending(text: str, word: str) -> Pending:
@@ -571,7 +585,7 @@ def _parse_pending(text: str, word: str) -> Pending:
         elif key in ("royal", "beast", "structure"):
             fields[key] = _card(value, word)
         elif key == "kind":
-            fields["kind"] = value
+            fields["kind"] = _one_of(value, COMBINATION_KINDS, word)
         elif key == "eat":
             fields["eat_count"] = _int(value, word)
         elif key == "target":
@@ -580,5 +594,6 @@ def _parse_pending(text: str, word: str) -> Pending:
             fields["freed"] = _card_list(value, word, "+")
         else:
             raise InvalidState(f"{word!r}: unknown follow-up part {part!r}")
-    return Pending(parts[0], parts[1], **fields)
+    return Pending(_one_of(parts[0], FOLLOW_UP_KINDS, word),
+                   _one_of(parts[1], FOLLOW_UP_CONTEXTS, word), **fields)
 

@@ -10,11 +10,17 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Sequence
+from typing import Final
 
-if TYPE_CHECKING:  # (scoring reads kingdoms; state asks scoring for scores: no import cycle)
-    from kingdom_rules.state import Kingdom
+from kingdom_rules.combinations import COMBINATION_POINTS
+from kingdom_rules.kingdoms import Kingdom
+
+__all__ = [
+    "COMBINATION_POINTS", "FAMILY_BONUS", "RESOURCE_POINTS", "ROYAL_POINTS", "are_opponents",
+    "family_complete", "family_places", "family_progress", "hand_score", "partner",
+    "score_by_kind", "team_of", "team_scores",
+]
 
 ROYAL_POINTS: Final = 3
 """Each royal of a kingdom, wherever it stands (R29)."""
@@ -22,17 +28,6 @@ RESOURCE_POINTS: Final = 1
 """Each resource, ready or used (R29)."""
 FAMILY_BONUS: Final = 3
 """For the player who completes the Royal Family (R29)."""
-COMBINATION_POINTS: Final[Mapping[str, int]] = {
-    "horse": 1,
-    "unicorn": 1,
-    "dragon": 1,
-    "golden-dragon": 1,
-    "silver-dragon": 1,
-    "divine-dragon": 2,
-    "castle": 1,
-    "cathedral": 3,
-}
-"""Each beast or structure (the points column of the R14 table)."""
 
 
 def family_places(kingdom: Kingdom) -> tuple[set[str], int]:

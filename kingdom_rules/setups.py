@@ -24,15 +24,12 @@ setup; seed + setup + actions replay it exactly (R37).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
 from kingdom_rules.cards import DECK, Card, instance
 from kingdom_rules.decks import Deck, check_deck
-
-if TYPE_CHECKING:
-    from kingdom_rules.state import GameState
 
 Json = dict[str, Any]
 MIN_HAND: Final = 3
@@ -258,39 +255,3 @@ def setup_from_json(data: Any) -> Setup:
     except (KeyError, TypeError) as exc:
         raise ValueError(f"not a setup: {exc!r}") from exc
     raise ValueError(f"Unknown setup type: {str(kind)[:40]!r}")
-
-
-@attrs.frozen
-class CombatResult:
-    """How a Spire combat ended for the runner (R38)."""
-
-    won: bool
-    hp_lost: int
-    runner_score: int
-    enemy_score: int
-
-    def to_json(self) -> Json:
-        return {
-            "won": self.won,
-            "hpLost": self.hp_lost,
-            "runnerScore": self.runner_score,
-            "enemyScore": self.enemy_score,
-        }
-
-
-MIN_HP_LOSS: Final = 5
-
-
-def combat_result(state: GameState) -> CombatResult | None:
-    """The result of a Spire combat (R38), or None while its hand is not over. The runner wins
-    by completing the Royal Family, or by the higher score when the hand ends by R28 (a tie
-    loses); a loss costs max(5, enemy score - runner score) HP. Raises ``ValueError`` for a
-    game that is not a Spire combat."""
-    if not isinstance(state.setup, SpireSetup):
-        raise ValueError("Not a Spire combat")
-    if not state.hand_history:
-        return None
-    last = state.hand_history[-1]
-    runner, enemy = last.scores[0], last.scores[1]
-    won = last.winner == 1
-    return CombatResult(won, 0 if won else max(MIN_HP_LOSS, enemy - runner), runner, enemy)

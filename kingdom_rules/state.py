@@ -1,4 +1,5 @@
-"""The game's state as immutable values, and their JSON (field names of seed 000 section 3).
+"""The game's state as immutable values, and their JSON (field names of docs/protocol.md,
+"gameState").
 
 Values are frozen attrs classes. The engine builds the next state with :func:`evolve`, which
 copies the instance dictionary and so costs a fraction of ``attrs.evolve``; the old state is
@@ -25,14 +26,28 @@ inside structures are listed in ``Kingdom.royals`` and referenced by id from the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, Final, NamedTuple, TypeVar
 
 import attrs
 
 from kingdom_rules.cards import ALL_CARDS, Card
-from kingdom_rules.combinations import BEASTS, DRAGONS, STRUCTURES, coarse_type
-from kingdom_rules.scoring import COMBINATION_POINTS, family_complete, hand_score, team_scores
+from kingdom_rules.combinations import BEASTS, DRAGONS
+from kingdom_rules.errors import InvalidState
+from kingdom_rules.kinds import (
+    CombinationKind,
+    FollowUpContext,
+    FollowUpKind,
+    HandEndReason,
+    OutcomeReason,
+)
+from kingdom_rules.kingdoms import EMPTY_KINGDOM as EMPTY_KINGDOM
+from kingdom_rules.kingdoms import Combination as Combination
+from kingdom_rules.kingdoms import Kingdom as Kingdom
+from kingdom_rules.kingdoms import Resource as Resource
+from kingdom_rules.kingdoms import ready_all as ready_all
+from kingdom_rules.kingdoms import resource as resource
+from kingdom_rules.scoring import family_complete, hand_score, team_scores
 from kingdom_rules.setups import STANDARD, Setup, setup_from_json
 
 T = TypeVar("T")
@@ -73,162 +88,6 @@ def evolve(obj: T, **changes: Any) -> T:
 
 _new = object.__new__
 _set = object.__setattr__
-
-
-def _cards(items: Any) -> tuple[Card, ...]:
-    return tuple(items)
-
-
-@attrs.frozen(slots=False)
-class Resource:
-    """A number card in a kingdom, ready (upright) or used (turned sideways) (R8)."""
-
-    card: Card
-    ready: bool
-
-    def to_json(self) -> Json:
-        return {"card": self.card.to_json(), "orientation": "ready" if self.ready else "used"}
-
-    @staticmethod
-    def from_json(d: Json) -> Resource:
-        return resource(Card.from_json(d["card"]), d["orientation"] == "ready")
-
-
-_READY: Final = tuple(Resource(c, True) for c in ALL_CARDS)
-_USED: Final = tuple(Resource(c, False) for c in ALL_CARDS)
-
-
-def resource(card: Card, ready: bool) -> Resource:
-    """The interned resource value for a card in a state."""
-    return _READY[card.order] if ready else _USED[card.order]
-
-
-def ready_all(resources: tuple[Resource, ...]) -> tuple[Resource, ...]:
-    """The same resources, every one ready (R5)."""
-    out = []
-    for r in resources:
-        out.append(_READY[r.card.order])
-    return tuple(out)
-
-
-@attrs.frozen(slots=False)
-class Combination:
-    """A beast or structure in a kingdom (R14-R19)."""
-
-    kind: str
-    """horse, unicorn, dragon, golden-dragon, silver-dragon, divine-dragon, castle, cathedral"""
-    cards: tuple[Card, ...] = attrs.field(converter=_cards)
-    rider: Card | None = None
-    """The royal riding this beast, if any (R18)."""
-    protected: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
-    """The royals inside this structure (R19)."""
-
-    @property
-    def is_beast(self) -> bool:
-        return self.kind in BEASTS
-
-    @property
-    def is_dragon(self) -> bool:
-        return self.kind in DRAGONS
-
-    @property
-    def is_structure(self) -> bool:
-        return self.kind in STRUCTURES
-
-    @property
-    def points(self) -> int:
-        return COMBINATION_POINTS[self.kind]
-
-    def to_json(self) -> Json:
-        k = self.kind
-        return {
-            "type": coarse_type(k),
-            "kind": k,
-            "cards": [c.to_json() for c in self.cards],
-            "firstCardId": self.cards[0].id,
-            "ridingRoyalId": self.rider.id if self.rider else None,
-            "protectedRoyalIds": [c.id for c in self.protected],
-            "isGolden": k == "golden-dragon",
-            "isSilver": k == "silver-dragon",
-            "isDivine": k == "divine-dragon",
-            "isUnicorn": k == "unicorn",
-            "isCastle": k == "castle",
-            "isCathedral": k == "cathedral",
-            "points": self.points,
-        }
-
-    @staticmethod
-    def from_json(d: Json) -> Combination:
-        rider = d.get("ridingRoyalId")
-        return Combination(
-            d["kind"],
-            [Card.from_json(c) for c in d["cards"]],
-            Card.parse(rider) if rider else None,
-            [Card.parse(i) for i in d.get("protectedRoyalIds", [])],
-        )
-
-
-@attrs.frozen(slots=False)
-class Kingdom:
-    """What a player has built: resources, royals, beasts and structures."""
-
-    resources: tuple[Resource, ...] = ()
-    royals: tuple[Card, ...] = ()
-    """Every royal of the kingdom, wherever it stands (free, riding, inside a structure)."""
-    combinations: tuple[Combination, ...] = ()
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickled (and copied) as its three fields only: the views keep a cache of its JSON
-        in the instance (kingdom_rules/view.py) that another process has no use for."""
-        d = self.__dict__
-        return {"resources": d["resources"], "royals": d["royals"],
-                "combinations": d["combinations"]}
-
-    def cards(self) -> list[Card]:
-        out = [r.card for r in self.resources]
-        out.extend(self.royals)
-        for c in self.combinations:
-            out.extend(c.cards)
-        return out
-
-    def riders(self) -> set[Card]:
-        return {c.rider for c in self.combinations if c.rider is not None}
-
-    def sheltered(self) -> set[Card]:
-        """Royals inside a structure."""
-        out: set[Card] = set()
-        for c in self.combinations:
-            out.update(c.protected)
-        return out
-
-    def free_royals(self) -> list[Card]:
-        """Royals neither riding nor inside a structure."""
-        if not self.combinations:
-            return list(self.royals)
-        busy: list[Card] = []
-        for c in self.combinations:
-            if c.rider is not None:
-                busy.append(c.rider)
-            busy.extend(c.protected)
-        return [r for r in self.royals if r not in busy]
-
-    def to_json(self) -> Json:
-        return {
-            "resources": [r.to_json() for r in self.resources],
-            "royals": [c.to_json() for c in self.royals],
-            "combinations": [c.to_json() for c in self.combinations],
-        }
-
-    @staticmethod
-    def from_json(d: Json) -> Kingdom:
-        return Kingdom(
-            tuple(Resource.from_json(r) for r in d["resources"]),
-            tuple(Card.from_json(c) for c in d["royals"]),
-            tuple(Combination.from_json(c) for c in d["combinations"]),
-        )
-
-
-EMPTY_KINGDOM: Final = Kingdom()
 
 
 @attrs.frozen(slots=False)
@@ -288,23 +147,20 @@ class Player:
 
 @attrs.frozen(slots=False)
 class Pending:
-    """A follow-up the current player may take or skip (seed 000 section 4, R13-R26).
+    """A follow-up the current player may take or skip (docs/rules.md, "Follow-ups"; R13-R26).
 
-    ``type`` is one of the seed's pending action types: eating, slaying, mounting,
-    resurrection, castle-placement, hail-of-arrows, flaming-salvo, partner-transfer,
-    demolishing.
+    ``type`` is one of the pending action types of docs/protocol.md.
     """
 
-    type: str
-    context: str
-    """after-royal, after-beast, after-structure, freed-royal or after-hail."""
+    type: FollowUpKind
+    context: FollowUpContext
     royal: Card | None = None
     """The royal just played (after-royal)."""
     beast: Card | None = None
     """First card of the own beast concerned (the eating dragon, the beast to mount or send)."""
     structure: Card | None = None
     """First card of the structure just built (after-structure)."""
-    kind: str | None = None
+    kind: CombinationKind | None = None
     """Kind of the beast concerned (dragonType / beastType)."""
     eat_count: int = 0
     """Characters still to eat."""
@@ -390,7 +246,7 @@ class HandResult:
     winner: int | None
     scores: tuple[int, ...]
     """Hand score of each player, in seat order."""
-    reason: str
+    reason: HandEndReason
     """family (R27), stalled or round-limit (R28)."""
     by_kind: tuple[Mapping[str, int], ...] = attrs.field(default=(), eq=False)
     """Each player's score in its parts (:func:`kingdom_rules.scoring.score_by_kind`), in seat
@@ -426,8 +282,9 @@ class Outcome:
     """How a game or match ended: the winning player numbers (a team, a shared win, or none)."""
 
     winners: tuple[int, ...]
-    reason: str
-    """family, stalled or round-limit for a game; cumulative, hands-won or shared for a match."""
+    reason: OutcomeReason
+    """family, stalled or round-limit for a game (drawn without a winner); cumulative,
+    hands-won or shared for a match."""
 
     def to_json(self) -> Json:
         return {"winners": list(self.winners), "reason": self.reason}
@@ -523,16 +380,28 @@ class GameState:
         """The state back from :meth:`to_json`. Raises :class:`InvalidState` (a ``ValueError``)
         for a broken document or a state no game can reach (a card missing or twice, a
         "horse" of a 6 and a 7, a rider that is not in the kingdom: see
-        :func:`kingdom_rules.positions.check_state`)."""
-        from kingdom_rules.errors import InvalidState
-        from kingdom_rules.positions import check_state
-
+        :func:`kingdom_rules.positions.check_state`, registered with :func:`check_on_load`)."""
         try:
             state = _state_from_json(d)
         except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
             raise InvalidState(f"not a game state: {exc!r}") from exc
-        check_state(state)
+        if not _LOAD_CHECKS:
+            raise RuntimeError("no state check registered: import kingdom_rules, not its parts")
+        for check in _LOAD_CHECKS:
+            check(state)
         return state
+
+
+_LOAD_CHECKS: Final[list[Callable[[GameState], None]]] = []
+
+
+def check_on_load(check: Callable[[GameState], None]) -> Callable[[GameState], None]:
+    """Make :meth:`GameState.from_json` pass every state it reads to ``check`` (which raises
+    :class:`InvalidState`). The checks of a reachable state need the rules of play, which
+    depend on this module: :mod:`kingdom_rules.positions` registers its ``check_state`` here
+    when the package is imported, so this module imports none of them."""
+    _LOAD_CHECKS.append(check)
+    return check
 
 
 def _state_from_json(d: Json) -> GameState:
@@ -660,11 +529,6 @@ def kingdoms_of(state: GameState) -> tuple[Kingdom, ...]:
     return state.__dict__[KINGDOMS]  # type: ignore[no-any-return]
 
 
-def hands_of(state: GameState) -> tuple[tuple[Card, ...], ...]:
-    """Every seat's hand, seat 1 first."""
-    return state.__dict__[HANDS]  # type: ignore[no-any-return]
-
-
 def reward_of(state: GameState, n: int) -> int:
     """Cards a slain dragon still owes player ``n`` (R24; ``Player.royal_reward``)."""
     return state.__dict__[REWARDS][n - 1]  # type: ignore[no-any-return]
@@ -675,47 +539,28 @@ def has_drawn(state: GameState, n: int) -> bool:
     return bool(state.__dict__[DRAWN] >> (n - 1) & 1)
 
 
-def has_chosen(state: GameState, n: int) -> bool:
-    """Whether player ``n`` has chosen a starting resource (``starting_resource_chosen``)."""
-    return bool(state.__dict__[CHOSEN] >> (n - 1) & 1)
-
-
-def has_drawn_reward(state: GameState, n: int) -> bool:
-    """Whether player ``n`` drew a royal reward this turn (``has_drawn_royal_reward``)."""
-    return bool(state.__dict__[DREW_REWARD] >> (n - 1) & 1)
-
-
-def is_ready(state: GameState, n: int) -> bool:
-    """Whether player ``n`` is ready for the next hand (``ready_for_next_hand``)."""
-    return bool(state.__dict__[READY] >> (n - 1) & 1)
-
-
-def public_seats_of(
-    state: GameState,
-) -> list[tuple[int, int, Kingdom, bool, bool, int, bool, bool, int, tuple[Card | None, ...]]]:
-    """What everyone may see of each seat, seat 1 first, in one pass over the seat fields:
-    (number, cards in hand, kingdom, starting_resource_chosen, has_drawn_this_turn,
-    royal_reward, has_drawn_royal_reward, ready_for_next_hand, cards in own pile, own
-    revealed pair) -- the fields of ``view.PublicPlayer``, without building the players."""
+def public_seats_of(state: GameState) -> list[dict[str, Any]]:
+    """What everyone may see of each seat, seat 1 first, by the names of
+    ``view.PublicPlayer``'s fields (:data:`SEAT_FIELDS` says which seat field shows as
+    which, a hand or a pile by its count), without building the players."""
     d = state.__dict__
-    hands, kingdoms, rewards = d[HANDS], d[KINGDOMS], d[REWARDS]
-    chosen, drawn, drew, ready = d[CHOSEN], d[DRAWN], d[DREW_REWARD], d[READY]
-    piles, shown = d.get(PILES), d.get(OWN_REVEALED)
-    return [
-        (
-            i + 1,
-            len(hands[i]),
-            kingdoms[i],
-            _BOOL[chosen >> i & 1],
-            _BOOL[drawn >> i & 1],
-            rewards[i],
-            _BOOL[drew >> i & 1],
-            _BOOL[ready >> i & 1],
-            len(piles[i]) if piles else 0,
-            shown[i] if shown else (),
-        )
-        for i in range(len(hands))
-    ]
+    seats: list[dict[str, Any]] = [{"number": i + 1} for i in range(len(d[HANDS]))]
+    for field in SEAT_FIELDS:
+        values: Any = d.get(field.key)
+        name = field.public
+        if field.how == "bits":
+            for i, seat in enumerate(seats):
+                seat[name] = _BOOL[values >> i & 1]
+        elif values is None:  # an optional field every seat has empty
+            for seat in seats:
+                seat[name] = 0 if field.counted else ()
+        elif field.counted:
+            for seat, value in zip(seats, values, strict=True):
+                seat[name] = len(value)
+        else:
+            for seat, value in zip(seats, values, strict=True):
+                seat[name] = value
+    return seats
 
 
 def table_of(state: GameState) -> tuple[tuple[tuple[Card, ...], ...], tuple[Kingdom, ...],
@@ -779,27 +624,45 @@ def put(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     return tuple(out)
 
 
-SEAT_FIELDS: Final[tuple[tuple[str, str, str], ...]] = (
-    ("hand", HANDS, "tuple"),
-    ("kingdom", KINGDOMS, "tuple"),
-    ("royal_reward", REWARDS, "tuple"),
-    ("starting_resource_chosen", CHOSEN, "bits"),
-    ("has_drawn_this_turn", DRAWN, "bits"),
-    ("has_drawn_royal_reward", DREW_REWARD, "bits"),
-    ("ready_for_next_hand", READY, "bits"),
-    ("pile", PILES, "optional"),
-    ("revealed", OWN_REVEALED, "optional"),
+class SeatField(NamedTuple):
+    """One line of :data:`SEAT_FIELDS`."""
+
+    attr: str
+    """The field of :class:`Player`."""
+    key: str
+    """The state key holding it for every seat."""
+    how: str
+    """``tuple`` (one item per seat, seat 1 first), ``bits`` (a bit mask, bit ``number - 1``)
+    or ``optional`` (a tuple left out while every seat's value is empty, so the standard game
+    copies no more than it needs)."""
+    public: str
+    """The field of ``view.PublicPlayer`` that shows it to everyone."""
+    counted: bool = False
+    """Shown by its length only (a hand, a pile: their cards stay hidden, R32)."""
+
+
+SEAT_FIELDS: Final[tuple[SeatField, ...]] = (
+    SeatField("hand", HANDS, "tuple", "card_count", counted=True),
+    SeatField("kingdom", KINGDOMS, "tuple", "kingdom"),
+    SeatField("royal_reward", REWARDS, "tuple", "royal_reward"),
+    SeatField("starting_resource_chosen", CHOSEN, "bits", "starting_resource_chosen"),
+    SeatField("has_drawn_this_turn", DRAWN, "bits", "has_drawn_this_turn"),
+    SeatField("has_drawn_royal_reward", DREW_REWARD, "bits", "has_drawn_royal_reward"),
+    SeatField("ready_for_next_hand", READY, "bits", "ready_for_next_hand"),
+    SeatField("pile", PILES, "optional", "pile_count", counted=True),
+    SeatField("revealed", OWN_REVEALED, "optional", "revealed"),
 )
-"""Every field of :class:`Player` but ``number``, with the state key that holds it for all
-seats and how: ``tuple`` (one item per seat, seat 1 first), ``bits`` (a bit mask, bit
-``number - 1``) or ``optional`` (a tuple left out while every seat's value is empty, so the
-standard game copies no more than it needs). Adding a field to ``Player`` is adding its line
-here (``tests/rules/test_state_layout.py`` checks that every field has one)."""
+"""Every field of :class:`Player` but ``number``: the state key that holds it for all seats,
+how, and the public field that shows it. The state's layout, the players built from it, the
+public seat read (:func:`public_seats_of`), the views and ``PlayerView.determinize`` all go
+by these names. Adding a field to ``Player`` is adding its line here
+(``tests/rules/test_state_layout.py`` checks that every field of ``Player`` and of
+``PublicPlayer`` has one)."""
 
 
-_TUPLES: Final = tuple((attr, key) for attr, key, how in SEAT_FIELDS if how == "tuple")
-_BITS: Final = tuple((attr, key) for attr, key, how in SEAT_FIELDS if how == "bits")
-_OPTIONAL: Final = tuple((attr, key) for attr, key, how in SEAT_FIELDS if how == "optional")
+_TUPLES: Final = tuple((f.attr, f.key) for f in SEAT_FIELDS if f.how == "tuple")
+_BITS: Final = tuple((f.attr, f.key) for f in SEAT_FIELDS if f.how == "bits")
+_OPTIONAL: Final = tuple((f.attr, f.key) for f in SEAT_FIELDS if f.how == "optional")
 
 
 def _seats_from_players(players: tuple[Player, ...]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The tutorial's scripted deals and its bot (seed 000 section 4, 'Tutorial flow').
+"""The tutorial's scripted deals and its bot (docs/protocol.md, "Tutorial games").
 
 The basics lesson is a real two-player game whose deck is laid out so that every step of the
 lesson happens whatever the learner draws (deck or either revealed card):

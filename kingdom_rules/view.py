@@ -11,19 +11,21 @@ carries no seed, so the deck order cannot be recomputed from it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from kingdom_rules.actions import action_from_json
+from kingdom_rules.actions import DestroyWithHail, PlayHailOfArrows, action_from_json
 from kingdom_rules.cards import DECK, INSTANCES, Card
+from kingdom_rules.engine import apply
 from kingdom_rules.errors import NoSuchPlayer
 from kingdom_rules.followups import index_of
 from kingdom_rules.legal import LegalActions, legal_actions
 from kingdom_rules.scoring import family_complete, hand_score, team_of, team_scores
 from kingdom_rules.setups import STANDARD, ConstructedSetup, Setup, SpireSetup
 from kingdom_rules.state import (
+    SEAT_FIELDS,
     GameState,
     HandResult,
     Kingdom,
@@ -63,44 +65,33 @@ class PublicPlayer:
     def to_json(self, player_count: int) -> Json:
         kingdom = self.kingdom
         return _public_player_json(
-            self.number, self.card_count,
-            (kingdom.to_json(), hand_score(kingdom), family_complete(kingdom)),
-            self.starting_resource_chosen,
-            self.has_drawn_this_turn, self.royal_reward, self.has_drawn_royal_reward,
-            self.ready_for_next_hand, self.pile_count, self.revealed, player_count,
+            self.__dict__, (kingdom.to_json(), hand_score(kingdom), family_complete(kingdom)),
+            player_count,
         )
 
 
 def _public_player_json(
-    number: int,
-    card_count: int,
-    kingdom: tuple[Json, int, bool],
-    starting_resource_chosen: bool,
-    has_drawn_this_turn: bool,
-    royal_reward: int,
-    has_drawn_royal_reward: bool,
-    ready_for_next_hand: bool,
-    pile_count: int,
-    revealed: Sequence[Card | None],
-    player_count: int,
+    seat: Mapping[str, Any], kingdom: tuple[Json, int, bool], player_count: int
 ) -> Json:
-    """:meth:`PublicPlayer.to_json` from the seat's fields (the one home of its form);
-    ``kingdom``: the kingdom's JSON, hand score and whether its family is complete."""
+    """:meth:`PublicPlayer.to_json` from the seat's fields by name (a ``PublicPlayer``'s, or
+    :func:`kingdom_rules.state.public_seats_of`'s), the one home of its form; ``kingdom``:
+    the kingdom's JSON, hand score and whether its family is complete."""
     kingdom_json, score, complete = kingdom
+    number = seat["number"]
     return {
         "number": number,
-        "cardCount": card_count,
+        "cardCount": seat["card_count"],
         "team": team_of(number, player_count),
         "kingdom": kingdom_json,
-        "startingResourceChosen": starting_resource_chosen,
-        "hasDrawnThisTurn": has_drawn_this_turn,
-        "royalReward": royal_reward,
-        "hasDrawnRoyalReward": has_drawn_royal_reward,
+        "startingResourceChosen": seat["starting_resource_chosen"],
+        "hasDrawnThisTurn": seat["has_drawn_this_turn"],
+        "royalReward": seat["royal_reward"],
+        "hasDrawnRoyalReward": seat["has_drawn_royal_reward"],
         "score": score,
-        "readyForNextHand": ready_for_next_hand,
+        "readyForNextHand": seat["ready_for_next_hand"],
         "familyComplete": complete,
-        "pileCount": pile_count,
-        "revealedCards": _card_list(revealed),
+        "pileCount": seat["pile_count"],
+        "revealedCards": _card_list(seat["revealed"]),
     }
 
 
@@ -139,6 +130,9 @@ class PlayerView:
     legal_actions: LegalActions = attrs.field(eq=False, repr=False)
     setup_kind: str = "standard"
     """standard, constructed or spire (R33-R37): where each seat's draws come from."""
+    hails_without_target: tuple[tuple[Card, ...], ...] = ()
+    """The cards of each legal Hail of Arrows or Flaming Salvo (R15) that would find nothing
+    to destroy now (R25, R26): played, it only discards its Ace and 10."""
 
     def kingdom(self, number: int) -> Kingdom:
         return self.players[number - 1].kingdom
@@ -151,7 +145,8 @@ class PlayerView:
         """The part of the JSON that differs from one seat to another: the player's number,
         hand, their legal actions, and the last draw (another player's deck draw is hidden)."""
         return _seat_json(
-            self.player, self.hand, self.last_draw, self.last_draw_visible, self.legal_actions
+            self.player, self.hand, self.last_draw, self.last_draw_visible, self.legal_actions,
+            self.hails_without_target,
         )
 
     def public_json(self) -> Json:
@@ -249,6 +244,9 @@ class PlayerView:
             outcome=Outcome.from_json(outcome) if outcome else None,
             legal_actions=LegalActions(me, [actions]),
             setup_kind=d.get("setupType", "standard"),
+            hails_without_target=tuple(
+                cards(pair) for pair in d.get("hailsWithoutTarget") or ()
+            ),
         )
 
     def determinize(self, rng: random.Random) -> GameState:
@@ -279,20 +277,11 @@ class PlayerView:
             else:
                 hand, unknown = tuple(unknown[: p.card_count]), unknown[p.card_count :]
             pile, unknown = tuple(unknown[: p.pile_count]), unknown[p.pile_count :]
-            players.append(
-                Player(
-                    p.number,
-                    hand,
-                    p.kingdom,
-                    p.starting_resource_chosen,
-                    p.has_drawn_this_turn,
-                    p.royal_reward,
-                    p.has_drawn_royal_reward,
-                    p.ready_for_next_hand,
-                    pile,
-                    p.revealed,
-                )
-            )
+            shown = p.__dict__
+            players.append(Player(
+                number=p.number, hand=hand, pile=pile,
+                **{f.attr: shown[f.public] for f in SEAT_FIELDS if not f.counted},
+            ))
         setup: Setup = STANDARD
         if constructed:
             unknown = []
@@ -339,21 +328,7 @@ def view(state: GameState, player: int) -> PlayerView:
         round=state.round,
         quiet_turns=state.quiet_turns,
         played_this_turn=state.played_this_turn,
-        players=tuple(
-            PublicPlayer(
-                p.number,
-                len(p.hand),
-                p.kingdom,
-                p.starting_resource_chosen,
-                p.has_drawn_this_turn,
-                p.royal_reward,
-                p.has_drawn_royal_reward,
-                p.ready_for_next_hand,
-                len(p.pile),
-                p.revealed,
-            )
-            for p in state.players
-        ),
+        players=tuple(PublicPlayer(**seat) for seat in public_seats_of(state)),
         setup_kind=state.setup.kind,
         deck_count=len(state.deck),
         revealed=state.revealed,
@@ -480,10 +455,8 @@ def _state_public_json(state: GameState) -> Json:
         quiet_turns=state.quiet_turns,
         played_this_turn=state.played_this_turn,
         players=[
-            _public_player_json(n, count, _kingdom_part(kingdom), chosen, drawn, reward,
-                                drew_reward, ready, pile_count, revealed, state.player_count)
-            for (n, count, kingdom, chosen, drawn, reward, drew_reward, ready, pile_count,
-                 revealed) in public_seats_of(state)
+            _public_player_json(seat, _kingdom_part(seat["kingdom"]), state.player_count)
+            for seat in public_seats_of(state)
         ],
         current_kingdom=kingdom_of(state, state.current_player),
         deck_count=len(state.deck),
@@ -508,13 +481,40 @@ def _seat_fields(state: GameState, player: int) -> dict[str, Any]:
     visible = last is not None and (last.player == player or last.source != "deck")
     if last is not None and not visible:
         last = LastDraw(last.player, last.source, None, last.replacement)
+    legal = legal_actions(state, player)
     return {
         "player": player,
         "hand": hand_of(state, player),
         "last_draw": last,
         "last_draw_visible": visible,
-        "legal_actions": legal_actions(state, player),
+        "legal_actions": legal,
+        "hails_without_target": _hails_without_target(state, player, legal),
     }
+
+
+def _hails_without_target(
+    state: GameState, player: int, legal: LegalActions
+) -> tuple[tuple[Card, ...], ...]:
+    """The cards of each legal Hail of Arrows / Flaming Salvo of ``player`` after which no
+    target is open (R25, R26), found by playing it: the follow-up's legal answers are the one
+    home of what it may destroy."""
+    if state.phase != "playing" or player != state.current_player or state.pending:
+        return ()
+    hand = hand_of(state, player)
+    aces = [c for c in hand if c.is_number and c.value == 1]
+    tens = [c for c in hand if c.is_number and c.value == 10]
+    if not aces or not tens:
+        return ()
+    out: list[tuple[Card, ...]] = []
+    for a in aces:
+        for t in tens:
+            play = PlayHailOfArrows(player, (a, t))
+            if play not in legal:
+                continue
+            after, _ = apply(state, play)
+            if not any(type(x) is DestroyWithHail for x in legal_actions(after, player)):
+                out.append(play.cards)
+    return tuple(out)
 
 
 def views_json(state: GameState, players: Sequence[int]) -> list[Json]:
@@ -545,6 +545,7 @@ def _seat_json(
     last_draw: LastDraw | None,
     last_draw_visible: bool,
     legal_actions: LegalActions,
+    hails_without_target: Sequence[Sequence[Card]] = (),
 ) -> Json:
     """:meth:`PlayerView.seat_json` from the seat's fields (see :func:`_seat_fields`)."""
     return {
@@ -552,4 +553,5 @@ def _seat_json(
         "myHand": _card_list(hand),
         "lastDrawAction": last_draw.to_json(last_draw_visible) if last_draw else None,
         "legalActions": legal_actions.to_json(),
+        "hailsWithoutTarget": [[c.id for c in pair] for pair in hails_without_target],
     }

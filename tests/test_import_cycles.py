@@ -93,7 +93,7 @@ def import_cycles(root: Path, package: str) -> list[list[str]]:
     return cycles
 
 
-@pytest.mark.parametrize("package", ["kingdom_server", "kingdom_cli"])
+@pytest.mark.parametrize("package", ["kingdom_rules", "kingdom_server", "kingdom_cli"])
 def test_no_import_cycles(package: str) -> None:
     assert (ROOT / package).is_dir()
     assert import_cycles(ROOT, package) == []

@@ -510,17 +510,6 @@ def _colour_rotation(table: Table, rotates: list[RotateResource]) -> Action | No
     return None
 
 
-def colour_shortfall(table: Table) -> dict[str, int]:
-    """Per colour, how many more resources the dearest family royal in hand needs."""
-    mine = table.mine
-    short: dict[str, int] = {}
-    for royal in table.hand:
-        if royal.is_royal and adds_progress(mine, royal):
-            have = sum(1 for r in mine.resources if r.card.color == royal.color)
-            short[royal.color] = max(short.get(royal.color, 0), royal.cost - have)
-    return short
-
-
 def _spare_card(hand: tuple[Card, ...], numbers: list[Card], keep_pairs: bool,
                 short: dict[str, int]) -> Card | None:
     """Grow the kingdom: play number cards that do not pair with the hand, in the colour a

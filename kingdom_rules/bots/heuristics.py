@@ -23,7 +23,6 @@ from kingdom_rules.state import (
     GameState,
     Kingdom,
     Pending,
-    Player,
     own_revealed_of,
     table_of,
 )
@@ -247,11 +246,11 @@ FEATURE_NAMES = ("bias", "moves next", "deck") + tuple(
     f"{who}: {name}" for who in ("own", "other") for name in SIDE_FEATURES)
 
 
-def _side_features(state: GameState, player: Player, free: list[Card],
+def _side_features(state: GameState, k: Kingdom, hand: tuple[Card, ...], free: list[Card],
                    other_free: list[Card], next_p: bool) -> list[float]:
-    """Features of ``player`` (royals ``free`` neither riding nor sheltered) against a player
-    whose free royals are ``other_free``; ``next_p``: the player moves next."""
-    k = player.kingdom
+    """Features of the player with kingdom ``k`` and ``hand`` (royals ``free`` neither riding
+    nor sheltered) against a player whose free royals are ``other_free``; ``next_p``: the
+    player moves next."""
     present, heroes = family_places(k)
     prog = min(3, len(present) + heroes)
     resources = k.resources
@@ -264,7 +263,7 @@ def _side_features(state: GameState, player: Player, free: list[Card],
     afford = 0
     spare = 0
     values = [0] * 11
-    for c in player.hand:
+    for c in hand:
         if c.is_royal:
             if prog < 3 and (c.is_hero or c.rank not in present):
                 need += 1
@@ -298,7 +297,7 @@ def _side_features(state: GameState, player: Player, free: list[Card],
                 revealed = 1.0
     return [float(prog == 1), float(prog == 2), min(len(resources), 10) / 8,
             min(red, 4) / 4, min(black, 4) / 4, min(need, 3) / 3, min(afford, 2) / 2,
-            float(prog == 2 and afford > 0), min(len(player.hand), 10) / 10,
+            float(prog == 2 and afford > 0), min(len(hand), 10) / 10,
             on_foot / 3, (len(free) - on_foot) / 2, (len(k.royals) - len(free)) / 3,
             min(len(k.combinations), 4) / 4, min(hand_score(k), 30) / 20,
             min(pairs, 3) / 2, min(runs, 3) / 2, float(volley), attack,
@@ -309,23 +308,23 @@ def position_features(state: GameState, me: int) -> list[float]:
     """The features :data:`WIN_WEIGHTS` weigh, for ``me``'s side (names in
     :data:`FEATURE_NAMES`). With partners, each side is judged by its strongest kingdom."""
     n = state.player_count
-    players = state.players
+    hands, kingdoms, _ = table_of(state)
     if n == 2:
         best_mine, best_theirs = me, 3 - me
         next_mine = state.current_player == me
     else:
         mine = [p for p in range(1, n + 1) if not are_opponents(me, p, n)]
         theirs = [p for p in range(1, n + 1) if are_opponents(me, p, n)]
-        best_mine = max(mine, key=lambda p: threat(players[p - 1].kingdom))
-        best_theirs = max(theirs, key=lambda p: threat(players[p - 1].kingdom))
+        best_mine = max(mine, key=lambda p: threat(kingdoms[p - 1]))
+        best_theirs = max(theirs, key=lambda p: threat(kingdoms[p - 1]))
         next_mine = state.current_player in mine
-    a = players[best_mine - 1]
-    b = players[best_theirs - 1]
-    free_a = a.kingdom.free_royals()
-    free_b = b.kingdom.free_royals()
+    a = kingdoms[best_mine - 1]
+    b = kingdoms[best_theirs - 1]
+    free_a = a.free_royals()
+    free_b = b.free_royals()
     x = [1.0, 1.0 if next_mine else 0.0, min(len(state.deck), 40) / 40]
-    x += _side_features(state, a, free_a, free_b, next_mine)
-    x += _side_features(state, b, free_b, free_a, not next_mine)
+    x += _side_features(state, a, hands[best_mine - 1], free_a, free_b, next_mine)
+    x += _side_features(state, b, hands[best_theirs - 1], free_b, free_a, not next_mine)
     return x
 
 

@@ -20,9 +20,9 @@ from kingdom_rules.bots.base import Bot
 from kingdom_rules.combinations import classify
 from kingdom_rules.engine import apply, players_to_act
 from kingdom_rules.errors import IllegalAction
-from kingdom_rules.hands import new_game
+from kingdom_rules.hands import CombatResult, combat_result, new_game
 from kingdom_rules.scoring import team_of
-from kingdom_rules.setups import STANDARD, CombatResult, Setup, SpireSetup, combat_result
+from kingdom_rules.setups import STANDARD, Setup, SpireSetup
 from kingdom_rules.view import view
 
 MAX_DECISIONS = 20_000

@@ -32,8 +32,6 @@ import random
 import time
 from collections.abc import Sequence
 
-import attrs
-
 from kingdom_rules.actions import (
     Action,
     ChooseStartingResource,
@@ -69,7 +67,18 @@ from kingdom_rules.cards import Card
 from kingdom_rules.engine import apply, players_to_act
 from kingdom_rules.legal import legal_actions
 from kingdom_rules.scoring import are_opponents, hand_score
-from kingdom_rules.state import GameState, has_drawn
+from kingdom_rules.state import (
+    GameState,
+    build,
+    derive,
+    evolve,
+    hand_of,
+    has_drawn,
+    pile_of,
+    set_pile,
+    table_of,
+    with_hand,
+)
 from kingdom_rules.view import PlayerView
 
 TARGETED = (EatCharacter, DemolishCastle, DemolishCathedral, EatFreedRoyal, SlayDragon,
@@ -197,7 +206,7 @@ class SearchBot:
         cost = WORLD_COST
         p = passer.me
         for _ in range(REPAIRS + 1):
-            hand = world.players[p - 1].hand
+            hand = hand_of(world, p)
             cost += 1
             played = self._played(hand)
             if played is None:
@@ -234,25 +243,25 @@ class SearchBot:
         world = self._redeal(view, rng)
         if not self._seen:
             return world
-        players = list(world.players)
+        hands = [list(h) for h in table_of(world)[0]]
         deck = list(world.deck)
-        changed = False
+        changed: set[int] = set()
         for p, cards in self._seen.items():
             if p == view.player:
                 continue
-            hand = list(players[p - 1].hand)
+            hand = hands[p - 1]
             for card in cards:
                 if card in hand or not hand:
                     continue
-                where = next((i for i, q in enumerate(players) if i != p - 1
-                              and q.number != view.player and card in q.hand), None)
+                where = next((i for i, h in enumerate(hands) if i != p - 1
+                              and i + 1 != view.player and card in h), None)
                 slot = rng.randrange(len(hand))
                 if where is not None:
-                    other = list(players[where].hand)
+                    other = hands[where]
                     if hand[slot] in cards:
                         continue
                     other[other.index(card)] = hand[slot]
-                    players[where] = attrs.evolve(players[where], hand=tuple(other))
+                    changed.add(where)
                 elif card in deck:
                     if hand[slot] in cards:
                         continue
@@ -260,11 +269,12 @@ class SearchBot:
                 else:
                     continue  # played, discarded or in a kingdom: not in a hand any more
                 hand[slot] = card
-                players[p - 1] = attrs.evolve(players[p - 1], hand=tuple(hand))
-                changed = True
+                changed.add(p - 1)
         if not changed:
             return world
-        return attrs.evolve(world, players=tuple(players), deck=tuple(deck))
+        for i in sorted(changed):
+            world = with_hand(world, i + 1, tuple(hands[i]))
+        return evolve(world, deck=tuple(deck))
 
     def _redeal(self, view: PlayerView, rng: random.Random) -> GameState:
         template = self._template
@@ -283,21 +293,24 @@ class SearchBot:
         cards = list(self._hidden)
         keys = {c: rng.random() for c in cards}  # a shuffle, faster than rng.shuffle
         cards.sort(key=keys.__getitem__)
-        players = list(template.players)
+        world = template
+        me = view.player
         k = 0
-        for i, q in enumerate(players):
-            if q.number != view.player and q.hand:
-                m = len(q.hand)
-                players[i] = attrs.evolve(q, hand=tuple(cards[k:k + m]))
+        for i, hand in enumerate(table_of(template)[0]):
+            if i + 1 != me and hand:
+                m = len(hand)
+                world = with_hand(world, i + 1, tuple(cards[k:k + m]))
                 k += m
+        fields = derive(world)
         if template.setup.kind == "spire":
-            for i, q in enumerate(players):
-                if q.pile:
-                    m = len(q.pile)
-                    players[i] = attrs.evolve(q, pile=tuple(cards[k:k + m]))
+            for i in range(template.player_count):
+                m = len(pile_of(template, i + 1))
+                if m:
+                    set_pile(fields, i + 1, tuple(cards[k:k + m]))
                     k += m
-        return attrs.evolve(template, players=tuple(players), deck=tuple(cards[k:]),
-                            seed=rng.randrange(2**31))
+        fields["deck"] = tuple(cards[k:])
+        fields["seed"] = rng.randrange(2**31)
+        return build(fields)
 
     def _search(self, view: PlayerView, moves: list[Action], rng: random.Random) -> Action:
         """Sequential halving over ``moves`` on shared samples, within the budgets: work
@@ -360,18 +373,16 @@ def _cards_of(action: Action) -> tuple[Card, ...]:
 
 def _swap(world: GameState, p: int, i: int, j: int) -> GameState:
     """``world`` with card ``i`` of player ``p``'s hand and card ``j`` of the deck swapped."""
-    players = list(world.players)
-    hand = list(players[p - 1].hand)
+    hand = list(hand_of(world, p))
     deck = list(world.deck)
     hand[i], deck[j] = deck[j], hand[i]
-    players[p - 1] = attrs.evolve(players[p - 1], hand=tuple(hand))
-    return attrs.evolve(world, players=tuple(players), deck=tuple(deck))
+    return evolve(with_hand(world, p, tuple(hand)), deck=tuple(deck))
 
 
 def _deal_hand(world: GameState, p: int, hand: tuple[Card, ...]) -> GameState | None:
     """``world`` with player ``p`` holding ``hand`` (its cards taken from the deck, the
     cards they replace put in their places), or None if a card of it is elsewhere."""
-    old = world.players[p - 1].hand
+    old = hand_of(world, p)
     if len(old) != len(hand):
         return None
     deck = list(world.deck)
@@ -384,9 +395,7 @@ def _deal_hand(world: GameState, p: int, hand: tuple[Card, ...]) -> GameState | 
         if i is None:
             return None
         deck[i] = spare.pop()
-    players = list(world.players)
-    players[p - 1] = attrs.evolve(players[p - 1], hand=hand)
-    return attrs.evolve(world, players=tuple(players), deck=tuple(deck))
+    return evolve(with_hand(world, p, hand), deck=tuple(deck))
 
 
 def policy(state: GameState, p: int, style: Style = GREEDY) -> Action:

@@ -1,4 +1,4 @@
-"""Spire: the solo roguelike run (R36-R40, issue 15; docs/spire.md).
+"""Spire: the solo roguelike run (R36-R40; docs/spire.md).
 
 - :mod:`kingdom_rules.spire.maps`: each act's map, after Slay the Spire's generator.
 - :mod:`kingdom_rules.spire.run`: the run as a frozen value and its transitions.

@@ -25,7 +25,7 @@ from kingdom_rules.cards import Card
 from kingdom_rules.engine import apply, players_to_act
 from kingdom_rules.hands import new_game
 from kingdom_rules.spire.content import Choice
-from kingdom_rules.spire.run import OVER, Combat, Run, RunRefused
+from kingdom_rules.spire.run import ACTS, OVER, Combat, Run, RunRefused
 from kingdom_rules.state import GameState
 from kingdom_rules.view import view
 
@@ -75,7 +75,10 @@ def _value(card: Card, run: Run) -> float:
 
 
 def _gold_worth(run: Run) -> float:
-    """What 1 gold is worth to the bot: less the more it holds (gold left scores nothing)."""
+    """What 1 gold is worth to the bot: less the more it holds and in the last act (gold left
+    scores nothing)."""
+    if _spending(run):
+        return 0.05
     return 0.3 if run.gold < 100 else 0.15 if run.gold < 250 else 0.05
 
 
@@ -115,7 +118,9 @@ class RunBot:
     """The run's choices by plain rules: rooms by HP (rest when hurt, elites when healthy),
     a reward's card when it fits the deck (else skip: a lean deck draws better), rest below
     60% HP else fortify the best card, shops: a royal or Hero, a card removal, a relic;
-    events: the answer worth most to this run (HP counts more when hurt)."""
+    events: the answer worth most to this run (HP counts more when hurt). In the last act
+    gold has nothing left to wait for: the bot heads for shops it can buy in and spends there
+    (see :func:`_spending`)."""
 
     def step(self, run: Run, rng: random.Random) -> Run:
         """The run after one choice (not for fights: see :func:`play_fight`)."""
@@ -155,8 +160,11 @@ class RunBot:
             table = {"rest": 5 if hurt else 1, "elite": -3 if hurt else 2,
                      "shop": 3 if run.gold >= 75 else 0,
                      "treasure": 4, "event": 2, "combat": 1 if hurt else 2, "boss": 0}
-            return table[kind] + rng.random()
+            return table[kind] + (3 if i in shopping else 0) + rng.random()
 
+        # The last act: gold left at the end is worth nothing, so head for a shop.
+        shopping = (_leads_to_shop(run, options) if _spending(run) and run.gold >= 75
+                    else set())
         return max(options, key=want)
 
     def _shop(self, run: Run) -> Run:
@@ -164,7 +172,7 @@ class RunBot:
         shop = run.shop
         wanted = sorted(range(len(shop.cards)),
                         key=lambda i: -_value(_face(shop.cards[i].item), run))
-        rich = run.gold >= 200  # gold left scores nothing: a rich bot spends
+        rich = run.gold >= 200 or _spending(run)  # gold left scores nothing: spend it
         for i in wanted:
             offer = shop.cards[i]
             value = _value(_face(offer.item), run)
@@ -181,6 +189,25 @@ class RunBot:
             if not offer.sold and offer.price <= run.gold:
                 return run.buy_relic(i)
         return run.leave_shop()
+
+
+def _spending(run: Run) -> bool:
+    """Whether the run is in its last act, where gold left at the end is worth nothing."""
+    return run.act == ACTS
+
+
+def _leads_to_shop(run: Run, options: tuple[int, ...]) -> set[int]:
+    """The nodes among ``options`` from which a path of this act's map reaches a shop."""
+    act_map = run.map
+    found: dict[int, bool] = {}
+
+    def reaches(i: int) -> bool:
+        if i not in found:
+            found[i] = act_map.nodes[i].kind == "shop" or any(
+                reaches(c) for c in act_map.children(i))
+        return found[i]
+
+    return {i for i in options if reaches(i)}
 
 
 def _face(text: str) -> Card:

@@ -14,14 +14,27 @@ themselves are the engine's and no relic changes them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
+from typing import Final, Literal, TypeAlias, get_args
 
 import attrs
 
 FIGHTS: Final = frozenset({"combat", "elite", "boss"})
 STRONG: Final = frozenset({"elite", "boss"})
 
-HOOKS: Final[Mapping[str, str]] = {
+Hook: TypeAlias = Literal[
+    "hand", "enemy_hand", "ready_low", "ready_high", "crown", "enemy_ready", "enemy_crown",
+    "fortify_cap", "lean", "banner", "ignore_twist",
+    "wound", "loss", "phoenix", "win_heal", "crush_heal", "rest_heal", "shop_heal", "event_heal",
+    "max_hp", "gold",
+    "gold_pct", "strong_gold", "discount", "removal", "free_removal", "choices", "treasure_gold",
+]
+"""A relic hook: a point of the run a relic's effect applies at (mypy refuses a misspelt one
+in :meth:`Run.bonus <kingdom_rules.spire.run.Run.bonus>` or a relic's effects)."""
+
+TwistHook: TypeAlias = Literal["hand", "wound", "unfortify", "no_relic_setup"]
+"""An enemy twist's hook (see :class:`Enemy`)."""
+
+HOOKS: Final[Mapping[Hook, str]] = {
     # How a hand is played: the fight's setup.
     "hand": "cards more in your opening hand",
     "enemy_hand": "cards fewer in the enemy's opening hand (never below 3)",
@@ -55,10 +68,12 @@ HOOKS: Final[Mapping[str, str]] = {
     "choices": "more cards offered by card rewards",
     "treasure_gold": "gold more in treasure rooms",
 }
-"""Every hook a relic or an enemy's twist may declare, and what its amount counts."""
+"""Every hook a relic may declare, and what its amount counts."""
+if set(HOOKS) != set(get_args(Hook)):  # the type and the table name the same hooks
+    raise AssertionError(f"HOOKS and Hook differ: {sorted(set(HOOKS) ^ set(get_args(Hook)))}")
 
 
-def _check_effects(owner: str, effects: tuple[tuple[str, int], ...]) -> None:
+def _check_effects(owner: str, effects: tuple[tuple[Hook, int], ...]) -> None:
     for hook, amount in effects:
         if hook not in HOOKS:
             raise ValueError(f"{owner} declares the unknown hook {hook!r}")
@@ -74,7 +89,7 @@ class Relic:
     id: str
     name: str
     text: str
-    effects: tuple[tuple[str, int], ...]
+    effects: tuple[tuple[Hook, int], ...]
     kinds: frozenset[str] = FIGHTS
 
     def __attrs_post_init__(self) -> None:
@@ -84,7 +99,7 @@ class Relic:
     def play(self) -> bool:
         return any(h in PLAY_HOOKS for h, _ in self.effects)
 
-    def amount(self, hook: str, kind: str | None = None) -> int:
+    def amount(self, hook: Hook, kind: str | None = None) -> int:
         if hook not in HOOKS:
             raise KeyError(f"unknown relic hook {hook!r}")
         if kind is not None and kind not in self.kinds:
@@ -95,9 +110,9 @@ class Relic:
         return {"id": self.id, "name": self.name, "description": self.text}
 
 
-PLAY_HOOKS: Final = frozenset({"hand", "enemy_hand", "ready_low", "ready_high", "crown",
-                               "enemy_ready", "enemy_crown", "fortify_cap", "lean", "banner",
-                               "ignore_twist"})
+PLAY_HOOKS: Final[frozenset[Hook]] = frozenset({
+    "hand", "enemy_hand", "ready_low", "ready_high", "crown", "enemy_ready", "enemy_crown",
+    "fortify_cap", "lean", "banner", "ignore_twist"})
 """The hooks that change how a hand is played (its setup), rather than HP or gold."""
 
 RELICS: Final = {r.id: r for r in (
@@ -200,14 +215,14 @@ class Enemy:
     royals: int
     twist: str = ""
     twist_name: str = ""
-    effects: tuple[tuple[str, int], ...] = ()
+    effects: tuple[tuple[TwistHook, int], ...] = ()
 
     def __attrs_post_init__(self) -> None:
         for hook, _ in self.effects:
             if hook not in TWIST_HOOKS:
                 raise ValueError(f"Enemy {self.name!r} declares the unknown twist {hook!r}")
 
-    def amount(self, hook: str) -> int:
+    def amount(self, hook: TwistHook) -> int:
         if hook not in TWIST_HOOKS:
             raise KeyError(f"unknown twist hook {hook!r}")
         return sum(a for h, a in self.effects if h == hook)
@@ -217,7 +232,7 @@ class Enemy:
                 "twist": self.twist}
 
 
-TWIST_HOOKS: Final = frozenset({"hand", "wound", "unfortify", "no_relic_setup"})
+TWIST_HOOKS: Final[frozenset[TwistHook]] = frozenset(get_args(TwistHook))
 
 
 def _perk(hand: int, resources: int, royals: int) -> str:
@@ -230,7 +245,7 @@ def _perk(hand: int, resources: int, royals: int) -> str:
 
 
 def _enemy(name: str, hand: int, resources: int, royals: int = 0, twist_name: str = "",
-           twist: str = "", effects: tuple[tuple[str, int], ...] = ()) -> Enemy:
+           twist: str = "", effects: tuple[tuple[TwistHook, int], ...] = ()) -> Enemy:
     return Enemy(name, "greedy", _perk(hand, resources, royals), hand, resources, royals,
                  twist, twist_name, effects)
 

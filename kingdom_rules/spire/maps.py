@@ -1,4 +1,4 @@
-"""The Spire's maps, after Slay the Spire's generator (issue 15; docs/spire.md).
+"""The Spire's maps, after Slay the Spire's generator (docs/spire.md).
 
 Per act a grid of 7 columns x 10 floors. Six paths are walked from floor 1 upward, each step
 to the column left, the same column or right; the second path never starts where the first
@@ -22,7 +22,6 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any, Final
 
 import attrs
@@ -260,21 +259,6 @@ def _paths(rng: random.Random) -> Edges:
     return edges
 
 
-def remeeting(edges_of: dict[tuple[int, int], tuple[int, ...]]) -> list[tuple[int, int]]:
-    """The nodes (floor, x) where two paths meet again within ``MIN_ANCESTOR_GAP`` floors of
-    where they last met: two parents of the node share a parent."""
-    parents: dict[tuple[int, int], list[int]] = {}
-    for (floor, x), kids in edges_of.items():
-        for c in kids:
-            parents.setdefault((floor + 1, c), []).append(x)
-    bad = []
-    for (floor, x), ps in sorted(parents.items()):
-        grand = [set(parents.get((floor - 1, p), ())) for p in ps]
-        if any(grand[i] & grand[j] for i in range(len(ps)) for j in range(i + 1, len(ps))):
-            bad.append((floor, x))
-    return bad
-
-
 def _assign(edges: Edges, rng: random.Random) -> dict[tuple[int, int], str]:
     """Each connected node's type (keys (row, x), rows from 0)."""
     present = {(y, x) for y in range(FLOORS) for x in range(COLUMNS) if edges[y][x]}
@@ -346,10 +330,3 @@ def generate_map(seed: int, act: int) -> ActMap:
              for y in range(FLOORS) for x in range(COLUMNS) if edges[y][x]]
     nodes.append(MapNode(BOSS_FLOOR, BOSS_X, "boss", ()))
     return ActMap(seed, act, tuple(nodes))
-
-
-def iter_edges(m: ActMap) -> Iterator[tuple[MapNode, MapNode]]:
-    """Every edge of the map as (lower node, upper node)."""
-    for n in m.nodes:
-        for c in n.children:
-            yield n, (m.boss if n.floor == FLOORS else m.at(n.floor + 1, c))

@@ -1,4 +1,4 @@
-"""A Spire run as a value (R39, issue 15; docs/spire.md).
+"""A Spire run as a value (R39; docs/spire.md).
 
 A :class:`Run` is frozen: every transition returns a new run, or raises
 :class:`RunRefused` with a clear message and changes nothing. Everything random is drawn from
@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from kingdom_rules.cards import DECK, SUITS, Card
+from kingdom_rules.hands import combat_result
 from kingdom_rules.setups import (
     MAX_FORTIFIED,
     MAX_HAND,
     MIN_HAND,
     SpireSetup,
     StartingKingdom,
-    combat_result,
     setup_from_json,
 )
 from kingdom_rules.spire.content import (
@@ -40,13 +40,14 @@ from kingdom_rules.spire.content import (
     Choice,
     Enemy,
     Event,
+    Hook,
     enemy_for,
     relic,
 )
 from kingdom_rules.spire.maps import ActMap, generate_map, map_rules
 
 if TYPE_CHECKING:
-    from kingdom_rules.setups import CombatResult
+    from kingdom_rules.hands import CombatResult
     from kingdom_rules.state import GameState
 
 Json = dict[str, Any]
@@ -273,11 +274,15 @@ class Run:
         relic(relic_id)  # an unknown id fails loudly
         return relic_id in self.relics
 
-    def bonus(self, hook: str, kind: str | None = None) -> int:
+    def bonus(self, hook: Hook, kind: str | None = None) -> int:
         """The sum over the run's relics of ``hook`` (for a fight of ``kind``)."""
         if hook not in HOOKS:
             raise KeyError(f"unknown relic hook {hook!r}")
         return sum(relic(r).amount(hook, kind) for r in self.relics)
+
+    def _by(self, hook: Hook) -> str:
+        """The names of the run's relics that declare ``hook``, for a notice."""
+        return " and ".join(relic(r).name for r in self.relics if relic(r).amount(hook))
 
     def removal_price(self) -> int:
         """75 gold, 25 more for each card removed before; less with the Scribe's Quill,
@@ -371,7 +376,7 @@ class Run:
              "text": "Something happens: each answer says what it costs."},
         ]
         return {"acts": ACTS, "act": self.act, "floors": rules["floors"],
-                "bossFloor": rules["bossFloor"], "rooms": rooms,
+                "bossFloor": rules["bossFloor"], "rooms": rooms, "restHeal": rest,
                 "floorRules": f"Floor 1: fights. Floor {_fixed(rules, 'treasure')}: treasure. "
                               f"Floor {rules['floors']}: rest sites, then the boss. No rest "
                               f"site or elite below floor {rules['noRestOrEliteBelow']}."}
@@ -464,20 +469,21 @@ class Run:
         if node.kind == "shop":
             run = attrs.evolve(run, phase="shop", shop=run._stock(), notice="A shop.")
             if run.bonus("shop_heal"):
-                run = run._heal(run.bonus("shop_heal"), "Meal Ticket")
+                run = run._heal(run.bonus("shop_heal"), run._by("shop_heal"))
             return run
         if node.kind == "treasure":
             run = run._gain_relic(run._random_relic(run._rng("treasure")), "In the chest")
             extra = run.bonus("treasure_gold")
             if extra:
                 run = attrs.evolve(run, gold=run.gold + extra,
-                                   notice=run.notice + f" The Treasure Map finds {extra} gold.")
+                                   notice=run.notice
+                                   + f" The {run._by('treasure_gold')} finds {extra} gold.")
             return run._complete()
         event = run._pick_event()
         run = attrs.evolve(run, phase="event", event=event.id,
                            events_seen=(*run.events_seen, event.id), notice=event.text)
         if run.bonus("event_heal"):
-            run = run._heal(run.bonus("event_heal"), "Pilgrim's Flask")
+            run = run._heal(run.bonus("event_heal"), run._by("event_heal"))
         return run
 
     def abandon(self) -> Run:
@@ -567,7 +573,7 @@ class Run:
     def _phoenix(self) -> Run:
         if self.hp <= 0 and self.bonus("phoenix") and not self.phoenix_used:
             return attrs.evolve(self, hp=10, phoenix_used=True,
-                                notice=self.notice + " The Phoenix Feather burns: 10 HP.")
+                                notice=f"{self.notice} The {self._by('phoenix')} burns: 10 HP.")
         return self
 
     def fight_plan(self, kind: str) -> dict[str, Any]:
@@ -913,7 +919,7 @@ class Run:
     # --- JSON ----------------------------------------------------------------------------
 
     def to_json(self) -> Json:
-        """The run as JSON (seed 001's field names for the shared ones)."""
+        """The run as JSON (docs/spire.md, "The run as JSON")."""
         return {
             "seed": self.seed, "phase": self.phase,
             "previews": [c.id for c in self.previews], "suit": self.suit,
@@ -959,7 +965,9 @@ class Run:
             raise ValueError(f"not a run: {exc!r}") from exc
         if run.phase not in PHASES or run.act not in (1, 2, 3):
             raise ValueError("not a run: unknown phase or act")
-        if any(r not in RELICS for r in run.relics) or (run.event and run.event not in EVENTS):
+        named = [*run.relics, *(o.item for o in (run.shop.relics if run.shop else ())),
+                 *((run.reward.relic,) if run.reward and run.reward.relic else ())]
+        if any(r not in RELICS for r in named) or (run.event and run.event not in EVENTS):
             raise ValueError("not a run: unknown relic or event")
         size = len(run.map.nodes)
         if run.position is not None and not 0 <= run.position < size or any(

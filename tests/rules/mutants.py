@@ -4,10 +4,9 @@ the engine in one known way (a wrong ruling), and check that ``pytest tests/rule
     .venv/bin/python -m tests.rules.mutants            # every mutant (a few minutes)
     .venv/bin/python -m tests.rules.mutants 3 7        # some of them
 
-Run on 21 Nov 2026 against 7554330: all 15 mutants killed; on 24 Nov 2026 (issue 14) the two
-rule mutants 15-16 and the 5 setup mutants (own pile rebuilds, the runner's draws, fortified
-cards, a tied combat, pairs of copies) were added and killed. The engine in the repository is
-never touched. When a mutant's original text no longer exists (the engine changed), it is
+Every mutant must be killed: the rule mutants and the setup mutants (own pile rebuilds, the
+runner's draws, fortified cards, a tied combat, pairs of copies). The engine in the repository
+is never touched. When a mutant's original text no longer exists (the engine changed), it is
 reported as STALE and should be updated.
 """
 

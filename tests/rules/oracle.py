@@ -1,5 +1,5 @@
 """An independent reading of the rulings: every legal action of a player, computed from the
-state's plain data with the rules as rulings.md words them (R3-R31), without calling the
+state's plain data with the rules as docs/rules.md words them (R3-R31), without calling the
 engine's rule code (no find_combinations, classify, options, scoring helpers).
 
 Used as a differential oracle: the engine's legal_actions must list exactly these actions.

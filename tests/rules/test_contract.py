@@ -1,4 +1,4 @@
-"""The engine's public surface as docs/rules.md, docs/bots.md and issue 2 describe it:
+"""The engine's public surface as docs/rules.md and docs/bots.md describe it:
 names, the player view JSON shape, events, errors and the lazy legal actions."""
 
 from __future__ import annotations
@@ -244,8 +244,8 @@ def test_contract_events_have_the_documented_data() -> None:
 
 
 def test_contract_combination_built_event_names_the_kind() -> None:
-    """What a server counts for statistics (seed 001 section 3): one event per beast or
-    structure built, with its kind."""
+    """What a server counts for statistics (docs/protocol.md, "HTTP API: accounts,
+    statistics and match history"): one event per beast or structure built, with its kind."""
     s = position(hands={1: "6H 6C"}, kingdoms={1: kingdom(ready="2H 3H")})
     _, events = kr.apply(
         s, kr.action_from_json(w("playCombination", 1, cardIds="6H 6C", resourceToUseIds="2H 3H"))
@@ -289,7 +289,8 @@ HEADLINES = {
 
 @pytest.mark.parametrize("wire", sorted(HEADLINES))
 def test_contract_every_refusal_starts_with_the_catalogue_headline(wire: str) -> None:
-    """Seed 000 section 8: the in-game toast texts head every refusal of that action."""
+    """The in-game toast texts (docs/protocol.md, "Game calls") head every refusal of that
+    action."""
     import random
 
     from tests.rules.test_properties import candidates
@@ -329,7 +330,7 @@ def test_contract_legal_actions_is_a_lazy_sequence() -> None:
 
 
 def test_contract_wire_payloads_may_carry_an_options_object() -> None:
-    """Seed 000 section 7: passTurn and readyForNextHand send an options object."""
+    """passTurn and readyForNextHand send an options object (docs/protocol.md, "Game calls")."""
     a = kr.action_from_json({"type": "passTurn", "player": 2, "options": {}})
     assert a == kr.PassTurn(2)
     b = kr.action_from_json({"type": "readyForNextHand", "player": 1, "options": {"x": 1}})

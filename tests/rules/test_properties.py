@@ -384,7 +384,7 @@ def test_players_who_may_not_act_are_refused() -> None:
 @settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(state=states, seed=st.integers(0, 2**32 - 1))
 def test_every_refusal_names_its_rule(state: kr.GameState, seed: int) -> None:
-    """Issue 2: an illegal action raises IllegalAction with the rule number (for the actions
+    """An illegal action raises IllegalAction with the rule number (for the actions
     of players of this game)."""
     rng = random.Random(seed)
     for p in range(1, state.player_count + 1):

@@ -187,6 +187,33 @@ def test_r15_suited_ace_and_ten_is_a_flaming_salvo() -> None:
     assert v["pendingAction"]["type"] == "flaming-salvo" and v["pendingAction"]["isSuited"] is True
 
 
+def test_r15_view_names_the_hails_that_would_find_no_target() -> None:
+    """The view lists the legal Hail of Arrows / Flaming Salvo plays with nothing to destroy
+    (R25, R26): a castle is open to a Flaming Salvo only, so only the unsuited pairs are
+    listed; the list is in the seat's JSON and survives the round trip through from_json."""
+    s = position(
+        hands={1: "AS AD 10H 10D"},
+        kingdoms={2: kingdom(combos=[combo("castle", "2C 3C 4C 5C")])},
+    )
+    v = kr.view(s, 1)
+    listed = {frozenset(pair) for pair in v.hails_without_target}
+    assert listed == {frozenset(cs("AS 10H")), frozenset(cs("AS 10D")), frozenset(cs("AD 10H"))}
+    j = v.to_json()
+    assert sorted(map(sorted, j["hailsWithoutTarget"])) == sorted(
+        sorted(ids(cs(p))) for p in ("AS 10H", "AS 10D", "AD 10H")
+    )
+    assert kr.PlayerView.from_json(j).hails_without_target == v.hails_without_target
+    # Played anyway, the pair is only thrown away: nothing can be destroyed.
+    s2 = do(s, w("playHailOfArrows", 1, cardIds="AS 10H"))
+    assert set(cs("AS 10H")) <= set(s2.discard_pile)
+    assert "destroyWithHail" not in {a["type"] for a in legal_json(s2)}
+    assert s2.player(2).kingdom == s.player(2).kingdom
+    # Another seat, or a royal on foot to shoot, and nothing is listed.
+    assert kr.view(s, 2).to_json()["hailsWithoutTarget"] == []
+    s3 = position(hands={1: "AS 10H"}, kingdoms={2: kingdom(royals="JC")})
+    assert kr.view(s3, 1).hails_without_target == ()
+
+
 @pytest.mark.parametrize("cards", ["AS AH", "AS 9H", "10S 10H", "AS JH"])
 def test_r15_hail_needs_an_ace_and_a_ten(cards: str) -> None:
     s = position(hands={1: cards})

@@ -1,6 +1,6 @@
 """Rulings R1-R13: cards, setup, the turn, resources and royals. Each test is named after the
 ruling it covers and checks real behaviour through apply, legal_actions and view; refusals
-check the catalogue headline of seed 000 section 8 and the rule number."""
+check the catalogue headline (docs/protocol.md, "Game calls") and the rule number."""
 
 from __future__ import annotations
 

@@ -34,7 +34,9 @@ def test_public_and_seat_parts_split_the_view() -> None:
     public, seat = v.public_json(), v.seat_json()
     assert not public.keys() & seat.keys()
     assert {**public, **seat} == v.to_json()
-    assert set(seat) == {"myPlayerNumber", "myHand", "lastDrawAction", "legalActions"}
+    assert set(seat) == {
+        "myPlayerNumber", "myHand", "lastDrawAction", "legalActions", "hailsWithoutTarget"
+    }
     # The public part is the same whoever looks.
     assert kr.view(state, 1).public_json() == public == kr.view(state, 3).public_json()
 

@@ -361,3 +361,23 @@ def test_docs_tables_are_the_data() -> None:
     text = DOCS.read_text()
     for table in (relic_table(), event_table(), enemy_table()):
         assert table in text, "docs/spire.md: regenerate its tables (see the test)"
+
+
+def test_a_run_naming_an_unknown_relic_anywhere_is_refused() -> None:
+    """Owned, on a shop's shelf or in a reward: an id that is not in RELICS fails to load."""
+    doc = started().to_json()
+    shop = {"cards": [], "relics": [{"item": "no-such", "price": 150, "sold": False}],
+            "removalPrice": 75, "removed": False}
+    for broken in ({**doc, "acquiredRelics": ["no-such"]}, {**doc, "phase": "shop", "shop": shop},
+                   {**doc, "phase": "reward", "reward": {"gold": 0, "cards": [],
+                                                         "relic": "no-such", "boss": False}}):
+        with pytest.raises(ValueError, match="unknown relic"):
+            Run.from_json(broken)
+
+
+def test_notices_name_the_relic_that_acts() -> None:
+    """A relic's effect is told by the relic's own name, from RELICS."""
+    run = attrs.evolve(started(), relics=("meal-ticket", "treasure-map"))
+    assert run._by("shop_heal") == RELICS["meal-ticket"].name
+    assert run._by("treasure_gold") == RELICS["treasure-map"].name
+    assert run._by("phoenix") == ""

@@ -292,3 +292,24 @@ def test_chest_says_what_the_treasure_room_gave() -> None:
             assert relic is None and gold == 100  # the full set includes the Treasure Map
         nxt = after.enter(after.map.children(chest)[0])
         assert nxt.chest() is None
+
+
+def test_run_bot_spends_its_gold_in_the_last_act() -> None:
+    """Gold left at the run's end scores nothing: in the last act the bot heads for a shop it
+    can buy in and buys what it would pass over earlier in the run."""
+    run = attrs.evolve(started(), gold=150)
+    shop = run._stock()
+    # A number card of the run's colour: worth buying only when gold has nothing to wait for.
+    face = next(f"diamonds-{v}" for v in range(10, 1, -1)
+                if kr.Card.parse(f"diamonds-{v}") not in run.deck)
+    offers = tuple(attrs.evolve(o, item=face, price=60) if i == 0 else attrs.evolve(o, sold=True)
+                   for i, o in enumerate(shop.cards))
+    stocked = attrs.evolve(run, phase="shop", relics=(), shop=attrs.evolve(
+        shop, cards=offers, removed=True,
+        relics=tuple(attrs.evolve(o, sold=True) for o in shop.relics)))
+    rng = random.Random(1)
+    early = RunBot().step(stocked, rng)
+    assert early.phase == "map" and early.gold == 150  # act 1: it keeps the gold
+    late = RunBot().step(attrs.evolve(stocked, act=kr.spire.run.ACTS), rng)
+    assert late.phase == "shop" and late.gold == 90  # the last act: it buys
+    assert len(late.deck) == len(stocked.deck) + 1

@@ -78,7 +78,7 @@ test("a signed-in player builds a deck and plays a Constructed game to the end",
     await page.waitForFunction((n) => Number(document.querySelector("[data-testid=deck-size]")?.textContent) === n, before + 1);
   }
   await page.getByTestId("deck-legality").getByText("Legal deck").waitFor();
-  // A fifth Queen of hearts is beyond the collection: the spec's toast.
+  // A fifth Queen of hearts is beyond the collection: its toast.
   await page.locator("[data-card='Q-hearts']").click();
   await page.locator("[data-card='Q-hearts']").click();
   await page.locator("[data-card='Q-hearts']").click();

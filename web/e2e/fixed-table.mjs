@@ -1,13 +1,15 @@
 // Browser tests of the fixed table (issue 27): during play the page never scrolls and your
 // kingdom, your hand, the action bar and every seat's panel are inside the viewport, at the
-// four desktop sizes and a phone, late in a 4-player hand (12 turns and more); the move log
-// names a bot's moves in words; a Constructed game takes a card from your own revealed pair
-// by clicking it. No test here measures time: they check what is on screen and in what order.
+// four desktop sizes and a phone, late in a hand of 4, 3 and 2 players (12 turns and more; the
+// first turn too); beasts and structures are one drawn object each; the move log names a bot's
+// moves in words; court cards carry their pictures; a Constructed game takes a card from your
+// own revealed pair by clicking it. No test here measures time: they check what is on screen and in what order.
 // Run after `npm run build`: `node web/e2e/fixed-table.mjs`.
 import { createRequire } from "node:module";
 import { cpSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, perfInitScript, run, sleep, tempDb, test, viewOf } from "./harness.mjs";
+import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, run, tempDb, test, viewOf } from "./harness.mjs";
+import { hostGame as host, playOne, playToLateTurn, waitForView } from "./table-driver.mjs";
 
 if (!existsSync(join(ROOT, "web/dist/index.html"))) {
   console.error("web/dist is missing: run `npm run build` first");
@@ -32,86 +34,13 @@ const SIZES = [
   { width: 390, height: 844 },
 ];
 
-/** Records when each Web Animation runs (to tell the long tasks that fell while cards moved). */
-function animationLog() {
-  window.__animations = [];
-  const animate = Element.prototype.animate;
-  Element.prototype.animate = function (frames, options) {
-    const o = typeof options === "number" ? { duration: options } : (options ?? {});
-    const start = performance.now() + (o.delay ?? 0);
-    const iterations = Number.isFinite(o.iterations) ? (o.iterations ?? 1) : 1;
-    window.__animations.push({ start, end: start + (o.duration ?? 0) * iterations });
-    return animate.call(this, frames, options);
-  };
-}
-
-/** Long tasks while cards were animating (figures for bench/RESULTS.md; no limit is asserted). */
-async function longTasksWhileAnimating(page) {
-  return page.evaluate(() => {
-    const anims = window.__animations ?? [];
-    const tasks = window.__longtasks ?? [];
-    const during = tasks.filter((t) => anims.some((a) => t.start <= a.end && t.start + t.duration >= a.start));
-    return { animations: anims.length, longTasks: tasks.length, whileAnimating: during.map((t) => Math.round(t.duration)) };
-  });
-}
+const hostGame = (page, opts) => host(page, server.url, opts);
 
 async function newPlayer(viewport = { width: 1280, height: 800 }) {
   const context = await browser.newContext({ viewport });
-  await context.addInitScript(perfInitScript);
-  await context.addInitScript(animationLog);
   const page = await context.newPage();
   page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
   return { context, page };
-}
-
-async function waitForView(page, pred, what, timeout = 60000) {
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
-    const v = await viewOf(page);
-    if (v && pred(v)) return v;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/** Host a room from the home page with `bots` bots and start it; returns at the table. */
-async function hostGame(page, { name, bots }) {
-  await page.goto(server.url + "/");
-  await page.getByRole("button", { name: /^Casual/ }).click();
-  await page.getByRole("dialog").waitFor();
-  await page.getByRole("tab", { name: "Create" }).click();
-  await page.getByLabel("Your name").fill(name);
-  await page.getByRole("button", { name: "Create Game" }).click();
-  await page.waitForURL("**/lobby");
-  for (let i = 0; i < bots; i++) {
-    await page.getByRole("button", { name: "Add Bot" }).click();
-    await page.getByTestId("player-slot").nth(i + 1).waitFor();
-  }
-  await page.getByRole("button", { name: "Start Game" }).click();
-  await page.waitForURL("**/game");
-}
-
-/**
- * One move of mine that keeps the hand going and fills the kingdom (resources and royals
- * first; no combination that might end the hand early is needed for a crowded table).
- */
-async function playOne(page) {
-  const v = await viewOf(page);
-  if (!v || v.currentPlayerNumber !== v.myPlayerNumber) return false;
-  const legal = v.legalActions;
-  if (!legal.length) return false;
-  const pick =
-    (v.phase === "choosing_resources" && legal[0]) ||
-    legal.find((a) => a.type === "drawCard" && a.source === "deck") ||
-    legal.find((a) => a.type === "drawCard") ||
-    legal.find((a) => a.type === "playResource") ||
-    legal.find((a) => a.type === "playCombination") ||
-    legal.find((a) => ["mountHorse", "placeRoyalInCastle", "drawRoyalReward", "eatCharacter", "destroyWithHail", "slayDragon"].includes(a.type)) ||
-    legal.find((a) => a.type === "skipPendingAction" || a.type === "skipDemolitionEat") ||
-    legal.find((a) => a.type === "passTurn");
-  if (!pick) return false;
-  await page.evaluate((a) => window.__kingdom.sendAction(a), pick);
-  return true;
 }
 
 /** The layout settles after a resize: transitions end and the kingdoms refit (no time limit). */
@@ -158,47 +87,62 @@ async function outside(page) {
   });
 }
 
-test("a 4-player game after 12 turns: the table does not scroll and everything is on screen at 1280x800, 1366x768, 1440x900, 1920x1080 and 390x844", async () => {
+/**
+ * A game of `players` seats played to a late, crowded table (12 seat turns and more): the
+ * table is checked on the first turn at 1280x800, then at every size late in the hand.
+ */
+async function lateHand(players) {
   const { context, page } = await newPlayer();
-  await hostGame(page, { name: "Fay", bots: 3 });
-  let turns = 0;
-  let lastTurn = null;
-  for (;;) {
-    const v = await waitForView(page, (x) => x.phase !== "choosing_resources" || x.legalActions.length > 0, "a state to act on");
-    if (v.phase !== "playing" && v.phase !== "choosing_resources") throw new Error(`the hand ended after ${turns} turns (${v.phase}): replay with a longer hand`);
-    const key = `${v.round}:${v.currentPlayerNumber}`;
-    if (v.phase === "playing" && key !== lastTurn) {
-      lastTurn = key;
-      turns++;
-    }
-    const mine = v.phase === "playing" && v.currentPlayerNumber === v.myPlayerNumber;
-    const me = v.players.find((p) => p.number === v.myPlayerNumber);
-    if (turns >= 12 && mine && me.hasDrawnThisTurn && !v.pendingAction) break;
-    if (!(await playOne(page))) await sleep(100);
-    else await sleep(60);
-  }
-  const figures = await longTasksWhileAnimating(page);
-  console.log(`    long tasks while animating (ms): ${JSON.stringify(figures)}`);
+  await hostGame(page, { name: "Fay", bots: players - 1 });
+  let first = true;
+  const { turns } = await playToLateTurn(page, 12, async () => {
+    if (!first) return;
+    // The first turn: the same checks on a table still nearly empty.
+    first = false;
+    await page.getByTestId("action-bar").waitFor();
+    await settle(page);
+    const problems = await outside(page);
+    expect(problems.length === 0, `${players} players, first turn at 1280x800: ${problems.join("; ")}`);
+  });
   const v = await viewOf(page);
   const cards = v.players.reduce((n, p) => n + p.kingdom.resources.length + p.kingdom.royals.length + p.kingdom.combinations.length, 0);
-  console.log(`    after ${turns} turns, round ${v.round}: ${cards} cards and combinations on the table`);
+  const combos = v.players.reduce((n, p) => n + p.kingdom.combinations.length, 0);
+  console.log(`    ${players} players after ${turns} turns, round ${v.round}: ${cards} cards and combinations on the table (${combos} combinations)`);
+  expect((await page.locator("[data-testid=opponent]").count()) === players - 1, `${players - 1} opponents' seats`);
+  // Each beast or structure is one object: one silhouette, its cards as marks on it, no card faces.
+  const objects = await page.evaluate(() =>
+    [...document.querySelectorAll("[data-testid=combination], [data-testid=aim-target][data-kind]")].map((el) => ({
+      kind: el.dataset.kind,
+      silhouettes: el.querySelectorAll(":scope > svg").length,
+      marks: el.querySelectorAll("[data-testid=combo-card]").length,
+      faces: [...el.querySelectorAll("[role=img], button[data-card-id]")].filter((c) => !c.closest("[data-testid=rider], [data-testid=inside]")).length,
+    })),
+  );
+  expect(objects.length === combos, `every combination drawn (${objects.length} of ${combos})`);
+  for (const o of objects) expect(o.silhouettes === 1 && o.marks >= 2 && o.faces === 0, `the ${o.kind} is one object: ${JSON.stringify(o)}`);
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await page.getByTestId("action-bar").waitFor();
     await settle(page);
     const problems = await outside(page);
-    await page.screenshot({ path: join(shots, `fixed-${size.width}x${size.height}.png`) });
-    expect(problems.length === 0, `${size.width}x${size.height}: ${problems.join("; ")}`);
-    if (size.width === 1440 || size.width === 390) await axe(page, `the table at ${size.width}x${size.height}`);
+    await page.screenshot({ path: join(shots, `fixed-${players}p-${size.width}x${size.height}.png`) });
+    expect(problems.length === 0, `${players} players, ${size.width}x${size.height}: ${problems.join("; ")}`);
+    if (players === 4 && (size.width === 1440 || size.width === 390)) await axe(page, `the table at ${size.width}x${size.height}`);
   }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await settle(page);
-  await page.screenshot({ path: join(SCREENSHOTS, "table-4p.png") });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await settle(page);
-  await page.screenshot({ path: join(SCREENSHOTS, "table-phone.png") });
+  if (players === 4) {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await settle(page);
+    await page.screenshot({ path: join(SCREENSHOTS, "table-4p.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settle(page);
+    await page.screenshot({ path: join(SCREENSHOTS, "table-phone.png") });
+  }
   await context.close();
-});
+}
+
+test("a 4-player game after 12 turns: the table does not scroll and everything is on screen at 1280x800, 1366x768, 1440x900, 1920x1080 and 390x844", () => lateHand(4));
+test("a 3-player game, first turn and after 12 turns: the table does not scroll and everything is on screen at every size", () => lateHand(3));
+test("a 2-player game, first turn and after 12 turns: the table does not scroll and everything is on screen at every size", () => lateHand(2));
 
 test("the move log: after a bot's turn its moves are named in words, newest first, in a live log", async () => {
   const { context, page } = await newPlayer({ width: 1440, height: 900 });
@@ -279,6 +223,11 @@ test("aim on the table: a Dragon's targets glow on the opponent's kingdom, a cli
   expect(t && b && (t.y + t.height <= b.y || t.y >= b.y + b.height), `the bar does not cover the target: ${JSON.stringify({ t, b })}`);
   // The list stays reachable by keyboard: the bar's first choice has the focus.
   expect(await page.evaluate(() => document.activeElement?.dataset.testid === "follow-up-option"), "focus on the bar's first choice");
+  // The Queen is a picture (the court art, loaded after the table), told apart from a King.
+  await target.locator("[data-art=court]").waitFor();
+  const mine = page.locator("[data-testid=my-kingdom] [data-testid=combination]");
+  expect((await mine.count()) === 1 && (await mine.getAttribute("data-kind")).endsWith("dragon"), "my Dragon stands as one object");
+  expect((await mine.locator(":scope > svg").count()) === 1, "the Dragon is drawn as one silhouette");
   await axe(page, "the table while aiming");
   await page.screenshot({ path: join(SCREENSHOTS, "attack-aimed.png") });
   await target.click();

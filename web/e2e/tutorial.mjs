@@ -505,6 +505,22 @@ test("the advanced-combos lesson: a Dragon eats a Queen, a Hail of Arrows shoots
   for (const name of ["attack.png", "attack-hit.png"]) cpSync(join(process.env.TUTORIAL_SHOTS || shots, name), join(ROOT, "docs/screenshots", name));
   await atStep(page, "adv-hail");
   while (await followUps.count()) await followUps.getByTestId("follow-up-skip").click();
+  // The Queen is eaten and the bot has nothing else on the table: a Hail of Arrows now would hit
+  // nothing. The view says so (hailsWithoutTarget) and the table warns, then asks, before sending.
+  v = await waitForView(page, (x) => (x.hailsWithoutTarget ?? []).length > 0, "a Hail of Arrows without a target");
+  const pointless = v.hailsWithoutTarget[0];
+  for (const id of pointless) await hand(page, id).click();
+  await page.getByTestId("hail-no-target").waitFor();
+  expect(/No target/.test(await page.getByTestId("hail-no-target").innerText()), "the warning under the action bar");
+  await page.getByTestId("btn-hail").click();
+  const noTarget = page.getByTestId("hail-no-target-dialog");
+  await noTarget.waitFor();
+  await noTarget.getByRole("button", { name: "Keep them" }).click();
+  await noTarget.waitFor({ state: "detached" });
+  v = await viewOf(page);
+  expect(pointless.every((id) => v.myHand.some((c) => c.id === id)), "kept: the Ace and 10 are still in hand");
+  for (const id of pointless) await hand(page, id).click();
+  await page.getByTestId("hail-no-target").waitFor({ state: "detached" });
   await page.getByTestId("btn-pass").click();
   await waitForView(page, (x) => x.currentPlayerNumber === 1 && !x.players[0].hasDrawnThisTurn && x.players[1].kingdom.royals.length > 0, "the bot's new Queen", 30000);
   await page.getByTestId("draw-deck").click();
@@ -561,7 +577,7 @@ test("Cancel clears the state, leaves the tutorial room and stays home", async (
   await context.close();
 });
 
-test("a failed preparation resets with the spec's message", async () => {
+test("a failed preparation resets with its message", async () => {
   const { context, page } = await newPage();
   await page.addInitScript(() => {
     const hook = () => {
@@ -579,6 +595,54 @@ test("a failed preparation resets with the spec's message", async () => {
   expect((await viewOf(page)) === null, "state reset");
   await context.close();
 });
+
+for (const mode of ["constructed", "quest"]) {
+  test(`the ${mode} lesson guides its moves step by step, its counter matching the steps shown`, async () => {
+    const { context, page } = await newPage();
+    await page.goto(server.url + "/");
+    await page.getByLabel("Tutorial mode").selectOption(mode);
+    await page.getByTestId("mode-tutorial").click();
+    await page.getByRole("dialog", { name: "Welcome to the Tutorial!" }).getByRole("button", { name: "Begin Tutorial" }).click();
+    await page.waitForURL("**/game");
+    const counter = async (n) => {
+      const text = await page.getByTestId("tutorial-action-prompt").innerText();
+      expect(text.includes(`Tutorial step ${n} of 7`), `${mode}: the counter reads step ${n} of 7 (${text})`);
+    };
+    const ids = mode === "constructed"
+      ? ["constructed-intro", "constructed-own-pile", "constructed-play", "constructed-pass", "constructed-watch", "constructed-start", "constructed-complete"]
+      : ["quest-intro", "quest-battle", "quest-play", "quest-pass", "quest-watch", "quest-start", "quest-complete"];
+    await atStep(page, ids[0]);
+    await counter(1);
+    await waitForView(page, (x) => x.phase === "playing" && x.currentPlayerNumber === x.myPlayerNumber, "the learner's first turn");
+    await next(page);
+    await atStep(page, ids[1]);
+    await counter(2);
+    await highlighted(page, '[data-testid="draw-area"]');
+    expect((await page.getByTestId("tutorial-next").count()) === 0, "a move step has no Next");
+    await page.getByTestId("draw-deck").click();
+    await atStep(page, ids[2]);
+    await counter(3);
+    const v = await waitForView(page, (x) => x.players[0].hasDrawnThisTurn, "the draw");
+    const play = v.legalActions.find((a) => a.type === "playResource");
+    expect(play, "a resource to play");
+    await resource(page, play.resourceToUseId).click();
+    await hand(page, play.cardId).click();
+    await page.getByTestId("btn-play-resource").click();
+    await atStep(page, ids[3]);
+    await counter(4);
+    await highlighted(page, '[data-testid="btn-pass"]');
+    await page.getByTestId("btn-pass").click();
+    // The watching step ends when the bot's turn is over.
+    await atStep(page, ids[5], 30000);
+    await counter(6);
+    await next(page);
+    await atStep(page, ids[6]);
+    await counter(7);
+    await next(page, "Finish");
+    await page.getByTestId("tutorial-banner").waitFor({ state: "detached" });
+    await context.close();
+  });
+}
 
 async function shot(page, name) {
   ensureArtifacts();

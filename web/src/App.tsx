@@ -37,7 +37,7 @@ const PublicProfile = lazy(() => import("./screens/PublicProfile/PublicProfile")
 
 const LADDER_PAGES = new Set(["/ranked", "/constructed/ladder"]);
 
-/** The spec's automatic navigation between /, /lobby and /game (section 2). */
+/** The automatic navigation between /, /lobby and /game. */
 export function AutoNavigate() {
   useSignals();
   const v = view.value;

@@ -1,5 +1,5 @@
 /** Card names and colours, for labels and accessible names (no rules here). */
-import type { Card, Combination, GameView, PlayerView } from "../net/types";
+import { HERO_SUITS, RANKS, SUITS, type Card, type Combination, type GameView, type PlayerView } from "../net/types";
 
 const RANK_NAMES: Record<string, string> = {
   A: "Ace",
@@ -121,9 +121,6 @@ export function initials(name: string | undefined): string {
   return letters.toUpperCase();
 }
 
-const SUITS = ["hearts", "diamonds", "clubs", "spades"] as const;
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"] as const;
-
 /** The 54 cards of the deck by suit, then the two Heroes (for the card galleries). */
 export const DECK_BY_SUIT: { suit: string; name: string; cards: Card[] }[] = [
   ...SUITS.map((suit) => ({
@@ -134,16 +131,13 @@ export const DECK_BY_SUIT: { suit: string; name: string; cards: Card[] }[] = [
   {
     suit: "joker",
     name: "Heroes",
-    cards: [
-      { id: "red-joker", suit: "red-joker", rank: "JOKER" },
-      { id: "black-joker", suit: "black-joker", rank: "JOKER" },
-    ],
+    cards: HERO_SUITS.map((suit) => ({ id: suit, suit, rank: "JOKER" })),
   },
 ];
 
 /**
- * The alternate faces of the peasant pseudo-suit (seed 000 section 3): artwork only, never
- * dealt. The spec gives the four ids and the two special ranks; the woman and the man are
+ * The alternate faces of the peasant pseudo-suit: artwork only, never
+ * dealt. There are four ids and the two special ranks; the woman and the man are
  * Peasants, the boy and the girl Vendors.
  */
 export const ALTERNATE_FACES: { card: Card; name: string }[] = [

@@ -65,6 +65,12 @@ export function matchSelection(legal: readonly ActionJson[], sel: Selection): Pl
   };
 }
 
+/** Whether ``action`` is a Hail of Arrows (or Flaming Salvo) the view says would hit nothing. */
+export function hailWithoutTarget(v: Pick<GameView, "hailsWithoutTarget">, action: ActionJson | null): boolean {
+  if (!action || action.type !== "playHailOfArrows") return false;
+  return (v.hailsWithoutTarget ?? []).some((pair) => sameSet(action.cardIds as string[], pair));
+}
+
 /** Hand cards that take part in at least one legal play (to hint what can be selected). */
 export function playableHandIds(legal: readonly ActionJson[]): Set<string> {
   const ids = new Set<string>();
@@ -110,7 +116,7 @@ export function followUps(legal: readonly ActionJson[]): ActionJson[] {
   return legal.filter((a) => FOLLOW_UP_TYPES.has(a.type));
 }
 
-/** The dialog title for a pending follow-up (spec's pending action types). */
+/** The dialog title for a pending follow-up (the follow-up kinds of docs/protocol.md). */
 export function followUpTitle(view: GameView): string {
   const p = view.pendingAction;
   if (view.pendingDemolitionEat) return "Eat a Freed Royal";
@@ -134,8 +140,6 @@ export function followUpTitle(view: GameView): string {
       return "Flaming Salvo: Choose a Target";
     case "partner-transfer":
       return "Send to Your Partner?";
-    case "royal-reward":
-      return "Royal Reward";
     default:
       return "Choose an Action";
   }

@@ -3,7 +3,8 @@
  * tables, **bold**, *italic* and `code`, and a line `![caption](6♥ 6♣)` for a row of card
  * pictures. It returns plain data; components render it.
  */
-import type { Card, Rank, Suit } from "../net/types";
+import { SUITS, type Card, type Rank, type Suit } from "../net/types";
+import { SUIT_SYMBOLS } from "./cards";
 
 export type Inline = { t: "text" | "b" | "i" | "code"; v: string };
 export type Block =
@@ -19,7 +20,7 @@ export interface PictureCard {
   used: boolean;
 }
 
-const SUIT_OF: Record<string, Suit> = { "♥": "hearts", "♦": "diamonds", "♣": "clubs", "♠": "spades" };
+const SUIT_OF: Record<string, Suit> = Object.fromEntries(SUITS.map((suit) => [SUIT_SYMBOLS[suit], suit]));
 
 /**
  * One card of a picture line: a rank and a suit symbol (`10♥`, `Q♠`, `A♦`), `R★` or `B★` for the

@@ -1,4 +1,4 @@
-/** HTTP helpers of spec section 7: credentials always sent; a non-success answer throws 'status: body'. */
+/** HTTP helpers (docs/protocol.md): credentials always sent; a non-success answer throws 'status: body'. */
 
 export class HttpError extends Error {
   constructor(

@@ -51,7 +51,7 @@ function setup() {
 }
 
 describe("GameClient", () => {
-  it("connects with the spec's settings: 20 s timeout, 1-5 s backoff, unlimited attempts, websocket first", () => {
+  it("connects with its settings: 20 s timeout, 1-5 s backoff, unlimited attempts, websocket first", () => {
     const { client, factory } = setup();
     client.connect();
     const opts = factory.mock.calls[0] as unknown as [unknown, typeof SOCKET_OPTIONS];

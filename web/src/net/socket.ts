@@ -1,6 +1,6 @@
 /**
  * The realtime client. It knows nothing of React: `subscribe` / `getState` for the connection
- * status, `on` for the server's pushes, `call` for acknowledged calls. The spec's connection
+ * status, `on` for the server's pushes, `call` for acknowledged calls. The connection
  * settings, the 'Not connected' rule and the reconnect (rejoinRoom) live here and nowhere else.
  */
 import { io, type ManagerOptions, type Socket, type SocketOptions } from "socket.io-client";
@@ -203,11 +203,11 @@ export class GameClient {
     for (const name of PUSHES) {
       socket.on(name, (payload: unknown) => {
         if (name === "gameState" && this.state.status !== "connected") {
-          // Receiving a game state means we are connected (spec section 4).
+          // Receiving a game state means we are connected.
           this.setState({ status: "connected", reconnectAttempt: 0 });
         }
         if (name === "error" && this.state.status === "connected") {
-          // A server error event marks the connection as down (spec section 4).
+          // A server error event marks the connection as down.
           this.setState({ status: "disconnected" });
         }
         // A ranked match seats us without a call: its seat is kept for reconnecting.

@@ -1,7 +1,15 @@
 /** Wire types: the player view and action JSON of docs/protocol.md (team contract). */
 
-export type Suit = "hearts" | "diamonds" | "clubs" | "spades" | "red-joker" | "black-joker" | "peasant";
-export type Rank = "A" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K" | "JOKER" | "PEASANT" | "VENDOR";
+/** The four suits, in the deck's order: the web app's one list of them (kingdom_rules/cards.py
+ *  SUITS; a test checks the two agree). */
+export const SUITS = ["hearts", "diamonds", "clubs", "spades"] as const;
+/** The thirteen ranks of a suit, Ace first (kingdom_rules/cards.py RANKS). */
+export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"] as const;
+/** The two Heroes' suits (kingdom_rules/cards.py HERO_SUITS). */
+export const HERO_SUITS = ["red-joker", "black-joker"] as const;
+
+export type Suit = (typeof SUITS)[number] | (typeof HERO_SUITS)[number] | "peasant";
+export type Rank = (typeof RANKS)[number] | "JOKER" | "PEASANT" | "VENDOR";
 
 export interface Card {
   id: string;
@@ -115,7 +123,7 @@ export interface HandHistoryEntry {
   handNumber: number;
   winnerPlayerNumber: number | null;
   playerScores: Record<string, number>;
-  reason?: string;
+  reason?: HandEndReason;
   /** Each seat's points by kind, by player number. */
   scoresByKind?: Record<string, ScoreParts>;
 }
@@ -129,12 +137,42 @@ export interface LastDrawAction {
   timestamp?: number;
 }
 
+/** A follow-up's kind (kingdom_rules/kinds.py FollowUpKind; a test checks the two agree). */
+export type FollowUpKind =
+  | "eating"
+  | "slaying"
+  | "mounting"
+  | "resurrection"
+  | "castle-placement"
+  | "hail-of-arrows"
+  | "flaming-salvo"
+  | "partner-transfer"
+  | "demolishing";
+
+/** What opened a follow-up (kingdom_rules/kinds.py FollowUpContext). */
+export type FollowUpContext =
+  | "after-royal"
+  | "after-beast"
+  | "after-structure"
+  | "freed-royal"
+  | "after-hail"
+  | "after-mount";
+
+/** Why a hand ended (kingdom_rules/kinds.py HandEndReason). */
+export type HandEndReason = "family" | "stalled" | "round-limit";
+
+/** How a game's winners were found other than by its last hand (MatchEndReason). */
+export type MatchEndReason = "drawn" | "cumulative" | "hands-won" | "shared";
+
+/** Outcome.reason (kingdom_rules/kinds.py OutcomeReason). */
+export type OutcomeReason = HandEndReason | MatchEndReason;
+
 export interface PendingAction {
-  type: string;
-  context?: string | null;
-  dragonType?: string | null;
+  type: FollowUpKind;
+  context?: FollowUpContext | null;
+  dragonType?: CombinationKind | null;
   canEatCount?: number | null;
-  beastType?: string | null;
+  beastType?: CombinationKind | null;
   isSuited?: boolean | null;
   canDemolishCastles?: boolean | null;
   canDemolishCathedrals?: boolean | null;
@@ -174,10 +212,14 @@ export interface GameView {
   handHistory: HandHistoryEntry[];
   lastDrawAction: LastDrawAction | null;
   lastHailWasFlamingSalvo?: boolean;
+  /** Whether the current player has made a play this turn. */
+  playedThisTurn?: boolean;
   pendingAction: PendingAction | null;
   pendingDemolitionEat: { targetPlayerNumber: number; freedRoyalIds: string[] } | null;
-  outcome: { winners: number[]; reason?: string } | null;
+  outcome: { winners: number[]; reason?: OutcomeReason } | null;
   legalActions: ActionJson[];
+  /** The cardIds of my legal playHailOfArrows actions that would find no target (docs/protocol.md). */
+  hailsWithoutTarget?: string[][];
   // room fields added by the server
   roomCode: string;
   hostId: string | null;

@@ -13,7 +13,7 @@ const RULING = /\bR\d+\b/;
 const CARD_ID = /\b(hearts|diamonds|clubs|spades)-(\d+|[AJQK])\b|\b(red|black)-joker\b|\bpeasant-(woman|man|boy|girl)\b/;
 
 describe("the rules for players (docs/rules-for-players.json)", () => {
-  it("has the spec's 14 sections, each a key, a title and content", async () => {
+  it("has the 14 sections, each a key, a title and content", async () => {
     const sections = await loadPlayerRules();
     expect(sections.map((s) => s.key)).toEqual([...SECTION_KEYS]);
     expect(sections.map((s) => s.title)).toEqual([

@@ -5,14 +5,14 @@
  * (docs/rules.md is the complete reference with the rulings, for bot authors.)
  */
 
-/** One section of the rules as the spec names it: key, title and content (Markdown). */
+/** One section of the players' rules: key, title and content (Markdown). */
 export interface RulesSection {
   key: string;
   title: string;
   content: string;
 }
 
-/** The 14 built-in sections, in the spec's order (seed 000 section 2). */
+/** The 14 built-in sections, in the order of docs/rules.md. */
 export const SECTION_KEYS = [
   "objective",
   "setup",

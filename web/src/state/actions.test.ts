@@ -3,20 +3,20 @@ import { outcomeFor, roomCall, sendAction } from "./actions";
 import { client } from "./game";
 import { toast } from "./toasts";
 
-describe("actions: the spec's toasts for every call", () => {
+describe("actions: the toasts for every call", () => {
   afterEach(() => {
     vi.restoreAllMocks();
     toast.value = null;
   });
 
-  it("shows the server's text under the spec's title", async () => {
+  it("shows the server's text under the call's title", async () => {
     const call = vi.spyOn(client, "call").mockResolvedValue({ success: false, error: "Cannot play that royal: a Queen costs 2 ready red resources (R10)" });
     await sendAction({ type: "playRoyal", player: 1, cardId: "hearts-Q", resourceToUseIds: [] });
     expect(call).toHaveBeenCalledWith("playRoyal", { cardId: "hearts-Q", resourceToUseIds: [] });
     expect(toast.value).toMatchObject({ title: "Invalid Play", description: "Cannot play that royal: a Queen costs 2 ready red resources (R10)", variant: "destructive" });
   });
 
-  it("falls back to the spec's text when the server gives none", async () => {
+  it("falls back to the call's own text when the server gives none", async () => {
     vi.spyOn(client, "call").mockResolvedValue({ success: false });
     await sendAction({ type: "rotateResource", cardId: "a", resourceToRotateId: "b" });
     expect(toast.value).toMatchObject({ title: "Rotation Failed", description: "Cannot rotate that resource" });
@@ -29,7 +29,7 @@ describe("actions: the spec's toasts for every call", () => {
     expect(toast.value).toMatchObject({ title: "Error", description: "Not connected" });
   });
 
-  it("shows success toasts where the spec names them", async () => {
+  it("shows success toasts where a call has one", async () => {
     vi.spyOn(client, "call").mockResolvedValue({ success: true });
     await sendAction({ type: "resurrectRoyal", royalId: "spades-K" });
     expect(toast.value).toMatchObject({ title: "Royal Resurrected!", variant: "default" });

@@ -1,9 +1,10 @@
 /**
- * Every call the UI makes, with the spec's toast for its failure (section 8) and its success
- * toast where the spec names one. Components call these; they never touch the socket.
+ * Every call the UI makes, with the toast for its failure and its success
+ * toast where there is one. Components call these; they never touch the socket.
  */
 import type { Ack, ActionJson, Ladder, LeaderboardEntry, Ranking, ReplayStep, ReplaySummary, Season, TierInfo } from "../net/types";
 import type { PublicProfile } from "../net/profile";
+import type { SpireFight, SpireLeaderboardEntry, SpireNode, SpireRun, SpireStats } from "../net/spire";
 import { apiRequest, fetchQuery, fetchUser, HttpError } from "../net/http";
 import { client, enteredRoom, paced, publicGames, user, type User } from "./game";
 import { LOGIN_REQUIRED, rankedErrorToast, search } from "./ranked";
@@ -24,7 +25,7 @@ interface Outcome {
   title: string;
   fallback: string;
   success?: string;
-  /** Only logged, never shown (spec: 'Failed to mark ready'). */
+  /** Only logged, never shown ('Failed to mark ready'). */
   logOnly?: boolean;
 }
 
@@ -170,146 +171,8 @@ export async function fetchPublicGames(): Promise<void> {
 
 // --- Spire (/api/spire, docs/protocol.md) -------------------------------------------------
 
-export interface SpireTreasure {
-  relic: SpireRelic | null;
-  gold: number;
-}
-
-export interface SpireRelic {
-  id: string;
-  name: string;
-  text: string;
-}
-
-export interface SpireOffer {
-  item: string;
-  price: number;
-  sold: boolean;
-  /** A relic's name and text. */
-  name?: string;
-  text?: string;
-}
-
-export interface SpireFight {
-  roomCode: string;
-  playerId: string;
-  reconnectToken: string;
-}
-
-/** An enemy as the screens show it: its perk (R37) and, for most, a twist of the fight's rules. */
-export interface SpireEnemy {
-  name: string;
-  perk: string;
-  twistName: string;
-  twist: string;
-}
-
-/** A map room's rule in the run's own words (its figures come from the run and its relics). */
-export interface SpireLegendRoom {
-  kind: string;
-  name: string;
-  text: string;
-}
-
-export interface SpireLegend {
-  acts: number;
-  act: number;
-  floors: number;
-  bossFloor: number;
-  rooms: SpireLegendRoom[];
-  floorRules: string;
-}
-
-export interface SpireDeckRules {
-  size: number;
-  shape: string;
-  handBonus: number;
-  shapeText: string;
-  banner: string | null;
-  bannerText: string;
-}
-
-/** During a fight: what it is played for (docs/spire.md, "Stakes"). */
-export interface SpireStakes {
-  kind: string;
-  enemy: SpireEnemy;
-  twistApplies: boolean;
-  hp: number;
-  maxHp: number;
-  hand: number;
-  handWhy: string;
-  enemyHand: number;
-  win: string;
-  loss: string;
-  deck: string[];
-  fortified: string[];
-}
-
-export interface SpireRun {
-  id: string;
-  phase: string;
-  previews: string[];
-  suit: string | null;
-  currentAct: number;
-  currentHP: number;
-  maxHP: number;
-  gold: number;
-  deck: string[];
-  fortified: string[];
-  acquiredRelics: string[];
-  relics: SpireRelic[];
-  currentNodeIndex: number | null;
-  floorReached: number;
-  floor: number;
-  isOver: boolean;
-  score: number;
-  notice: string;
-  removalPrice: number;
-  /** Each suit's perk (R39), for the deck selection. */
-  suitPerks: Record<string, string>;
-  combat: { kind: string; enemy: string; perk: string } | null;
-  reward: { gold: number; cards: string[]; relic: string | null; boss: boolean } | null;
-  shop: { cards: SpireOffer[]; relics: SpireOffer[]; removalPrice: number; removed: boolean } | null;
-  eventInfo?: { id: string; title: string; text: string; choices: { label: string; problem: string | null }[] };
-  /** In a treasure room just opened: the relic found (null when every relic was owned) and the gold. */
-  treasure?: SpireTreasure;
-  fight?: SpireFight;
-  /** The map's legend for this run (absent before the suit is chosen). */
-  legend?: SpireLegend;
-  deckRules?: SpireDeckRules;
-  stakes: SpireStakes | null;
-  scoreParts: Record<string, number>;
-  /** Every room entered in the run, in order. */
-  path: { act: number; floor: number; kind: string }[];
-}
-
-export interface SpireNode {
-  id: number;
-  floor: number;
-  x: number;
-  nodeType: string;
-  isCompleted: boolean;
-  isAccessible: boolean;
-  isCurrent: boolean;
-  children: number[];
-}
-
-export interface SpireStats {
-  totalVictories: number;
-  totalRuns: number;
-  highestFloor: number;
-  highestScore: number;
-}
-
-/** A row of the Spire leaderboard: a signed-in player's best run (guests never appear). */
-export interface SpireLeaderboardEntry extends SpireStats {
-  rank: number;
-  userId: string;
-  username: string;
-}
-
-/** A Spire HTTP call: the JSON answer, or null after the spec's toast ('status: body' unless a
- *  named failure text applies, seed 001 section 8). A 404 is returned as "missing". */
+/** A Spire HTTP call: the JSON answer, or null after the failure's toast ('status: body' unless a
+ *  named failure text applies). A 404 is returned as "missing". */
 async function spireCall<T>(method: "GET" | "POST", path: string, body?: object, failure?: string): Promise<T | null | "missing"> {
   let res: Response;
   try {
@@ -370,7 +233,7 @@ export function forgetSpireFight(): void {
   sessionStorage.removeItem("kingdom.spireFight");
 }
 
-// -- Constructed (seed 001): collection and decks over HTTP -------------------------------
+// -- Constructed: collection and decks over HTTP (docs/protocol.md) -------------------------------
 
 async function json<T>(method: string, url: string, data?: unknown): Promise<T> {
   const res = await apiRequest(method, url, data);
@@ -495,7 +358,7 @@ async function changeDeckCardNow(card: { cardRank: string; cardSuit: string }, d
   }
 }
 
-// -- accounts (HTTP, seed 001 section 7) ------------------------------------------------------
+// -- accounts (HTTP, docs/protocol.md) ---------------------------------------------------------------
 
 /** GET /api/auth/user into the session signal (null when signed out). */
 export async function loadUser(): Promise<User | null> {
@@ -505,7 +368,7 @@ export async function loadUser(): Promise<User | null> {
   return result;
 }
 
-/** How long the 'Unauthorized' toast shows before the sign-in page (seed 001 section 2). */
+/** How long the 'Unauthorized' toast shows before the sign-in page. */
 export const LOGIN_REDIRECT_MS = 500;
 
 /**
@@ -596,7 +459,7 @@ export async function deleteAccount(password: string): Promise<void> {
   user.value = null;
 }
 
-/** The spec's text of a failed HTTP call ('status: body'), with the server's message when JSON. */
+/** The text of a failed HTTP call ('status: body'), with the server's message when JSON. */
 export function httpMessage(e: unknown): string {
   if (!(e instanceof HttpError)) return String(e);
   const body = e.message.slice(e.message.indexOf(":") + 1).trim();

@@ -1,4 +1,4 @@
-/** Constructed: the signed-in user's collection and decks (seed 001), fed by actions.ts. */
+/** Constructed: the signed-in user's collection and decks (docs/protocol.md), fed by actions.ts. */
 import { signal } from "@preact/signals-react";
 
 export interface CardEntry {

@@ -96,7 +96,7 @@ describe("the presentation queue", () => {
     expect(q.pending).toBe(0);
   });
 
-  it("holds another player's draw for the spec's 3600 ms draw animation (and a beat)", () => {
+  it("holds another player's draw for the 3600 ms draw animation (and a beat)", () => {
     const { q, times } = setup();
     q.push(state(0, 2));
     vi.advanceTimersByTime(5000);

@@ -6,7 +6,7 @@
  * - The player's own moves are shown at once (anything still waiting is shown first, at once).
  * - Another player's move is shown when the one before it has been on screen long enough for its
  *   animation to be seen: its travel, room for a hit effect and a short beat (THEIR_TRAVEL_MS +
- *   HIT_MS + BEAT_MS, 1430 ms), a draw the spec's 3600 ms draw animation plus the beat. With
+ *   HIT_MS + BEAT_MS, 1430 ms), a draw the 3600 ms draw animation plus the beat. With
  *   prefers-reduced-motion the travel is a 300 ms fade and the holds are shorter (600 ms, a
  *   draw 1500 ms).
  * - The queue never falls far behind: a state is on screen at most MAX_LAG_MS (4.5 s) after it
@@ -31,7 +31,7 @@ export const MY_TRAVEL_MS = 450;
 export const THEIR_TRAVEL_MS = 750;
 /** The hit effect on an eaten, shot, slain or demolished card before it travels away. */
 export const HIT_MS = 380;
-/** The draw animation (seed 000): a golden selection phase, then the card lands at 3600 ms. */
+/** The draw animation: a golden selection phase, then the card lands at 3600 ms. */
 export const DRAW_GOLDEN_MS = 3000;
 export const DRAW_ANIMATION_MS = 3600;
 /** With prefers-reduced-motion, travel is a fade of this length. */
@@ -40,7 +40,7 @@ export const FADE_MS = 300;
 export const BEAT_MS = 300;
 /** A reduced-motion draw: the golden mark on the source, without waiting for the whole glow. */
 export const REDUCED_DRAW_MS = 1200;
-/** The longest a state waits before it is shown (longer than a draw's hold: the spec's draw wins). */
+/** The longest a state waits before it is shown (longer than a draw's hold: the draw wins). */
 export const MAX_LAG_MS = 4500;
 /**
  * A state that gives the player something to do waits at most this long before it is shown,

@@ -3,7 +3,7 @@ import { queueLeft, rankedErrorToast, LOGIN_REQUIRED, search } from "./ranked";
 import { toast } from "./toasts";
 
 describe("rankedErrorToast", () => {
-  it("splits seed 001's 'Login Required: ...' into a title and a description", () => {
+  it("splits the server's 'Login Required: ...' into a title and a description", () => {
     rankedErrorToast(LOGIN_REQUIRED);
     expect(toast.value).toMatchObject({
       title: "Login Required",

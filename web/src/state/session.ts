@@ -1,5 +1,5 @@
 /**
- * The signed-in user (seed 001 section 6: a user object from GET /api/auth/user means signed in,
+ * The signed-in user (docs/protocol.md: a user object from GET /api/auth/user means signed in,
  * its absence signed out), and what the profile shows. Screens read these signals; the calls
  * that fill them are in state/actions.ts.
  */
@@ -13,7 +13,7 @@ export { user, type User };
 /** False until the first GET /api/auth/user has answered. */
 export const userLoaded = signal(false);
 
-/** GET /api/stats/{userId} (seed 001 section 3, Stats). */
+/** GET /api/stats/{userId} (docs/protocol.md). */
 export interface Stats {
   totalGames: number;
   totalWins: number;
@@ -80,7 +80,7 @@ export function ordinal(n: number): string {
   return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n % 10] ?? "th"}`;
 }
 
-/** Wins divided by games, one decimal place (seed 001 section 5). */
+/** Wins divided by games, one decimal place. */
 export function winRate(s: Stats): string {
   return s.totalGames ? `${((s.totalWins / s.totalGames) * 100).toFixed(1)}%` : "0.0%";
 }

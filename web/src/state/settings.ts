@@ -1,4 +1,4 @@
-/** Local settings (spec section 3), persisted under the spec's localStorage keys. */
+/** Local settings, persisted under their localStorage keys. */
 import { effect, signal } from "@preact/signals-react";
 
 export type DeckStyle = "modern" | "classic";
@@ -56,7 +56,7 @@ function isCustomRule(r: unknown): r is CustomRule {
 
 /**
  * The custom rules of the rules editor, which replace the built-in ones; null when there are
- * none. Stored text that is not a list of sections is ignored and only logged (seed 001 section 8).
+ * none. Stored text that is not a list of sections is ignored and only logged.
  */
 export function loadCustomRules(): CustomRule[] | null {
   const raw = read(CUSTOM_RULES_KEY);

@@ -1,4 +1,4 @@
-/** Toasts: one visible at a time, auto-dismissed after 5000 ms (spec section 9). */
+/** Toasts: one visible at a time, auto-dismissed after 5000 ms. */
 import { signal } from "@preact/signals-react";
 
 export interface Toast {

@@ -47,12 +47,12 @@ function setTurn(player: number) {
 const stepId = () => screen.getByTestId("tutorial-banner").getAttribute("data-step-id");
 
 describe("tutorial steps", () => {
-  it("has the five modes with the spec's labels", () => {
+  it("has the five modes with their labels", () => {
     expect(TUTORIAL_MODES.map((m) => m.label)).toEqual(["Basics", "Multiplayer", "Advanced Combos", "Constructed", "Quest Mode"]);
     for (const m of TUTORIAL_MODES) expect(STEPS[m.value].length).toBeGreaterThan(2);
   });
 
-  it("basics follows the spec's sequence, ids unique, one reference each", () => {
+  it("basics follows its sequence, ids unique, one reference each", () => {
     const ids = STEPS.basics.map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);
     const order = ["welcome", "board-overview", "draw-card", "play-resource", "pass-turn", "opponent-turn", "play-royal", "pass-turn-2", "opponent-third-turn-intro", "opponent-queen", "crop-rotation", "play-horse", "mount-queen", "combinations-reference", "completion", "dragon-intro", "play-dragon", "eat-royal"];
@@ -63,7 +63,7 @@ describe("tutorial steps", () => {
     expect(STEPS.basics.find((s) => s.id === "draw-card")?.action).toBe("draw-card");
   });
 
-  it("highlights every area and button the spec names", () => {
+  it("highlights every area and button the steps name", () => {
     expect(Object.keys(HIGHLIGHTS)).toEqual(expect.arrayContaining(["myKingdom", "handSection", "drawSection", "resourcesSection", "passTurn", "playRoyal", "playResource", "rotateResource", "playCombination", "playDragon"]));
   });
 
@@ -204,11 +204,40 @@ describe("tutorial overlay", () => {
     expect(call).toHaveBeenCalledWith("resumeTutorialBot", { all: true });
   });
 
+  it("the quest lesson guides its moves step by step from the view, the counter following", () => {
+    vi.spyOn(client, "call").mockResolvedValue({ success: true });
+    mount("quest");
+    const counter = () => screen.getByTestId("tutorial-action-prompt").textContent;
+    expect(stepId()).toBe("quest-intro");
+    expect(counter()).toContain("Tutorial step 1 of 7");
+    fireEvent.click(screen.getByTestId("tutorial-next"));
+    expect(stepId()).toBe("quest-battle");
+    expect(counter()).toContain("Tutorial step 2 of 7");
+    expect(screen.queryByTestId("tutorial-next")).toBeNull();
+    const me = (extra: object) => view.value!.players.map((p) => (p.number === 1 ? { ...p, ...extra } : p));
+    act(() => void (view.value = { ...view.value!, players: me({ hasDrawnThisTurn: true }) }));
+    expect(stepId()).toBe("quest-play");
+    act(() => void (view.value = { ...view.value!, playedThisTurn: true }));
+    expect(stepId()).toBe("quest-pass");
+    setTurn(2);
+    expect(stepId()).toBe("quest-watch");
+    setTurn(1);
+    expect(stepId()).toBe("quest-start");
+    expect(counter()).toContain("Tutorial step 6 of 7");
+  });
+
   it("the last step reads Finish and stores tutorialCompleted", () => {
     vi.spyOn(client, "call").mockResolvedValue({ success: true });
     mount("quest");
     expect(stepId()).toBe("quest-intro");
-    for (const expected of ["Next", "Next", "Finish"]) {
+    fireEvent.click(screen.getByTestId("tutorial-next"));
+    act(() => void vi.advanceTimersByTime(NEXT_LOCK_MS));
+    // The learner draws, plays and passes before reading on: the turn gone, only the watch is left.
+    act(() => void (view.value = { ...view.value!, playedThisTurn: true, currentPlayerNumber: 2 }));
+    expect(stepId()).toBe("quest-watch");
+    setTurn(1);
+    expect(stepId()).toBe("quest-start");
+    for (const expected of ["Next", "Finish"]) {
       expect(screen.getByTestId("tutorial-next").textContent).toBe(expected);
       fireEvent.click(screen.getByTestId("tutorial-next"));
       act(() => void vi.advanceTimersByTime(NEXT_LOCK_MS));

@@ -1,5 +1,5 @@
 /**
- * What the tutorial shows over the game table (seed 000 section 2, 'Tutorial overlays'): the
+ * What the tutorial shows over the game table: the
  * banner (title, description, mode dropdown, Next or Finish, the hint on automatic steps), the
  * highlight ring, the two full-screen references and the action prompt with Skip.
  */

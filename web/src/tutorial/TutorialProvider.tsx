@@ -1,7 +1,6 @@
 /**
  * The tutorial's state: which lesson, which step, the Next lock, and the server's
- * advanceTutorialStep pushes. `useTutorial()` reads it (and throws outside the provider, as the
- * spec's error catalogue says).
+ * advanceTutorialStep pushes. `useTutorial()` reads it (and throws outside the provider).
  */
 import { useSignals } from "@preact/signals-react/runtime";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
@@ -10,7 +9,7 @@ import { tutorialActive, view } from "../state/game";
 import { tutorialCompleted } from "../state/settings";
 import { isTutorialMode, needsNewGame, nextIndex, STEPS, type TutorialMode, type TutorialStep } from "./steps";
 
-/** Next is locked this long after each click (seed 000 section 9). */
+/** Next is locked this long after each click. */
 export const NEXT_LOCK_MS = 1000;
 
 export interface TutorialContextValue {
@@ -107,6 +106,16 @@ export function TutorialProvider({ children }: { children: ReactNode }) {
       setIndex(nextIndex(list, i, done.current));
     }
   }, [myTurn, index, mode]);
+
+  // A step the client ends itself: the shown view says its move was made.
+  useEffect(() => {
+    const { steps: list, index: i } = latest.current;
+    const step = list[i];
+    if (v && step?.until?.(v)) {
+      done.current.add(step.id);
+      setIndex(nextIndex(list, i, done.current));
+    }
+  }, [v, index, mode]);
 
   useEffect(() => () => void (lockTimer.current && clearTimeout(lockTimer.current)), []);
 

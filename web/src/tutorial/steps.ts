@@ -1,5 +1,5 @@
 /**
- * The tutorial's lessons (seed 000 section 4, 'Tutorial flow'), one list of steps per mode.
+ * The tutorial's lessons (docs/protocol.md, "Tutorial games"), one list of steps per mode.
  *
  * A step ends by Next (`nextButton`), or, on automatic steps (`action`), when the server pushes
  * advanceTutorialStep naming it (kingdom_server/tutorial.py `completed_steps` sends the same ids).
@@ -11,6 +11,8 @@
  * the server with a hint (`refusal`), shown as the call's error toast.
  */
 
+import type { GameView } from "../net/types";
+
 export type TutorialMode = "basics" | "multiplayer" | "advanced-combos" | "constructed" | "quest";
 
 export const TUTORIAL_MODES: { value: TutorialMode; label: string }[] = [
@@ -21,7 +23,7 @@ export const TUTORIAL_MODES: { value: TutorialMode; label: string }[] = [
   { value: "quest", label: "Quest Mode" },
 ];
 
-/** The areas and buttons a step can highlight (seed 000 section 2, 'Tutorial overlays'). */
+/** The areas and buttons a step can highlight. */
 export const HIGHLIGHTS = {
   myKingdom: '[data-testid="my-kingdom"]',
   handSection: '[data-testid="hand"]',
@@ -45,7 +47,7 @@ export interface TutorialStep {
   title: string;
   description: string;
   highlightSelector?: string;
-  /** Where the spec places the step. The web app docks every banner at the top of the screen
+  /** Where the step is placed. The web app docks every banner at the top of the screen
    * with the page laid out below it, so that no banner ever covers the table or a control. */
   position: "top" | "bottom" | "center";
   /** Next ends the step; otherwise the step is automatic and ends with the action. */
@@ -63,7 +65,18 @@ export interface TutorialStep {
   /** An optional branch offered from this step: button label, the step it jumps to, and the
    * server signal (an advanceTutorialStep id that names no step) that must have come first. */
   branch?: { label: string; to: string; when?: string };
+  /** An automatic step the client ends itself, when the shown view says its move was made
+   * (the lessons over the basics deal whose moves the server does not name). */
+  until?: (v: GameView) => boolean;
 }
+
+const myTurn = (v: GameView) => v.phase === "playing" && v.currentPlayerNumber === v.myPlayerNumber;
+/** The turn went to another seat (the learner's draw and play are behind them). */
+const passed = (v: GameView) => v.phase === "playing" && v.currentPlayerNumber !== v.myPlayerNumber;
+/** The learner has made a play this turn (a resource, a royal, a combination...). */
+const played = (v: GameView) => (myTurn(v) && !!v.playedThisTurn) || passed(v);
+/** The learner has drawn this turn (read from the view). */
+const drawn = (v: GameView) => (myTurn(v) && !!v.players.find((p) => p.number === v.myPlayerNumber)?.hasDrawnThisTurn) || played(v);
 
 const H = HIGHLIGHTS;
 
@@ -494,6 +507,49 @@ const CONSTRUCTED: TutorialStep[] = [
     nextButton: true,
   },
   {
+    id: "constructed-own-pile",
+    title: "Your Own Pile",
+    description:
+      "In Constructed the deck and the two revealed cards beside it are your own: your deck, shuffled, is your pile, and your pair is refilled from it. This lesson plays on the standard deck. Draw a card from the deck now.",
+    highlightSelector: H.drawSection,
+    position: "top",
+    nextButton: false,
+    action: "auto",
+    until: drawn,
+  },
+  {
+    id: "constructed-play",
+    title: "The Same Rules of Play",
+    description:
+      "Everything else is the game you know. Play a card: select a number card and a ready resource and press Play Resource (or play a royal or a combination).",
+    highlightSelector: H.handSection,
+    position: "top",
+    nextButton: false,
+    action: "auto",
+    until: played,
+  },
+  {
+    id: "constructed-pass",
+    title: "Pass the Turn",
+    description: "Your turn is done: press Pass Turn.",
+    highlightSelector: H.passTurn,
+    position: "top",
+    nextButton: false,
+    action: "auto",
+    until: passed,
+  },
+  {
+    id: "constructed-watch",
+    title: "The Other Piles",
+    description:
+      "Your opponent draws from their own pile. Everyone sees every pile's size and every revealed pair, never a pile's order. Watch the bot's turn.",
+    highlightSelector: H.opponents,
+    position: "top",
+    nextButton: false,
+    action: "auto",
+    watch: true,
+  },
+  {
     id: "constructed-start",
     title: "Starting a Constructed Game",
     description:
@@ -519,6 +575,48 @@ const QUEST: TutorialStep[] = [
       "Quest mode is a roguelike deck-building adventure in 3 acts: you travel a map, win battles, and collect cards that you can later use in Constructed.",
     position: "center",
     nextButton: true,
+  },
+  {
+    id: "quest-battle",
+    title: "A Battle Is a Hand",
+    description:
+      "Each battle of a quest is one hand against an enemy bot, and you move first. Your run deck is your own pile, drawn before the shared deck. Draw a card from the deck now.",
+    highlightSelector: H.drawSection,
+    position: "top",
+    nextButton: false,
+    action: "auto",
+    until: drawn,
+  },
+  {
+    id: "quest-play",
+    title: "Win the Battle",
+    description:
+      "You win a battle by completing the Royal Family or by the higher score when the hand ends; a lost battle costs hit points. Play a card: a resource, a royal or a combination.",
+    highlightSelector: H.handSection,
+    position: "top",
+    nextButton: false,
+    action: "auto",
+    until: played,
+  },
+  {
+    id: "quest-pass",
+    title: "Pass the Turn",
+    description: "Your turn is done: press Pass Turn.",
+    highlightSelector: H.passTurn,
+    position: "top",
+    nextButton: false,
+    action: "auto",
+    until: passed,
+  },
+  {
+    id: "quest-watch",
+    title: "The Enemy's Turn",
+    description: "The enemy plays by the same rules, from the shared deck. Watch its turn: it ends when the turn is yours again.",
+    highlightSelector: H.opponents,
+    position: "top",
+    nextButton: false,
+    action: "auto",
+    watch: true,
   },
   {
     id: "quest-start",

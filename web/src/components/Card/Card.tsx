@@ -2,6 +2,7 @@ import { createContext, memo, useContext } from "react";
 import type { Card as CardData } from "../../net/types";
 import { cardName, isRed, shortName, SUIT_SYMBOLS } from "../../logic/cards";
 import type { DeckStyle } from "../../state/settings";
+import { COURT_BOX, useCourtArt } from "../../art/court";
 import * as s from "./Card.css";
 
 export interface CardProps {
@@ -105,12 +106,42 @@ function Headwear({ card, x, y, scale, color }: { card: CardData; x: number; y: 
   return null;
 }
 
+/** The top half of the letele court picture (its card is 240x336 around 0,0), or the jester. */
+const PORTRAIT_CROP = "-80 -150 160 222";
+const JESTER_CROP = "-105 -125 210 292";
+
+/**
+ * Modern deck: a portrait window cut from the traditional court picture, so that Jack, Queen,
+ * King and the Heroes are different people at a glance.
+ */
+function Portrait({ card, color, href }: { card: CardData; color: string; href: string }) {
+  return (
+    <g data-art="court">
+      <svg x={34} y={12} width={58} height={90} viewBox={card.rank === "JOKER" ? JESTER_CROP : PORTRAIT_CROP} preserveAspectRatio="xMidYMid slice">
+        <use href={href} {...COURT_BOX} />
+      </svg>
+      <rect x="34" y="12" width="58" height="90" rx="6" fill="none" stroke={color} strokeWidth="2" />
+    </g>
+  );
+}
+
+/** Classic deck: the whole traditional court card. */
+function ClassicCourt({ href }: { href: string }) {
+  return (
+    <g data-art="court">
+      <use href={href} x={0} y={0} width={100} height={140} />
+    </g>
+  );
+}
+
 function Modern({ card }: { card: CardData }) {
   const color = faceColor(card);
   const figure = figureWord(card);
   const sym = SUIT_SYMBOLS[card.suit] ?? "";
   const royal = ROYAL_WORD[card.rank];
   const rankText = card.rank === "JOKER" ? "★" : card.rank === "PEASANT" ? "P" : card.rank === "VENDOR" ? "V" : card.rank;
+  const art = useCourtArt(card);
+  const court = art ? <Portrait card={card} color={color} href={art} /> : null;
   return (
     <>
       <rect x="1" y="1" width="98" height="138" rx="9" fill="#fffdf6" stroke="#cfc6ad" strokeWidth="2" />
@@ -121,7 +152,14 @@ function Modern({ card }: { card: CardData }) {
       <text x="10" y="50" fontSize="20" fill={color}>
         {sym}
       </text>
-      {royal ? (
+      {court ? (
+        <>
+          {court}
+          <text x="63" y="116" fontSize="11" fontWeight="800" fill={color} textAnchor="middle" fontFamily="system-ui, sans-serif" letterSpacing="1">
+            {royal}
+          </text>
+        </>
+      ) : royal ? (
         <>
           <circle cx="56" cy="82" r="30" fill={color} opacity="0.1" />
           {figure ? <Headwear card={card} x={56} y={74} scale={1.6} color={color} /> : <Crown x={56} y={72} scale={1.6} color="#e2b43c" />}
@@ -153,6 +191,8 @@ function Classic({ card }: { card: CardData }) {
   const royal = ROYAL_WORD[card.rank];
   const rankText = card.rank === "JOKER" ? "H" : card.rank === "PEASANT" ? "P" : card.rank === "VENDOR" ? "V" : card.rank;
   const pips = PIPS[card.rank];
+  const art = useCourtArt(card);
+  if (art) return <ClassicCourt href={art} />;
   const corner = (
     <g>
       <text x="11" y="20" fontSize="15" fontWeight="700" fill={color} textAnchor="middle" fontFamily="Georgia, serif">

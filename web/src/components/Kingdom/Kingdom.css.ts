@@ -1,4 +1,5 @@
-import { style } from "@vanilla-extract/css";
+import { style, styleVariants } from "@vanilla-extract/css";
+import { art as tokens } from "../../theme/art.css";
 import { vars } from "../../theme/vars.css";
 
 /** Zones sit side by side and wrap: no zone is wider than its cards. */
@@ -16,44 +17,85 @@ export const zone = style({
 });
 export const zoneLabel = style({ fontSize: 11, textTransform: "uppercase", letterSpacing: 1, color: vars.color.muted });
 export const cards = style({ display: "flex", flexWrap: "wrap", gap: 6, alignItems: "flex-end", minHeight: 34 });
+/** A beast or structure: one object, its silhouette filling a plate, its parts placed on it. */
 const combo = style({
   position: "relative",
-  display: "flex",
-  flexDirection: "column",
-  gap: 4,
-  padding: 6,
-  borderRadius: vars.radius.sm,
-});
-/** A beast: its cards fanned, the rider sitting on their back. */
-export const beast = style([combo, { border: `1px solid ${vars.color.border}`, background: "rgba(0,0,0,.2)", paddingTop: 10 }]);
-/** A structure: walls (a crenellated top) around the royals inside. */
-export const structure = style([
-  combo,
-  {
-    border: `2px solid ${vars.color.goldDark}`,
-    borderTop: `6px dashed ${vars.color.goldDark}`,
-    background: "rgba(60,45,10,.25)",
-  },
-]);
-export const comboName = style({ fontSize: 12, fontWeight: 700, color: vars.color.gold });
-export const fan = style({ display: "flex", alignItems: "flex-end", position: "relative" });
-export const fanCard = style({ selectors: { "& + &": { marginLeft: -14 } } });
-/** The rider sits on the beast's back: raised, overlapping the last card, slightly turned. */
-export const rider = style({
-  position: "relative",
-  marginLeft: -10,
-  transform: "translateY(-10px) rotate(8deg)",
-  filter: "drop-shadow(0 3px 4px rgba(0,0,0,.45))",
-});
-export const inside = style({
-  display: "flex",
-  gap: 4,
-  alignItems: "center",
-  justifyContent: "center",
+  display: "grid",
+  gridTemplateRows: "auto 1fr auto",
+  gap: 2,
   padding: 4,
-  borderRadius: vars.radius.sm,
-  background: "rgba(0,0,0,.3)",
-  minHeight: 30,
+  borderRadius: vars.radius.md,
+  background: tokens.plate,
+  border: `1px solid ${tokens.plateEdge}`,
+  overflow: "visible",
+});
+export const object = styleVariants({
+  sm: [combo, { width: 84, minHeight: 78 }],
+  md: [combo, { width: 112, minHeight: 104 }],
+  xs: [combo, { width: 70, minHeight: 64 }],
+});
+export const beast = style({});
+/** A structure: stone walls around the royals inside. */
+export const structure = style({ borderColor: vars.color.goldDark });
+/** The silhouette, behind everything placed on it. */
+export const art = style({
+  position: "absolute",
+  inset: "12% 4% 8%",
+  width: "92%",
+  height: "80%",
+  pointerEvents: "none",
+});
+export const tint = styleVariants({
+  horse: { color: tokens.beast.horse },
+  unicorn: { color: tokens.beast.unicorn },
+  dragon: { color: tokens.beast.dragon },
+  "golden-dragon": { color: tokens.beast.goldenDragon },
+  "silver-dragon": { color: tokens.beast.silverDragon },
+  "divine-dragon": { color: tokens.beast.divineDragon },
+  castle: { color: tokens.beast.castle },
+  cathedral: { color: tokens.beast.cathedral },
+}) as Record<string, string>;
+export const comboName = style({
+  position: "relative",
+  fontSize: 11,
+  fontWeight: 700,
+  color: vars.color.gold,
+  textShadow: "0 1px 2px #000, 0 0 4px #000",
+  lineHeight: 1.1,
+});
+/** The cards it is made of: small marks along its foot. */
+export const brand = style({ position: "relative", display: "flex", flexWrap: "wrap", gap: 2, alignSelf: "end" });
+export const mark = style({
+  display: "inline-block",
+  padding: "0 3px",
+  borderRadius: 3,
+  background: vars.color.cardFace,
+  border: "1px solid rgba(0,0,0,.35)",
+  fontSize: 11,
+  fontWeight: 800,
+  lineHeight: 1.35,
+  boxShadow: "0 1px 2px rgba(0,0,0,.4)",
+});
+export const markRed = style({ color: vars.color.red });
+export const markBlack = style({ color: vars.color.black });
+/** The rider sits on the beast's back: high on its right, slightly turned, inside the plate. */
+export const rider = style({
+  position: "absolute",
+  right: 2,
+  top: 14,
+  transform: "rotate(8deg)",
+  filter: "drop-shadow(0 3px 4px rgba(0,0,0,.45))",
+  zIndex: 1,
+});
+/** The royals inside a structure stand in its gate. */
+export const inside = style({
+  position: "relative",
+  display: "flex",
+  gap: 2,
+  alignItems: "flex-end",
+  justifyContent: "center",
+  alignSelf: "end",
+  minHeight: 24,
 });
 export const empty = style({ fontSize: 12, color: vars.color.muted, fontStyle: "italic" });
 export const hoverCard = style({ display: "flex", flexDirection: "column", alignItems: "center", gap: 4, width: 96 });

@@ -1,6 +1,7 @@
 import { useContext, type ReactNode } from "react";
 import type { Card as CardData, Combination, Kingdom as KingdomData } from "../../net/types";
-import { cardName, combinationName } from "../../logic/cards";
+import { cardName, combinationName, isRed, shortName } from "../../logic/cards";
+import { BEAST_PATHS, BEAST_VIEWBOX } from "../../art/beasts";
 import { Card, CardFace, DeckStyleContext } from "../Card/Card";
 import { Tooltip } from "../Tooltip/Tooltip";
 import * as s from "./Kingdom.css";
@@ -58,7 +59,35 @@ function RoyalCard({ card, size, label, targets, onTarget, testId }: { card: Car
 
 type Size = "xs" | "sm" | "md";
 
-/** A beast with its rider on its back, or a structure with the royals inside its walls. */
+/** The one picture a beast or structure is drawn as (its kind's silhouette). */
+function Silhouette({ combo }: { combo: Combination }) {
+  return (
+    <svg className={`${s.art} ${s.tint[combo.kind] ?? ""}`} viewBox={BEAST_VIEWBOX} aria-hidden="true" focusable="false">
+      <path d={BEAST_PATHS[combo.kind === "unicorn" ? "unicorn" : combo.type]} fill="currentColor" />
+    </svg>
+  );
+}
+
+/** The cards a beast or structure is made of, as marks on it (each opens the card on hover). */
+function Brand({ cards }: { cards: readonly CardData[] }) {
+  return (
+    <span className={s.brand}>
+      {cards.map((c) => (
+        <HoverCard key={c.id} card={c}>
+          <span className={`${s.mark} ${isRed(c) ? s.markRed : s.markBlack}`} data-card-id={c.id} data-testid="combo-card">
+            {shortName(c)}
+          </span>
+        </HoverCard>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * A beast or a structure drawn as one object: its silhouette (a horse, a unicorn, a dragon, a
+ * castle's gate, a cathedral), the cards it is made of marked on it, the rider on its back, the
+ * royals inside the walls.
+ */
 function CombinationView({ combo, royals, size, targets, onTarget }: { combo: Combination; royals: Map<string, CardData>; size: Size } & AimProps) {
   const rider = combo.ridingRoyalId ? royals.get(combo.ridingRoyalId) : undefined;
   const inside = combo.protectedRoyalIds.map((id) => royals.get(id)).filter((c) => !!c);
@@ -69,63 +98,61 @@ function CombinationView({ combo, royals, size, targets, onTarget }: { combo: Co
   }`;
   const first = combo.cards[0]?.id;
   const aim = onTarget && first ? targets?.get(first) : undefined;
+  const royalSize = "xs";
+  const body = (aimed: boolean) => (
+    <>
+      <Silhouette combo={combo} />
+      <span className={s.comboName}>
+        {name}
+        {combo.points ? ` · ${combo.points} pt` : ""}
+      </span>
+      {rider && (
+        <span className={s.rider} data-testid="rider">
+          {aimed ? (
+            <Card card={rider} size={royalSize} label={`${cardName(rider)}, riding`} />
+          ) : (
+            <RoyalCard card={rider} size={royalSize} label={`${cardName(rider)}, riding`} targets={targets} onTarget={onTarget} />
+          )}
+        </span>
+      )}
+      {structure && (
+        <span className={s.inside} data-testid="inside">
+          {inside.length ? (
+            inside.map((c) =>
+              aimed ? (
+                <Card key={c.id} card={c} size={royalSize} label={`${cardName(c)}, inside`} />
+              ) : (
+                <RoyalCard key={c.id} card={c} size={royalSize} label={`${cardName(c)}, inside`} targets={targets} onTarget={onTarget} />
+              ),
+            )
+          ) : (
+            <span className={s.empty}>No royal inside</span>
+          )}
+        </span>
+      )}
+      <Brand cards={combo.cards} />
+    </>
+  );
+  const shape = `${s.object[size]} ${structure ? s.structure : s.beast}`;
   if (aim?.length && first) {
-    // The whole beast or structure is the target: one button, its cards drawn inside.
+    // The whole beast or structure is the target: one button.
     return (
       <button
         type="button"
-        className={`${structure ? s.structure : s.beast} ${s.aimedCombo}`}
+        className={`${shape} ${s.aimedCombo}`}
         aria-label={`${aim[0].label}: ${label}`}
         onClick={() => onTarget?.(first)}
         data-testid="aim-target"
         data-card-id={first}
         data-kind={combo.kind}
       >
-        <span className={s.comboName}>{name}</span>
-        <span className={s.fan}>
-          {combo.cards.map((c) => (
-            <span key={c.id} className={s.fanCard}>
-              <Card card={c} size={size === "md" ? "sm" : size} />
-            </span>
-          ))}
-          {rider && (
-            <span className={s.rider}>
-              <Card card={rider} size={size === "md" ? "sm" : size} label={`${cardName(rider)}, riding`} />
-            </span>
-          )}
-        </span>
+        {body(true)}
       </button>
     );
   }
   return (
-    <div className={structure ? s.structure : s.beast} role="group" aria-label={label} data-testid="combination" data-kind={combo.kind}>
-      <span className={s.comboName}>
-        {name}
-        {combo.points ? ` · ${combo.points} pt` : ""}
-      </span>
-      <div className={s.fan}>
-        {combo.cards.map((c) => (
-          <span key={c.id} className={s.fanCard}>
-            <HoverCard card={c}>
-              <Card card={c} size={size === "md" ? "sm" : size} />
-            </HoverCard>
-          </span>
-        ))}
-        {rider && (
-          <span className={s.rider} data-testid="rider">
-            <RoyalCard card={rider} size={size === "md" ? "sm" : size} label={`${cardName(rider)}, riding`} targets={targets} onTarget={onTarget} />
-          </span>
-        )}
-      </div>
-      {structure && (
-        <div className={s.inside} data-testid="inside">
-          {inside.length ? (
-            inside.map((c) => <RoyalCard key={c.id} card={c} size="xs" label={`${cardName(c)}, inside`} targets={targets} onTarget={onTarget} />)
-          ) : (
-            <span className={s.empty}>No royal inside</span>
-          )}
-        </div>
-      )}
+    <div className={shape} role="group" aria-label={label} data-testid="combination" data-kind={combo.kind}>
+      {body(false)}
     </div>
   );
 }
@@ -189,7 +216,7 @@ export function Kingdom({ kingdom, selectedResources, onToggleResource, compact,
           <span className={s.zoneLabel}>Beasts &amp; Structures</span>
           <div className={s.cards}>
             {kingdom.combinations.map((c, i) => (
-              <CombinationView key={`${c.kind}-${c.cards[0]?.id ?? i}`} combo={c} royals={royals} size={compact ? "xs" : "sm"} targets={targets} onTarget={onTarget} />
+              <CombinationView key={`${c.kind}-${c.cards[0]?.id ?? i}`} combo={c} royals={royals} size={compact ? "sm" : "md"} targets={targets} onTarget={onTarget} />
             ))}
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { GameView } from "../../net/types";
-import { spire, type SpireStakes } from "../../state/actions";
+import type { SpireStakes } from "../../net/spire";
+import { spire } from "../../state/actions";
 import * as s from "./SpireContext.css";
 
 const SUIT_SIGNS: Record<string, string> = { hearts: "♥", diamonds: "♦", clubs: "♣", spades: "♠" };

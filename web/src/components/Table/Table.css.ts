@@ -80,6 +80,9 @@ export const dock = style({
   "@media": { [PHONE]: { padding: "2px 4px calc(6px + env(safe-area-inset-bottom))", boxShadow: "0 -8px 24px rgba(0,0,0,.45)" } },
 });
 export const reward = style({ textAlign: "center", marginTop: 4 });
+/** The warning under the action bar (a Hail of Arrows with nothing to hit). */
+export const warning = style({ margin: "2px 0 0", textAlign: "center", fontSize: 13, fontWeight: 700, color: vars.color.gold });
+export const confirmRow = style({ display: "flex", gap: 8, justifyContent: "flex-end", marginTop: 12 });
 /** Cards that left the table travel here, above it, on their way to the discard pile or a hand. */
 // Over the table, its header and tooltips (40), under dialogs (50): a follow-up dialog that
 // opens while a card still travels is never covered by it.

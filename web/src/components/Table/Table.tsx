@@ -1,7 +1,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { actionBanner } from "../../logic/banner";
-import { EMPTY_SELECTION, followUps, matchSelection, ofType, resourceSetsFor, type Selection } from "../../logic/legal";
+import { EMPTY_SELECTION, followUps, hailWithoutTarget, matchSelection, ofType, resourceSetsFor, type Selection } from "../../logic/legal";
 import type { ActionJson, GameView } from "../../net/types";
 import { aimAt } from "../../logic/aim";
 import { teamTotals } from "../../logic/score";
@@ -10,6 +10,7 @@ import { mountOutcome, outcomeFor, sendAction } from "../../state/actions";
 import { moveLog } from "../../state/moves";
 import { button } from "../../theme/ui.css";
 import { ActionBar } from "../ActionBar/ActionBar";
+import { Dialog } from "../Dialog/Dialog";
 import { DrawArea } from "../DrawArea/DrawArea";
 import { AimBar } from "../AimBar/AimBar";
 import { Hand } from "../Hand/Hand";
@@ -153,6 +154,11 @@ export function Table({ view: v, log, slots }: TableProps) {
   );
   const targets = aim?.targets;
 
+  // A Hail of Arrows that would hit nothing (the view lists them) is said so before it is sent.
+  const [pointless, setPointless] = useState<ActionJson | null>(null);
+  const wasted = hailWithoutTarget(v, choices.playHailOfArrows);
+  const onPlay = useCallback((a: ActionJson) => (hailWithoutTarget(v, a) ? setPointless(a) : void act(a)), [v, act]);
+
   const resources = me?.kingdom?.resources ?? [];
   const allUsed = resources.length > 0 && resources.every((r) => r.orientation === "used");
 
@@ -218,7 +224,12 @@ export function Table({ view: v, log, slots }: TableProps) {
           )}
           {canPlay && !aim && (
             <>
-              <ActionBar choices={choices} allResourcesUsed={allUsed} onAct={(a) => void act(a)} />
+              <ActionBar choices={choices} allResourcesUsed={allUsed} onAct={onPlay} />
+              {wasted && (
+                <p className={s.warning} role="status" data-testid="hail-no-target">
+                  No target: this Hail of Arrows would only throw your Ace and 10 away.
+                </p>
+              )}
               {rewardOnly && (
                 <div className={s.reward}>
                   <button type="button" className={button.primary} onClick={() => void act(follow[0])}>
@@ -233,6 +244,28 @@ export function Table({ view: v, log, slots }: TableProps) {
         </div>
       </div>
       <MoveLog lines={lines} open={logOpen} onClose={() => setLogOpen(false)} />
+      {pointless && (
+        <Dialog title="Nothing to Shoot" onClose={() => setPointless(null)} testId="hail-no-target-dialog">
+          <p>No opponent has anything this Hail of Arrows can destroy. Played now, your Ace and 10 only go to the discard pile.</p>
+          <div className={s.confirmRow}>
+            <button type="button" className={button.secondary} onClick={() => setPointless(null)} data-autofocus>
+              Keep them
+            </button>
+            <button
+              type="button"
+              className={button.danger}
+              onClick={() => {
+                const a = pointless;
+                setPointless(null);
+                void act(a);
+              }}
+              data-testid="confirm-hail"
+            >
+              Throw them away
+            </button>
+          </div>
+        </Dialog>
+      )}
     </div>
   );
 }

@@ -12,7 +12,7 @@ export interface TooltipProps {
   placement?: "top" | "bottom";
 }
 
-/** A hover / focus tooltip with the spec's delays. */
+/** A hover / focus tooltip, shown after a short delay. */
 export function Tooltip({ content, children, openDelay = 700, closeDelay = 300, enabled = true, placement = "top" }: TooltipProps) {
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

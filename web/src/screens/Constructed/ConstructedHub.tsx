@@ -5,7 +5,7 @@ import { loadConstructed, requireSignIn } from "../../state/actions";
 import { user } from "../../state/game";
 import * as s from "./Constructed.css";
 
-/** Renders its children for a signed-in user only (seed 001: nothing otherwise); signed out, the
+/** Renders its children for a signed-in user only (nothing otherwise); signed out, the
  * same 'Unauthorized' toast and way to the sign-in page as /profile. */
 export function SignedInOnly({ children }: { children: React.ReactNode }) {
   useSignals();

@@ -1,5 +1,5 @@
 /**
- * The card galleries (seed 001): every card of one deck style at a large or a small size,
+ * The card galleries: every card of one deck style at a large or a small size,
  * with the alternate Peasant and Vendor faces. Drawn by the table's own card component.
  */
 import { useCallback, useState } from "react";

@@ -180,7 +180,7 @@ describe("the end of a hand", () => {
     const playing = gameView({ players: [player(1, { kingdom }), player(2)] });
     view.value = playing;
     renderAt("/game");
-    const history = [{ handNumber: 1, winnerPlayerNumber: 1, playerScores: { "1": 12, "2": 3 }, reason: "family" }];
+    const history = [{ handNumber: 1, winnerPlayerNumber: 1, playerScores: { "1": 12, "2": 3 }, reason: "family" as const }];
     act(() => {
       view.value = { ...playing, phase: "finished", winner: 1, outcome: { winners: [1], reason: "family" }, handHistory: history };
       crown.value = { key: 7, playerName: "Ann", playerNumber: 1 };
@@ -205,7 +205,7 @@ describe("the end of a hand", () => {
       showToast({ title: "Draw Phase Skipped", description: "No cards left", duration: 4000 });
     });
     expect(toast.value?.title).toBe("Draw Phase Skipped");
-    const history = [{ handNumber: 1, winnerPlayerNumber: 2, playerScores: { "1": 3, "2": 5 }, reason: "stalled" }];
+    const history = [{ handNumber: 1, winnerPlayerNumber: 2, playerScores: { "1": 3, "2": 5 }, reason: "stalled" as const }];
     act(() => {
       view.value = { ...playing, phase: "finished", winner: 2, outcome: { winners: [2], reason: "stalled" }, handHistory: history };
     });

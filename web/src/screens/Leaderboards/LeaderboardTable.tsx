@@ -4,7 +4,7 @@ import * as s from "./Leaderboards.css";
 import { Place } from "./Place";
 import { ProfileLink } from "../../components/ProfileLink/ProfileLink";
 
-/** The row's name: the username, or seed 001's 'Player {first 8 chars of userId}' without one. */
+/** The row's name: the username, or 'Player {first 8 chars of userId}' without one. */
 export function playerLabel(entry: Pick<LeaderboardEntry, "username" | "userId">): string {
   return entry.username || `Player ${entry.userId.slice(0, 8)}`;
 }

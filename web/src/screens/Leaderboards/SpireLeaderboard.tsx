@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { SpireLeaderboardEntry } from "../../state/actions";
+import type { SpireLeaderboardEntry } from "../../net/spire";
 import { loadSpireLeaderboard } from "../../state/actions";
 import { panel } from "../../theme/ui.css";
 import * as s from "./Leaderboards.css";

@@ -1,5 +1,5 @@
 /**
- * The rules editor (seed 001, /admin/rules-editor): the text of every rules section, with a live
+ * The rules editor (/admin/rules-editor): the text of every rules section, with a live
  * preview as the How to Play dialog shows it and a mark on sections that differ from the
  * built-in rules. 'Save Changes' stores the sections in this browser (localStorage
  * game_rules_custom), where the dialog shows them instead of the built-ins; 'Reset to Defaults'
@@ -136,7 +136,7 @@ export default function RulesEditor() {
   );
 
   const save = () => {
-    if (!saveCustomRules(draft)) return; // logged only (seed 001 section 8)
+    if (!saveCustomRules(draft)) return; // logged only
     setSaved(draft);
     setCustom(true);
     showToast({ title: "Changes saved", description: "The How to Play dialog now shows these rules." });

@@ -1,14 +1,12 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Card } from "../../components/Card/Card";
-import { cardFromId } from "../../logic/cards";
+import { cardFromId, DECK_BY_SUIT } from "../../logic/cards";
 import { button } from "../../theme/ui.css";
 import * as s from "./Spire.css";
 
-const SUITS = ["hearts", "diamonds", "clubs", "spades"];
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 /** Every face of the deck: 13 per suit and the two Jokers. */
-export const ALL_CARDS = [...SUITS.flatMap((suit) => RANKS.map((r) => `${suit}-${r}`)), "red-joker", "black-joker"];
+const ALL_CARDS = DECK_BY_SUIT.flatMap((group) => group.cards.map((c) => c.id));
 
 export default function SpireDeckGallery() {
   const [zoomed, setZoomed] = useState<string | null>(null);

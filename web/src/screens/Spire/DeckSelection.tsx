@@ -2,11 +2,12 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Card } from "../../components/Card/Card";
 import { cardFromId } from "../../logic/cards";
-import { spire, type SpireRun } from "../../state/actions";
+import type { SpireRun } from "../../net/spire";
+import { SUITS } from "../../net/types";
+import { spire } from "../../state/actions";
 import { button, panel } from "../../theme/ui.css";
 import * as s from "./Spire.css";
 
-export const SUITS = ["hearts", "diamonds", "clubs", "spades"] as const;
 
 export function RunNotFound() {
   return (

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { SpireNode, SpireRun, SpireTreasure } from "../../state/actions";
+import type { SpireNode, SpireRun, SpireTreasure } from "../../net/spire";
 import SpireMap, { ActTransition, MapDialogs, MapLegend, RunSummary } from "./Map";
 
 const featherRelic = { id: "phoenix-feather", name: "Phoenix Feather", text: "The first time HP would reach 0, return with 10 HP." };
@@ -44,6 +44,7 @@ function fixture(treasure?: SpireTreasure): SpireRun {
       floors: 10,
       bossFloor: 11,
       floorRules: "Floor 1: fights. Floor 6: treasure.",
+      restHeal: 22,
       rooms: [
         { kind: "rest", name: "Rest site", text: "Rest: heal 22 HP (45% of your max HP), or fortify a card." },
         { kind: "boss", name: "Boss", text: "The Gatekeeper: opens with 4 cards. The Toll: wounds." },

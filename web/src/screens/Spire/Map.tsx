@@ -3,7 +3,8 @@ import { Link, useNavigate, useParams } from "react-router";
 import { Card } from "../../components/Card/Card";
 import { Dialog } from "../../components/Dialog/Dialog";
 import { cardFromId } from "../../logic/cards";
-import { joinSpireFight, spire, type SpireLegend, type SpireNode, type SpireRun, type SpireTreasure } from "../../state/actions";
+import type { SpireLegend, SpireNode, SpireRun, SpireTreasure } from "../../net/spire";
+import { joinSpireFight, spire } from "../../state/actions";
 import { leaveRoom, view } from "../../state/game";
 import { badgeGold, button, muted, panel, row } from "../../theme/ui.css";
 import { RunNotFound } from "./DeckSelection";
@@ -18,15 +19,12 @@ export const NODE_ICONS: Record<string, string> = {
   event: "?",
   boss: "♛",
 };
-const NODE_NAMES: Record<string, string> = {
-  combat: "Fight",
-  elite: "Elite",
-  rest: "Rest site",
-  shop: "Shop",
-  treasure: "Treasure",
-  event: "Event",
-  boss: "Boss",
-};
+
+/** A room's name in the run's own words (its legend); the kind, capitalised, for a room the
+ *  legend does not list. */
+function roomName(legend: SpireLegend | undefined, kind: string): string {
+  return legend?.rooms.find((r) => r.kind === kind)?.name ?? kind.charAt(0).toUpperCase() + kind.slice(1);
+}
 
 const COL = 80;
 const ROW = 64;
@@ -89,7 +87,7 @@ function MapDrawing({ nodes, legend, onEnter }: { nodes: SpireNode[]; legend: Sp
           const p = pos(n);
           const state = n.isCurrent ? "current" : n.isAccessible ? "accessible" : n.isCompleted ? "completed" : "base";
           const r = n.nodeType === "boss" ? 28 : 18;
-          const label = `${NODE_NAMES[n.nodeType] ?? n.nodeType}, floor ${n.floor}${n.isCompleted ? ", completed" : ""}${n.isAccessible ? ", reachable" : ""}`;
+          const label = `${roomName(legend, n.nodeType)}, floor ${n.floor}${n.isCompleted ? ", completed" : ""}${n.isAccessible ? ", reachable" : ""}`;
           return (
             <g
               key={n.id}
@@ -131,19 +129,17 @@ function CardRow({ cards, onPick, label }: { cards: string[]; onPick?: (id: stri
 
 type Answer = SpireRun | null | "missing";
 
-/** The rest button's words from the run's own rule (its relics may heal more). */
+/** The rest button's words from the run's own figure (its relics may heal more). */
 function restLabel(run: SpireRun): string {
-  const rule = run.legend?.rooms.find((r) => r.kind === "rest")?.text ?? "";
-  const heal = /heal (\d+) HP/.exec(rule);
-  return heal ? `Rest (heal ${heal[1]} HP)` : "Rest";
+  const heal = run.legend?.restHeal;
+  return heal !== undefined ? `Rest (heal ${heal} HP)` : "Rest";
 }
 
-const KIND_NAMES: Record<string, string> = { combat: "Fight", elite: "Elite", boss: "Boss", rest: "Rest", shop: "Shop", treasure: "Treasure", event: "Event" };
 const SCORE_NAMES: Record<string, string> = { floors: "Floors climbed", elites: "Elites beaten", bosses: "Bosses beaten", hp: "HP left", victory: "Victory" };
 
 /** The end of a run: its path act by act, its deck and relics, and the score's breakdown. */
 export function RunSummary({ run }: { run: SpireRun }) {
-  const acts = [1, 2, 3].filter((a) => run.path.some((p) => p.act === a));
+  const acts = [...new Set(run.path.map((p) => p.act))].sort((a, b) => a - b);
   return (
     <section className={panel} aria-label="Run summary" data-testid="spire-summary">
       <h2>{run.phase === "won" ? "Victory!" : run.phase === "lost" ? "Defeat" : "Run abandoned"}</h2>
@@ -155,7 +151,7 @@ export function RunSummary({ run }: { run: SpireRun }) {
           {run.path
             .filter((p) => p.act === a)
             .map((p, i) => (
-              <span key={i} title={`Floor ${p.floor}: ${KIND_NAMES[p.kind] ?? p.kind}`}>
+              <span key={i} title={`Floor ${p.floor}: ${roomName(run.legend, p.kind)}`}>
                 {NODE_ICONS[p.kind] ?? "•"}
               </span>
             ))}
@@ -446,7 +442,8 @@ export default function SpireMap() {
       <div className={s.topBar} data-testid="spire-status">
         <Link to="/spire">← Spire</Link>
         <strong>
-          Act {run.currentAct}/{run.legend?.acts ?? 3}
+          Act {run.currentAct}
+          {run.legend && `/${run.legend.acts}`}
         </strong>
         <span aria-label="HP">
           ❤ {run.currentHP}/{run.maxHP}
