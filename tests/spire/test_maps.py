@@ -1,4 +1,4 @@
-"""The Spire's map generator: golden snapshots, and every rule of issue 15 over thousands of
+"""The Spire's map generator: golden snapshots, and every rule of docs/spire.md over thousands of
 seeds (a plain sweep) and over random seeds (hypothesis)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-// Browser tests of competitive play (issue 28): the turn clock on the table (chosen in the
+// Browser tests of competitive play: the turn clock on the table (chosen in the
 // waiting room, counting down, warning under 10 s, a timeout played by the server), replays,
 // spectators, public profiles (from the leaderboard, the seats and the score screen), quick
 // chat and rematch.

@@ -1,4 +1,4 @@
-// Browser tests of the fixed table (issue 27): during play the page never scrolls and your
+// Browser tests of the fixed table: during play the page never scrolls and your
 // kingdom, your hand, the action bar and every seat's panel are inside the viewport, at the
 // four desktop sizes and a phone, late in a hand of 4, 3 and 2 players (12 turns and more; the
 // first turn too); beasts and structures are one drawn object each; the move log names a bot's

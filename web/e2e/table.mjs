@@ -1,4 +1,4 @@
-// Browser tests of the table as a card game (issue 19): accessibility (axe-core: no serious or
+// Browser tests of the table as a card game: accessibility (axe-core: no serious or
 // critical violations), seats around the table, keyboard play with visible focus, dialogs that
 // trap and return focus, the phone layout (hand and action bar on screen on your turn), the
 // end of a hand in order (winning play, crown, then the score screen) and the long tasks while
