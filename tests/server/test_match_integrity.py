@@ -182,7 +182,7 @@ async def test_what_a_bot_played_for_an_absent_player_is_not_theirs(
     back.user, back.token = ana.user, ana.token
     await back.connect()  # signed in: her seat comes back
     try:
-        await back.wait_state(lambda s: s["roomCode"] == code, 10, "her seat back")
+        await back.wait_state(lambda s: s["roomCode"] == code, 30, "her seat back")
         done = lambda s: bool(s["phase"] == "finished")  # noqa: E731
         await asyncio.gather(play_until(back, done, random.Random(5), timeout=120),
                              play_until(ben, done, random.Random(6), timeout=120))
