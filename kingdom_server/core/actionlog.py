@@ -35,6 +35,11 @@ from kingdom_server.core.storage import Storage
 log = logging.getLogger(__name__)
 
 Row = tuple[int, int, dict[str, Any]]
+Pending = tuple[Row, Callable[[], None] | None, "asyncio.Future[None]"]
+"""A row waiting for its commit, what to run after it, and its writer's future."""
+
+ACTIONS = "game-actions"
+"""The ordered writer (Storage.write) of the action rows' commits without a journal."""
 
 FLUSH_SECONDS = 1.0
 """How long a journaled row may wait before it is moved into the database (the default of
@@ -45,11 +50,13 @@ class ActionLog:
     def __init__(self, storage: Storage, *, flush_seconds: float = FLUSH_SECONDS) -> None:
         self.storage = storage
         self.flush_seconds = flush_seconds
-        self._pending: list[tuple[Row, Callable[[], None] | None, asyncio.Future[None]]] = []
+        self._pending: list[Pending] = []
         self._scheduled = False
         self._commits_before = storage.action_commits
         self.rows = 0
         self._timer: asyncio.TimerHandle | None = None
+        self._moving: asyncio.Task[None] | None = None
+        self._commits: set[asyncio.Task[None]] = set()
 
     @property
     def commits(self) -> int:
@@ -68,7 +75,14 @@ class ActionLog:
         if not self._scheduled:
             self._scheduled = True
             loop.call_soon(self.flush)
-        await done
+        try:
+            await asyncio.shield(done)
+        except asyncio.CancelledError:
+            # The caller holds its room's lock: it keeps it until the row's fate is known
+            # (a commit in a database thread), so that memory and log never disagree.
+            if not done.done():
+                await asyncio.wait([done])
+            raise
 
     def flush(self) -> None:
         """Write every pending row (`Storage.log_actions`: the journal, or one commit), then
@@ -77,9 +91,28 @@ class ActionLog:
         self._scheduled = False
         if not batch:
             return
+        if not self.storage.journaled:
+            # One database commit for the batch, in a database thread: the event loop goes
+            # on meanwhile; the batches commit in order (one writer).
+            task = asyncio.get_running_loop().create_task(self._commit(batch))
+            self._commits.add(task)
+            task.add_done_callback(self._commits.discard)
+            return
+        self._logged(batch, lambda rows: self.storage.log_actions(rows))
+
+    async def _commit(self, batch: list[Pending]) -> None:
+        rows = [row for row, _, _ in batch]
         try:
-            outcomes: list[Exception | None] = self.storage.log_actions(
-                [row for row, _, _ in batch])
+            outcomes = await self.storage.write(ACTIONS, self.storage.log_actions, rows)
+        except Exception as e:  # the store failed as a whole: every row with it
+            outcomes = [e] * len(batch)
+        for item, error in zip(batch, outcomes, strict=True):
+            self._finish(item, error)
+
+    def _logged(self, batch: list[Pending],
+                log_rows: Callable[[list[Row]], list[Exception | None]]) -> None:
+        try:
+            outcomes: list[Exception | None] = log_rows([row for row, _, _ in batch])
         except Exception as e:  # the store failed as a whole: every row with it
             outcomes = [e] * len(batch)
         for item, error in zip(batch, outcomes, strict=True):
@@ -89,16 +122,26 @@ class ActionLog:
             self._timer = loop.call_later(self.flush_seconds, self._move_journal)
 
     def _move_journal(self) -> None:
-        """The journal's rows into the database; after a failure (logged) it tries again."""
+        """The journal's rows into the database, in a database thread (the event loop goes on
+        meanwhile); after a failure (logged) it tries again."""
         self._timer = None
+        if self._moving is None:
+            self._moving = asyncio.get_running_loop().create_task(self._move())
+
+    async def _move(self) -> None:
         try:
-            self.storage.flush_actions()
+            await self.storage.run(self.storage.flush_actions)
         except Exception:
             log.exception("moving %d journaled actions into the database failed",
                           self.storage.unflushed_actions())
-        if self.storage.unflushed_actions():
+            delay = max(1.0, 4 * self.flush_seconds)
+        else:
+            delay = self.flush_seconds
+        finally:
+            self._moving = None
+        if self.storage.unflushed_actions() and self._timer is None:
             loop = asyncio.get_running_loop()
-            self._timer = loop.call_later(max(1.0, 4 * self.flush_seconds), self._move_journal)
+            self._timer = loop.call_later(delay, self._move_journal)
 
     def close(self) -> None:
         """No more moves on a timer (the store moves the rest when it closes)."""
@@ -108,7 +151,7 @@ class ActionLog:
 
     def _finish(
         self,
-        item: tuple[Row, Callable[[], None] | None, asyncio.Future[None]],
+        item: Pending,
         exc: Exception | None = None,
     ) -> None:
         _, on_commit, done = item

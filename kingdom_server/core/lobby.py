@@ -1,8 +1,10 @@
 """The lobby: rooms and seats, hosts, starting games (tutorial games too), leaving, and the
 seats of people who went away (absence).
 
-Every change of a room is written to the store before anything else sees it; when the store
-refuses, the room is put back as it was (`Room.snapshot`) and the call fails.
+Every change of a room is written to the store before anything else sees it (the call holds the
+room's lock while its write runs in the database threads, through the room's ordered writer,
+`Storage.write`, so the event loop never waits on the database); when the store refuses, the
+room is put back as it was (`Room.snapshot`) and the call fails.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from kingdom_server.core.rooms import (
     now_utc,
 )
 from kingdom_server.core.settings import Settings
-from kingdom_server.core.storage import Storage
+from kingdom_server.core.storage import Storage, room_rows, room_status
 
 log = logging.getLogger(__name__)
 
@@ -95,19 +97,28 @@ class Lobby:
 
     # -- saving ----------------------------------------------------------------------------
 
-    def save(self, room: Room, undo: Callable[[], None]) -> None:
-        """Write the room; if the store refuses, `undo` puts the room back and the error is
-        raised (the call fails, nothing changed)."""
+    async def save(self, room: Room, undo: Callable[[], None]) -> None:
+        """(lock held) Write the room through its ordered writer (`Storage.store_room`: in the
+        database threads, after every write of the room asked for before); if the store
+        refuses, `undo` puts the room back and the error is raised (the call fails, nothing
+        changed)."""
         try:
-            self.storage.save_room(room)
+            await self.storage.store_room(room)
         except Exception:
             undo()
             raise
 
-    def new_code(self) -> str:
+    def save_later(self, room: Room, failed: str) -> None:
+        """Write the room through its ordered writer without waiting (a change that stays in
+        memory if refused and goes with the next save; `failed` is logged)."""
+        self.storage.later(room.code, failed, self.storage.write_room_rows,
+                           room_rows(room, room_status(room)))
+
+    async def new_code(self) -> str:
         for _ in range(1000):
             code = new_room_code()
-            if self.rooms.get(code) is None and not self.storage.room_code_taken(code):
+            if self.rooms.get(code) is None and not await self.storage.run(
+                    self.storage.room_code_taken, code):
                 return code
         raise CallError("No free room code, please try again")
 
@@ -199,7 +210,7 @@ class Lobby:
             token = new_reconnect_token()
             undo = room.snapshot()
             seat.reconnect_token = hash_token(token)
-            self.save(room, undo)
+            await self.save(room, undo)
             await self._take_seat(sid, room, seat)
         return self.seat_ack(room, seat, token)
 
@@ -223,7 +234,7 @@ class Lobby:
             raise CallError("A tutorial cannot be a Constructed game")
         await self.detach(sid)
         room = Room(
-            code=self.new_code(),
+            code=await self.new_code(),
             host_id=None,
             is_public=is_public,
             desired_player_count=desired,
@@ -237,7 +248,7 @@ class Lobby:
                     user_id=user_id, bot_account=bot_account)
         room.seats.append(seat)
         room.host_id = seat.player_id
-        self.storage.save_room(room)  # a new room: nothing to undo if this fails
+        await self.storage.store_room(room)  # a new room: nothing to undo if this fails
         self.rooms.add(room)
         await self.attach(sid, room, seat)
         async with room.lock:
@@ -302,7 +313,7 @@ class Lobby:
             room.seats.append(seat)
             if room.host_id is None:
                 room.host_id = seat.player_id
-            self.save(room, undo)
+            await self.save(room, undo)
             await self.attach(sid, room, seat)
             await self.pushes.room(room)
         if room.is_public:
@@ -373,7 +384,7 @@ class Lobby:
                 seat.deck = kr.PREBUILT_DECKS[seat.deck_name]
             undo = room.snapshot()
             room.seats.append(seat)
-            self.save(room, undo)
+            await self.save(room, undo)
             await self.pushes.room(room)
         if room.is_public:
             await self.pushes.public_games()
@@ -391,7 +402,7 @@ class Lobby:
                 raise CallError("Game already in progress")
             undo = room.snapshot()
             room.game_mode = mode or ("match" if room.game_mode == "game" else "game")
-            self.save(room, undo)
+            await self.save(room, undo)
             await self.pushes.room(room)
         if room.is_public:
             await self.pushes.public_games()
@@ -466,7 +477,7 @@ class Lobby:
         async with room.lock:
             undo = room.snapshot()
             room.allow_spectators = bool(allow)
-            self.save(room, undo)
+            await self.save(room, undo)
             await self.pushes.room(room)
         return ok(allowSpectators=room.allow_spectators)
 
@@ -533,7 +544,7 @@ class Lobby:
                 raise CallError("Game already in progress")
             undo = room.snapshot()
             room.turn_clock = clock
-            self.save(room, undo)
+            await self.save(room, undo)
             await self.pushes.room(room)
         if room.is_public:
             await self.pushes.public_games()
@@ -554,7 +565,7 @@ class Lobby:
                 raise CallError("playerOrder must list every player in the room exactly once")
             undo = room.snapshot()
             room.seats = [by_id[i] for i in order]
-            self.save(room, undo)
+            await self.save(room, undo)
             await self.pushes.room(room)
         return ok()
 
@@ -610,7 +621,7 @@ class Lobby:
         started = now_utc()
         try:
             # The game row, its first actions and the room row, "playing", in one transaction.
-            game_id = self.storage.start_game(
+            game_id = await self.storage.store_start_game(
                 room,
                 seed=seed,
                 player_count=n,
@@ -649,10 +660,7 @@ class Lobby:
     def _keep_away(self, room: Room) -> None:
         """The seats' stretches of absence into the store (what the results count as the
         bot's); should the store refuse, they stay in memory and go with the next save."""
-        try:
-            self.storage.save_room(room)
-        except Exception:
-            log.exception("room %s: a stretch of absence was not stored", room.code)
+        self.save_later(room, "a stretch of absence was not stored")
 
     def _game_finished(self, room: Room) -> None:
         for seat in room.seats:
@@ -758,9 +766,9 @@ class Lobby:
         closing = not room.humans()
         try:
             if closing:
-                self.storage.close_room(room.code)
+                await self.storage.store_closed(room.code)
             else:
-                self.storage.save_room(room)
+                await self.storage.store_room(room)
         except Exception:
             undo()
             raise
@@ -792,9 +800,10 @@ class Lobby:
                 task.cancel()
         self.games.forget(room)
 
-    def close(self, room: Room) -> None:
-        """The room is closed for good: written first, then forgotten with its tasks."""
-        self.storage.close_room(room.code)
+    async def close(self, room: Room) -> None:
+        """(lock held) The room is closed for good: written first (after every write of the
+        room asked for before, in the database threads), then forgotten with its tasks."""
+        await self.storage.store_closed(room.code)
         self._forget(room)
 
     async def _timed_out(self, room: Room, seat: Seat) -> None:
@@ -857,11 +866,9 @@ class Lobby:
             return
         if room.unattended_since is None:
             since = now_utc()
-            try:
-                self.storage.set_unattended_since(room.code, since)
-            except Exception:  # the timer still runs; a restart would count from its start
-                log.exception("room %s: the time its last person left was not stored",
-                              room.code)
+            # If refused, the timer still runs; a restart would count from its start.
+            self.storage.later(room.code, "the time its last person left was not stored",
+                               self.storage.set_unattended_since, room.code, since)
             room.unattended_since = since
         elapsed = (now_utc() - room.unattended_since).total_seconds()
         wait = max(0.0, self.settings.unattended_seconds - elapsed)
@@ -875,7 +882,7 @@ class Lobby:
                 return
             log.info("room %s: nobody connected for %.0f s; closed",
                      room.code, self.settings.unattended_seconds)
-            self.close(room)
+            await self.close(room)
         if room.is_public:
             await self.pushes.public_games()
 
@@ -905,10 +912,9 @@ class Lobby:
         if task is not None and task is not asyncio.current_task():
             task.cancel()
         if room.unattended_since is not None:
-            try:
-                self.storage.set_unattended_since(room.code, None)
-            except Exception:  # a restart would count from the earlier departure
-                log.exception("room %s: a person's return was not stored", room.code)
+            # If refused, a restart would count from the earlier departure.
+            self.storage.later(room.code, "a person's return was not stored",
+                               self.storage.set_unattended_since, room.code, None)
             room.unattended_since = None
         if room.paused:
             room.paused = False

@@ -144,6 +144,10 @@ class RankedQueue:
         self._task: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
         self._pushes: set[asyncio.Future[Any]] = set()
+        try:
+            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # made outside the server (tests): no pushes from threads
+            self._loop = None
 
     # -- calls -------------------------------------------------------------------------------
 
@@ -355,7 +359,8 @@ class RankedQueue:
                 if seat.user_id is not None and seat.user_id in started.abandoned}
 
     def match_finished(self, room: Room) -> None:
-        """(games hook) The last hand is over: rate the match once and tell the table."""
+        """(games' finished write, in a database thread, or at start on the loop) The last
+        hand is over: rate the match once and tell the table."""
         if not room.is_ranked or room.state is None or room.game_id is None:
             return
         key = match_key(room.code, room.game_id)
@@ -384,13 +389,22 @@ class RankedQueue:
                     "tierLabel": ranking.get("tierLabel"),
                 }
             )
-        task = asyncio.ensure_future(
-            self.sio.emit(
-                "rankedMatchRated", {"ladder": started.ladder, "results": results}, room=room.code
-            )
-        )
-        self._pushes.add(task)
-        task.add_done_callback(self._pushes.discard)
+        data = {"ladder": started.ladder, "results": results}
+        code = room.code
+
+        def send() -> None:
+            task = asyncio.ensure_future(self.sio.emit("rankedMatchRated", data, room=code))
+            self._pushes.add(task)
+            task.add_done_callback(self._pushes.discard)
+
+        # A games' finished hook runs in a database thread: the push goes from the loop.
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            assert self._loop is not None
+            self._loop.call_soon_threadsafe(send)
+        else:
+            send()
 
     def rating_hook(self, db: Any, result: Any) -> dict[int, int]:
         """(stats' rating hook, inside the transaction that writes the match's results) Rate a

@@ -1,0 +1,65 @@
+"""The event loop never waits on the database: every query of a game played through socket.io
+clients (room made, seats taken, dealt, played to the end, left and closed) runs in the
+database threads (Storage.write / Storage.run), none on the loop's thread."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp.test_utils import TestServer
+
+from kingdom_server.core.keys import storage_key
+from tests.server.play import play_until
+
+
+def where() -> str:
+    """The server's innermost frame that asked for the query (for the failure's message)."""
+    frames = [f for f in traceback.extract_stack() if "kingdom_server" in f.filename]
+    return " <- ".join(f"{f.name}:{f.lineno}" for f in reversed(frames[-3:]))
+
+
+class QueryThreads:
+    """Records the thread of every cursor peewee opens (each query and each BEGIN takes one)."""
+
+    def __init__(self, db: Any) -> None:
+        self.threads: list[tuple[int, str]] = []
+        self.recording = False
+        original: Callable[..., Any] = db.cursor
+
+        def cursor(*args: Any, **kwargs: Any) -> Any:
+            if self.recording:
+                self.threads.append((threading.get_ident(), where()))
+            return original(*args, **kwargs)
+
+        db.cursor = cursor
+
+
+async def test_a_whole_game_runs_no_query_on_the_event_loop(start_server, connect_to) -> None:
+    server: TestServer = await start_server(action_flush_seconds=0.05)
+    storage = server.app[storage_key]
+    queries = QueryThreads(storage.db)
+    loop_thread = threading.get_ident()
+    queries.recording = True
+    ana, bea = await connect_to(server, "Ana"), await connect_to(server, "Bea")
+    code = (await ana.ok("createRoom", {"playerName": "Ana"}))["roomCode"]
+    await bea.ok("joinRoom", {"playerName": "Bea", "roomCode": code})
+    await ana.ok("addBot", {})
+    await ana.ok("toggleGameMode", {"gameMode": "game"})
+    await ana.ok("setAllowSpectators", {"allow": True})
+    await ana.ok("startGame")
+    for c in (ana, bea):
+        await c.wait_state(lambda s: s["phase"] != "waiting", what="game start")
+    await bea.ok("leaveRoom")  # a bot takes Bea's seat
+    await play_until(ana, lambda s: s["phase"] == "finished", random.Random(7))
+    await ana.ok("leaveRoom")  # the last person: the room is closed
+    # The journal's rows go into the database on a timer, in the threads too.
+    await asyncio.sleep(0.3)
+    queries.recording = False
+    on_loop = sorted({name for ident, name in queries.threads if ident == loop_thread})
+    assert queries.threads, "no query was recorded: the guard sees nothing"
+    assert not on_loop, f"queries ran on the event loop: {on_loop}"
