@@ -1,6 +1,6 @@
 """The event loop never waits on the database: every query of a game played through socket.io
-clients (room made, seats taken, dealt, played to the end, left and closed) runs in the
-database threads (Storage.write / Storage.run), none on the loop's thread."""
+clients (room made, seats taken, dealt, played to the end, its replay read, left and closed)
+runs in the database threads (Storage.write / Storage.run), none on the loop's thread."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 from aiohttp.test_utils import TestServer
 
 from kingdom_server.core.keys import storage_key
@@ -46,8 +47,9 @@ async def test_a_whole_game_runs_no_query_on_the_event_loop(start_server, connec
     loop_thread = threading.get_ident()
     queries.recording = True
     ana, bea = await connect_to(server, "Ana"), await connect_to(server, "Bea")
-    code = (await ana.ok("createRoom", {"playerName": "Ana"}))["roomCode"]
-    await bea.ok("joinRoom", {"playerName": "Bea", "roomCode": code})
+    code = (await ana.ok("createPublicRoom", {"playerName": "Ana",
+                                              "desiredPlayerCount": 3}))["roomCode"]
+    await bea.ok("joinPublicRoom", {"playerName": "Bea", "roomCode": code})
     await ana.ok("addBot", {})
     await ana.ok("toggleGameMode", {"gameMode": "game"})
     await ana.ok("setAllowSpectators", {"allow": True})
@@ -56,6 +58,13 @@ async def test_a_whole_game_runs_no_query_on_the_event_loop(start_server, connec
         await c.wait_state(lambda s: s["phase"] != "waiting", what="game start")
     await bea.ok("leaveRoom")  # a bot takes Bea's seat
     await play_until(ana, lambda s: s["phase"] == "finished", random.Random(7))
+    await ana.wait_for(lambda c: bool(c.state.get("matchId")), what="the match's id")
+    match_id = ana.state["matchId"]
+    # The replay reads the game (the journal's rows moved in first) in the threads too.
+    async with aiohttp.ClientSession() as http:
+        for path in (f"/api/matches/{match_id}/replay", f"/api/matches/{match_id}/replay/1"):
+            async with http.get(str(server.make_url(path))) as r:
+                assert r.status == 200, await r.text()
     await ana.ok("leaveRoom")  # the last person: the room is closed
     # The journal's rows go into the database on a timer, in the threads too.
     await asyncio.sleep(0.3)
