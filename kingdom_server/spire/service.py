@@ -137,7 +137,7 @@ class Spire:
         self.Runs = storage.tables[SpireRun]
         self.Stats = storage.tables[SpireStats]
         self.cards_earned_hooks: list[CardsEarnedHook] = []
-        self._opening: dict[int, asyncio.Lock] = {}
+        self._opening: dict[str, asyncio.Lock] = {}
         """One opening of a run's fight at a time (by run id)."""
 
     # -- owners ----------------------------------------------------------------------------
@@ -328,7 +328,7 @@ class Spire:
             raise Refused(409, "There is no fight to play")
         if self.hub is None:
             raise Refused(503, "Fights are not available")
-        key = int(row.id)
+        key = str(row.id)
         lock = self._opening.get(key)
         if lock is None:
             lock = self._opening[key] = asyncio.Lock()
@@ -342,7 +342,7 @@ class Spire:
     async def _open_fight(self, hub: Hub, row: SpireRun, run: Run, name: str) -> dict[str, Any]:
         assert run.combat is not None
         # Another opening may have made the room while this one waited for the lock.
-        code = await self.storage.run(self._room_code_of, int(row.id))
+        code = await self.storage.run(self._room_code_of, str(row.id))
         row.room_code = code
         room = hub.room_list.get(code) if code else None
         if room is not None and room.closed:
@@ -371,7 +371,7 @@ class Spire:
                 except Exception:
                     await hub.lobby.close(room)
                     raise
-            await self.storage.run(self._set_room_code, int(row.id), room.code)
+            await self.storage.run(self._set_room_code, str(row.id), room.code)
             row.room_code = room.code
             hub.lobby.start_absence(room, human)
             hub.lobby.watch_attendance(room)
@@ -387,11 +387,11 @@ class Spire:
         return {"roomCode": room.code, "playerId": human.player_id, "reconnectToken": token,
                 "playerNumber": 1}
 
-    def _room_code_of(self, run_id: int) -> str | None:
+    def _room_code_of(self, run_id: str) -> str | None:
         found = self.Runs.get_or_none(self.Runs.id == run_id)
         return None if found is None or not found.room_code else str(found.room_code)
 
-    def _set_room_code(self, run_id: int, code: str) -> None:
+    def _set_room_code(self, run_id: str, code: str) -> None:
         self.Runs.update(room_code=code).where(self.Runs.id == run_id).execute()
 
     async def _played_so_far(self, row: SpireRun, run: Run) -> list[kr.Action]:

@@ -72,3 +72,28 @@ async def test_a_whole_game_runs_no_query_on_the_event_loop(start_server, connec
     on_loop = sorted({name for ident, name in queries.threads if ident == loop_thread})
     assert queries.threads, "no query was recorded: the guard sees nothing"
     assert not on_loop, f"queries ran on the event loop: {on_loop}"
+
+
+async def test_a_spire_fight_opens_and_ends_with_no_query_on_the_event_loop(
+        start_server, connect_to) -> None:
+    from tests.server.test_spire import Browser, first_node, play_fight, start
+
+    server: TestServer = await start_server(action_flush_seconds=0.05)
+    queries = QueryThreads(server.app[storage_key].db)
+    loop_thread = threading.get_ident()
+    queries.recording = True
+    b = Browser(server)
+    run = await start(b)
+    node = await first_node(b, run["id"])
+    status, run, _ = await b.call("POST", f"/api/spire/enter-node/{run['id']}",
+                                  {"nodeIndex": node["id"]})
+    assert status == 200 and run["fight"], run
+    status, again, _ = await b.call("POST", f"/api/spire/fight/{run['id']}")  # the same room
+    assert status == 200 and again["fight"]["roomCode"] == run["fight"]["roomCode"], again
+    await play_fight(server, connect_to, again["fight"])
+    await asyncio.sleep(0.3)
+    queries.recording = False
+    await b.http.close()
+    on_loop = sorted({name for ident, name in queries.threads if ident == loop_thread})
+    assert queries.threads, "no query was recorded: the guard sees nothing"
+    assert not on_loop, f"queries ran on the event loop: {on_loop}"
