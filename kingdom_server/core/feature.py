@@ -112,7 +112,8 @@ ROOMS_LOADED: Hook[Callable[..., None]] = Hook(
 """(rooms) at start, the open rooms were rebuilt from the store, before their bots move."""
 SEAT_ABANDONED: Hook[Callable[..., None]] = Hook(
     "lobby.abandoned", lambda env: env.hub.lobby.abandon_hooks)
-"""(room, seat) a person left a started game or stayed away past the absence limit."""
+"""(room, seat) a person left a started game or stayed away past the absence limit (lock held,
+in a database thread: the room's ordered writer, Storage.write)."""
 SEAT_TAKEN: Hook[Callable[..., None]] = Hook(
     "lobby.seat_taken", lambda env: env.hub.lobby.seat_taken_hooks)
 """(user id) a signed-in socket took a seat."""

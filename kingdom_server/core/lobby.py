@@ -66,8 +66,8 @@ class Lobby:
         self.games = games
         self.background = background
         games.finished_hooks.append(self._game_finished)
-        # Called (lock held) when a person leaves a started game or stays away past the
-        # absence limit, so ranked can record the abandonment.
+        # Called (lock held, in a database thread: `_abandoned`) when a person leaves a started
+        # game or stays away past the absence limit, so ranked can record the abandonment.
         self.abandon_hooks: list[Callable[[Room, Seat], None]] = []
         # Called with the account's user id when a signed-in socket takes a seat: seats and
         # the ranked queue are exclusive per account (the queue lets its ticket go).
@@ -756,8 +756,11 @@ class Lobby:
             seat.reconnect_token = None
             if room.phase != "finished":
                 seat.left_at = room.action_count
-                for hook in self.abandon_hooks:
-                    hook(room, seat)
+                try:
+                    await self._abandoned(room, seat)
+                except Exception:
+                    undo()
+                    raise
         else:
             room.seats.remove(seat)
         if room.host_id == seat.player_id:
@@ -784,6 +787,19 @@ class Lobby:
             self.games.sync_clocks(room)
             await self.pushes.room(room)
             self.games.kick_bots(room)
+
+    async def _abandoned(self, room: Room, seat: Seat) -> None:
+        """(lock held) The abandon hooks, in one job of the room's ordered writer in a database
+        thread (after the room's writes asked for before; before its later ones); their
+        error is raised."""
+        if not self.abandon_hooks:
+            return
+
+        def hooks() -> None:
+            for hook in self.abandon_hooks:
+                hook(room, seat)
+
+        await self.storage.write(room.code, hooks)
 
     def _forget(self, room: Room) -> None:
         """(closed in the store) The room leaves memory with its tasks and bots."""
@@ -843,8 +859,7 @@ class Lobby:
                 seat.absent = True
                 seat.away = (*seat.away, (room.action_count, None))
                 self._keep_away(room)
-                for hook in self.abandon_hooks:
-                    hook(room, seat)
+                await self._abandoned(room, seat)
                 self._pause_if_unattended(room)
                 self.games.sync_clocks(room)
                 await self.pushes.room(room)
