@@ -211,8 +211,14 @@ def seat_clocks(room: Room) -> list[tuple[int, str]]:
 
 
 class Storage:
-    """Synchronous, small writes; called from the event loop (SQLite WAL commits take ~0.1 ms)
-    for rooms and games, and through :meth:`run` (database threads) for the HTTP calls.
+    """Synchronous, small writes, made in the database threads so that the event loop never
+    waits on the database: through :meth:`run` (the HTTP calls, reads of games) and through
+    each room's ordered writer (:meth:`submit`, :meth:`write`, and the `store_*` methods built
+    on it: a room's rows are taken on the loop when the call is made and written in that
+    order). The synchronous methods are also called directly at start and by tools.
+
+    Thread safety: peewee keeps a connection per thread; the journal's rows (`_unflushed` and
+    the file) are guarded by a lock, and one :meth:`flush_actions` moves them at a time.
 
     `journal=True` (the server, on a SQLite file): accepted actions are written to the action
     journal beside the database (kingdom_server/core/journal.py) and moved into the database in
@@ -230,6 +236,14 @@ class Storage:
         )
         """Where :meth:`run` does database work (None: on the caller's thread, as a database
         in memory must, each connection of it being another database)."""
+        self._writers = (
+            ThreadPoolExecutor(max_workers=max(1, threads // 2),
+                               thread_name_prefix="kingdom-db-rooms")
+            if self._threads is not None else None
+        )
+        """Where the rooms' ordered writers (:meth:`submit`) work: threads of their own, so
+        that a busy lobby never queues an HTTP request's database work behind its writes
+        (SQLite takes one write at a time anyway)."""
         self._turns: dict[str, tuple[asyncio.Semaphore, int]] = {}
         self._tails: dict[str, asyncio.Task[Any]] = {}
         """The last job of each key's ordered writer (:meth:`submit`)."""
@@ -352,29 +366,36 @@ class Storage:
     async def run(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """`work(*args)` in one of the store's database threads, so that the event loop goes
         on meanwhile (peewee keeps a connection per thread). For HTTP handlers and what they
-        call: reading and writing the feature tables (accounts, statistics, ranked, decks).
-        Rooms, games and the action journal stay on the event loop's thread (their order is
-        the rooms' locks' business). Without threads the work runs here."""
-        if self._threads is None:
+        call: reading and writing the feature tables (accounts, statistics, ranked, decks), and
+        reads of games (:meth:`games` moves the journal in first, in the same thread). A room's
+        writes go through its ordered writer instead (:meth:`submit`, :meth:`write`). Without
+        threads the work runs here."""
+        return await self._in(self._threads, work, *args, **kwargs)
+
+    @staticmethod
+    async def _in(threads: ThreadPoolExecutor | None, work: Callable[P, T], *args: P.args,
+                  **kwargs: P.kwargs) -> T:
+        if threads is None:
             return work(*args, **kwargs)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._threads, functools.partial(work, *args, **kwargs))
+        return await loop.run_in_executor(threads, functools.partial(work, *args, **kwargs))
 
     def submit(
         self, key: str, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs
     ) -> asyncio.Task[T]:
-        """`work(*args)` in the database threads after every job submitted before it with the
-        same `key` (a room's code) has ended: one ordered writer per key, so that the writes
-        of a room reach the database in exactly the order of the calls (a room closed is never
-        brought back by a save that started before it), and the event loop never waits on the
-        database for them. The order is fixed here, when this is called, not when the task
-        runs. The job runs to its end even if whoever awaits it is cancelled."""
+        """`work(*args)` in the database threads (the writers' own) after every job
+        submitted before it with the same `key` (a room's code) has ended: one ordered writer
+        per key, so that the writes of a room reach the database in exactly the order of the
+        calls (a room closed is never brought back by a save that started before it), and
+        the event loop never waits on the database for them. The order is fixed here, when
+        this is called, not when the task runs. The job runs to its end even if whoever
+        awaits it is cancelled."""
         before = self._tails.get(key)
 
         async def job() -> T:
             if before is not None:
                 await asyncio.wait([before])  # its outcome belongs to its own caller
-            return await self.run(work, *args, **kwargs)
+            return await self._in(self._writers, work, *args, **kwargs)
 
         task = asyncio.get_running_loop().create_task(job())
         self._tails[key] = task
@@ -425,9 +446,10 @@ class Storage:
                 self._turns[client] = (turn, users - 1)
 
     def close(self) -> None:
-        if self._threads is not None:
-            self._threads.shutdown(wait=True)
-            self._threads = None
+        for threads in (self._writers, self._threads):
+            if threads is not None:
+                threads.shutdown(wait=True)
+        self._threads = self._writers = None
         if self._journal is not None:
             try:
                 self.flush_actions()
