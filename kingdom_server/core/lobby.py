@@ -10,6 +10,7 @@ room is put back as it was (`Room.snapshot`) and the call fails.
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 import secrets
 from collections.abc import Callable
@@ -73,6 +74,8 @@ class Lobby:
         # the ranked queue are exclusive per account (the queue lets its ticket go).
         self.seat_taken_hooks: list[Callable[[str], None]] = []
         games.timeout_hooks.append(self._timed_out)
+        self._issued: collections.deque[str] = collections.deque(maxlen=4096)
+        """Room codes handed out lately (`new_code`)."""
 
     def calls(self) -> dict[str, Call]:
         """The lobby's socket calls by event name."""
@@ -115,10 +118,14 @@ class Lobby:
                            room_rows(room, room_status(room)))
 
     async def new_code(self) -> str:
+        """A room code no room has had (the store is asked in the database threads; a code
+        just handed out, whose room may not be stored yet, is not handed out again)."""
         for _ in range(1000):
             code = new_room_code()
-            if self.rooms.get(code) is None and not await self.storage.run(
-                    self.storage.room_code_taken, code):
+            if code in self._issued or self.rooms.get(code) is not None:
+                continue
+            self._issued.append(code)
+            if not await self.storage.run(self.storage.room_code_taken, code):
                 return code
         raise CallError("No free room code, please try again")
 

@@ -417,6 +417,12 @@ class Storage:
 
         self.submit(key, work, *args, **kwargs).add_done_callback(done)
 
+    async def drain(self) -> None:
+        """Wait for every job of the rooms' ordered writers submitted so far (before closing:
+        their outcomes are their callers' and logged there)."""
+        while self._tails:
+            await asyncio.wait(list(self._tails.values()))
+
     async def write(
         self, key: str, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
@@ -478,10 +484,14 @@ class Storage:
                          room_rows(room, status or room_status(room)))
 
     def _write_room(self, rows: RoomRows) -> None:
+        """The room's row and seats; a room closed in the store stays closed (its code is never
+        used again): a write of it that comes after `close_room` changes nothing."""
         code = rows.code
         updated = self.Room.update(**rows.fields, updated_at=now()).where(
-            self.Room.code == code).execute()
+            (self.Room.code == code) & self.Room.status.not_in(["closed", ARCHIVED])).execute()
         if not updated:
+            if self.Room.select().where(self.Room.code == code).exists():
+                return
             self.Room.create(code=code, **rows.fields, updated_at=now())
         self.Seat.delete().where(self.Seat.room == code).execute()
         if rows.seats:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+import time
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -97,3 +98,50 @@ async def test_a_spire_fight_opens_and_ends_with_no_query_on_the_event_loop(
     on_loop = sorted({name for ident, name in queries.threads if ident == loop_thread})
     assert queries.threads, "no query was recorded: the guard sees nothing"
     assert not on_loop, f"queries ran on the event loop: {on_loop}"
+
+
+async def test_a_rooms_writes_reach_the_store_in_the_order_of_the_calls(tmp_path) -> None:
+    """One ordered writer per room: a slow save asked for before `close_room` is written
+    before it (the room stays closed); another room's writes do not wait for this room's;
+    a save that comes after the closing does not bring the room back."""
+    from kingdom_server.core.rooms import Room, Seat
+    from kingdom_server.core.storage import Storage
+
+    store = Storage(f"sqlite:///{tmp_path}/order.db", threads=4)
+    try:
+        room = Room(code="ABCDEF", host_id="p0", seats=[Seat(player_id="p0", name="Ana")])
+        other = Room(code="GHJKMN", host_id="q0", seats=[Seat(player_id="q0", name="Bea")])
+        await store.store_room(room)
+        done: list[str] = []
+        slow_rows = store.write_room_rows
+
+        def slow(rows: Any) -> None:
+            time.sleep(0.2)
+            slow_rows(rows)
+            done.append(f"save {rows.code}")
+
+        def closing(code: str) -> None:
+            store.close_room(code)
+            done.append(f"close {code}")
+
+        room.seats.append(Seat(player_id="p1", name="Ben"))
+        saved = store.submit(room.code, slow, storage_rows(room))
+        closed = store.submit(room.code, closing, room.code)
+        await store.write(other.code, store.write_room_rows, storage_rows(other))
+        done.append("other room")
+        await asyncio.gather(saved, closed)
+        assert done == ["other room", "save ABCDEF", "close ABCDEF"]
+        await store.store_room(room)  # too late: the room was closed
+        row = store.Room.get(store.Room.code == room.code)
+        assert row.status == "closed"
+        assert not list(store.Seat.select().where(store.Seat.room == room.code))
+        assert [r.room.code for r in store.load_open_rooms()] == [other.code]
+    finally:
+        await store.drain()
+        store.close()
+
+
+def storage_rows(room: Any) -> Any:
+    from kingdom_server.core.storage import room_rows, room_status
+
+    return room_rows(room, room_status(room))
