@@ -577,7 +577,7 @@ class Storage:
     ) -> int:
         """A new game of `room`: the game row, its first actions and the room row (playing,
         with its seats as they are now), in one transaction. Returns the game's id."""
-        return self._start_game(
+        return self.write_game_start(
             room_rows(room, "playing"), seed=seed, player_count=player_count, mode=mode,
             deck=deck, started_at=started_at, first_actions=first_actions, setup=setup)
 
@@ -597,11 +597,11 @@ class Storage:
         event loop; the journal's rows move in and the game is written in a database
         thread)."""
         return await self.write(
-            room.code, self._start_game, room_rows(room, "playing"), seed=seed,
+            room.code, self.write_game_start, room_rows(room, "playing"), seed=seed,
             player_count=player_count, mode=mode, deck=deck, started_at=started_at,
             first_actions=list(first_actions), setup=setup)
 
-    def _start_game(
+    def write_game_start(
         self,
         rows: RoomRows,
         *,
@@ -613,6 +613,9 @@ class Storage:
         first_actions: Sequence[dict[str, Any]],
         setup: kr.Setup,
     ) -> int:
+        """The game row, its first actions and the room's rows as :func:`room_rows` took them,
+        in one transaction (the journal's rows move in first: :meth:`games`). Returns the
+        game's id."""
         g = self.games()
         with self.db.atomic():
             game = g.Game.create(
