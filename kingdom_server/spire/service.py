@@ -137,8 +137,8 @@ class Spire:
         self.Runs = storage.tables[SpireRun]
         self.Stats = storage.tables[SpireStats]
         self.cards_earned_hooks: list[CardsEarnedHook] = []
-        self._opening: dict[str, asyncio.Lock] = {}
-        """One opening of a run's fight at a time (by run id)."""
+        self._opening: dict[str, tuple[asyncio.Lock, int]] = {}
+        """One opening of a run's fight at a time (by run id): its lock and how many use it."""
 
     # -- owners ----------------------------------------------------------------------------
 
@@ -329,15 +329,17 @@ class Spire:
         if self.hub is None:
             raise Refused(503, "Fights are not available")
         key = str(row.id)
-        lock = self._opening.get(key)
-        if lock is None:
-            lock = self._opening[key] = asyncio.Lock()
+        lock, users = self._opening.get(key) or (asyncio.Lock(), 0)
+        self._opening[key] = (lock, users + 1)
         try:
             async with lock:
                 return await self._open_fight(self.hub, row, run, name)
         finally:
-            if not lock.locked() and self._opening.get(key) is lock:
+            lock, users = self._opening[key]
+            if users <= 1:
                 del self._opening[key]
+            else:
+                self._opening[key] = (lock, users - 1)
 
     async def _open_fight(self, hub: Hub, row: SpireRun, run: Run, name: str) -> dict[str, Any]:
         assert run.combat is not None
