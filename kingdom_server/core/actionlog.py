@@ -10,7 +10,8 @@ A commit costs several times an action's own work on a busy server; one append t
 a few microseconds (bench/RESULTS.md, "Issue 13, third pass").
 
 Otherwise (PostgreSQL, an in-memory database), group commit: they are written in one
-transaction instead of one each.
+transaction instead of one each, in a database thread (one batch after the other: the
+`ACTIONS` ordered writer, Storage.write), so the event loop never waits on the commit.
 
 Each caller still waits until its own row is committed: `append` returns only then, so the
 pushes and the acknowledgement that follow are sent after the write ("written before the
@@ -19,8 +20,8 @@ event loop share one commit; a lone action is written at once.
 
 The commit also runs the caller's `on_commit` (the room takes its new state there), in the
 flush itself: if the waiting task is cancelled, the row is still written and the room still
-moves on, so memory and log never disagree. The flush is scheduled (call_soon) before any
-waiter can resume, so it always runs before a cancelled waiter releases the room's lock.
+moves on, so memory and log never disagree. A cancelled waiter keeps waiting for its row's
+outcome before the cancellation goes on, so it never releases the room's lock before it.
 """
 
 from __future__ import annotations
