@@ -7,6 +7,9 @@ Starts a real `kingdom serve` (its own process, a fresh SQLite file in a tempora
   bystanders;
 - the flood: `--parallel` concurrent `GET /api/decks` of the flooder, each sent again as soon as
   it is answered, for `--seconds`;
+- with `--lobby N`, beside the flood, N socket.io clients churn rooms, each in a loop:
+  `createRoom`, `addBot`, `toggleGameMode`, `startGame` (a deal), `leaveRoom` (the room is
+  closed): the socket lobby's room writes, deals and closings;
 - meanwhile the bystanders, one request at a time with a pause of `--every` s: a signed-in
   visitor's `GET /api/auth/user` (its own session's rows, not the flooder's) and a visitor's
   `GET /api/health` (no database at all).
@@ -17,6 +20,7 @@ end; everything the run makes goes with the temporary directory. Loopback only, 
 
     python bench/db_bystander.py                  # 200 in parallel for 10 s
     python bench/db_bystander.py --parallel 200 --seconds 20 --decks 10
+    python bench/db_bystander.py --lobby 20       # and 20 sockets churning rooms
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ import time
 from pathlib import Path
 
 import aiohttp
+import socketio
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "a bench password of some length"
@@ -102,22 +107,40 @@ async def bystander(http: aiohttp.ClientSession, url: str, path: str, until: flo
         await asyncio.sleep(every)
 
 
-async def flood_all(url: str, cookie: str, parallel: int, seconds: float,
-                    out: list[float]) -> None:
+async def churn(url: str, n: int, until: float, out: list[float]) -> None:
+    """One socket's rooms, made, dealt and closed again and again: each cycle's time."""
+    sio = socketio.AsyncClient(reconnection=False)
+    await sio.connect(url, transports=["websocket"])
+    try:
+        while time.perf_counter() < until:
+            start = time.perf_counter()
+            for event, data in (("createRoom", {"playerName": f"Churn {n}"}), ("addBot", {}),
+                                ("toggleGameMode", {}), ("startGame", {}), ("leaveRoom", {})):
+                ack = await sio.call(event, data, timeout=30)
+                assert ack.get("success"), (event, ack)
+            out.append((time.perf_counter() - start) * 1000)
+    finally:
+        await sio.disconnect()
+
+
+async def flood_all(url: str, cookie: str, parallel: int, seconds: float, lobby: int,
+                    out: list[float], cycles: list[float]) -> None:
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector,
                                      cookies={"kingdom_session": cookie}) as flooder:
         until = time.perf_counter() + seconds
-        await asyncio.gather(*(flood(flooder, url, until, out) for _ in range(parallel)))
+        await asyncio.gather(*(flood(flooder, url, until, out) for _ in range(parallel)),
+                             *(churn(url, n, until, cycles) for n in range(lobby)))
 
 
-def flood_process(url: str, cookie: str, parallel: int, seconds: float,
-                  results: multiprocessing.Queue[list[float]]) -> None:
-    """The flood in a process of its own: its client work does not delay the bystanders'
-    measurements."""
+def flood_process(url: str, cookie: str, parallel: int, seconds: float, lobby: int,
+                  results: multiprocessing.Queue[tuple[list[float], list[float]]]) -> None:
+    """The flood (and the lobby's churn) in a process of its own: its client work does not
+    delay the bystanders' measurements."""
     out: list[float] = []
-    asyncio.run(flood_all(url, cookie, parallel, seconds, out))
-    results.put(out)
+    cycles: list[float] = []
+    asyncio.run(flood_all(url, cookie, parallel, seconds, lobby, out, cycles))
+    results.put((out, cycles))
 
 
 async def run(url: str, args: argparse.Namespace) -> None:
@@ -138,9 +161,11 @@ async def run(url: str, args: argparse.Namespace) -> None:
         )
         user_ms: list[float] = []
         health_ms: list[float] = []
-        results: multiprocessing.Queue[list[float]] = multiprocessing.Queue()
+        results: multiprocessing.Queue[tuple[list[float], list[float]]] = (
+            multiprocessing.Queue())
         flooding = multiprocessing.Process(
-            target=flood_process, args=(url, cookie, args.parallel, args.seconds + 2, results))
+            target=flood_process,
+            args=(url, cookie, args.parallel, args.seconds + 2, args.lobby, results))
         flooding.start()
         await asyncio.sleep(1.0)  # the flood under way
         until = time.perf_counter() + args.seconds
@@ -148,7 +173,7 @@ async def run(url: str, args: argparse.Namespace) -> None:
             bystander(signed_in, url, "/api/auth/user", until, args.every, user_ms),
             bystander(visitor, url, "/api/health", until, args.every, health_ms),
         )
-        flood_ms = await asyncio.to_thread(results.get, True, 60)
+        flood_ms, cycle_ms = await asyncio.to_thread(results.get, True, 60)
         flooding.join(10)
         elapsed = args.seconds + 2
     print(f"flood: {args.parallel} parallel GET /api/decks ({args.decks} decks of 40 cards) "
@@ -156,6 +181,10 @@ async def run(url: str, args: argparse.Namespace) -> None:
     print(summary("quiet: GET /api/auth/user", quiet_user))
     print(summary("quiet: GET /api/health", quiet_health))
     print(summary("flood: GET /api/decks (flooder)", flood_ms))
+    if args.lobby:
+        print(f"lobby: {args.lobby} sockets, {len(cycle_ms) / elapsed:.1f} rooms made, dealt "
+              "and closed per second")
+        print(summary("lobby: one room's cycle (5 calls)", cycle_ms))
     print(summary("flood: GET /api/auth/user (bystander)", user_ms))
     print(summary("flood: GET /api/health (bystander)", health_ms))
 
@@ -165,6 +194,8 @@ def main() -> None:
     parser.add_argument("--parallel", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--decks", type=int, default=10)
+    parser.add_argument("--lobby", type=int, default=0,
+                        help="socket.io clients making, dealing and closing rooms meanwhile")
     parser.add_argument("--every", type=float, default=0.02,
                         help="pause between two requests of a bystander (s)")
     args = parser.parse_args()

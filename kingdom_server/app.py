@@ -95,6 +95,7 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     sys.setswitchinterval(switch_before)
     gc.set_threshold(*gc_before)
     await hub.shutdown()
+    await storage.drain()  # the rooms' writes still under way
     storage.close()
 
 

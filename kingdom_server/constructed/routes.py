@@ -255,7 +255,7 @@ class DeckCalls:
                 raise CallError("Game already in progress")
             undo = room.snapshot()
             seat.deck, seat.deck_name = deck, row.name
-            self.lobby.save(room, undo)
+            await self.lobby.save(room, undo)
             await self.lobby.pushes.room(room)
         return ok(deckName=row.name, size=deck.size)
 

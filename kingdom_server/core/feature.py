@@ -103,14 +103,17 @@ class Feature:
 
 # The core's hooks a feature may subscribe to.
 GAME_FINISHED: Hook[Callable[..., None]] = Hook(
-    "games.finished", lambda env: env.hub.games.finished_hooks)
-"""(room) a room's game has just finished (lock held), after its last action was written."""
+    "games.finished", lambda env: env.hub.games.finished_writes)
+"""(room) a room's game has just finished (lock held), after its last action was written: run
+in a database thread (the room's ordered writer, Storage.write), so a subscriber writes its
+rows directly and reaches the event loop only through call_soon_threadsafe."""
 ROOMS_LOADED: Hook[Callable[..., None]] = Hook(
     "hub.rooms_loaded", lambda env: env.hub.loaded_hooks)
 """(rooms) at start, the open rooms were rebuilt from the store, before their bots move."""
 SEAT_ABANDONED: Hook[Callable[..., None]] = Hook(
     "lobby.abandoned", lambda env: env.hub.lobby.abandon_hooks)
-"""(room, seat) a person left a started game or stayed away past the absence limit."""
+"""(room, seat) a person left a started game or stayed away past the absence limit (lock held,
+in a database thread: the room's ordered writer, Storage.write)."""
 SEAT_TAKEN: Hook[Callable[..., None]] = Hook(
     "lobby.seat_taken", lambda env: env.hub.lobby.seat_taken_hooks)
 """(user id) a signed-in socket took a seat."""

@@ -25,7 +25,7 @@ from kingdom_server.core.botpool import BotPool
 from kingdom_server.core.pushes import Pushes, loop_time
 from kingdom_server.core.rooms import Room, Rooms, Seat, epoch_ms
 from kingdom_server.core.settings import Settings
-from kingdom_server.core.storage import GameRecord, Storage
+from kingdom_server.core.storage import GameRecord, Storage, seat_clocks
 
 log = logging.getLogger(__name__)
 
@@ -81,9 +81,12 @@ class Games:
         """(room code, player id) -> bot instance playing that seat."""
         self.pool = BotPool(settings.bot_workers)
         """Where slow bots (SearchBot) think: worker processes."""
+        self.finished_writes: list[Callable[[Room], None]] = []
+        """Called in turn (lock held), in one job of the room's ordered writer in a database
+        thread, when a room's game has just finished, after its last action was written: the
+        features' results (statistics, ratings, a Spire fight's outcome)."""
         self.finished_hooks: list[Callable[[Room], None]] = []
-        """Called (lock held) when a room's game has just finished, after its last action was
-        written."""
+        """Called (lock held) on the event loop after the finished writes."""
         self.timeout_hooks: list[Callable[[Room, Seat], Awaitable[None]]] = []
         """Awaited (lock held) when a seat's clock has run out for the last time allowed
         (clocks.MAX_TIMEOUTS): the lobby treats it as the person leaving the game."""
@@ -168,10 +171,14 @@ class Games:
         await self.action_log.append(room.game_id, seq, action.to_json(), committed)
         self.stats["actions"] += 1
         if state.phase == "finished":
-            try:
-                self.storage.finish_game(room.game_id)
-            except Exception:  # only a timestamp: the log already says the game is over
-                log.exception("room %s: finish_game failed", room.code)
+            # Only a timestamp (the log already says the game is over): not waited for.
+            self.storage.later(room.code, "finish_game failed", self.storage.finish_game,
+                               room.game_id)
+            if self.finished_writes:
+                try:
+                    await self.storage.write(room.code, self._finished_writes, room)
+                except Exception:  # each subscriber logs its own; this is the pool's failure
+                    log.exception("room %s: the finished game's writes failed", room.code)
             for hook in self.finished_hooks:
                 hook(room)
         self.sync_score_screen(room)
@@ -249,11 +256,19 @@ class Games:
                 clock.start(now, key, limits[0])
                 changed = True
         if changed and save:
-            try:
-                self.storage.save_clocks(room)
-            except Exception:  # the next change or checkpoint writes them
-                log.exception("room %s: the clocks were not stored", room.code)
+            # If refused, the next change or checkpoint writes them.
+            self._save_clocks(room, "the clocks were not stored")
         self._schedule_clock(room)
+
+    def _finished_writes(self, room: Room) -> None:
+        for write in self.finished_writes:
+            write(room)
+
+    def _save_clocks(self, room: Room, failed: str) -> None:
+        """The seats' clocks as they are now, written through the room's ordered writer in the
+        database threads (not waited for; `failed` is logged if refused)."""
+        self.storage.later(room.code, failed, self.storage.write_clocks, room.code,
+                           seat_clocks(room))
 
     def _schedule_clock(self, room: Room) -> None:
         """(lock held) The room's clock timer wakes at the new earliest deadline."""
@@ -289,10 +304,7 @@ class Games:
                     return
                 if now - saved >= every:
                     saved = now
-                    try:
-                        self.storage.save_clocks(room)
-                    except Exception:
-                        log.exception("room %s: clock checkpoint not stored", room.code)
+                    self._save_clocks(room, "clock checkpoint not stored")
                 wait = min(min(deadlines) - now, saved + every - now)
             await asyncio.sleep(max(0.0, wait) + 0.001)
 

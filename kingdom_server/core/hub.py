@@ -238,7 +238,7 @@ class Hub:
         while True:
             cutoff = now_utc() - dt.timedelta(days=self.settings.closed_room_days)
             try:
-                deleted = self.storage.delete_closed_rooms(cutoff)
+                deleted = await self.storage.run(self.storage.delete_closed_rooms, cutoff)
             except Exception:
                 log.exception("deleting old closed rooms failed")
             else:

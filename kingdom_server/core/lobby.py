@@ -1,13 +1,16 @@
 """The lobby: rooms and seats, hosts, starting games (tutorial games too), leaving, and the
 seats of people who went away (absence).
 
-Every change of a room is written to the store before anything else sees it; when the store
-refuses, the room is put back as it was (`Room.snapshot`) and the call fails.
+Every change of a room is written to the store before anything else sees it (the call holds the
+room's lock while its write runs in the database threads, through the room's ordered writer,
+`Storage.write`, so the event loop never waits on the database); when the store refuses, the
+room is put back as it was (`Room.snapshot`) and the call fails.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 import secrets
 from collections.abc import Callable
@@ -36,7 +39,7 @@ from kingdom_server.core.rooms import (
     now_utc,
 )
 from kingdom_server.core.settings import Settings
-from kingdom_server.core.storage import Storage
+from kingdom_server.core.storage import Storage, room_rows, room_status
 
 log = logging.getLogger(__name__)
 
@@ -64,13 +67,15 @@ class Lobby:
         self.games = games
         self.background = background
         games.finished_hooks.append(self._game_finished)
-        # Called (lock held) when a person leaves a started game or stays away past the
-        # absence limit, so ranked can record the abandonment.
+        # Called (lock held, in a database thread: `_abandoned`) when a person leaves a started
+        # game or stays away past the absence limit, so ranked can record the abandonment.
         self.abandon_hooks: list[Callable[[Room, Seat], None]] = []
         # Called with the account's user id when a signed-in socket takes a seat: seats and
         # the ranked queue are exclusive per account (the queue lets its ticket go).
         self.seat_taken_hooks: list[Callable[[str], None]] = []
         games.timeout_hooks.append(self._timed_out)
+        self._issued: collections.deque[str] = collections.deque(maxlen=4096)
+        """Room codes handed out lately (`new_code`)."""
 
     def calls(self) -> dict[str, Call]:
         """The lobby's socket calls by event name."""
@@ -95,19 +100,32 @@ class Lobby:
 
     # -- saving ----------------------------------------------------------------------------
 
-    def save(self, room: Room, undo: Callable[[], None]) -> None:
-        """Write the room; if the store refuses, `undo` puts the room back and the error is
-        raised (the call fails, nothing changed)."""
+    async def save(self, room: Room, undo: Callable[[], None]) -> None:
+        """(lock held) Write the room through its ordered writer (`Storage.store_room`: in the
+        database threads, after every write of the room asked for before); if the store
+        refuses, `undo` puts the room back and the error is raised (the call fails, nothing
+        changed)."""
         try:
-            self.storage.save_room(room)
+            await self.storage.store_room(room)
         except Exception:
             undo()
             raise
 
-    def new_code(self) -> str:
+    def save_later(self, room: Room, failed: str) -> None:
+        """Write the room through its ordered writer without waiting (a change that stays in
+        memory if refused and goes with the next save; `failed` is logged)."""
+        self.storage.later(room.code, failed, self.storage.write_room_rows,
+                           room_rows(room, room_status(room)))
+
+    async def new_code(self) -> str:
+        """A room code no room has had (the store is asked in the database threads; a code
+        just handed out, whose room may not be stored yet, is not handed out again)."""
         for _ in range(1000):
             code = new_room_code()
-            if self.rooms.get(code) is None and not self.storage.room_code_taken(code):
+            if code in self._issued or self.rooms.get(code) is not None:
+                continue
+            self._issued.append(code)
+            if not await self.storage.run(self.storage.room_code_taken, code):
                 return code
         raise CallError("No free room code, please try again")
 
@@ -199,7 +217,7 @@ class Lobby:
             token = new_reconnect_token()
             undo = room.snapshot()
             seat.reconnect_token = hash_token(token)
-            self.save(room, undo)
+            await self.save(room, undo)
             await self._take_seat(sid, room, seat)
         return self.seat_ack(room, seat, token)
 
@@ -223,7 +241,7 @@ class Lobby:
             raise CallError("A tutorial cannot be a Constructed game")
         await self.detach(sid)
         room = Room(
-            code=self.new_code(),
+            code=await self.new_code(),
             host_id=None,
             is_public=is_public,
             desired_player_count=desired,
@@ -238,7 +256,7 @@ class Lobby:
                     username=(await self.user_of(sid))[1] if user_id else None)
         room.seats.append(seat)
         room.host_id = seat.player_id
-        self.storage.save_room(room)  # a new room: nothing to undo if this fails
+        await self.storage.store_room(room)  # a new room: nothing to undo if this fails
         self.rooms.add(room)
         await self.attach(sid, room, seat)
         async with room.lock:
@@ -304,7 +322,7 @@ class Lobby:
             room.seats.append(seat)
             if room.host_id is None:
                 room.host_id = seat.player_id
-            self.save(room, undo)
+            await self.save(room, undo)
             await self.attach(sid, room, seat)
             await self.pushes.room(room)
         if room.is_public:
@@ -375,7 +393,7 @@ class Lobby:
                 seat.deck = kr.PREBUILT_DECKS[seat.deck_name]
             undo = room.snapshot()
             room.seats.append(seat)
-            self.save(room, undo)
+            await self.save(room, undo)
             await self.pushes.room(room)
         if room.is_public:
             await self.pushes.public_games()
@@ -393,7 +411,7 @@ class Lobby:
                 raise CallError("Game already in progress")
             undo = room.snapshot()
             room.game_mode = mode or ("match" if room.game_mode == "game" else "game")
-            self.save(room, undo)
+            await self.save(room, undo)
             await self.pushes.room(room)
         if room.is_public:
             await self.pushes.public_games()
@@ -467,7 +485,7 @@ class Lobby:
         async with room.lock:
             undo = room.snapshot()
             room.allow_spectators = bool(allow)
-            self.save(room, undo)
+            await self.save(room, undo)
             await self.pushes.room(room)
         return ok(allowSpectators=room.allow_spectators)
 
@@ -534,7 +552,7 @@ class Lobby:
                 raise CallError("Game already in progress")
             undo = room.snapshot()
             room.turn_clock = clock
-            self.save(room, undo)
+            await self.save(room, undo)
             await self.pushes.room(room)
         if room.is_public:
             await self.pushes.public_games()
@@ -555,7 +573,7 @@ class Lobby:
                 raise CallError("playerOrder must list every player in the room exactly once")
             undo = room.snapshot()
             room.seats = [by_id[i] for i in order]
-            self.save(room, undo)
+            await self.save(room, undo)
             await self.pushes.room(room)
         return ok()
 
@@ -611,7 +629,7 @@ class Lobby:
         started = now_utc()
         try:
             # The game row, its first actions and the room row, "playing", in one transaction.
-            game_id = self.storage.start_game(
+            game_id = await self.storage.store_start_game(
                 room,
                 seed=seed,
                 player_count=n,
@@ -650,10 +668,7 @@ class Lobby:
     def _keep_away(self, room: Room) -> None:
         """The seats' stretches of absence into the store (what the results count as the
         bot's); should the store refuse, they stay in memory and go with the next save."""
-        try:
-            self.storage.save_room(room)
-        except Exception:
-            log.exception("room %s: a stretch of absence was not stored", room.code)
+        self.save_later(room, "a stretch of absence was not stored")
 
     def _game_finished(self, room: Room) -> None:
         for seat in room.seats:
@@ -749,8 +764,11 @@ class Lobby:
             seat.reconnect_token = None
             if room.phase != "finished":
                 seat.left_at = room.action_count
-                for hook in self.abandon_hooks:
-                    hook(room, seat)
+                try:
+                    await self._abandoned(room, seat)
+                except Exception:
+                    undo()
+                    raise
         else:
             room.seats.remove(seat)
         if room.host_id == seat.player_id:
@@ -759,9 +777,9 @@ class Lobby:
         closing = not room.humans()
         try:
             if closing:
-                self.storage.close_room(room.code)
+                await self.storage.store_closed(room.code)
             else:
-                self.storage.save_room(room)
+                await self.storage.store_room(room)
         except Exception:
             undo()
             raise
@@ -778,6 +796,19 @@ class Lobby:
             await self.pushes.room(room)
             self.games.kick_bots(room)
 
+    async def _abandoned(self, room: Room, seat: Seat) -> None:
+        """(lock held) The abandon hooks, in one job of the room's ordered writer in a database
+        thread (after the room's writes asked for before; before its later ones); their
+        error is raised."""
+        if not self.abandon_hooks:
+            return
+
+        def hooks() -> None:
+            for hook in self.abandon_hooks:
+                hook(room, seat)
+
+        await self.storage.write(room.code, hooks)
+
     def _forget(self, room: Room) -> None:
         """(closed in the store) The room leaves memory with its tasks and bots."""
         room.closed = True
@@ -793,9 +824,10 @@ class Lobby:
                 task.cancel()
         self.games.forget(room)
 
-    def close(self, room: Room) -> None:
-        """The room is closed for good: written first, then forgotten with its tasks."""
-        self.storage.close_room(room.code)
+    async def close(self, room: Room) -> None:
+        """(lock held) The room is closed for good: written first (after every write of the
+        room asked for before, in the database threads), then forgotten with its tasks."""
+        await self.storage.store_closed(room.code)
         self._forget(room)
 
     async def _timed_out(self, room: Room, seat: Seat) -> None:
@@ -835,8 +867,7 @@ class Lobby:
                 seat.absent = True
                 seat.away = (*seat.away, (room.action_count, None))
                 self._keep_away(room)
-                for hook in self.abandon_hooks:
-                    hook(room, seat)
+                await self._abandoned(room, seat)
                 self._pause_if_unattended(room)
                 self.games.sync_clocks(room)
                 await self.pushes.room(room)
@@ -858,11 +889,9 @@ class Lobby:
             return
         if room.unattended_since is None:
             since = now_utc()
-            try:
-                self.storage.set_unattended_since(room.code, since)
-            except Exception:  # the timer still runs; a restart would count from its start
-                log.exception("room %s: the time its last person left was not stored",
-                              room.code)
+            # If refused, the timer still runs; a restart would count from its start.
+            self.storage.later(room.code, "the time its last person left was not stored",
+                               self.storage.set_unattended_since, room.code, since)
             room.unattended_since = since
         elapsed = (now_utc() - room.unattended_since).total_seconds()
         wait = max(0.0, self.settings.unattended_seconds - elapsed)
@@ -876,7 +905,7 @@ class Lobby:
                 return
             log.info("room %s: nobody connected for %.0f s; closed",
                      room.code, self.settings.unattended_seconds)
-            self.close(room)
+            await self.close(room)
         if room.is_public:
             await self.pushes.public_games()
 
@@ -906,10 +935,9 @@ class Lobby:
         if task is not None and task is not asyncio.current_task():
             task.cancel()
         if room.unattended_since is not None:
-            try:
-                self.storage.set_unattended_since(room.code, None)
-            except Exception:  # a restart would count from the earlier departure
-                log.exception("room %s: a person's return was not stored", room.code)
+            # If refused, a restart would count from the earlier departure.
+            self.storage.later(room.code, "a person's return was not stored",
+                               self.storage.set_unattended_since, room.code, None)
             room.unattended_since = None
         if room.paused:
             room.paused = False

@@ -36,10 +36,10 @@ class Lobby(Protocol):
     rooms: Rooms
     pushes: Pushes
 
-    def new_code(self) -> str: ...
+    async def new_code(self) -> str: ...
     async def attach(self, sid: str, room: Room, seat: Seat) -> None: ...
     async def deal(self, room: Room, undo: Callable[[], None]) -> None: ...
-    def close(self, room: Room) -> None: ...
+    async def close(self, room: Room) -> None: ...
     def start_absence(self, room: Room, seat: Seat) -> None: ...
 
 REMATCH_STARTED = "rematchStarted"
@@ -91,8 +91,8 @@ async def start_in_new_room(lobby: Lobby, old: Room, sid: str) -> Ack:
     """(old room's lock held; everyone accepted) The table moves to a new room whose game
     starts at once; `sid` is the caller's socket, answered with its new seat. Should the store
     refuse the new room or its game, nothing moves and the error is raised."""
-    room, tokens = new_table(old, lobby.new_code())
-    lobby.storage.save_room(room)  # a new room: nothing to undo if this fails
+    room, tokens = new_table(old, await lobby.new_code())
+    await lobby.storage.store_room(room)  # a new room: nothing to undo if this fails
     moving = [(seat, new) for seat, new in zip(old.seats, room.seats, strict=True)
               if seat.is_human]
     lobby.rooms.add(room)
@@ -114,7 +114,7 @@ async def start_in_new_room(lobby: Lobby, old: Room, sid: str) -> Ack:
         lobby.rooms.remove(room)
         room.closed = True
         try:
-            lobby.storage.close_room(room.code)
+            await lobby.storage.store_closed(room.code)
         except Exception:
             log.exception("room %s: the rematch room that did not start was not closed",
                           room.code)
@@ -140,7 +140,7 @@ async def start_in_new_room(lobby: Lobby, old: Room, sid: str) -> Ack:
             await lobby.pushes.send(moved, REMATCH_STARTED, {
                 k: ack[k] for k in ("roomCode", "playerId", "reconnectToken", "playerNumber")})
     try:
-        lobby.close(old)  # its finished game stays, for its replay
+        await lobby.close(old)  # its finished game stays, for its replay
     except Exception:  # the table has moved; the old room's seats are given up in a while
         log.exception("room %s: not closed after its rematch", old.code)
         for seat in old.seats:

@@ -16,6 +16,7 @@ import functools
 import json
 import logging
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -155,9 +156,70 @@ def room_status(room: Room) -> str:
     return "playing" if room.started else "waiting"
 
 
+@attrs.frozen
+class RoomRows:
+    """A room's row and seats' rows as they are at one moment (taken on the event loop, written
+    later in a database thread, whatever the room became meanwhile)."""
+
+    code: str
+    fields: dict[str, Any]
+    seats: list[dict[str, Any]]
+
+
+def room_rows(room: Room, status: str) -> RoomRows:
+    return RoomRows(
+        code=room.code,
+        fields=dict(
+            host_id=room.host_id,
+            is_public=room.is_public,
+            desired_player_count=room.desired_player_count,
+            game_mode=room.game_mode,
+            is_tutorial=room.is_tutorial,
+            is_ranked=room.is_ranked,
+            tutorial_mode=room.tutorial_mode,
+            constructed=room.constructed,
+            turn_clock=room.turn_clock,
+            allow_spectators=room.allow_spectators,
+            status=status,
+            unattended_since=room.unattended_since,
+        ),
+        seats=[
+            dict(
+                player_id=s.player_id,
+                name=s.name,
+                position=i,
+                is_bot=s.is_bot,
+                bot_kind=s.bot_kind,
+                reconnect_token=s.reconnect_token,
+                user_id=s.user_id,
+                username=s.username,
+                left=s.left,
+                left_at=s.left_at,
+                away=json.dumps(s.away) if s.away else None,
+                deck=_seat_deck_json(s),
+                bot_account=s.bot_account,
+                clock=_seat_clock_json(s),
+            )
+            for i, s in enumerate(room.seats)
+        ],
+    )
+
+
+def seat_clocks(room: Room) -> list[tuple[int, str]]:
+    """(position, JSON) of each clocked seat's turn clock now."""
+    return [(i, text) for i, seat in enumerate(room.seats)
+            if (text := _seat_clock_json(seat)) is not None]
+
+
 class Storage:
-    """Synchronous, small writes; called from the event loop (SQLite WAL commits take ~0.1 ms)
-    for rooms and games, and through :meth:`run` (database threads) for the HTTP calls.
+    """Synchronous, small writes, made in the database threads so that the event loop never
+    waits on the database: through :meth:`run` (the HTTP calls, reads of games) and through
+    each room's ordered writer (:meth:`submit`, :meth:`write`, and the `store_*` methods built
+    on it: a room's rows are taken on the loop when the call is made and written in that
+    order). The synchronous methods are also called directly at start and by tools.
+
+    Thread safety: peewee keeps a connection per thread; the journal's rows (`_unflushed` and
+    the file) are guarded by a lock, and one :meth:`flush_actions` moves them at a time.
 
     `journal=True` (the server, on a SQLite file): accepted actions are written to the action
     journal beside the database (kingdom_server/core/journal.py) and moved into the database in
@@ -175,7 +237,17 @@ class Storage:
         )
         """Where :meth:`run` does database work (None: on the caller's thread, as a database
         in memory must, each connection of it being another database)."""
+        self._writers = (
+            ThreadPoolExecutor(max_workers=max(1, threads // 2),
+                               thread_name_prefix="kingdom-db-rooms")
+            if self._threads is not None else None
+        )
+        """Where the rooms' ordered writers (:meth:`submit`) work: threads of their own, so
+        that a busy lobby never queues an HTTP request's database work behind its writes
+        (SQLite takes one write at a time anyway)."""
         self._turns: dict[str, tuple[asyncio.Semaphore, int]] = {}
+        self._tails: dict[str, asyncio.Task[Any]] = {}
+        """The last job of each key's ordered writer (:meth:`submit`)."""
         db = self.db
         self.tables = Tables(db)
         """Feature modules' tables bound to this database (kingdom_server/tables.py)."""
@@ -265,6 +337,10 @@ class Storage:
         self._journal: ActionJournal | None = None
         self._unflushed: list[tuple[int, int, str, float]] = []
         """Rows in the journal, not yet in the database."""
+        self._journal_lock = threading.Lock()
+        """Held to append to the journal and `_unflushed`, or to take from them (briefly)."""
+        self._flush_lock = threading.Lock()
+        """Held by the one :meth:`flush_actions` at work."""
         file = sqlite_file(url)
         if journal and file is not None:
             try:
@@ -292,13 +368,68 @@ class Storage:
     async def run(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """`work(*args)` in one of the store's database threads, so that the event loop goes
         on meanwhile (peewee keeps a connection per thread). For HTTP handlers and what they
-        call: reading and writing the feature tables (accounts, statistics, ranked, decks).
-        Rooms, games and the action journal stay on the event loop's thread (their order is
-        the rooms' locks' business). Without threads the work runs here."""
-        if self._threads is None:
+        call: reading and writing the feature tables (accounts, statistics, ranked, decks), and
+        reads of games (:meth:`games` moves the journal in first, in the same thread). A room's
+        writes go through its ordered writer instead (:meth:`submit`, :meth:`write`). Without
+        threads the work runs here."""
+        return await self._in(self._threads, work, *args, **kwargs)
+
+    @staticmethod
+    async def _in(threads: ThreadPoolExecutor | None, work: Callable[P, T], *args: P.args,
+                  **kwargs: P.kwargs) -> T:
+        if threads is None:
             return work(*args, **kwargs)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._threads, functools.partial(work, *args, **kwargs))
+        return await loop.run_in_executor(threads, functools.partial(work, *args, **kwargs))
+
+    def submit(
+        self, key: str, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs
+    ) -> asyncio.Task[T]:
+        """`work(*args)` in the database threads (the writers' own) after every job
+        submitted before it with the same `key` (a room's code) has ended: one ordered writer
+        per key, so that the writes of a room reach the database in exactly the order of the
+        calls (a room closed is never brought back by a save that started before it), and
+        the event loop never waits on the database for them. The order is fixed here, when
+        this is called, not when the task runs. The job runs to its end even if whoever
+        awaits it is cancelled."""
+        before = self._tails.get(key)
+
+        async def job() -> T:
+            if before is not None:
+                await asyncio.wait([before])  # its outcome belongs to its own caller
+            return await self._in(self._writers, work, *args, **kwargs)
+
+        task = asyncio.get_running_loop().create_task(job())
+        self._tails[key] = task
+
+        def done(t: asyncio.Task[T]) -> None:
+            if self._tails.get(key) is t:
+                del self._tails[key]
+
+        task.add_done_callback(done)
+        return task
+
+    def later(self, key: str, failed: str, work: Callable[P, None], *args: P.args,
+              **kwargs: P.kwargs) -> None:
+        """:meth:`submit` without waiting for it: for writes whose refusal changes nothing
+        the caller could undo (a timestamp, a checkpoint); a refusal is logged as `failed`."""
+        def done(t: asyncio.Task[None]) -> None:
+            if not t.cancelled() and t.exception() is not None:
+                log.error("%s: %s", key, failed, exc_info=t.exception())
+
+        self.submit(key, work, *args, **kwargs).add_done_callback(done)
+
+    async def drain(self) -> None:
+        """Wait for every job of the rooms' ordered writers submitted so far (before closing:
+        their outcomes are their callers' and logged there)."""
+        while self._tails:
+            await asyncio.wait(list(self._tails.values()))
+
+    async def write(
+        self, key: str, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        """:meth:`submit`, and wait for its result (raised if it failed)."""
+        return await asyncio.shield(self.submit(key, work, *args, **kwargs))
 
     async def run_for(
         self, client: str, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs
@@ -323,9 +454,10 @@ class Storage:
                 self._turns[client] = (turn, users - 1)
 
     def close(self) -> None:
-        if self._threads is not None:
-            self._threads.shutdown(wait=True)
-            self._threads = None
+        for threads in (self._writers, self._threads):
+            if threads is not None:
+                threads.shutdown(wait=True)
+        self._threads = self._writers = None
         if self._journal is not None:
             try:
                 self.flush_actions()
@@ -340,62 +472,48 @@ class Storage:
     def save_room(self, room: Room, *, status: str | None = None) -> None:
         """Write the room row and replace its seats (lobby changes are rare and small): all of
         it in one transaction, or nothing (the error is raised)."""
-        with self.db.atomic():
-            self._write_room(room, status or room_status(room))
+        self.write_room_rows(room_rows(room, status or room_status(room)))
 
-    def _write_room(self, room: Room, status: str) -> None:
-        fields = dict(
-            host_id=room.host_id,
-            is_public=room.is_public,
-            desired_player_count=room.desired_player_count,
-            game_mode=room.game_mode,
-            is_tutorial=room.is_tutorial,
-            is_ranked=room.is_ranked,
-            tutorial_mode=room.tutorial_mode,
-            constructed=room.constructed,
-            turn_clock=room.turn_clock,
-            allow_spectators=room.allow_spectators,
-            status=status,
-            unattended_since=room.unattended_since,
-            updated_at=now(),
-        )
-        code = room.code
-        updated = self.Room.update(**fields).where(self.Room.code == code).execute()
+    def write_room_rows(self, rows: RoomRows) -> None:
+        """A room's row and seats as :func:`room_rows` took them (one transaction)."""
+        with self.db.atomic():
+            self._write_room(rows)
+
+    async def store_room(self, room: Room, *, status: str | None = None) -> None:
+        """:meth:`save_room` through the room's ordered writer (:meth:`write`): the room is
+        read now, on the event loop, and written in the database threads."""
+        await self.write(room.code, self.write_room_rows,
+                         room_rows(room, status or room_status(room)))
+
+    def _write_room(self, rows: RoomRows) -> None:
+        """The room's row and seats; a room closed in the store stays closed (its code is never
+        used again): a write of it that comes after `close_room` changes nothing."""
+        code = rows.code
+        updated = self.Room.update(**rows.fields, updated_at=now()).where(
+            (self.Room.code == code) & self.Room.status.not_in(["closed", ARCHIVED])).execute()
         if not updated:
-            self.Room.create(code=code, **fields)
+            if self.Room.select().where(self.Room.code == code).exists():
+                return
+            self.Room.create(code=code, **rows.fields, updated_at=now())
         self.Seat.delete().where(self.Seat.room == code).execute()
-        if room.seats:
-            self.Seat.insert_many(
-                [
-                    dict(
-                        room=code,
-                        player_id=s.player_id,
-                        name=s.name,
-                        position=i,
-                        is_bot=s.is_bot,
-                        bot_kind=s.bot_kind,
-                        reconnect_token=s.reconnect_token,
-                        user_id=s.user_id,
-                        username=s.username,
-                        left=s.left,
-                        left_at=s.left_at,
-                        away=json.dumps(s.away) if s.away else None,
-                        deck=_seat_deck_json(s),
-                        bot_account=s.bot_account,
-                        clock=_seat_clock_json(s),
-                    )
-                    for i, s in enumerate(room.seats)
-                ]
-            ).execute()
+        if rows.seats:
+            self.Seat.insert_many([dict(room=code, **seat) for seat in rows.seats]).execute()
 
     def save_clocks(self, room: Room) -> None:
         """Write what is left of each seat's turn clock now (one transaction)."""
+        self.write_clocks(room.code, seat_clocks(room))
+
+    def write_clocks(self, code: str, clocks_json: Sequence[tuple[int, str]]) -> None:
+        """Seats' turn clocks as :func:`seat_clocks` took them (one transaction)."""
         with self.db.atomic():
-            for i, seat in enumerate(room.seats):
-                if seat.clock is not None:
-                    self.Seat.update(clock=_seat_clock_json(seat)).where(
-                        (self.Seat.room == room.code) & (self.Seat.position == i)
-                    ).execute()
+            for i, text in clocks_json:
+                self.Seat.update(clock=text).where(
+                    (self.Seat.room == code) & (self.Seat.position == i)
+                ).execute()
+
+    async def store_clocks(self, room: Room) -> None:
+        """:meth:`save_clocks` through the room's ordered writer."""
+        await self.write(room.code, self.write_clocks, room.code, seat_clocks(room))
 
     def set_unattended_since(self, code: str, since: dt.datetime | None) -> None:
         """When the last person connected to the room went away (None: someone is back)."""
@@ -403,6 +521,15 @@ class Storage:
 
     def room_code_taken(self, code: str) -> bool:
         return self.Room.select().where(self.Room.code == code).exists()
+
+    async def store_unattended_since(self, code: str, since: dt.datetime | None) -> None:
+        """:meth:`set_unattended_since` through the room's ordered writer."""
+        await self.write(code, self.set_unattended_since, code, since)
+
+    async def store_closed(self, code: str) -> None:
+        """:meth:`close_room` through the room's ordered writer: after every write of the room
+        asked for before it, so that none of them brings the closed room back."""
+        await self.write(code, self.close_room, code)
 
     def close_room(self, code: str) -> None:
         with self.db.atomic():
@@ -452,10 +579,49 @@ class Storage:
     ) -> int:
         """A new game of `room`: the game row, its first actions and the room row (playing,
         with its seats as they are now), in one transaction. Returns the game's id."""
+        return self.write_game_start(
+            room_rows(room, "playing"), seed=seed, player_count=player_count, mode=mode,
+            deck=deck, started_at=started_at, first_actions=first_actions, setup=setup)
+
+    async def store_start_game(
+        self,
+        room: Room,
+        *,
+        seed: int,
+        player_count: int,
+        mode: str,
+        deck: list[str] | None,
+        started_at: dt.datetime,
+        first_actions: Sequence[dict[str, Any]] = (),
+        setup: kr.Setup = STANDARD,
+    ) -> int:
+        """:meth:`start_game` through the room's ordered writer (the room is read now, on the
+        event loop; the journal's rows move in and the game is written in a database
+        thread)."""
+        return await self.write(
+            room.code, self.write_game_start, room_rows(room, "playing"), seed=seed,
+            player_count=player_count, mode=mode, deck=deck, started_at=started_at,
+            first_actions=list(first_actions), setup=setup)
+
+    def write_game_start(
+        self,
+        rows: RoomRows,
+        *,
+        seed: int,
+        player_count: int,
+        mode: str,
+        deck: list[str] | None,
+        started_at: dt.datetime,
+        first_actions: Sequence[dict[str, Any]],
+        setup: kr.Setup,
+    ) -> int:
+        """The game row, its first actions and the room's rows as :func:`room_rows` took them,
+        in one transaction (the journal's rows move in first: :meth:`games`). Returns the
+        game's id."""
         g = self.games()
         with self.db.atomic():
             game = g.Game.create(
-                room=room.code,
+                room=rows.code,
                 started_at=started_at,
                 seed=seed,
                 player_count=player_count,
@@ -469,7 +635,7 @@ class Storage:
             moment = now()
             self._insert_actions(
                 [(game_id, i, json.dumps(a), moment) for i, a in enumerate(first_actions)])
-            self._write_room(room, "playing")
+            self._write_room(rows)
         return game_id
 
     def _action_sql(self, skip_existing: bool = False) -> str:
@@ -525,11 +691,12 @@ class Storage:
                 try:
                     data = json_text(action)
                     at = time.time()
-                    journal.append(game_id, seq, at, data)
+                    with self._journal_lock:
+                        journal.append(game_id, seq, at, data)
+                        self._unflushed.append((game_id, seq, data, at))
                 except Exception as e:
                     outcomes.append(e)
                     continue
-                self._unflushed.append((game_id, seq, data, at))
                 outcomes.append(None)
             return outcomes
         try:
@@ -573,28 +740,39 @@ class Storage:
     def flush_actions(self) -> None:
         """Move the journal's rows into the database (one transaction), then empty it. A row
         the database refuses (its game was deleted) is dropped and logged; any other failure
-        keeps every row for the next try and is raised."""
-        if self._journal is None or not self._unflushed:
+        keeps every row for the next try and is raised.
+
+        Safe in any thread while the event loop appends rows (:meth:`log_actions`): one move
+        at a time; rows appended during a move wait for the next one, and the journal is
+        emptied only when no row is left to move (a row both in the journal and in the
+        database is skipped when a killed server's journal is recovered)."""
+        if self._journal is None:
             return
-        rows = [(g, seq, data, _from_epoch(at)) for g, seq, data, at in self._unflushed]
-        try:
-            self._insert_actions(rows)
-        except (pw.IntegrityError, sqlite3.IntegrityError):
-            kept = []
+        with self._flush_lock:
+            with self._journal_lock:
+                pending = list(self._unflushed)
+            if not pending:
+                return
+            rows = [(g, seq, data, _from_epoch(at)) for g, seq, data, at in pending]
+            kept: list[tuple[int, int, str, float]] = []
             failure: Exception | None = None
-            for pending, row in zip(self._unflushed, rows, strict=True):
-                try:
-                    self._insert_actions([row])
-                except pw.IntegrityError as e:
-                    log.warning("action (game %s, seq %s) dropped: %s", row[0], row[1], e)
-                except Exception as e:
-                    kept.append(pending)
-                    failure = e
+            try:
+                self._insert_actions(rows)
+            except (pw.IntegrityError, sqlite3.IntegrityError):
+                for row_pending, row in zip(pending, rows, strict=True):
+                    try:
+                        self._insert_actions([row])
+                    except pw.IntegrityError as e:
+                        log.warning("action (game %s, seq %s) dropped: %s", row[0], row[1], e)
+                    except Exception as e:
+                        kept.append(row_pending)
+                        failure = e
+            with self._journal_lock:
+                self._unflushed = kept + self._unflushed[len(pending):]
+                if not self._unflushed:
+                    self._journal.clear()
             if failure is not None:
-                self._unflushed = kept
-                raise failure from None
-        self._unflushed = []
-        self._journal.clear()
+                raise failure
 
     def _recover_journal(self) -> None:
         """A journal left by a process that did not close its store (killed): its rows into
@@ -619,6 +797,10 @@ class Storage:
         to come. It is the only way to these tables."""
         self.flush_actions()
         return self.__games
+
+    async def store_finished(self, code: str, game_id: int) -> None:
+        """:meth:`finish_game` through the room's ordered writer."""
+        await self.write(code, self.finish_game, game_id)
 
     def finish_game(self, game_id: int) -> None:
         g = self.games()

@@ -30,7 +30,7 @@ def _start(env: Env) -> None:
     store = env.app[ranked_key] = env.provide(RankedStore(env.storage.tables))
     tables = RankedTables(env.hub.lobby, env.need(Constructed))
     env.app[queue_key] = env.provide(RankedQueue(
-        store, env.hub.sio, tables, wave_seconds=env.settings.ranked_wave_seconds))
+        store, env.hub.sio, tables, env.storage, wave_seconds=env.settings.ranked_wave_seconds))
 
 
 def _queue(env: Env) -> RankedQueue:

@@ -36,7 +36,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any, ParamSpec, Protocol, TypeVar
 
 import attrs
 import socketio
@@ -44,6 +44,7 @@ import socketio
 import kingdom_rules as kr
 from kingdom_server.core.answers import CallError
 from kingdom_server.core.rooms import Room, Rooms, Seat
+from kingdom_server.core.storage import Storage
 from kingdom_server.ranked.matchmaking import WAVE_SECONDS, Match, Matcher, Ticket
 from kingdom_server.ranked.ratings import (
     BOTS,
@@ -56,6 +57,9 @@ from kingdom_server.ranked.ratings import (
 from kingdom_server.ranked.service import RankedStore
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+P = ParamSpec("P")
 
 LOGIN_REQUIRED = "Login Required: You must be logged in to play ranked matches"
 NO_SEASON = "No Active Season"
@@ -130,12 +134,14 @@ class RankedQueue:
         store: RankedStore,
         sio: socketio.AsyncServer,
         tables: Tables,
+        storage: Storage,
         wave_seconds: float = WAVE_SECONDS,
         clock: Callable[[], float] | None = None,
     ) -> None:
         self.store = store
         self.sio = sio
         self.tables = tables
+        self.storage = storage
         self.wave_seconds = wave_seconds
         self.matchers = {(ladder, n): Matcher(n) for ladder in LADDERS for n in PLAYER_COUNTS}
         self.queued: dict[str, Queued] = {}  # by user id
@@ -144,6 +150,14 @@ class RankedQueue:
         self._task: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
         self._pushes: set[asyncio.Future[Any]] = set()
+        try:
+            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # made outside the server (tests): no pushes from threads
+            self._loop = None
+
+    async def _db(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """`work(*args)` in the database threads (Storage.run): never on the event loop."""
+        return await self.storage.run(work, *args, **kwargs)
 
     # -- calls -------------------------------------------------------------------------------
 
@@ -184,10 +198,10 @@ class RankedQueue:
             if not deck_id:
                 raise QueueError(DECK_REQUIRED)
             try:
-                deck_name, deck = self.tables.ladder_deck(user_id, deck_id)
+                deck_name, deck = await self._db(self.tables.ladder_deck, user_id, deck_id)
             except CallError as e:
                 raise QueueError(str(e)) from None
-        season = self.store.active_season()
+        season = await self._db(self.store.active_season)
         if season is None:
             raise QueueError(NO_SEASON)
         async with self._lock:
@@ -199,7 +213,7 @@ class RankedQueue:
                 raise QueueError(IN_MATCH)
             if self.tables.user_seated(user_id):
                 raise QueueError(SEATED_ELSEWHERE)
-            rating = self.store.ranking(user_id, season, ladder).rating
+            rating = (await self._db(self.store.ranking, user_id, season, ladder)).rating
             entry = Queued(sid=sid, user_id=user_id, name=name, player_count=count,
                            ladder=ladder, deck=deck, deck_name=deck_name,
                            bot_account=bot_account)
@@ -303,7 +317,7 @@ class RankedQueue:
                 await self.sio.emit("rankedQueueStatus", status, to=entry.sid)
 
     async def _start(self, match: Match, players: list[Queued]) -> None:
-        season = self.store.active_season()
+        season = await self._db(self.store.active_season)
         if season is None:
             for p in players:
                 await self.sio.emit("error", {"message": NO_SEASON}, to=p.sid)
@@ -325,7 +339,10 @@ class RankedQueue:
         code = acks[0]["roomCode"]
         game_id = self.tables.game_id(code)
         if game_id is not None:
-            self.store.register_match(
+            # In the room's ordered writer: registered before anything the game writes later
+            # (an abandonment, the rating) looks for it.
+            await self.storage.write(
+                code, self.store.register_match,
                 match_key(code, game_id), season.id, [p.user_id for p in players], ladder
             )
         for p, ack in zip(players, acks, strict=True):
@@ -336,7 +353,8 @@ class RankedQueue:
     # -- ranked matches ----------------------------------------------------------------------
 
     def abandoned(self, room: Room, seat: Seat) -> None:
-        """(lobby hook, lock held) A person left a started game or stayed away too long."""
+        """(lobby hook, lock held, in a database thread) A person left a started game or
+        stayed away too long."""
         if not room.is_ranked or room.game_id is None or seat.user_id is None:
             return
         key = match_key(room.code, room.game_id)
@@ -355,7 +373,8 @@ class RankedQueue:
                 if seat.user_id is not None and seat.user_id in started.abandoned}
 
     def match_finished(self, room: Room) -> None:
-        """(games hook) The last hand is over: rate the match once and tell the table."""
+        """(games' finished write, in a database thread, or at start on the loop) The last
+        hand is over: rate the match once and tell the table."""
         if not room.is_ranked or room.state is None or room.game_id is None:
             return
         key = match_key(room.code, room.game_id)
@@ -384,13 +403,22 @@ class RankedQueue:
                     "tierLabel": ranking.get("tierLabel"),
                 }
             )
-        task = asyncio.ensure_future(
-            self.sio.emit(
-                "rankedMatchRated", {"ladder": started.ladder, "results": results}, room=room.code
-            )
-        )
-        self._pushes.add(task)
-        task.add_done_callback(self._pushes.discard)
+        data = {"ladder": started.ladder, "results": results}
+        code = room.code
+
+        def send() -> None:
+            task = asyncio.ensure_future(self.sio.emit("rankedMatchRated", data, room=code))
+            self._pushes.add(task)
+            task.add_done_callback(self._pushes.discard)
+
+        # A games' finished hook runs in a database thread: the push goes from the loop.
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            assert self._loop is not None
+            self._loop.call_soon_threadsafe(send)
+        else:
+            send()
 
     def rating_hook(self, db: Any, result: Any) -> dict[int, int]:
         """(stats' rating hook, inside the transaction that writes the match's results) Rate a

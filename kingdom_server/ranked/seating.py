@@ -65,7 +65,7 @@ class RankedTables:
         players bring decks."""
         constructed = all(getattr(p, "deck", None) is not None for p in players)
         room = Room(
-            code=self.lobby.new_code(),
+            code=await self.lobby.new_code(),
             host_id=None,
             is_public=False,
             desired_player_count=len(players),
@@ -86,7 +86,7 @@ class RankedTables:
                 seat.deck, seat.deck_name = p.deck, p.deck_name
             room.seats.append(seat)
         room.host_id = room.seats[0].player_id
-        self.lobby.storage.save_room(room)  # a new room: nothing to undo if this fails
+        await self.lobby.storage.store_room(room)  # a new room: nothing to undo if this fails
         self.lobby.rooms.add(room)
         for p, seat in zip(players, room.seats, strict=True):
             await self.lobby.detach(p.sid)
@@ -98,7 +98,8 @@ class RankedTables:
             for p in players:
                 await self.lobby.detach(p.sid)
             if not room.closed and self.lobby.rooms.get(room.code) is room:
-                self.lobby.close(room)
+                async with room.lock:
+                    await self.lobby.close(room)
             raise
         return [self.lobby.seat_ack(room, seat, token)
                 for seat, token in zip(room.seats, tokens, strict=True)]

@@ -6,7 +6,8 @@ import json
 
 from aiohttp import web
 
-from kingdom_server.accounts import accounts_key, current_user
+from kingdom_server.accounts import Accounts, accounts_key, current_user
+from kingdom_server.core.http import database
 from kingdom_server.replays.service import (
     NOT_FOUND,
     Replay,
@@ -24,17 +25,24 @@ def _not_found() -> web.HTTPNotFound:
                             content_type="application/json")
 
 
-async def _find(request: web.Request) -> Replay:
+async def _find(request: web.Request) -> tuple[Replay, dict[str, str]]:
+    """The replay asked for and its players' usernames, read in the database threads (the
+    action journal's rows go into the database first, in the same job: Storage.games)."""
     user = await current_user(request)
-    found = request.app[replays_key].find(request.match_info["match_id"],
-                                         user.id if user is not None else None)
+    replays, users = request.app[replays_key], request.app[accounts_key]
+
+    def work() -> tuple[Replay, dict[str, str]] | None:
+        replay = replays.find(request.match_info["match_id"],
+                              user.id if user is not None else None)
+        return None if replay is None else (replay, _usernames(users, replay))
+
+    found = await database(request, work)
     if found is None:
         raise _not_found()
     return found
 
 
-def _usernames(request: web.Request, replay: Replay) -> dict[str, str]:
-    users = request.app[accounts_key]
+def _usernames(users: Accounts, replay: Replay) -> dict[str, str]:
     out: dict[str, str] = {}
     for s in replay.seats:
         user = users.by_id(s.user_id) if s.user_id else None
@@ -45,15 +53,16 @@ def _usernames(request: web.Request, replay: Replay) -> dict[str, str]:
 
 async def get_record(request: web.Request) -> web.Response:
     """GET /api/matches/{matchId}/record: the game record as JSON (bot authors)."""
-    return web.json_response(record_json(await _find(request)))
+    replay, _ = await _find(request)
+    return web.json_response(record_json(replay))
 
 
 async def get_replay(request: web.Request) -> web.Response:
     """GET /api/matches/{matchId}/replay: who played, every move, how many steps."""
-    replay = await _find(request)
+    replay, usernames = await _find(request)
     return web.json_response({
         "matchId": replay.match_id,
-        "players": players_of(replay, _usernames(request, replay)),
+        "players": players_of(replay, usernames),
         "playerCount": replay.game.player_count,
         "gameMode": replay.game.mode,
         "isRanked": replay.ranked,
@@ -65,7 +74,7 @@ async def get_replay(request: web.Request) -> web.Response:
 
 async def get_step(request: web.Request) -> web.Response:
     """GET /api/matches/{matchId}/replay/{step}: the table after that many moves."""
-    replay = await _find(request)
+    replay, usernames = await _find(request)
     states = request.app[replays_key].states(replay)
     try:
         step = int(request.match_info["step"])
@@ -75,7 +84,7 @@ async def get_step(request: web.Request) -> web.Response:
         raise web.HTTPNotFound(
             text=json.dumps({"message": f"This replay has steps 0 to {len(states) - 1}"}),
             content_type="application/json")
-    return web.json_response(step_view(replay, states, step, _usernames(request, replay)))
+    return web.json_response(step_view(replay, states, step, usernames))
 
 
 ROUTES: list[web.RouteDef] = [

@@ -18,6 +18,7 @@ loop, where the rooms live).
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import hashlib
 import json
@@ -136,6 +137,8 @@ class Spire:
         self.Runs = storage.tables[SpireRun]
         self.Stats = storage.tables[SpireStats]
         self.cards_earned_hooks: list[CardsEarnedHook] = []
+        self._opening: dict[str, tuple[asyncio.Lock, int]] = {}
+        """One opening of a run's fight at a time (by run id): its lock and how many use it."""
 
     # -- owners ----------------------------------------------------------------------------
 
@@ -318,13 +321,32 @@ class Spire:
     # -- fights ----------------------------------------------------------------------------
 
     async def open_fight(self, row: SpireRun, run: Run, name: str) -> dict[str, Any]:
-        """The fight's room (created and dealt if missing) and a fresh seat key for it."""
+        """The fight's room (created and dealt if missing) and a fresh seat key for it. One
+        opening of a run's fight at a time; the database work runs in the database threads,
+        the rooms' writes through each room's ordered writer (Storage.write)."""
         if run.phase != "combat" or run.combat is None:
             raise Refused(409, "There is no fight to play")
         if self.hub is None:
             raise Refused(503, "Fights are not available")
-        hub = self.hub
-        room = hub.room_list.get(row.room_code) if row.room_code else None
+        key = str(row.id)
+        lock, users = self._opening.get(key) or (asyncio.Lock(), 0)
+        self._opening[key] = (lock, users + 1)
+        try:
+            async with lock:
+                return await self._open_fight(self.hub, row, run, name)
+        finally:
+            lock, users = self._opening[key]
+            if users <= 1:
+                del self._opening[key]
+            else:
+                self._opening[key] = (lock, users - 1)
+
+    async def _open_fight(self, hub: Hub, row: SpireRun, run: Run, name: str) -> dict[str, Any]:
+        assert run.combat is not None
+        # Another opening may have made the room while this one waited for the lock.
+        code = await self.storage.run(self._room_code_of, str(row.id))
+        row.room_code = code
+        room = hub.room_list.get(code) if code else None
         if room is not None and room.closed:
             room = None
         token = new_reconnect_token()
@@ -332,8 +354,8 @@ class Spire:
             combat = run.combat
             # A fight is dealt once (docs/spire.md, "A fight is dealt once"): a room that was
             # left or closed mid-hand is opened again at the very move it stood at.
-            first = self._played_so_far(row, run)
-            room = Room(code=hub.lobby.new_code(), host_id=None, is_public=False,
+            first = await self._played_so_far(row, run)
+            room = Room(code=await hub.lobby.new_code(), host_id=None, is_public=False,
                         desired_player_count=2, is_tutorial=False)
             human = Seat(player_id=new_player_id(), name=name[:20] or "Runner",
                          reconnect_token=hash_token(token), user_id=row.user_id)
@@ -342,40 +364,54 @@ class Spire:
                        name=combat.enemy[:64])
             room.seats = [human, bot]
             room.host_id = human.player_id
-            self.storage.save_room(room)
+            await self.storage.store_room(room)  # a new room: nothing to undo if this fails
             hub.room_list.add(room)
             async with room.lock:
                 try:
                     await hub.lobby.deal(room, room.snapshot(), seed=combat.seed,
-                                           setup=combat.setup, first=first)
+                                         setup=combat.setup, first=first)
                 except Exception:
-                    hub.lobby.close(room)
+                    await hub.lobby.close(room)
                     raise
-            self.Runs.update(room_code=room.code).where(self.Runs.id == row.id).execute()
+            await self.storage.run(self._set_room_code, str(row.id), room.code)
             row.room_code = room.code
             hub.lobby.start_absence(room, human)
             hub.lobby.watch_attendance(room)
             if first:
-                self.settle(room)  # a hand that had ended before its result was applied
+                await self.settle_later(room)  # a hand that ended before its result was applied
         else:
             human = room.seats[0]
             async with room.lock:
+                undo = room.snapshot()
                 human.reconnect_token = hash_token(token)
-                self.storage.save_room(room)
-            self.settle(room)
+                await hub.lobby.save(room, undo)
+            await self.settle_later(room)
         return {"roomCode": room.code, "playerId": human.player_id, "reconnectToken": token,
                 "playerNumber": 1}
 
-    def _played_so_far(self, row: SpireRun, run: Run) -> list[kr.Action]:
+    def _room_code_of(self, run_id: str) -> str | None:
+        found = self.Runs.get_or_none(self.Runs.id == run_id)
+        return None if found is None or not found.room_code else str(found.room_code)
+
+    def _set_room_code(self, run_id: str, code: str) -> None:
+        self.Runs.update(room_code=code).where(self.Runs.id == run_id).execute()
+
+    async def _played_so_far(self, row: SpireRun, run: Run) -> list[kr.Action]:
         """The actions already played in this run's fight, from the stored game of the room it
-        was last played in (none when it never started there)."""
+        was last played in (none when it never started there): read in the database threads,
+        after every write of that room asked for before (its ordered writer)."""
         combat = run.combat
         if combat is None or not row.room_code:
             return []
-        record = self.storage.last_game_of(str(row.room_code))
+        code = str(row.room_code)
+        record = await self.storage.write(code, self.storage.last_game_of, code)
         if record is None or record.seed != combat.seed or record.setup != combat.setup:
             return []
         return [kr.action_from_json(a) for a in record.actions]
+
+    async def settle_later(self, room: Room) -> None:
+        """:meth:`settle` in the database threads, after the room's writes asked for before."""
+        await self.storage.write(room.code, self.settle, room)
 
     def combat_finished(self, room: Room) -> None:
         """(games' finished hook, lock held) Apply a Spire fight's result to its run, once."""

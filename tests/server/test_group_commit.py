@@ -107,7 +107,10 @@ async def test_every_push_and_ack_follows_the_commit(start_server, connect_to,
     through another connection) already holds every action the pushed state includes, and
     every acknowledged action is in the store when its ack arrives. With the action journal
     (a SQLite file), "in the store" is: in the database, or in the journal waiting to be
-    moved there (never neither); the moves into the database still group several rows."""
+    moved there (never neither); the moves into the database still group several rows.
+    Without the journal the commits run in a database thread, so the store may briefly hold a
+    row the room has not taken yet (its commit is done, the loop has not woken): the store is
+    never behind the room, which is what is checked."""
     from kingdom_server.core.hub import hub_key
 
     server = await start_server(action_journal=journal)
@@ -122,7 +125,7 @@ async def test_every_push_and_ack_follows_the_commit(start_server, connect_to,
     def check(room: Room, seat: Seat, event: str, data: Any) -> None:
         if event == "gameState" and room.game_id is not None:
             n = committed_actions(tmp_path, room.game_id)
-            if n != room.action_count:
+            if n < room.action_count:
                 failures.append(f"push at {room.action_count} actions, {n} committed")
 
     hub.push_observers.append(check)
@@ -144,7 +147,7 @@ async def test_every_push_and_ack_follows_the_commit(start_server, connect_to,
             if ack.get("success"):
                 room = hub.rooms[hub.sessions[client.sio.get_sid()][0]]
                 n = committed_actions(tmp_path, room.game_id)
-                acked_then_stored.append(n >= 1 and n == room.action_count)
+                acked_then_stored.append(n >= 1 and n >= room.action_count)
             return ack
 
         client.call = checked

@@ -80,8 +80,8 @@ class FailingStore:
     """Makes the hub's store refuse every write while `failing` is set (a disk full, a lost
     database connection): the calls fail, and nothing may change, in memory or in the store."""
 
-    WRITES = ("save_room", "start_game", "close_room", "append_action", "append_actions",
-              "log_action", "log_actions")
+    WRITES = ("save_room", "write_room_rows", "start_game", "write_game_start", "close_room",
+              "append_action", "append_actions", "log_action", "log_actions")
 
     def __init__(self, hub: Hub, monkeypatch: pytest.MonkeyPatch) -> None:
         self.failing = False

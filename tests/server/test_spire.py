@@ -320,7 +320,7 @@ async def test_a_fight_that_ended_before_its_result_was_applied_is_settled_at_st
 
     first = await start_server()
     # As if the server died between the hand's end and the run's update: no hook runs.
-    first.app[hub_key].games.finished_hooks.remove(first.app[spire_key].combat_finished)
+    first.app[hub_key].games.finished_writes.remove(first.app[spire_key].combat_finished)
     b = Browser(first)
     run = await start(b)
     rid = run["id"]

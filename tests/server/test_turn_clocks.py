@@ -135,6 +135,10 @@ async def test_three_timeouts_lose_a_ranked_match_rated_once(
     assert [t["timeouts"] for t in seen] == [1, 2, 3]
     assert [t["abandoned"] for t in seen] == [False, False, True]
     assert {t["playerName"] for t in seen} == {"Ben"}
+    # The seat is given up once its write is done (in the database threads): the table
+    # then shows a bot in Ben's seat.
+    await ana.wait_state(lambda s: any(p["name"] == "Ben" and p["isBot"] for p in s["players"]),
+                         what="a bot in Ben's seat")
     hub = srv.app[hub_key]
     room = hub.rooms[ana.seat["roomCode"]]
     ben_seat = next(s for s in room.seats if s.name == "Ben")
