@@ -11,8 +11,8 @@ import attrs
 from kingdom_server.core.clocks import CLOCK_LIMITS
 from kingdom_server.core.limits import RateLimits
 
-#: Where `make web` puts the built browser app (repository checkout layout).
-DEFAULT_WEB_DIST = Path(__file__).resolve().parent.parent / "web" / "dist"
+#: Where `make web` puts the built browser app: the checkout's web/dist (two folders above this file).
+DEFAULT_WEB_DIST = Path(__file__).resolve().parents[2] / "web" / "dist"
 
 
 def user_data_dir() -> Path:

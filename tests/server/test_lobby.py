@@ -327,3 +327,16 @@ async def test_the_store_keeps_no_usable_token(connect, hub: Hub) -> None:
     rows = list(hub.storage.Seat.select())
     assert rows and all(seat["reconnectToken"] not in r.reconnect_token for r in rows)
     assert hub.rooms[seat["roomCode"]].seats[0].reconnect_token != seat["reconnectToken"]
+
+
+def test_the_server_serves_the_checkouts_web_build_by_default(monkeypatch: pytest.MonkeyPatch,
+                                                             ) -> None:
+    """`make run` builds web/dist beside the packages and starts the server without settings:
+    the default must be that folder (the one whose index.html is the Vite entry page)."""
+    from kingdom_server.core.settings import Settings
+
+    monkeypatch.delenv("KINGDOM_WEB_DIST", raising=False)
+    default = Settings().web_dist
+    assert default.name == "dist"
+    assert (default.parent / "index.html").is_file()
+    assert (default.parent / "src").is_dir()
