@@ -186,11 +186,16 @@ class Hub:
             self.background.spawn(self._restore_seat(sid, user.id))
 
     async def _restore_seat(self, sid: str, user_id: str) -> None:
-        for _ in range(50):
+        """Waits for the handshake's answer to reach socket.io's books (a busy server may take
+        a while), for as long as the socket has not gone again, up to 10 s."""
+        for _ in range(1000):
+            if sid not in self.addresses:
+                return  # disconnected meanwhile
             if self.sio.manager.is_connected(sid, "/"):
                 await self.lobby.restore_user_seat(sid, user_id)
                 return
             await asyncio.sleep(0.01)
+        log.warning("socket %s: not connected 10 s after its handshake; no seat restored", sid)
 
     async def on_disconnect(self, sid: str, *args: Any) -> None:
         self.addresses.pop(sid, None)

@@ -243,7 +243,11 @@ async def test_a_return_before_the_restart_starts_a_fresh_period(
         "the departure to be stored")
     back = await connect_to(first, "ana again")
     await back.ok("rejoinRoom", {k: seat[k] for k in ("roomCode", "playerId", "reconnectToken")})
-    assert store.Room.get(store.Room.code == code).unattended_since is None
+    # The room's writer stores the return after the answer (in order with the room's other
+    # writes): soon, and before the server's close finishes.
+    await wait_until(
+        lambda: store.Room.get(store.Room.code == code).unattended_since is None, 3,
+        "the return to be stored")
     await asyncio.sleep(limit + 0.2)  # connected all along, then the server stops
     await back.close()
     await first.close()
