@@ -8,7 +8,11 @@
 // before and after: the machine is shared, so the figures are only comparable at a like load.
 // No limit is asserted (speed is never a test); bench/RESULTS.md records the figures.
 //
-// Usage: npm run build && nice -n 10 node bench/table_long_tasks.mjs [runs, default 3]
+// Usage: npm run build && nice -n 10 node bench/table_long_tasks.mjs [runs, default 3] [--why]
+// --why also prints, for each long frame while animating, the scripts that ran in it (the Long
+// Animation Frames API's attribution: the function, its source and its time); build with
+// `npx vite build --minify false --outDir /tmp/dist --emptyOutDir` and KINGDOM_WEB_DIST=/tmp/dist
+// for readable names.
 // (KINGDOM_WEB_DIST=<a build> measures another build of the app, as the server serves it.)
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -17,7 +21,35 @@ import { gzipSync } from "node:zlib";
 import { ROOT, Server, freePort, launchBrowser, perfInitScript, tempDb } from "../web/e2e/harness.mjs";
 import { hostGame, playToLateTurn } from "../web/e2e/table-driver.mjs";
 
-const RUNS = Number(process.argv[2] ?? 3);
+const WHY = process.argv.includes("--why");
+const RUNS = Number(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? 3);
+
+/** Long animation frames with the scripts that ran in them (only with --why). */
+function frameLog() {
+  window.__frames = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        window.__frames.push({
+          start: e.startTime,
+          duration: e.duration,
+          blocking: e.blockingDuration,
+          render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+          style: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+          scripts: e.scripts.map((s) => ({
+            fn: s.sourceFunctionName || "(anonymous)",
+            src: `${(s.sourceURL || "").split("/").pop()}:${s.sourceCharPosition}`,
+            invoker: s.invoker,
+            duration: Math.round(s.duration),
+            layout: Math.round(s.forcedStyleAndLayoutDuration),
+          })),
+        });
+      }
+    }).observe({ type: "long-animation-frame", buffered: true });
+  } catch {
+    /* unsupported */
+  }
+}
 
 /** Records when each Web Animation runs, to tell the long tasks that fell while cards moved. */
 function animationLog() {
@@ -68,6 +100,7 @@ try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addInitScript(perfInitScript);
     await context.addInitScript(animationLog);
+    if (WHY) await context.addInitScript(frameLog);
     const page = await context.newPage();
     await hostGame(page, server.url, { name: "Bench", bots: 3 });
     const { turns } = await playToLateTurn(page, 12);
@@ -76,10 +109,16 @@ try {
       const anims = (window.__animations ?? []).filter((a) => a.end >= shown);
       const tasks = (window.__longtasks ?? []).filter((t) => t.start >= shown);
       const during = tasks.filter((t) => anims.some((a) => t.start <= a.end && t.start + t.duration >= a.start));
-      return { animations: anims.length, longTasks: tasks.length, whileAnimating: during.map((t) => Math.round(t.duration)).sort((a, b) => a - b) };
+      const frames = (window.__frames ?? []).filter((f) => f.blocking > 0 && f.start >= shown && anims.some((a) => f.start <= a.end && f.start + f.duration >= a.start));
+      return { animations: anims.length, longTasks: tasks.length, whileAnimating: during.map((t) => Math.round(t.duration)).sort((a, b) => a - b), frames };
     });
     await context.close();
-    runs.push({ turns, ...figures });
+    const { frames, ...kept } = figures;
+    runs.push({ turns, ...kept });
+    for (const f of WHY ? frames : []) {
+      console.log(`  long frame ${Math.round(f.duration)} ms (blocking ${Math.round(f.blocking)}, style+layout+paint ${Math.round(f.style)} ms, render ${Math.round(f.render)} ms)`);
+      for (const sc of f.scripts) console.log(`    ${sc.duration} ms (forced layout ${sc.layout}) ${sc.invoker} -> ${sc.fn} ${sc.src}`);
+    }
     const d = figures.whileAnimating;
     console.log(
       `run ${r}: ${turns} turns, ${figures.animations} animations, ${figures.longTasks} long tasks, ${d.length} while animating` +

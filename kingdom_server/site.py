@@ -64,12 +64,13 @@ async def web_app(request: web.Request) -> web.StreamResponse:
 
 
 #: The built app runs under this policy: its scripts and styles are files of its own origin
-#: (no inline script), the icon is a data: URL, the socket goes to the same origin.
+#: (no inline script), the icon is a data: URL, the court-card pictures are blob: URLs the app
+#: makes itself from its own script, the socket goes to the same origin.
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data:",
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

@@ -11,7 +11,7 @@ import attrs
 from kingdom_server.core.clocks import CLOCK_LIMITS
 from kingdom_server.core.limits import RateLimits
 
-#: Where `make web` puts the built browser app: the checkout's web/dist (two folders above this file).
+#: Where `make web` puts the built browser app: the checkout's web/dist, two folders up.
 DEFAULT_WEB_DIST = Path(__file__).resolve().parents[2] / "web" / "dist"
 
 

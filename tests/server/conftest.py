@@ -9,6 +9,7 @@ from aiohttp.test_utils import TestServer
 
 from kingdom_server import Settings, create_app
 from kingdom_server.core.hub import Hub, hub_key
+from tests.server.browsers import Browser
 from tests.server.helpers import Client, PrivacyChecker, make_settings
 from tests.server.ranked_clients import Player
 
@@ -34,6 +35,22 @@ async def players() -> Any:
     yield make
     for p in made:
         await p.close()
+
+
+@pytest.fixture
+async def browser(server: TestServer) -> AsyncIterator[Browser]:
+    """A visitor with a cookie jar of their own (tests/server/browsers.py)."""
+    b = Browser(server)
+    yield b
+    await b.http.close()
+
+
+@pytest.fixture
+async def other(server: TestServer) -> AsyncIterator[Browser]:
+    """A second visitor, with another cookie jar."""
+    b = Browser(server)
+    yield b
+    await b.http.close()
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ passwords, sign-in throttling that a stranger cannot turn into a lock-out, and t
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +13,8 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from kingdom_server.core.limits import RateLimits
+from tests.server.browsers import PASSWORD, Browser
 from tests.server.helpers import database_rows
-from tests.server.test_accounts import PASSWORD, Browser
 
 COMMON = "That password is one of the most common ones and easy to guess: please choose another"
 Start = Callable[..., Awaitable[TestServer]]
@@ -22,20 +22,6 @@ Start = Callable[..., Awaitable[TestServer]]
 
 def user_count(server: TestServer, tmp_path: Path) -> int:
     return int(database_rows(tmp_path, "SELECT count(*) FROM users")[0][0])
-
-
-@pytest.fixture
-async def browser(server: TestServer) -> AsyncIterator[Browser]:
-    b = Browser(server)
-    yield b
-    await b.http.close()
-
-
-@pytest.fixture
-async def other(server: TestServer) -> AsyncIterator[Browser]:
-    b = Browser(server)
-    yield b
-    await b.http.close()
 
 
 async def call(server: TestServer, method: str, path: str, body: Any,

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -19,58 +18,8 @@ from kingdom_server.accounts import COOKIE
 from kingdom_server.accounts.avatars import MAX_BYTES, SIZE
 from kingdom_server.accounts.service import PICTURE_UPLOAD
 from tests.databases import SERVER_ON_POSTGRES
+from tests.server.browsers import PASSWORD, Browser
 from tests.server.helpers import database_rows
-
-PASSWORD = "correct horse battery"
-
-
-class Browser:
-    """An aiohttp client session with its own cookie jar, talking to one server."""
-
-    def __init__(self, server: TestServer) -> None:
-        self.server = server
-        self.http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
-
-    def url(self, path: str) -> str:
-        return str(self.server.make_url(path))
-
-    async def call(self, method: str, path: str, body: Any = None,
-                   **kwargs: Any) -> tuple[int, Any, aiohttp.ClientResponse]:
-        async with self.http.request(method, self.url(path), json=body,
-                                     allow_redirects=False, **kwargs) as r:
-            text = await r.text()
-            try:
-                data = await r.json(content_type=None) if text else None
-            except ValueError:
-                data = text
-            return r.status, data, r
-
-    def token(self) -> str | None:
-        for cookie in self.http.cookie_jar:
-            if cookie.key == COOKIE:
-                return cookie.value
-        return None
-
-    async def register(self, name: str = "Alice", password: str = PASSWORD, **extra: Any) -> Any:
-        status, data, _ = await self.call(
-            "POST", "/api/auth/register", {"username": name, "password": password, **extra}
-        )
-        assert status == 201, data
-        return data
-
-
-@pytest.fixture
-async def browser(server: TestServer) -> AsyncIterator[Browser]:
-    b = Browser(server)
-    yield b
-    await b.http.close()
-
-
-@pytest.fixture
-async def other(server: TestServer) -> AsyncIterator[Browser]:
-    b = Browser(server)
-    yield b
-    await b.http.close()
 
 
 def db_rows(tmp_path: Path, sql: str) -> list[tuple[Any, ...]]:

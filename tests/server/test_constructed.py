@@ -15,9 +15,9 @@ import kingdom_rules as kr
 from kingdom_rules.cards import DECK
 from kingdom_server.accounts import COOKIE
 from kingdom_server.core.hub import Hub
+from tests.server.browsers import Browser
 from tests.server.helpers import Client
 from tests.server.play import play_until
-from tests.server.test_accounts import Browser
 
 
 @pytest.fixture

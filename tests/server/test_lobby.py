@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from aiohttp.test_utils import TestServer
 
 from kingdom_server.core.hub import SEAT_MOVED, Hub

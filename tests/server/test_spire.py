@@ -14,8 +14,8 @@ from aiohttp.test_utils import TestServer
 import kingdom_rules as kr
 from kingdom_rules.spire import SUIT_PERKS
 from kingdom_server.spire import GUEST_COOKIE
+from tests.server.browsers import PASSWORD, Browser
 from tests.server.play import play_until
-from tests.server.test_accounts import PASSWORD, Browser
 
 
 async def start(b: Browser, suit: str = "hearts") -> dict[str, Any]:

@@ -137,7 +137,7 @@ test("the How to Play dialog is written for players: no ruling numbers, no card 
   expect(!RULING.test(text), `no ruling number: ${text.match(RULING)?.[0]}`);
   expect(!CARD_ID.test(text), `no card id: ${text.match(CARD_ID)?.[0]}`);
   const html = await dialog.innerHTML();
-  // The court art's pictures are referenced by id (href="#court-art-hearts-Q"): markup, not words.
+  // The court art's pictures are images (href="blob:..."): markup, not words.
   expect(!CARD_ID.test(html.replace(/(data-card-id|href)="[^"]*"/g, "")), "no card id in the markup outside data attributes and picture references");
   const pictures = await dialog.locator("figure [role=img]").count();
   expect(pictures >= 20, `card pictures in the examples: ${pictures}`);

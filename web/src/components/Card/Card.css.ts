@@ -7,10 +7,22 @@ const bounce = keyframes({
   "100%": { transform: "translateY(0) scale(1)" },
 });
 
-const glow = keyframes({
-  "0%, 100%": { boxShadow: `0 0 0 3px ${vars.color.gold}, 0 0 12px 4px rgba(226,180,60,.6)` },
-  "50%": { boxShadow: `0 0 0 3px ${vars.color.gold}, 0 0 22px 10px rgba(226,180,60,.9)` },
-});
+/**
+ * The glows (golden: the card being drawn; aimed: a target) are a ring drawn once on ::after and
+ * pulsed by its opacity alone, which the compositor animates off the main thread; an animated
+ * box-shadow would restyle and repaint the card on the main thread every frame.
+ */
+const pulse = keyframes({ "0%, 100%": { opacity: 0.5 }, "50%": { opacity: 1 } });
+const ring = (shadow: string) => ({
+  content: '""',
+  position: "absolute",
+  inset: 0,
+  borderRadius: 8,
+  pointerEvents: "none",
+  boxShadow: shadow,
+  animation: `${pulse} 1s ease-in-out infinite`,
+  "@media": { "(prefers-reduced-motion: reduce)": { animation: "none", opacity: 1 } },
+}) as const;
 
 export const wrap = style({
   position: "relative",
@@ -21,7 +33,8 @@ export const wrap = style({
   borderRadius: 8,
   lineHeight: 0,
   flex: "0 0 auto",
-  transition: "transform .15s ease, margin .15s ease",
+  // transform only: a transition of margin would lay the table out again every frame.
+  transition: "transform .15s ease",
   color: "inherit",
 });
 
@@ -56,17 +69,12 @@ export const usedSize = styleVariants({
   xl: { width: "clamp(134px, 39vw, 210px)" },
 });
 
-export const golden = style({ animation: `${glow} 1s ease-in-out infinite` });
+export const golden = style({ selectors: { "&::after": ring(`0 0 0 3px ${vars.color.gold}, 0 0 20px 8px rgba(226,180,60,.85)`) } });
 
-const aimGlow = keyframes({
-  "0%, 100%": { boxShadow: `0 0 0 2px ${vars.color.danger}, 0 0 8px 2px rgba(217,67,79,.55)` },
-  "50%": { boxShadow: `0 0 0 3px ${vars.color.danger}, 0 0 16px 6px rgba(217,67,79,.8)` },
-});
 /** A target to aim at: a red glow that pulses (steady with reduced motion). */
 export const aimed = style({
-  animation: `${aimGlow} 1.2s ease-in-out infinite`,
   cursor: "crosshair",
-  "@media": { "(prefers-reduced-motion: reduce)": { animation: "none", boxShadow: `0 0 0 3px ${vars.color.danger}` } },
+  selectors: { "&::after": { ...ring(`0 0 0 3px ${vars.color.danger}, 0 0 14px 5px rgba(217,67,79,.75)`), animationDuration: "1.2s" } },
 });
 export const bounced = style({ animation: `${bounce} .6s ease-out` });
 

@@ -118,7 +118,7 @@ function Portrait({ card, color, href }: { card: CardData; color: string; href: 
   return (
     <g data-art="court">
       <svg x={34} y={12} width={58} height={90} viewBox={card.rank === "JOKER" ? JESTER_CROP : PORTRAIT_CROP} preserveAspectRatio="xMidYMid slice">
-        <use href={href} {...COURT_BOX} />
+        <image href={href} {...COURT_BOX} />
       </svg>
       <rect x="34" y="12" width="58" height="90" rx="6" fill="none" stroke={color} strokeWidth="2" />
     </g>
@@ -129,7 +129,7 @@ function Portrait({ card, color, href }: { card: CardData; color: string; href: 
 function ClassicCourt({ href }: { href: string }) {
   return (
     <g data-art="court">
-      <use href={href} x={0} y={0} width={100} height={140} />
+      <image href={href} x={0} y={0} width={100} height={140} />
     </g>
   );
 }

@@ -20,8 +20,10 @@ export function FitBox({ children, className, testId, fitKey }: { children: Reac
     const width = o.clientWidth;
     const height = o.clientHeight;
     if (!width || !height) return;
+    // The inner box's own style, not a custom property of the outer one: a change restyles
+    // that one element, not every card inside.
     const heightAt = (k: number) => {
-      o.style.setProperty("--fit-width", `${width / k}px`);
+      i.style.width = `${width / k}px`;
       return i.scrollHeight;
     };
     // The scale found last time is tried first: usually it still fits and a step larger does
@@ -44,7 +46,7 @@ export function FitBox({ children, className, testId, fitKey }: { children: Reac
       k = lo;
       heightAt(k);
     }
-    o.style.setProperty("--fit-scale", String(k));
+    i.style.transform = k < 1 ? `scale(${k})` : "";
     o.dataset.scale = k.toFixed(2);
   };
   // When the content changes (its fitKey, if given: a kingdom's cards) and whenever the box

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { keyframes, style } from "@vanilla-extract/css";
 import { vars } from "../../theme/vars.css";
 
 const PHONE = "(max-width: 699px)";
@@ -86,5 +86,23 @@ export const confirmRow = style({ display: "flex", gap: 8, justifyContent: "flex
 /** Cards that left the table travel here, above it, on their way to the discard pile or a hand. */
 // Over the table, its header and tooltips (40), under dialogs (50): a follow-up dialog that
 // opens while a card still travels is never covered by it.
+/**
+ * The draw's golden selection phase on a card about to travel: a ring on ::after pulsed by its
+ * opacity (the compositor's work), for as long as the class is on.
+ */
+const drawPulse = keyframes({ "0%, 100%": { opacity: 0.5 }, "50%": { opacity: 1 } });
+export const drawGlow = style({
+  selectors: {
+    "&::after": {
+      content: '""',
+      position: "absolute",
+      inset: 0,
+      borderRadius: 8,
+      pointerEvents: "none",
+      boxShadow: `0 0 0 3px ${vars.color.gold}, 0 0 20px 10px rgba(226,180,60,.9)`,
+      animation: `${drawPulse} 1s ease-in-out infinite`,
+    },
+  },
+});
 export const ghostLayer = style({ position: "fixed", inset: 0, pointerEvents: "none", zIndex: 45, overflow: "hidden" });
 export const teams = style({ margin: "2px 0 0", textAlign: "center", fontSize: 13, fontWeight: 700, color: vars.color.gold });

@@ -13,7 +13,6 @@ import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 import type { GameView } from "../../net/types";
 import { animationScale } from "../../state/settings";
 import { reducedMotion } from "../../state/viewport";
-import { vars } from "../../theme/vars.css";
 import * as s from "./Table.css";
 import { DRAW_ANIMATION_MS, DRAW_GOLDEN_MS, FADE_MS, HIT_MS, MY_TRAVEL_MS, THEIR_TRAVEL_MS, drawKey } from "../../state/pacing";
 
@@ -69,8 +68,8 @@ function fly(el: HTMLElement, from: DOMRect, to: DOMRect, duration: number, dela
  */
 function glow(el: HTMLElement, duration: number) {
   if (duration <= 0) return;
-  const ring = (spread: number, alpha: number) => `0 0 0 3px ${vars.color.gold}, 0 0 ${spread * 2}px ${spread}px rgba(226,180,60,${alpha})`;
-  el.animate([{ boxShadow: ring(4, 0.6) }, { boxShadow: ring(10, 0.9) }, { boxShadow: ring(4, 0.6) }], { duration: 1000, iterations: duration / 1000 });
+  el.classList.add(s.drawGlow);
+  setTimeout(() => el.classList.remove(s.drawGlow), duration);
 }
 
 let ghostLayer: HTMLElement | null = null;
