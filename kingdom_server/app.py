@@ -78,7 +78,7 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     storage = Storage(settings.database_url, journal=settings.action_journal,
                       threads=settings.database_threads)
     app[storage_key] = storage
-    hub = app[hub_key] = Hub(settings, storage, app[sio_key])
+    hub = app[hub_key] = Hub(settings, storage, app[sio_key], cluster)
     env = Env(app, settings, storage, hub)
     start_features(env)
     hub.load()
@@ -99,6 +99,7 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     gc.set_threshold(*gc_before)
     await hub.shutdown()
     await storage.drain()  # the rooms' writes still under way
+    await hub.stop_cluster()
     storage.close()
     await cluster.stop()
 
