@@ -21,6 +21,7 @@ from kingdom_server import (
     stats,
     tutorial,
 )
+from kingdom_server.core.cluster import Cluster, client_manager, cluster_key
 from kingdom_server.core.feature import Env, Feature
 from kingdom_server.core.http import refusals
 from kingdom_server.core.hub import Hub, hub_key
@@ -72,6 +73,8 @@ def start_features(env: Env, features: tuple[Feature, ...] = FEATURES) -> None:
 
 async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     settings = app[settings_key]
+    cluster = app[cluster_key]
+    await cluster.start()
     storage = Storage(settings.database_url, journal=settings.action_journal,
                       threads=settings.database_threads)
     app[storage_key] = storage
@@ -97,6 +100,7 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     await hub.shutdown()
     await storage.drain()  # the rooms' writes still under way
     storage.close()
+    await cluster.stop()
 
 
 async def _sockets_ctx(app: web.Application) -> AsyncIterator[None]:
@@ -116,7 +120,9 @@ def create_app(settings: Settings | None = None) -> web.Application:
                      refusals],
     )
     app[settings_key] = settings
+    app[cluster_key] = Cluster(settings.redis_url)
     sio = Server(
+        client_manager=client_manager(settings.redis_url),
         async_mode="aiohttp",
         cors_allowed_origins=settings.cors_allowed_origins,
         logger=False,

@@ -145,6 +145,12 @@ class Settings:
     """The server is reached over TLS (directly or behind a proxy): the session cookie is
     marked Secure. `kingdom serve --tls` or KINGDOM_SECURE_COOKIES=1."""
 
+    redis_url: str | None = attrs.field(factory=lambda: os.environ.get("REDIS_URL") or None)
+    """`redis://host:port/db` (`REDIS_URL`, `kingdom serve --redis-url`): this process is one of
+    several serving the same database as one service (docs/deploy.md): pushes reach sockets on
+    every process, each room has one owner process (kingdom_server/core/cluster.py). None: one
+    process serves everything, as before."""
+
     action_journal: bool = True
     """On a SQLite file: accepted actions are appended to a journal beside it
     (`<database>-actions`) before the acknowledgement and moved into the database in groups
