@@ -74,6 +74,9 @@ class Forwarder:
         """(the hub) A socket held by another process went away."""
         self.reconnected: list[Callable[[], Awaitable[None]]] = []
         """Awaited when the process's channel is listened to again after Redis was away."""
+        self.push_again: Callable[[str], Awaitable[None]] | None = None
+        """(the hub) Push its room's state again to a socket held elsewhere (what was pushed
+        to it while Redis was away is lost)."""
         self.remote: dict[str, str] = {}
         """(owner side) sid -> the process holding a socket that plays here."""
         self.rooms_of: dict[str, str] = {}
@@ -112,16 +115,19 @@ class Forwarder:
         while True:
             try:
                 owner = await self.ownership.owner(code)
-                if owner is None or owner == self.cluster.id:
-                    if self.is_local(code) or await self.ownership.take(code):
+                if owner == self.cluster.id and self.is_local(code):
+                    return None
+                if owner is None and not await self.ownership.is_open(code):
+                    return None  # answered here: "Room not found"
+                if owner is None:
+                    if self.ownership.orphaned(code, owner) and await self.ownership.take(code):
                         return None
-                    if owner is None and await self.ownership.owner(code) is None:
-                        return None  # not open: answered here ("Room not found")
-                else:
+                elif owner != self.cluster.id:
                     ack = await self._forward(owner, code, sid, event, data, address)
                     if ack is not None:
                         return ack
             except (RedisError, OSError) as e:
+                self.ownership.redis_failed()
                 log.debug("forwarding %s for room %s failed: %s", event, code, e)
             if loop.time() >= deadline:
                 return fail(BUSY)
@@ -194,6 +200,22 @@ class Forwarder:
                     self.owners_of.pop(sid, None)
                     await self.close_connection(sid)
 
+    async def _ask_again(self) -> None:
+        """Back after Redis was away: the owners of the rooms this process's sockets play in
+        push their states again (each owner does the same for its rooms when it is back
+        itself, so whichever of the two comes back last, nobody keeps a stale view)."""
+        redis = self.cluster.redis
+        if redis is None:
+            return
+        for sid in list(self.rooms_of):
+            owner = self.owners_of.get(sid)
+            if owner is None:
+                continue
+            try:
+                await redis.publish(channel(owner), json_text({"t": "again", "sid": sid}))
+            except (RedisError, OSError):
+                return
+
     async def close_connection(self, sid: str) -> None:
         """Close a socket's connection without a socket.io goodbye: the client reconnects by
         itself and rejoins its seat."""
@@ -263,9 +285,10 @@ class Forwarder:
                 delay = 0.25
                 if failed:
                     failed = False
-                    log.info("Redis is back")
+                    log.warning("Redis is back")
                     for hook in self.reconnected:
                         self._spawn(hook())
+                    self._spawn(self._ask_again())
                 async for message in pubsub.listen():
                     if message.get("type") == "message":
                         await self._received(message["data"])
@@ -276,7 +299,7 @@ class Forwarder:
                     log.error("Redis cannot be reached (%s): calls of other processes' "
                               "sockets wait", e)
                 failed = True
-                self.ownership.redis_ok = False
+                self.ownership.redis_failed()
             finally:
                 try:
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
@@ -305,6 +328,10 @@ class Forwarder:
             self._spawn(self._serve(message))
         elif kind == "gone":
             self._spawn(self._gone(str(message["sid"])))
+        elif kind == "again":
+            sid = str(message["sid"])
+            if sid in self.remote and self.push_again is not None:
+                self._spawn(self.push_again(sid))
 
     def _spawn(self, work: Awaitable[None]) -> None:
         async def run() -> None:

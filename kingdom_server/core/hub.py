@@ -125,6 +125,7 @@ class Hub:
         forwarder.is_local = lambda code: code in self.room_list.by_code
         forwarder.gone = self._remote_gone
         forwarder.reconnected.append(self._push_all)
+        forwarder.push_again = self._push_again
         self.lobby.claim = ownership.claim_new
         self.pushes.relay = forwarder.relay
 
@@ -249,6 +250,12 @@ class Hub:
                 await self.pushes.room(room)
             except Exception:
                 log.exception("room %s: push failed", room.code)
+
+    async def _push_again(self, sid: str) -> None:
+        code = self._room_here(sid)
+        room = self.room_list.get(code) if code is not None else None
+        if room is not None:
+            await self.pushes.room(room)
 
     async def adopt(self, code: str) -> bool:
         """Rebuild a room this process just took (its owner died) from the store, as at a

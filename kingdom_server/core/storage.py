@@ -484,6 +484,10 @@ class Storage:
         if code in self.fences:
             self.fences[code] = LOST
 
+    def room_is_open(self, code: str) -> bool:
+        return bool(self.Room.select().where(
+            (self.Room.code == code) & self.Room.status.not_in(["closed", ARCHIVED])).exists())
+
     def open_room_codes(self) -> list[str]:
         """The codes of every room not closed."""
         return [str(r.code) for r in self.Room.select(self.Room.code).where(
