@@ -23,7 +23,7 @@ from aiohttp import web
 
 from kingdom_server.core import validation as v
 from kingdom_server.core.actionlog import ActionLog
-from kingdom_server.core.answers import Ack, Call, CallError, fail, ok
+from kingdom_server.core.answers import DATABASE_DOWN, Ack, Call, CallError, fail, ok
 from kingdom_server.core.background import Background
 from kingdom_server.core.cluster import Cluster
 from kingdom_server.core.forwarding import Forwarder
@@ -35,7 +35,7 @@ from kingdom_server.core.ownership import Ownership
 from kingdom_server.core.pushes import SEAT_MOVED, Pushes, PushObserver
 from kingdom_server.core.rooms import BROWSING, Room, Rooms, now_utc
 from kingdom_server.core.settings import Settings
-from kingdom_server.core.storage import LoadedRoom, Storage
+from kingdom_server.core.storage import UNREACHABLE, LoadedRoom, Storage
 from kingdom_server.core.wire import Server, unknown_event
 
 __all__ = [
@@ -185,6 +185,9 @@ class Hub:
                 ack = forwarded if forwarded is not None else await fn(sid, payload)
             except (CallError, v.PayloadError) as e:
                 ack = fail(str(e))
+            except UNREACHABLE as e:
+                log.warning("%s: the database cannot be reached: %s", event, e)
+                ack = fail(DATABASE_DOWN)
             except Exception:
                 log.exception("%s failed", event)
                 ack = fail("Internal server error")
@@ -230,6 +233,9 @@ class Hub:
             ack = await fn(sid, payload)
         except (CallError, v.PayloadError) as e:
             ack = fail(str(e))
+        except UNREACHABLE as e:
+            log.warning("%s: the database cannot be reached: %s", event, e)
+            ack = fail(DATABASE_DOWN)
         except Exception:
             log.exception("%s failed", event)
             ack = fail("Internal server error")

@@ -28,7 +28,7 @@ from collections.abc import Awaitable, Callable
 from redis.exceptions import RedisError
 
 from kingdom_server.core.cluster import Cluster
-from kingdom_server.core.storage import Storage
+from kingdom_server.core.storage import UNREACHABLE, Storage
 
 log = logging.getLogger(__name__)
 
@@ -265,6 +265,8 @@ class Ownership:
                 await self.scan()
             except (RedisError, OSError) as e:
                 self.redis_failed()
+                log.debug("scan for rooms without an owner failed: %s", e)
+            except UNREACHABLE as e:
                 log.debug("scan for rooms without an owner failed: %s", e)
             except Exception:
                 log.exception("scan for rooms without an owner failed")

@@ -53,6 +53,10 @@ class Fenced(Exception):
         self.code = code
 
 
+UNREACHABLE: tuple[type[Exception], ...] = (pw.OperationalError, pw.InterfaceError)
+"""What the store raises when the database server cannot be reached (or is too busy to
+answer): the call is answered DATABASE_DOWN (kingdom_server/core/answers.py)."""
+
 LOST = -1
 """The fencing token of a room this process gave up: none of its writes is ever accepted."""
 
@@ -400,13 +404,34 @@ class Storage:
         threads the work runs here."""
         return await self._in(self._threads, work, *args, **kwargs)
 
-    @staticmethod
-    async def _in(threads: ThreadPoolExecutor | None, work: Callable[P, T], *args: P.args,
-                  **kwargs: P.kwargs) -> T:
+    async def _in(self, threads: ThreadPoolExecutor | None, work: Callable[P, T],
+                  *args: P.args, **kwargs: P.kwargs) -> T:
+        job = functools.partial(self._reconnecting, functools.partial(work, *args, **kwargs))
         if threads is None:
-            return work(*args, **kwargs)
+            return job()
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(threads, functools.partial(work, *args, **kwargs))
+        return await loop.run_in_executor(threads, job)
+
+    def _reconnecting(self, work: Callable[[], T]) -> T:
+        """`work()`; when it fails because the database server went away (restarted, or the
+        network cut), this thread's dead connection is dropped so that its next job connects
+        again: work resumes as soon as the database is back."""
+        try:
+            return work()
+        finally:  # also when `work` kept the error to itself (`log_actions`)
+            self.drop_dead_connection()
+
+    def drop_dead_connection(self) -> None:
+        """Close this thread's connection if the database server closed it (a PostgreSQL
+        connection's `closed` flag; SQLite's never dies this way)."""
+        conn = None if self.db.is_closed() else self.db.connection()  # type: ignore[no-untyped-call]
+        if conn is None or not getattr(conn, "closed", 0):
+            return
+        try:
+            self.db.close()
+        except Exception:  # what peewee keeps of it goes anyway
+            log.debug("closing a dead database connection failed", exc_info=True)
+            self.db._state.reset()  # type: ignore[attr-defined]
 
     def submit(
         self, key: str, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs

@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from kingdom_server.core.answers import BUSY
+from kingdom_server.core.answers import BUSY, DATABASE_DOWN
 from kingdom_server.core.games import GAME_EVENTS
 from kingdom_server.core.storage import open_database
 from tests.cluster.services import Server, Services
@@ -120,6 +120,10 @@ class Player:
                         await self.c.wait_for(lambda c: len(c.states) > seen, timeout=1)
 
         await asyncio.wait_for(loop(), timeout)
+
+    def legal(self) -> list[dict[str, Any]]:
+        state = self.c.states[-1] if self.c.states else {}
+        return [a for a in state.get("legalActions", []) if a["type"] in GAME_EVENT_TYPES]
 
     async def close(self) -> None:
         if self.client is not None:
@@ -240,6 +244,43 @@ async def test_redis_stopped_and_started_mid_game_loses_nothing(services: Servic
         # Redis came back empty (no lease at all): the owner put its lease back before any
         # other process took the room, so nobody had to reconnect.
         assert ana.reconnects == ben.reconnects == 0
+        assert_every_acknowledged_move_stored(services, code, players)
+    finally:
+        for p in players:
+            await p.close()
+
+
+async def test_postgres_stopped_refuses_moves_and_play_resumes(services: Services) -> None:
+    servers = services.start_servers(2)
+    code, players = await seated_game(services, servers, [0, 1])
+    ana, ben = players
+    try:
+        moves = {"n": 0}
+
+        def some(state: dict[str, Any]) -> bool:
+            moves["n"] += 1
+            return moves["n"] > 6 or finished(state)
+
+        await asyncio.gather(ana.play(some, random.Random(11)),
+                             ben.play(some, random.Random(12)))
+        await asyncio.sleep(0.5)  # the last pushes in
+        services.postgres.stop()
+        # Whoever may move now (on the owner's process or through another) is refused with
+        # a clear message, and nothing is acknowledged.
+        refused = 0
+        for p in players:
+            for action in p.legal()[:1]:
+                data = {k: v for k, v in action.items() if k not in ("type", "player")}
+                ack = await p.call(action["type"], data)
+                assert ack == {"success": False, "error": DATABASE_DOWN}, ack
+                refused += 1
+        assert refused
+        services.postgres.start()
+        await asyncio.gather(ana.play(finished, random.Random(13)),
+                             ben.play(finished, random.Random(14)))
+        for p in players:
+            final = await p.c.wait_state(finished, what=f"{p.name}: the end")
+            assert final["outcome"]["winners"]
         assert_every_acknowledged_move_stored(services, code, players)
     finally:
         for p in players:
