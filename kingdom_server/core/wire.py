@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import socketio
@@ -151,9 +151,10 @@ class Server(socketio.AsyncServer):  # type: ignore[misc]
         self._coroutine_handlers: dict[Any, bool] = {}
         """Whether each handler met is a coroutine function (asked once per handler)."""
 
-    gate: Callable[[str], str | None] | None = None
+    gate: Callable[[str], str | None | Awaitable[str | None]] | None = None
     """Asked with the socket's sid before each event is handled: None lets it through, a text
-    refuses it (the acknowledgement carries the text; an event without one is dropped)."""
+    refuses it (the acknowledgement carries the text; an event without one is dropped). It
+    may be a coroutine function (the limits shared through Redis)."""
 
     async def _handle_eio_message(self, eio_sid: str, data: Any) -> None:
         if not isinstance(data, str):  # binary frames: not part of our protocol
@@ -176,7 +177,8 @@ class Server(socketio.AsyncServer):  # type: ignore[misc]
             gate = self.gate
             if gate is not None:
                 sid = self.manager.sid_from_eio_sid(eio_sid, "/")
-                refused = gate(sid) if sid is not None else None
+                answer = gate(sid) if sid is not None else None
+                refused = await answer if inspect.isawaitable(answer) else answer
                 if refused is not None:
                     if pkt.id is not None:
                         await self._send_ack(eio_sid, pkt.id, refusal(refused))
