@@ -31,7 +31,15 @@ class _Json:
 
     # engine.io's loads (`json.loads`, integers of at most 100 digits), without building a
     # decoder for each call.
-    loads = staticmethod(json.JSONDecoder(parse_int=_safe_int).decode)
+    _decode = staticmethod(json.JSONDecoder(parse_int=_safe_int).decode)
+
+    @staticmethod
+    def loads(text: str | bytes, **kwargs: Any) -> Any:
+        # Bytes too: the Redis client manager hands over the messages of other processes as
+        # they came from Redis.
+        if isinstance(text, bytes | bytearray):
+            text = text.decode()
+        return _Json._decode(text)
 
     @staticmethod
     def dumps(obj: object, **kwargs: Any) -> str:
