@@ -79,7 +79,7 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     storage = Storage(settings.database_url, journal=settings.action_journal,
                       threads=settings.database_threads)
     app[storage_key] = storage
-    hub = app[hub_key] = Hub(settings, storage, app[sio_key])
+    hub = app[hub_key] = Hub(settings, storage, app[sio_key], cluster)
     health = app[health_key] = Health()
     engine = settings.database_url.split(":", 1)[0]
     health.add("database", engine, lambda: storage.run(ping_database, storage.db))
@@ -111,6 +111,7 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     await health.stop()
     await hub.shutdown()
     await storage.drain()  # the rooms' writes still under way
+    await hub.stop_cluster()
     storage.close()
     await cluster.stop()
 

@@ -34,11 +34,12 @@ def new_process_id() -> str:
     return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
 
 
-def redis_client(url: str) -> aioredis.Redis:
-    """A Redis client for `url` that gives up on a command after REDIS_TIMEOUT seconds."""
+def redis_client(url: str, *, blocking_reads: bool = False) -> aioredis.Redis:
+    """A Redis client for `url` that gives up on a command after REDIS_TIMEOUT seconds
+    (`blocking_reads`: a subscriber's, whose reads wait for the next message however long)."""
     client: aioredis.Redis = aioredis.Redis.from_url(
-        url, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT,
-        health_check_interval=5, decode_responses=False)
+        url, socket_timeout=None if blocking_reads else REDIS_TIMEOUT,
+        socket_connect_timeout=REDIS_TIMEOUT, decode_responses=False)
     return client
 
 

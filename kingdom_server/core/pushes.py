@@ -4,7 +4,7 @@ games list. Every push goes past the observers (tests check that nothing private
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import socketio
@@ -35,6 +35,9 @@ class Pushes:
         self.spectator_observers: list[SpectatorObserver] = []
         self.listing: SharedListing | None = None
         """With several processes: the service's public games list in Redis (listing.py)."""
+        self.relay: Callable[[str, str], Awaitable[bool]] | None = None
+        """(several processes) Send an encoded event to a socket another process holds
+        (kingdom_server/core/forwarding.py)."""
 
     async def room(self, room: Room) -> None:
         """Each connected seat gets its own view (seats without a socket cost nothing; what
@@ -82,6 +85,8 @@ class Pushes:
         go through here)."""
         eio_sid = self.sio.manager.eio_sid_from_sid(sid, "/")
         if eio_sid is None:
+            if self.relay is not None:
+                await self.relay(sid, text)
             return
         await self.sio.eio.send(eio_sid, text)
 

@@ -118,6 +118,14 @@ _CLIENT_PACKETS = frozenset(
 )
 
 
+def is_connected(sio: socketio.AsyncServer, sid: str) -> bool:
+    """Whether the socket is connected: to this process, or to another process of the service
+    that forwards its calls here (kingdom_server/core/forwarding.py)."""
+    if sid in getattr(sio, "remote_sessions", {}):
+        return True
+    return bool(sio.manager.is_connected(sid, "/"))
+
+
 def refusal(message: str) -> dict[str, Any]:
     return {"success": False, "error": message}
 
@@ -156,8 +164,19 @@ class Server(socketio.AsyncServer):  # type: ignore[misc]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.remote_sessions = {}
         self._coroutine_handlers: dict[Any, bool] = {}
         """Whether each handler met is a coroutine function (asked once per handler)."""
+
+    remote_sessions: dict[str, dict[str, Any]]
+    """The socket.io sessions of sockets held by another process of the service whose calls
+    this process runs (kingdom_server/core/forwarding.py): `get_session` answers with them."""
+
+    async def get_session(self, sid: str, namespace: str | None = None) -> Any:
+        remote = self.remote_sessions.get(sid)
+        if remote is not None:
+            return remote
+        return await super().get_session(sid, namespace=namespace)
 
     gate: Callable[[str], str | None | Awaitable[str | None]] | None = None
     """Asked with the socket's sid before each event is handled: None lets it through, a text

@@ -175,10 +175,9 @@ async def test_a_sign_in_is_valid_on_every_process(services: Services) -> None:
         # Signing out on one process ends the session on every process.
         async with http.post(f"{two.url}/api/auth/logout") as r:
             assert r.status in (200, 204), await r.text()
-    async with aiohttp.ClientSession() as http:
-        async with http.get(f"{one.url}/api/auth/user",
-                            headers={"Cookie": cookie}) as r:
-            assert r.status == 401
+    async with aiohttp.ClientSession() as http, http.get(f"{one.url}/api/auth/user",
+                        headers={"Cookie": cookie}) as r:
+        assert r.status == 401
 
 
 async def test_health_reports_redis_and_the_database_and_refuses_new_rooms(
