@@ -226,6 +226,16 @@ class Hub:
             return None
         return await self.forwarder.call(code, sid, event, payload, self.addresses.get(sid, ""))
 
+    async def call_as(self, sid: str, event: str, payload: dict[str, Any]) -> Ack:
+        """Run a socket call for one of this process's sockets as if it had made it: at the
+        owner of the room it is about when another process holds it (a feature seating a
+        socket, e.g. the ranked queue of several processes)."""
+        if self.forwarder is not None:
+            forwarded = await self._elsewhere(event, sid, payload)
+            if forwarded is not None:
+                return forwarded
+        return await self._run_here(sid, event, payload)
+
     async def _run_here(self, sid: str, event: str, payload: dict[str, Any]) -> Ack:
         """A call forwarded by the process holding the socket, run as one of ours (its limits
         and size were checked there)."""
