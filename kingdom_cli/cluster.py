@@ -236,9 +236,9 @@ def start_redis(data: Path, launched: Launched) -> str:
 
 
 def start_servers(count: int, database_url: str, redis_url: str, data: Path,
-                  launched: Launched) -> list[tuple[str, int]]:
-    """`count` processes of `kingdom serve` (one after another: the first makes the tables);
-    (name, port) of each."""
+                  launched: Launched, extra: Sequence[str] = ()) -> list[tuple[str, int]]:
+    """`count` processes of `kingdom serve` (one after another: the first makes the tables;
+    `extra`: more of its options); (name, port) of each."""
     servers = []
     for i in range(1, count + 1):
         port = free_port()
@@ -246,7 +246,7 @@ def start_servers(count: int, database_url: str, redis_url: str, data: Path,
                    KINGDOM_CLIENT_ADDRESS_HEADER="X-Forwarded-For", PYTHONUNBUFFERED="1")
         name = f"kingdom{i}"
         proc = launched.spawn(name, [sys.executable, "-m", "kingdom_cli.main", "serve",
-                                     "--host", "127.0.0.1", "--port", str(port)],
+                                     "--host", "127.0.0.1", "--port", str(port), *extra],
                               data / f"{name}.log", env)
 
         def ready(port: int = port, proc: subprocess.Popen[bytes] = proc) -> bool:
