@@ -23,6 +23,7 @@ from kingdom_server import (
 )
 from kingdom_server.core.cluster import Cluster, client_manager, cluster_key
 from kingdom_server.core.feature import Env, Feature
+from kingdom_server.core.health import Health, health_key, ping_database
 from kingdom_server.core.http import refusals
 from kingdom_server.core.hub import Hub, hub_key
 from kingdom_server.core.keys import settings_key, sio_key, storage_key
@@ -79,12 +80,22 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
                       threads=settings.database_threads)
     app[storage_key] = storage
     hub = app[hub_key] = Hub(settings, storage, app[sio_key], cluster)
+    health = app[health_key] = Health()
+    engine = settings.database_url.split(":", 1)[0]
+    health.add("database", engine, lambda: storage.run(ping_database, storage.db))
+    if cluster.redis is not None:  # one service of several processes (docs/deploy.md)
+        health.add("redis", "redis", cluster.redis.ping)
+        hub.share_limits(cluster.redis)
+        hub.share_public_games(cluster.redis, cluster.id)
+    hub.lobby.refuse_rooms = health.refusal
     env = Env(app, settings, storage, hub)
     start_features(env)
     hub.load()
     for feature in FEATURES:
         for task in feature.tasks:
             task(env)
+    await health.check()
+    health.start()
     gc_before = gc.get_threshold()
     if settings.gc_threshold is not None:
         gc.set_threshold(*settings.gc_threshold)
@@ -97,6 +108,7 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     yield
     sys.setswitchinterval(switch_before)
     gc.set_threshold(*gc_before)
+    await health.stop()
     await hub.shutdown()
     await storage.drain()  # the rooms' writes still under way
     await hub.stop_cluster()

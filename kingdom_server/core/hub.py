@@ -29,7 +29,8 @@ from kingdom_server.core.cluster import Cluster
 from kingdom_server.core.forwarding import Forwarder
 from kingdom_server.core.games import GAME_EVENTS, Games
 from kingdom_server.core.http import client_address, token_from_cookie_header
-from kingdom_server.core.limits import Limiter
+from kingdom_server.core.limits import Limiter, SharedLimiter
+from kingdom_server.core.listing import SharedListing
 from kingdom_server.core.lobby import Lobby
 from kingdom_server.core.ownership import Ownership
 from kingdom_server.core.pushes import SEAT_MOVED, Pushes, PushObserver
@@ -97,6 +98,8 @@ class Hub:
         self.lobby = Lobby(settings, storage, sio, self.room_list, self.pushes, self.games,
                            self.background)
         self.limiter = Limiter(settings.rate_limits) if settings.rate_limits else None
+        self.shared_limiter: SharedLimiter | None = None
+        """With several processes: the limits per address counted in Redis (share_limits)."""
         self.addresses: dict[str, str] = {}
         """sid -> the client's address (for the limits per address)."""
         if self.limiter is not None and isinstance(sio, Server):
@@ -173,10 +176,14 @@ class Hub:
         async def handler(sid: str, *args: Any) -> Ack:
             data = args[0] if args else None
             try:
-                if self.limiter is not None:
+                refused = None
+                if self.shared_limiter is not None:
+                    refused = await self.shared_limiter.check_call(
+                        event, sid, self.addresses.get(sid, ""))
+                elif self.limiter is not None:
                     refused = self.limiter.check_call(event, sid, self.addresses.get(sid, ""))
-                    if refused is not None:
-                        raise CallError(refused)
+                if refused is not None:
+                    raise CallError(refused)
                 v.check_size(data, self.settings.max_string_length)
                 payload = v.as_object(data)
                 forwarded = None
@@ -222,6 +229,16 @@ class Hub:
         if code is None or code in self.room_list.by_code:
             return None
         return await self.forwarder.call(code, sid, event, payload, self.addresses.get(sid, ""))
+
+    async def call_as(self, sid: str, event: str, payload: dict[str, Any]) -> Ack:
+        """Run a socket call for one of this process's sockets as if it had made it: at the
+        owner of the room it is about when another process holds it (a feature seating a
+        socket, e.g. the ranked queue of several processes)."""
+        if self.forwarder is not None:
+            forwarded = await self._elsewhere(event, sid, payload)
+            if forwarded is not None:
+                return forwarded
+        return await self._run_here(sid, event, payload)
 
     async def _run_here(self, sid: str, event: str, payload: dict[str, Any]) -> Ack:
         """A call forwarded by the process holding the socket, run as one of ours (its limits
@@ -307,6 +324,28 @@ class Hub:
     def _gate(self, sid: str) -> str | None:
         assert self.limiter is not None
         return self.limiter.check("event", sid, self.addresses.get(sid, ""))
+
+    async def _shared_gate(self, sid: str) -> str | None:
+        assert self.shared_limiter is not None
+        return await self.shared_limiter.check("event", sid, self.addresses.get(sid, ""))
+
+    def share_public_games(self, redis: Any, process_id: str) -> None:
+        """List and push the public games of every process of the service, through Redis
+        (kingdom_server/core/listing.py)."""
+        listing = SharedListing(redis, process_id, self.room_list.public_games,
+                                self.pushes.send_public_games)
+        self.pushes.listing = listing
+        listing.start()
+        self.shutdown_hooks.append(listing.stop)
+
+    def share_limits(self, redis: Any) -> None:
+        """Count the limits per address across the service's processes, in Redis (a
+        redis.asyncio client; kingdom_server/core/limits.py)."""
+        if self.limiter is None or self.settings.rate_limits is None:
+            return
+        self.shared_limiter = SharedLimiter(self.limiter, self.settings.rate_limits, redis)
+        if isinstance(self.sio, Server):
+            self.sio.gate = self._shared_gate
 
     def _address(self, environ: Any) -> str:
         request = environ.get("aiohttp.request") if isinstance(environ, dict) else None

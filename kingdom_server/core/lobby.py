@@ -77,6 +77,9 @@ class Lobby:
         games.timeout_hooks.append(self._timed_out)
         self._issued: collections.deque[str] = collections.deque(maxlen=4096)
         """Room codes handed out lately (`new_code`)."""
+        self.refuse_rooms: Callable[[], str | None] = lambda: None
+        """Why no new room may be made now (None: it may): the process cannot reach its
+        database or Redis (kingdom_server/core/health.py)."""
         self.claim: Callable[[str], Awaitable[bool]] | None = None
         """(several processes, kingdom_server/core/ownership.py) Take the lease of a new room's
         code before the room exists: False if another process holds it; raises when Redis
@@ -252,6 +255,9 @@ class Lobby:
     ) -> Ack:
         if constructed and is_tutorial:
             raise CallError("A tutorial cannot be a Constructed game")
+        refused = self.refuse_rooms()
+        if refused is not None:
+            raise CallError(refused)
         await self.detach(sid)
         room = Room(
             code=await self.new_code(),
@@ -380,7 +386,7 @@ class Lobby:
     async def get_public_games(self, sid: str, p: Payload) -> Ack:
         if sid not in self.rooms.sessions:
             await self.sio.enter_room(sid, BROWSING)
-        return ok(games=self.rooms.public_games())
+        return ok(games=await self.pushes.public_list())
 
     async def add_bot(self, sid: str, p: Payload) -> Ack:
         wanted_kind = v.field(p, "kind", str, required=False, default=botlib.DEFAULT_BOT_KIND)

@@ -9,6 +9,7 @@ from typing import Any
 
 import socketio
 
+from kingdom_server.core.listing import SharedListing
 from kingdom_server.core.rooms import BROWSING, Room, Rooms, Seat
 from kingdom_server.core.views import push_parts, spectator_view, waiting_view
 from kingdom_server.core.wire import decode_event, encode_event, encode_event_parts
@@ -32,6 +33,8 @@ class Pushes:
         self.stats = stats
         self.observers: list[PushObserver] = []
         self.spectator_observers: list[SpectatorObserver] = []
+        self.listing: SharedListing | None = None
+        """With several processes: the service's public games list in Redis (listing.py)."""
         self.relay: Callable[[str, str], Awaitable[bool]] | None = None
         """(several processes) Send an encoded event to a socket another process holds
         (kingdom_server/core/forwarding.py)."""
@@ -98,4 +101,18 @@ class Pushes:
         await self.sio.emit(event, data, room=room.code)
 
     async def public_games(self) -> None:
-        await self.sio.emit("publicGamesUpdated", self.rooms.public_games(), room=BROWSING)
+        """A public room changed: every browsing socket gets the new list (the service's,
+        from every process, when there are several)."""
+        if self.listing is not None:
+            self.listing.changed()
+            return
+        await self.send_public_games(self.rooms.public_games())
+
+    async def send_public_games(self, games: list[dict[str, Any]]) -> None:
+        await self.sio.emit("publicGamesUpdated", games, room=BROWSING)
+
+    async def public_list(self) -> list[dict[str, Any]]:
+        """The public games list as `getPublicGames` answers it."""
+        if self.listing is not None:
+            return await self.listing.games()
+        return self.rooms.public_games()

@@ -132,9 +132,11 @@ class Settings:
     """Calls, room creations and join attempts per connection and per address
     (kingdom_server/core/limits.py); None: no limits (load tests from one address)."""
 
-    client_address_header: str | None = None
+    client_address_header: str | None = attrs.field(
+        factory=lambda: os.environ.get("KINGDOM_CLIENT_ADDRESS_HEADER") or None)
     """Behind a reverse proxy: the header carrying the client's address (for example
-    `X-Forwarded-For`, whose last entry is used). None: the TCP peer's address."""
+    `X-Forwarded-For`, whose last entry is used; `KINGDOM_CLIENT_ADDRESS_HEADER`). None: the
+    TCP peer's address."""
 
     cors_allowed_origins: str | list[str] | None = None
     """Passed to python-socketio; None means same origin only."""

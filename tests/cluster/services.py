@@ -19,7 +19,6 @@ Each PostgreSQL server lives for the whole test session; every test gets a datab
 from __future__ import annotations
 
 import contextlib
-import glob
 import os
 import shutil
 import signal
@@ -34,6 +33,8 @@ from typing import IO
 
 import pytest
 
+from kingdom_cli.cluster import port_open, postgres_bin, postgres_user_prefix, program
+
 ROOT = Path(__file__).resolve().parents[2]
 
 SKIPPED: list[str] = []
@@ -44,12 +45,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def port_open(port: int, timeout: float = 0.2) -> bool:
-    with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout):
-        return True
-    return False
 
 
 def wait_until(check: object, timeout: float, what: str) -> None:
@@ -75,34 +70,14 @@ def skip_missing(what: str, package: str) -> None:
 # --- PostgreSQL ----------------------------------------------------------------------------
 
 
-def postgres_bin() -> Path | None:
-    """The folder holding `initdb` and `pg_ctl`: Debian's newest /usr/lib/postgresql/*/bin,
-    or wherever `initdb` is on PATH."""
-    candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin"),
-                        key=lambda p: int(Path(p).parent.name) if Path(p).parent.name.isdigit()
-                        else 0)
-    for folder in reversed(candidates):
-        if (Path(folder) / "initdb").exists() and (Path(folder) / "pg_ctl").exists():
-            return Path(folder)
-    found = shutil.which("initdb")
-    return Path(found).parent if found else None
-
-
 def as_postgres_user() -> list[str]:
     """The command prefix that runs PostgreSQL's programs: none for an ordinary user; as root
     `runuser -u postgres --` (PostgreSQL will not run as root)."""
-    if os.geteuid() != 0:
-        return []
-    runuser = shutil.which("runuser")
-    if runuser is None:
-        pytest.skip("CLUSTER TESTS SKIPPED: running as root without `runuser` (util-linux)")
-    try:
-        import pwd
-
-        pwd.getpwnam("postgres")
-    except KeyError:
-        skip_missing("the `postgres` system user", "postgresql")
-    return [runuser, "-u", "postgres", "--"]
+    prefix = postgres_user_prefix()
+    if prefix is None:
+        skip_missing("the `postgres` system user (or runuser)", "postgresql")
+    assert prefix is not None
+    return prefix
 
 
 class Postgres:
@@ -172,20 +147,13 @@ class Postgres:
 # --- Redis ---------------------------------------------------------------------------------
 
 
-def redis_binary() -> str | None:
-    return shutil.which("redis-server") or next(
-        (p for p in ("/usr/bin/redis-server", "/usr/sbin/redis-server") if os.path.exists(p)),
-        None,
-    )
-
-
 class Redis:
     """A redis-server on a free loopback port. With `persist`, its data survives `stop()` and
     `start()` (an append-only file in its folder), as a production Redis with AOF would;
     without, a restart comes back empty, as a cache-only Redis does."""
 
     def __init__(self, persist: bool = False) -> None:
-        binary = redis_binary()
+        binary = program("redis-server")
         if binary is None:
             skip_missing("redis-server", "redis-server")
         assert binary is not None

@@ -4,10 +4,14 @@ on a PostgreSQL database and a Redis that can be stopped and started."""
 from __future__ import annotations
 
 import json
+import subprocess
 import urllib.request
 from typing import Any
 
-from tests.cluster.services import Services, port_open
+import pytest
+
+from kingdom_cli.cluster import default_haproxy_config, port_open, program
+from tests.cluster.services import ROOT, Services
 from tests.server.helpers import Client
 
 
@@ -44,3 +48,15 @@ def test_redis_and_postgres_stop_and_start_on_their_ports(services: Services) ->
     assert not postgres.running
     postgres.start()
     assert postgres.running
+
+
+def test_the_shipped_haproxy_config_is_the_launchers_and_haproxy_accepts_it() -> None:
+    shipped = (ROOT / "deploy" / "haproxy.cfg").read_text()
+    assert shipped == default_haproxy_config()
+    assert "option httpchk GET /api/health" in shipped
+    haproxy = program("haproxy")
+    if haproxy is None:
+        pytest.skip("haproxy is not installed (Debian's haproxy package): config not checked")
+    out = subprocess.run([haproxy, "-c", "-f", str(ROOT / "deploy" / "haproxy.cfg")],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
