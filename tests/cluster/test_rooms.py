@@ -105,9 +105,7 @@ class Player:
                 legal = [a for a in (state or {}).get("legalActions", [])
                          if a["type"] in GAME_EVENT_TYPES]
                 if not legal:
-                    seen = len(self.c.states)
-                    with contextlib.suppress(AssertionError):
-                        await self.c.wait_for(lambda c: len(c.states) > seen, timeout=1)
+                    await self.newer_than(len(self.c.states))
                     continue
                 action = rng.choice(legal)
                 data = {k: v for k, v in action.items() if k not in ("type", "player")}
@@ -116,10 +114,14 @@ class Player:
                 if ack["success"]:
                     self.acked.append(action)
                 elif len(self.c.states) == seen:  # our view was stale: wait for a newer one
-                    with contextlib.suppress(AssertionError):
-                        await self.c.wait_for(lambda c: len(c.states) > seen, timeout=1)
+                    await self.newer_than(seen)
 
         await asyncio.wait_for(loop(), timeout)
+
+    async def newer_than(self, seen: int) -> None:
+        """Wait a second at most for a state newer than the `seen` first ones."""
+        with contextlib.suppress(AssertionError):
+            await self.c.wait_for(lambda c: len(c.states) > seen, timeout=1)
 
     def legal(self) -> list[dict[str, Any]]:
         state = self.c.states[-1] if self.c.states else {}
