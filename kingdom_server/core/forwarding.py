@@ -52,8 +52,9 @@ def channel(process: str) -> str:
     return f"kingdom:process:{process}"
 
 
-Run = Callable[[str, str, dict[str, Any]], Awaitable[Ack]]
-"""(sid, event, payload) -> the call's acknowledgement, run on this process."""
+Run = Callable[[str, str, dict[str, Any]], Awaitable[Ack | None]]
+"""(sid, event, payload) -> the call's acknowledgement, run on this process; None: its room
+is owned by another process now (the caller asks the owner again)."""
 
 
 class Forwarder:
@@ -153,6 +154,8 @@ class Forwarder:
             return None
         finally:
             self._waiting.pop(request_id, None)
+        if reply.get("moved"):  # it changed owner meanwhile: ask again
+            return None
         room = reply.get("room")
         if isinstance(room, str):
             self.rooms_of[sid] = room
@@ -257,7 +260,8 @@ class Forwarder:
             return
         try:
             await redis.publish(channel(origin), json_text(
-                {"t": "reply", "id": message["id"], "ack": ack, "room": room}))
+                {"t": "reply", "id": message["id"], "ack": ack, "room": room,
+                 "moved": ack is None}))
         except (RedisError, OSError) as e:
             log.warning("the answer to a forwarded %s was lost: %s", message.get("event"), e)
 

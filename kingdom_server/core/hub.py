@@ -23,7 +23,7 @@ from aiohttp import web
 
 from kingdom_server.core import validation as v
 from kingdom_server.core.actionlog import ActionLog
-from kingdom_server.core.answers import DATABASE_DOWN, Ack, Call, CallError, fail, ok
+from kingdom_server.core.answers import BUSY, DATABASE_DOWN, Ack, Call, CallError, fail, ok
 from kingdom_server.core.background import Background
 from kingdom_server.core.cluster import Cluster
 from kingdom_server.core.forwarding import Forwarder
@@ -238,14 +238,25 @@ class Hub:
             forwarded = await self._elsewhere(event, sid, payload)
             if forwarded is not None:
                 return forwarded
-        return await self._run_here(sid, event, payload)
+        ack = await self._run_here(sid, event, payload)
+        return ack if ack is not None else fail(BUSY)  # taken by another process meanwhile
 
-    async def _run_here(self, sid: str, event: str, payload: dict[str, Any]) -> Ack:
+    async def _run_here(self, sid: str, event: str, payload: dict[str, Any]) -> Ack | None:
         """A call forwarded by the process holding the socket, run as one of ours (its limits
-        and size were checked there)."""
+        and size were checked there); None if its room is another process's now."""
         fn = self.calls.get(event)
         if fn is None:
             return unknown_event(event)
+        code = self._room_for(event, sid, payload)
+        if code is not None and code not in self.room_list.by_code and self.ownership:
+            await self.ownership.settled(code)  # being taken here: wait until it is open
+            if code not in self.room_list.by_code:
+                try:
+                    owner = await self.ownership.owner(code)
+                except Exception:
+                    owner = None
+                if owner is not None and owner != self.ownership.cluster.id:
+                    return None
         try:
             ack = await fn(sid, payload)
         except (CallError, v.PayloadError) as e:

@@ -97,7 +97,8 @@ class Ownership:
         """Room code -> when it was first seen without a lease (forgotten whenever Redis
         fails, and when a lease is seen)."""
         self._tasks: list[asyncio.Task[None]] = []
-        self._adopting: set[str] = set()
+        self._adopting: dict[str, asyncio.Event] = {}
+        """Rooms being taken by this process, set when they are open here (or not taken)."""
 
     def start(self) -> None:
         loop = asyncio.get_running_loop()
@@ -182,7 +183,7 @@ class Ownership:
         or it is not open. Raises when Redis or the database cannot be reached."""
         if code in self._adopting:
             return False
-        self._adopting.add(code)
+        self._adopting[code] = asyncio.Event()
         try:
             if not await self.acquire(code):
                 return False
@@ -191,7 +192,14 @@ class Ownership:
                 return False
             return True
         finally:
-            self._adopting.discard(code)
+            self._adopting.pop(code).set()
+
+    async def settled(self, code: str) -> None:
+        """Wait while this process is taking the room (its lease is ours already, its room
+        not open yet)."""
+        taking = self._adopting.get(code)
+        if taking is not None:
+            await taking.wait()
 
     async def is_open(self, code: str) -> bool:
         """Whether the store holds the room open (a call naming a room nobody owns)."""

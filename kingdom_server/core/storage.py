@@ -276,6 +276,11 @@ class Storage:
         self.on_fenced: Callable[[str], None] | None = None
         """Called on the event loop with the code of a room whose write was `Fenced`."""
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._generation = 0
+        """Goes up each time a thread finds its connection dead (the database server went
+        away): the other threads' connections, opened before, are dead too and are replaced
+        before their next job instead of failing it."""
+        self._local = threading.local()
         db = self.db
         self.tables = Tables(db)
         """Feature modules' tables bound to this database (kingdom_server/tables.py)."""
@@ -416,16 +421,26 @@ class Storage:
         """`work()`; when it fails because the database server went away (restarted, or the
         network cut), this thread's dead connection is dropped so that its next job connects
         again: work resumes as soon as the database is back."""
+        if getattr(self._local, "generation", self._generation) < self._generation:
+            self._close_connection()  # opened before another thread found the server gone
+        self._local.generation = self._generation
         try:
             return work()
         finally:  # also when `work` kept the error to itself (`log_actions`)
-            self.drop_dead_connection()
+            if self.drop_dead_connection():
+                self._generation += 1
 
-    def drop_dead_connection(self) -> None:
+    def drop_dead_connection(self) -> bool:
         """Close this thread's connection if the database server closed it (a PostgreSQL
-        connection's `closed` flag; SQLite's never dies this way)."""
+        connection's `closed` flag; SQLite's never dies this way). True if it was dead."""
         conn = None if self.db.is_closed() else self.db.connection()  # type: ignore[no-untyped-call]
         if conn is None or not getattr(conn, "closed", 0):
+            return False
+        self._close_connection()
+        return True
+
+    def _close_connection(self) -> None:
+        if self.db.is_closed() or self.db.in_transaction():
             return
         try:
             self.db.close()

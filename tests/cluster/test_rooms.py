@@ -156,14 +156,17 @@ def assert_every_acknowledged_move_stored(services: Services, code: str,
 
 
 async def seated_game(services: Services, servers: list[Server], at: list[int],
-                      ) -> tuple[str, list[Player]]:
-    """Ana creates a room through servers[at[0]], Ben joins through servers[at[1]]; the game
-    starts."""
+                      bot: bool = False) -> tuple[str, list[Player]]:
+    """Ana creates a room through servers[at[0]], Ben joins through servers[at[1]] (and Ana
+    adds a bot with `bot`); the game starts."""
     ana = await Player("ana", servers, at[0]).connect()
     ben = await Player("ben", servers, at[1]).connect()
     code = (await ana.c.ok("createRoom", {"playerName": "Ana"}))["roomCode"]
     await ben.c.ok("joinRoom", {"playerName": "Ben", "roomCode": code})
-    await ana.c.wait_state(lambda s: len(s["players"]) == 2, what="Ben seated (Ana's view)")
+    if bot:
+        await ana.c.ok("addBot", {"kind": "GreedyBot"})
+    seats = 3 if bot else 2
+    await ana.c.wait_state(lambda s: len(s["players"]) == seats, what="everyone seated")
     await ana.c.ok("startGame")
     for p in (ana, ben):
         await p.c.wait_state(lambda s: s["phase"] != "waiting", what=f"{p.name}: game start")
@@ -191,7 +194,8 @@ async def test_the_owner_is_killed_and_the_game_finishes_on_another_process(
         services: Services) -> None:
     servers = services.start_servers(3)
     owner = servers[0]
-    code, players = await seated_game(services, servers, [0, 2])
+    # A bot plays too: the new owner's bot carries on.
+    code, players = await seated_game(services, servers, [0, 2], bot=True)
     ana, ben = players
     try:
         moves = {"n": 0}
@@ -203,6 +207,7 @@ async def test_the_owner_is_killed_and_the_game_finishes_on_another_process(
         await asyncio.gather(ana.play(some, random.Random(3)), ben.play(some, random.Random(4)))
         before = len(ana.acked) + len(ben.acked)
         owner.kill()
+        at_kill = len(stored_actions(services.database_url, code))
         await asyncio.gather(ana.play(finished, random.Random(5)),
                              ben.play(finished, random.Random(6)))
         for p in players:
@@ -210,6 +215,8 @@ async def test_the_owner_is_killed_and_the_game_finishes_on_another_process(
             assert final["outcome"]["winners"]
         assert len(ana.acked) + len(ben.acked) > before
         assert ana.reconnects >= 1  # its process died
+        after = stored_actions(services.database_url, code)[at_kill:]
+        assert [a for a in after if a["player"] == 3], "the bot did not move after the kill"
         print(f"kill: acked {before} then {len(ana.acked) + len(ben.acked)}, "
               f"reconnects ana {ana.reconnects} ben {ben.reconnects}, busy {ben.busy}")
         assert_every_acknowledged_move_stored(services, code, players)
