@@ -20,6 +20,7 @@ dropped connection.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
@@ -44,6 +45,9 @@ FORWARD_SECONDS = 8.0
 below the clients' own 20 s wait for an answer)."""
 
 RETRY_SECONDS = 0.3
+ANSWERS_KEPT = 2000
+"""How many answers of forwarded calls an owner keeps: a call tried again (its answer was lost
+with Redis) gets the first answer again instead of running twice."""
 WATCH_SECONDS = 1.0
 """How often the owners of the rooms this process's sockets play in elsewhere are checked."""
 
@@ -85,6 +89,10 @@ class Forwarder:
         self.owners_of: dict[str, str] = {}
         """(socket side) sid -> the process that answered its last forwarded call."""
         self._waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._answers: collections.OrderedDict[str, dict[str, Any]] = collections.OrderedDict()
+        """(owner side) Request id -> the reply sent, for the last ANSWERS_KEPT calls."""
+        self._running: set[str] = set()
+        """(owner side) Request ids of forwarded calls running now."""
         self._tasks: list[asyncio.Task[None]] = []
         self._serving: set[asyncio.Task[None]] = set()
 
@@ -113,6 +121,7 @@ class Forwarder:
         without an owner that answers."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + FORWARD_SECONDS
+        request_id = secrets.token_hex(8)  # the same for every try: the owner runs it once
         while True:
             try:
                 owner = await self.ownership.owner(code)
@@ -124,7 +133,8 @@ class Forwarder:
                     if self.ownership.orphaned(code, owner) and await self.ownership.take(code):
                         return None
                 elif owner != self.cluster.id:
-                    ack = await self._forward(owner, code, sid, event, data, address)
+                    ack = await self._forward(owner, request_id, code, sid, event, data,
+                                              address)
                     if ack is not None:
                         return ack
             except (RedisError, OSError) as e:
@@ -134,13 +144,12 @@ class Forwarder:
                 return fail(BUSY)
             await asyncio.sleep(RETRY_SECONDS)
 
-    async def _forward(self, owner: str, code: str, sid: str, event: str,
+    async def _forward(self, owner: str, request_id: str, code: str, sid: str, event: str,
                        data: dict[str, Any], address: str) -> Ack | None:
         redis = self.cluster.redis
         if redis is None:
             raise RedisError("no Redis client")
         session = await self.sio.get_session(sid)
-        request_id = secrets.token_hex(8)
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[request_id] = answer
         try:
@@ -242,6 +251,34 @@ class Forwarder:
         return True
 
     async def _serve(self, message: dict[str, Any]) -> None:
+        request_id = str(message["id"])
+        if request_id in self._running:  # its answer is on its way
+            return
+        if request_id in self._answers:  # answered, and the answer was lost: the same again
+            await self._reply(str(message["from"]), self._answers[request_id])
+            return
+        self._running.add(request_id)
+        try:
+            reply = await self._answer(message)
+        finally:
+            self._running.discard(request_id)
+        if reply.get("moved") is False:
+            self._answers[request_id] = reply
+            while len(self._answers) > ANSWERS_KEPT:
+                self._answers.popitem(last=False)
+        await self._reply(str(message["from"]), reply)
+
+    async def _reply(self, origin: str, reply: dict[str, Any]) -> None:
+        redis = self.cluster.redis
+        if redis is None:
+            return
+        try:
+            await redis.publish(channel(origin), json_text(reply))
+        except (RedisError, OSError) as e:
+            log.warning("the answer to a forwarded call was lost: %s", e)
+
+    async def _answer(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Run a forwarded call; the reply to publish."""
         sid, origin = str(message["sid"]), str(message["from"])
         self.remote[sid] = origin
         session = message.get("session")
@@ -255,15 +292,8 @@ class Forwarder:
         room = self.room_of(sid)
         if room is None:
             self.forget(sid)
-        redis = self.cluster.redis
-        if redis is None:
-            return
-        try:
-            await redis.publish(channel(origin), json_text(
-                {"t": "reply", "id": message["id"], "ack": ack, "room": room,
-                 "moved": ack is None}))
-        except (RedisError, OSError) as e:
-            log.warning("the answer to a forwarded %s was lost: %s", message.get("event"), e)
+        return {"t": "reply", "id": message["id"], "ack": ack, "room": room,
+                "moved": ack is None}
 
     def forget(self, sid: str) -> None:
         """A socket held elsewhere plays here no more."""
