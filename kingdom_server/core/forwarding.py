@@ -243,9 +243,10 @@ class Forwarder:
         redis = self.cluster.redis
         if origin is None or redis is None:
             return False
-        try:
-            await redis.publish(channel(origin), json_text({"t": "text", "sid": sid,
-                                                             "text": text}))
+        try:  # with the room the socket is in now (a rematch moves it without a call)
+            await redis.publish(channel(origin), json_text({
+                "t": "text", "sid": sid, "text": text, "room": self.room_of(sid),
+                "from": self.cluster.id}))
         except (RedisError, OSError) as e:  # sent again in full when Redis is back
             log.debug("push to %s lost: %s", sid, e)
         return True
@@ -351,8 +352,13 @@ class Forwarder:
             log.warning("unreadable message on %s", self.channel)
             return
         if kind == "text":  # in order, at once: what the owner pushed
-            eio_sid = self.sio.manager.eio_sid_from_sid(message["sid"], "/")
+            sid = message["sid"]
+            eio_sid = self.sio.manager.eio_sid_from_sid(sid, "/")
             if eio_sid is not None:
+                room, owner = message.get("room"), message.get("from")
+                if isinstance(room, str) and isinstance(owner, str):
+                    self.rooms_of[sid] = room
+                    self.owners_of[sid] = owner
                 await self.sio.eio.send(eio_sid, message["text"])
         elif kind == "reply":
             waiting = self._waiting.get(message["id"])

@@ -185,6 +185,24 @@ async def test_players_on_different_processes_play_a_whole_game(services: Servic
             assert final["outcome"]["winners"]
         assert ana.reconnects == ben.reconnects == 0
         assert_every_acknowledged_move_stored(services, code, players)
+
+        # A rematch moves both to a new room without a call of Ben's: his next calls go there.
+        await ana.c.ok("rematch", {"accept": True})
+        await ben.c.ok("rematch", {"accept": True})
+        for p in players:
+            await p.c.wait_state(lambda s: s["roomCode"] != code and s["phase"] != "waiting",
+                                 what=f"{p.name}: the rematch")
+        again = ana.c.state["roomCode"]
+        for p in players:
+            p.acked.clear()
+
+        def both_moved(state: dict[str, Any]) -> bool:
+            return bool(ana.acked and ben.acked) or finished(state)
+
+        await asyncio.gather(ana.play(both_moved, random.Random(21)),
+                             ben.play(both_moved, random.Random(22)))
+        assert ben.acked, "Ben made no move in the rematch"
+        assert_every_acknowledged_move_stored(services, again, players)
     finally:
         for p in players:
             await p.close()
