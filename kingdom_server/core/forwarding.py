@@ -125,14 +125,15 @@ class Forwarder:
         while True:
             try:
                 owner = await self.ownership.owner(code)
-                if owner == self.cluster.id and self.is_local(code):
+                if owner == self.cluster.id:  # ours (being opened, or just closed)
+                    await self.ownership.settled(code)
                     return None
                 if owner is None and not await self.ownership.is_open(code):
                     return None  # answered here: "Room not found"
                 if owner is None:
                     if self.ownership.orphaned(code, owner) and await self.ownership.take(code):
                         return None
-                elif owner != self.cluster.id:
+                else:
                     ack = await self._forward(owner, request_id, code, sid, event, data,
                                               address)
                     if ack is not None:
