@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import json
 import random
 from collections import Counter
@@ -225,6 +226,7 @@ async def test_the_owner_is_killed_and_the_game_finishes_on_another_process(
         await asyncio.gather(ana.play(some, random.Random(3)), ben.play(some, random.Random(4)))
         before = len(ana.acked) + len(ben.acked)
         owner.kill()
+        print(f"owner killed at {dt.datetime.now():%H:%M:%S,%f}")  # the takeover's log line
         at_kill = len(stored_actions(services.database_url, code))
         await asyncio.gather(ana.play(finished, random.Random(5)),
                              ben.play(finished, random.Random(6)))
