@@ -20,7 +20,8 @@ NODE_STAMP := node_modules/.kingdom-installed
 # apt needs root; use sudo when we are not root.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help venv web web-deps chromium lint typecheck pytest test web-check web-e2e run bench
+.PHONY: help venv web web-deps chromium lint typecheck pytest test web-check web-e2e run bench \
+	cluster cluster-deps cluster-test-deps
 
 help:
 	@echo "make run        start the server on http://$(HOST):$(PORT) (builds what it needs)"
@@ -30,6 +31,7 @@ help:
 	@echo "make lint       ruff check"
 	@echo "make typecheck  mypy --strict kingdom_rules kingdom_server kingdom_cli"
 	@echo "make bench      engine benchmark (bench/engine.py)"
+	@echo "make cluster    PostgreSQL, Redis, 3 server processes and HAProxy on http://$(HOST):$(PORT)"
 
 # --- Python ------------------------------------------------------------------------------
 
@@ -77,9 +79,37 @@ INSTALL_CHROMIUM := if [ -x /usr/bin/chromium ]; then \
 chromium:
 	@$(INSTALL_CHROMIUM)
 
+# Debian's packages for the tests of several processes (tests/cluster) and `make cluster`:
+# installed when their program is missing. Where apt cannot run, the cluster tests are skipped
+# with a message naming the package.
+PG_INITDB := $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb))
+define APT_INSTALL
+	if command -v apt-get >/dev/null; then \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y $(1) \
+			|| echo "!!! could not install $(1): the cluster tests will be skipped"; \
+	else \
+		echo "!!! no apt-get: install $(1) yourself; the cluster tests will be skipped"; \
+	fi
+endef
+
+cluster-test-deps:
+	@missing=""; \
+	[ -n "$(PG_INITDB)" ] || missing="$$missing postgresql"; \
+	command -v redis-server >/dev/null || [ -x /usr/bin/redis-server ] || missing="$$missing redis-server"; \
+	if [ -n "$$missing" ]; then $(call APT_INSTALL,$$missing); \
+	else echo "cluster tests: postgresql and redis-server are installed"; fi
+
+cluster-deps:
+	@missing=""; \
+	[ -n "$(PG_INITDB)" ] || missing="$$missing postgresql"; \
+	command -v redis-server >/dev/null || [ -x /usr/bin/redis-server ] || missing="$$missing redis-server"; \
+	command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || missing="$$missing haproxy"; \
+	if [ -n "$$missing" ]; then $(SUDO) apt-get update && $(SUDO) apt-get install -y $$missing; \
+	else echo "cluster: postgresql, redis-server and haproxy are installed"; fi
+
 # --- Everything CI checks ------------------------------------------------------------------
 
-test: venv lint typecheck pytest web-check web-e2e
+test: venv lint typecheck cluster-test-deps pytest web-check web-e2e
 
 # The web app's checks, in order; skipped while there is no package.json.
 web-check: web-deps
@@ -106,3 +136,9 @@ run: venv web
 
 bench: venv
 	$(BIN)/python bench/engine.py
+
+# The service of several processes on this machine (docs/deploy.md): PostgreSQL and Redis with
+# their data in .cluster/, three `kingdom serve` processes, HAProxy on $(HOST):$(PORT).
+# Ctrl-C stops them all.
+cluster: venv web cluster-deps
+	@exec $(BIN)/kingdom cluster --host $(HOST) --port $(PORT) --data $(CURDIR)/.cluster

@@ -75,6 +75,10 @@ def _register() -> None:
 
     cli.add_command(serve)
 
+    from kingdom_cli.cluster import cluster
+
+    cli.add_command(cluster)
+
     from kingdom_cli.account import user
     from kingdom_cli.bench import bench
     from kingdom_cli.connect import connect, watch

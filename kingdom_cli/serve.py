@@ -30,6 +30,12 @@ import click
     help="Turn off the per-connection and per-address limits (load tests from one address).",
 )
 @click.option(
+    "--redis-url",
+    default=None,
+    help="Redis server shared with the service's other processes, e.g. redis://host:6379/0 "
+    "(default: REDIS_URL if set; none: this process serves alone). See docs/deploy.md.",
+)
+@click.option(
     "--tls",
     is_flag=True,
     default=False,
@@ -39,7 +45,7 @@ import click
 @click.pass_obj
 def serve(
     obj: object, host: str, port: int, db: str | None, bot_delay: float | None,
-    no_rate_limits: bool, tls: bool,
+    no_rate_limits: bool, tls: bool, redis_url: str | None,
 ) -> None:
     """Start the game server and print its address."""
     import asyncio
@@ -53,6 +59,8 @@ def serve(
         kwargs["bot_delay"] = bot_delay
     if tls:
         kwargs["secure_cookies"] = True
+    if redis_url:
+        kwargs["redis_url"] = redis_url
     if no_rate_limits:
         kwargs["rate_limits"] = None
     if os.environ.get("KINGDOM_BOT_WORKERS"):
@@ -68,12 +76,13 @@ def serve(
     )
     app = create_app(settings)
     shown = f"[{host}]" if ":" in host else host
-    where = settings.database_url
-    if "@" in where:  # never print a password
-        where = where.split("://", 1)[0] + "://…@" + where.rsplit("@", 1)[1]
+    where = _without_password(settings.database_url)
 
     def announce(*_: object) -> None:
-        click.echo(f"Kingdom server listening on http://{shown}:{port}  (database: {where})")
+        redis = settings.redis_url
+        shared = f", redis: {_without_password(redis)}" if redis else ""
+        click.echo(f"Kingdom server listening on http://{shown}:{port}  "
+                   f"(database: {where}{shared})")
 
     async def main() -> None:
         runner = web.AppRunner(app, handle_signals=True, shutdown_timeout=3)
@@ -92,3 +101,10 @@ def serve(
             asyncio.run(main())
     except OSError as e:  # the port is taken, the address is not ours, ...
         raise click.ClickException(f"Cannot listen on {shown}:{port}: {e.strerror or e}") from e
+
+
+def _without_password(url: str) -> str:
+    """A database or Redis URL as printed: never with its password."""
+    if "@" in url:
+        return url.split("://", 1)[0] + "://…@" + url.rsplit("@", 1)[1]
+    return url

@@ -21,7 +21,9 @@ from kingdom_server import (
     stats,
     tutorial,
 )
+from kingdom_server.core.cluster import Cluster, client_manager, cluster_key
 from kingdom_server.core.feature import Env, Feature
+from kingdom_server.core.health import Health, health_key, ping_database
 from kingdom_server.core.http import refusals
 from kingdom_server.core.hub import Hub, hub_key
 from kingdom_server.core.keys import settings_key, sio_key, storage_key
@@ -72,16 +74,28 @@ def start_features(env: Env, features: tuple[Feature, ...] = FEATURES) -> None:
 
 async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     settings = app[settings_key]
+    cluster = app[cluster_key]
+    await cluster.start()
     storage = Storage(settings.database_url, journal=settings.action_journal,
                       threads=settings.database_threads)
     app[storage_key] = storage
-    hub = app[hub_key] = Hub(settings, storage, app[sio_key])
+    hub = app[hub_key] = Hub(settings, storage, app[sio_key], cluster)
+    health = app[health_key] = Health()
+    engine = settings.database_url.split(":", 1)[0]
+    health.add("database", engine, lambda: storage.run(ping_database, storage.db))
+    if cluster.redis is not None:  # one service of several processes (docs/deploy.md)
+        health.add("redis", "redis", cluster.redis.ping)
+        hub.share_limits(cluster.redis)
+        hub.share_public_games(cluster.redis, cluster.id)
+    hub.lobby.refuse_rooms = health.refusal
     env = Env(app, settings, storage, hub)
     start_features(env)
     hub.load()
     for feature in FEATURES:
         for task in feature.tasks:
             task(env)
+    await health.check()
+    health.start()
     gc_before = gc.get_threshold()
     if settings.gc_threshold is not None:
         gc.set_threshold(*settings.gc_threshold)
@@ -94,9 +108,12 @@ async def _storage_ctx(app: web.Application) -> AsyncIterator[None]:
     yield
     sys.setswitchinterval(switch_before)
     gc.set_threshold(*gc_before)
+    await health.stop()
     await hub.shutdown()
     await storage.drain()  # the rooms' writes still under way
+    await hub.stop_cluster()
     storage.close()
+    await cluster.stop()
 
 
 async def _sockets_ctx(app: web.Application) -> AsyncIterator[None]:
@@ -116,7 +133,9 @@ def create_app(settings: Settings | None = None) -> web.Application:
                      refusals],
     )
     app[settings_key] = settings
+    app[cluster_key] = Cluster(settings.redis_url)
     sio = Server(
+        client_manager=client_manager(settings.redis_url),
         async_mode="aiohttp",
         cors_allowed_origins=settings.cors_allowed_origins,
         logger=False,

@@ -9,6 +9,8 @@ from typing import Any
 
 from aiohttp import web
 
+from kingdom_server.core.cluster import cluster_key
+from kingdom_server.core.health import health_key
 from kingdom_server.core.hub import hub_key
 from kingdom_server.core.keys import settings_key
 
@@ -16,14 +18,20 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 async def health(request: web.Request) -> web.Response:
+    """This process and what it depends on (kingdom_server/core/health.py): 503 while it
+    cannot reach its database or Redis, so that a proxy sends new connections elsewhere."""
     hub = request.app[hub_key]
+    checks = request.app[health_key]
     return web.json_response(
         {
-            "status": "ok",
+            **checks.report(),
+            "process": request.app[cluster_key].id,
             "rooms": len(hub.rooms),
             "seatedConnections": len(hub.sessions),
             **hub.stats,
-        }
+        },
+        status=200 if checks.ok else 503,
+        headers={"Cache-Control": "no-store"},
     )
 
 

@@ -12,6 +12,16 @@ Call = Callable[[str, Payload], Awaitable[Ack]]
 """A socket call: (sid, payload) -> acknowledgement."""
 
 
+BUSY = "Server busy, retrying"
+"""The answer to a call the service cannot take now (its room's owner or Redis cannot be
+reached, docs/protocol.md): the client tries again."""
+
+
+DATABASE_DOWN = "Database unavailable, please try again"
+"""The answer to a call that needed the database while it cannot be reached (docs/protocol.md):
+nothing was stored, so nothing changed."""
+
+
 def ok(**extra: Any) -> Ack:
     return {"success": True, "error": None, **extra}
 

@@ -5,7 +5,9 @@ socket.io wiring in front of both (every call answered, connections and disconne
     ├── rooms: Rooms      open rooms by code, and the seat each socket holds (rooms.py)
     ├── pushes: Pushes    gameState and room events to the seats (pushes.py)
     ├── games: Games      game calls through the engine, score screen, bots (games.py)
-    └── lobby: Lobby      rooms, seats, starting games, leaving, absence (lobby.py)
+    ├── lobby: Lobby      rooms, seats, starting games, leaving, absence (lobby.py)
+    └── (REDIS_URL) ownership: the rooms this process owns (ownership.py), and forwarder:
+                          calls about rooms other processes own (forwarding.py)
 """
 
 from __future__ import annotations
@@ -21,16 +23,20 @@ from aiohttp import web
 
 from kingdom_server.core import validation as v
 from kingdom_server.core.actionlog import ActionLog
-from kingdom_server.core.answers import Ack, Call, CallError, fail, ok
+from kingdom_server.core.answers import BUSY, DATABASE_DOWN, Ack, Call, CallError, fail, ok
 from kingdom_server.core.background import Background
+from kingdom_server.core.cluster import Cluster
+from kingdom_server.core.forwarding import Forwarder
 from kingdom_server.core.games import GAME_EVENTS, Games
 from kingdom_server.core.http import client_address, token_from_cookie_header
-from kingdom_server.core.limits import Limiter
+from kingdom_server.core.limits import Limiter, SharedLimiter
+from kingdom_server.core.listing import SharedListing
 from kingdom_server.core.lobby import Lobby
+from kingdom_server.core.ownership import Ownership
 from kingdom_server.core.pushes import SEAT_MOVED, Pushes, PushObserver
 from kingdom_server.core.rooms import BROWSING, Room, Rooms, now_utc
 from kingdom_server.core.settings import Settings
-from kingdom_server.core.storage import Storage
+from kingdom_server.core.storage import UNREACHABLE, LoadedRoom, Storage
 from kingdom_server.core.wire import Server, unknown_event
 
 __all__ = [
@@ -38,6 +44,11 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+
+ROOM_NAMING = frozenset({"joinRoom", "joinPublicRoom", "rejoinRoom", "watchGame"})
+"""Calls about the room their payload names (`roomCode`); the others are about the room the
+socket is seated in or watches, if any."""
+
 
 class Person(Protocol):
     """A signed-in account as the hub sees it."""
@@ -64,6 +75,7 @@ class Hub:
         settings: Settings,
         storage: Storage,
         sio: socketio.AsyncServer,
+        cluster: Cluster | None = None,
     ) -> None:
         self.settings = settings
         self.storage = storage
@@ -86,6 +98,8 @@ class Hub:
         self.lobby = Lobby(settings, storage, sio, self.room_list, self.pushes, self.games,
                            self.background)
         self.limiter = Limiter(settings.rate_limits) if settings.rate_limits else None
+        self.shared_limiter: SharedLimiter | None = None
+        """With several processes: the limits per address counted in Redis (share_limits)."""
         self.addresses: dict[str, str] = {}
         """sid -> the client's address (for the limits per address)."""
         if self.limiter is not None and isinstance(sio, Server):
@@ -96,6 +110,32 @@ class Hub:
         sio.on("*", self.on_unknown)
         self.add_calls(self.lobby.calls())
         self.add_calls({event: self.games.call(event) for event in GAME_EVENTS})
+        self.ownership: Ownership | None = None
+        self.forwarder: Forwarder | None = None
+        if cluster is not None and cluster.enabled and isinstance(sio, Server):
+            self._join_cluster(cluster, sio)
+
+    def _join_cluster(self, cluster: Cluster, sio: Server) -> None:
+        """One process of several (kingdom_server/core/cluster.py): this one holds the rooms it
+        owns and forwards the calls about the others' rooms."""
+        ownership = self.ownership = Ownership(cluster, self.storage)
+        forwarder = self.forwarder = Forwarder(cluster, ownership, sio)
+        ownership.adopt = self.adopt
+        ownership.drop = self.drop
+        ownership.is_held = lambda code: code in self.room_list.by_code
+        forwarder.run = self._run_here
+        forwarder.room_of = self._room_here
+        forwarder.is_local = lambda code: code in self.room_list.by_code
+        forwarder.gone = self._remote_gone
+        forwarder.reconnected.append(self._push_all)
+        forwarder.push_again = self._push_again
+        self.lobby.claim = ownership.claim_new
+        self.pushes.relay = forwarder.relay
+
+        def fenced(code: str) -> None:
+            self.background.spawn(ownership.lost(code))
+
+        self.storage.on_fenced = fenced
 
     # -- what tests and /api/health read ---------------------------------------------------
 
@@ -136,14 +176,25 @@ class Hub:
         async def handler(sid: str, *args: Any) -> Ack:
             data = args[0] if args else None
             try:
-                if self.limiter is not None:
+                refused = None
+                if self.shared_limiter is not None:
+                    refused = await self.shared_limiter.check_call(
+                        event, sid, self.addresses.get(sid, ""))
+                elif self.limiter is not None:
                     refused = self.limiter.check_call(event, sid, self.addresses.get(sid, ""))
-                    if refused is not None:
-                        raise CallError(refused)
+                if refused is not None:
+                    raise CallError(refused)
                 v.check_size(data, self.settings.max_string_length)
-                ack = await fn(sid, v.as_object(data))
+                payload = v.as_object(data)
+                forwarded = None
+                if self.forwarder is not None:
+                    forwarded = await self._elsewhere(event, sid, payload)
+                ack = forwarded if forwarded is not None else await fn(sid, payload)
             except (CallError, v.PayloadError) as e:
                 ack = fail(str(e))
+            except UNREACHABLE as e:
+                log.warning("%s: the database cannot be reached: %s", event, e)
+                ack = fail(DATABASE_DOWN)
             except Exception:
                 log.exception("%s failed", event)
                 ack = fail("Internal server error")
@@ -153,6 +204,129 @@ class Hub:
         handler.__name__ = f"on_{event}"
         return handler
 
+    # -- several processes (REDIS_URL) ------------------------------------------------------
+
+    def _room_here(self, sid: str) -> str | None:
+        ref = self.room_list.sessions.get(sid)
+        return ref[0] if ref is not None else self.room_list.watching.get(sid)
+
+    def _room_for(self, event: str, sid: str, payload: dict[str, Any]) -> str | None:
+        """The room a call is about: the one it names, else the socket's."""
+        if event in ROOM_NAMING and isinstance(payload.get("roomCode"), str):
+            try:
+                return v.room_code(payload)
+            except v.PayloadError:
+                return None  # answered here
+        here = self._room_here(sid)
+        if here is not None:
+            return here
+        return self.forwarder.rooms_of.get(sid) if self.forwarder is not None else None
+
+    async def _elsewhere(self, event: str, sid: str, payload: dict[str, Any]) -> Ack | None:
+        """The answer of the room's owner when it is another process (None: run it here)."""
+        assert self.forwarder is not None
+        code = self._room_for(event, sid, payload)
+        if code is None or code in self.room_list.by_code:
+            return None
+        return await self.forwarder.call(code, sid, event, payload, self.addresses.get(sid, ""))
+
+    async def call_as(self, sid: str, event: str, payload: dict[str, Any]) -> Ack:
+        """Run a socket call for one of this process's sockets as if it had made it: at the
+        owner of the room it is about when another process holds it (a feature seating a
+        socket, e.g. the ranked queue of several processes)."""
+        if self.forwarder is not None:
+            forwarded = await self._elsewhere(event, sid, payload)
+            if forwarded is not None:
+                return forwarded
+        ack = await self._run_here(sid, event, payload)
+        return ack if ack is not None else fail(BUSY)  # taken by another process meanwhile
+
+    async def _run_here(self, sid: str, event: str, payload: dict[str, Any]) -> Ack | None:
+        """A call forwarded by the process holding the socket, run as one of ours (its limits
+        and size were checked there); None if its room is another process's now."""
+        fn = self.calls.get(event)
+        if fn is None:
+            return unknown_event(event)
+        code = self._room_for(event, sid, payload)
+        if code is not None and code not in self.room_list.by_code and self.ownership:
+            await self.ownership.settled(code)  # being taken here: wait until it is open
+            if code not in self.room_list.by_code:
+                try:
+                    owner = await self.ownership.owner(code)
+                except Exception:
+                    owner = None
+                if owner is not None and owner != self.ownership.cluster.id:
+                    return None
+        try:
+            ack = await fn(sid, payload)
+        except (CallError, v.PayloadError) as e:
+            ack = fail(str(e))
+        except UNREACHABLE as e:
+            log.warning("%s: the database cannot be reached: %s", event, e)
+            ack = fail(DATABASE_DOWN)
+        except Exception:
+            log.exception("%s failed", event)
+            ack = fail("Internal server error")
+        self.stats["acks"] += 1
+        return ack
+
+    async def _remote_gone(self, sid: str) -> None:
+        """A socket of another process that played here went away."""
+        for hook in self.disconnect_hooks:
+            await hook(sid)
+        await self.lobby.disconnected(sid)
+
+    async def _push_all(self) -> None:
+        """Redis is back: every seat gets its room's state again (pushes to sockets of other
+        processes may have been lost meanwhile)."""
+        for room in self.room_list:
+            try:
+                await self.pushes.room(room)
+            except Exception:
+                log.exception("room %s: push failed", room.code)
+
+    async def _push_again(self, sid: str) -> None:
+        code = self._room_here(sid)
+        room = self.room_list.get(code) if code is not None else None
+        if room is not None:
+            await self.pushes.room(room)
+
+    async def adopt(self, code: str) -> bool:
+        """Rebuild a room this process just took (its owner died) from the store, as at a
+        restart; False if it is not open any more."""
+        loaded = await self.storage.run(self.storage.load_open_room, code)
+        if loaded is None:
+            return False
+        started = self._rebuild([loaded])
+        if not started:
+            return False
+        self._start(started)
+        log.info("room %s taken over", code)
+        return True
+
+    async def drop(self, code: str) -> None:
+        """Another process owns the room now: it leaves this one with its tasks; the
+        connections of its sockets here close, and they reconnect to their seats there."""
+        room = self.room_list.get(code)
+        if room is None:
+            return
+        sids = [s.sid for s in room.seats if s.sid is not None] + list(room.spectators)
+        self.lobby._forget(room)
+        for sid in sids:
+            self.room_list.sessions.pop(sid, None)
+            if self.forwarder is not None:
+                if sid in self.forwarder.remote:
+                    self.forwarder.forget(sid)
+                else:
+                    await self.forwarder.close_connection(sid)
+
+    async def stop_cluster(self) -> None:
+        """(after the store's last writes) The leases go: other processes take the rooms."""
+        if self.forwarder is not None:
+            await self.forwarder.stop()
+        if self.ownership is not None:
+            await self.ownership.stop()
+
     async def on_unknown(self, event: Any, sid: str, *args: Any) -> Ack:
         return unknown_event(event)
 
@@ -161,6 +335,28 @@ class Hub:
     def _gate(self, sid: str) -> str | None:
         assert self.limiter is not None
         return self.limiter.check("event", sid, self.addresses.get(sid, ""))
+
+    async def _shared_gate(self, sid: str) -> str | None:
+        assert self.shared_limiter is not None
+        return await self.shared_limiter.check("event", sid, self.addresses.get(sid, ""))
+
+    def share_public_games(self, redis: Any, process_id: str) -> None:
+        """List and push the public games of every process of the service, through Redis
+        (kingdom_server/core/listing.py)."""
+        listing = SharedListing(redis, process_id, self.room_list.public_games,
+                                self.pushes.send_public_games)
+        self.pushes.listing = listing
+        listing.start()
+        self.shutdown_hooks.append(listing.stop)
+
+    def share_limits(self, redis: Any) -> None:
+        """Count the limits per address across the service's processes, in Redis (a
+        redis.asyncio client; kingdom_server/core/limits.py)."""
+        if self.limiter is None or self.settings.rate_limits is None:
+            return
+        self.shared_limiter = SharedLimiter(self.limiter, self.settings.rate_limits, redis)
+        if isinstance(self.sio, Server):
+            self.sio.gate = self._shared_gate
 
     def _address(self, environ: Any) -> str:
         request = environ.get("aiohttp.request") if isinstance(environ, dict) else None
@@ -199,6 +395,8 @@ class Hub:
 
     async def on_disconnect(self, sid: str, *args: Any) -> None:
         self.addresses.pop(sid, None)
+        if self.forwarder is not None:
+            await self.forwarder.disconnected(sid)
         if self.limiter is not None:
             self.limiter.disconnected(sid)
         for hook in self.disconnect_hooks:
@@ -208,8 +406,22 @@ class Hub:
     # -- startup / shutdown ----------------------------------------------------------------
 
     def load(self) -> None:
-        """Rebuild every open room from the store (game states by replaying their logs)."""
-        for loaded in self.storage.load_open_rooms():
+        """Rebuild every open room from the store (game states by replaying their logs). One
+        process of several rebuilds none here: it takes the rooms nobody owns as it finds
+        them (`adopt`, kingdom_server/core/ownership.py)."""
+        self.background.spawn(self._sweep())
+        if self.ownership is not None and self.forwarder is not None:
+            self.ownership.start()
+            self.forwarder.start()
+            return
+        self._start(self._rebuild(self.storage.load_open_rooms()))
+        log.info("loaded %d rooms", len(self.room_list))
+
+    def _rebuild(self, loaded_rooms: list[LoadedRoom]) -> Rooms:
+        """The rooms rebuilt, in memory and in `room_list` (a room whose log does not replay is
+        closed)."""
+        rebuilt = Rooms()
+        for loaded in loaded_rooms:
             room = loaded.room
             if loaded.game is not None:
                 try:
@@ -219,9 +431,14 @@ class Hub:
                     self.storage.close_room(room.code)
                     continue
             self.room_list.add(room)
+            rebuilt.add(room)
+        return rebuilt
+
+    def _start(self, rebuilt: Rooms) -> None:
+        """Rooms just rebuilt go on: their features' hooks, absences, bots, clocks."""
         for hook in self.loaded_hooks:
-            hook(self.room_list)
-        for room in self.room_list:
+            hook(rebuilt)
+        for room in rebuilt:
             # Nobody is connected yet: each person has the absence limit to come back.
             for seat in room.seats:
                 self.lobby.start_absence(room, seat)
@@ -235,8 +452,6 @@ class Hub:
                 self.games.sync_score_screen(room)
                 self.games.sync_clocks(room, save=False)  # on from what was stored
                 self.games.kick_bots(room)
-        log.info("loaded %d rooms", len(self.room_list))
-        self.background.spawn(self._sweep())
 
     async def _sweep(self) -> None:
         """Delete long-closed rooms from the store: now, then every Settings.sweep_seconds."""

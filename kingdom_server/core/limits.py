@@ -4,15 +4,24 @@ with `Too many requests, try again in N s`; nothing else happens to the connecti
 
 Join attempts are limited so that room codes cannot be found by guessing: at the default 5 a
 second per address, trying a thousandth of the 887 million codes takes about two days.
+
+When several processes serve as one (`REDIS_URL`, docs/deploy.md) the buckets per address are
+kept in Redis (`SharedLimiter`), so that an address spreading its calls over the processes gets
+no more than from one; the buckets per connection stay in the process that holds the
+connection. If Redis cannot be reached the process counts the address locally meanwhile.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 from collections.abc import Callable
+from typing import Any
 
 import attrs
+
+log = logging.getLogger(__name__)
 
 
 @attrs.frozen
@@ -43,6 +52,19 @@ CREATE_CALLS = frozenset({"createRoom", "createPublicRoom"})
 JOIN_CALLS = frozenset({"joinRoom", "joinPublicRoom", "rejoinRoom"})
 
 TOO_MANY = "Too many requests, try again in {} s"
+
+
+def call_kind(event: str) -> str | None:
+    """The limit a call counts against besides every event's: 'room', 'join' or none."""
+    if event in CREATE_CALLS:
+        return "room"
+    if event in JOIN_CALLS:
+        return "join"
+    return None
+
+
+def refusal(wait: float) -> str:
+    return TOO_MANY.format(max(1, math.ceil(wait)))
 
 
 class Bucket:
@@ -107,18 +129,97 @@ class Limiter:
         shared, wait_shared = per_address.wait(address, now)
         wait = max(wait_mine, wait_shared)
         if wait > 0:
-            return TOO_MANY.format(max(1, math.ceil(wait)))
+            return refusal(wait)
         mine.level -= 1.0
         shared.level -= 1.0
         return None
 
     def check_call(self, event: str, sid: str, address: str) -> str | None:
-        if event in CREATE_CALLS:
-            return self.check("room", sid, address)
-        if event in JOIN_CALLS:
-            return self.check("join", sid, address)
-        return None
+        kind = call_kind(event)
+        return self.check(kind, sid, address) if kind is not None else None
+
+    def connection_wait(self, kind: str, sid: str) -> float:
+        """Seconds until the connection's bucket of `kind` holds a token (0.0: now)."""
+        return self.pairs[kind][0].wait(sid, self.clock())[1]
+
+    def take_connection(self, kind: str, sid: str) -> None:
+        """Count a call that went ahead against the connection only."""
+        bucket, _ = self.pairs[kind][0].wait(sid, self.clock())
+        bucket.level -= 1.0
 
     def disconnected(self, sid: str) -> None:
         for per_connection, _ in self.pairs.values():
             per_connection.forget(sid)
+
+
+# The token bucket of one key in Redis, refilled and taken from atomically by the server's own
+# clock (TIME), so that every process counts alike. KEYS[1]: the bucket; ARGV: capacity,
+# tokens a second. Answers the seconds to wait as text ("0": a token was taken).
+TAKE_SCRIPT = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local capacity = tonumber(ARGV[1])
+local rate = tonumber(ARGV[2])
+local saved = redis.call('HMGET', KEYS[1], 'level', 'stamp')
+local level = tonumber(saved[1])
+local stamp = tonumber(saved[2])
+if level == nil or stamp == nil then
+  level = capacity
+  stamp = now
+end
+level = math.min(capacity, level + math.max(0, now - stamp) * rate)
+if level < 1 then
+  return tostring((1 - level) / rate)
+end
+redis.call('HSET', KEYS[1], 'level', tostring(level - 1), 'stamp', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(capacity / rate * 1000) + 1000)
+return '0'
+"""
+
+SHARED_PREFIX = "kingdom:limit:"
+"""Redis keys of the shared buckets: kingdom:limit:<kind>:<address>."""
+
+
+class SharedLimiter:
+    """A `Limiter` whose buckets per address live in Redis, shared by every process of the
+    service; its buckets per connection stay local. `redis` is a redis.asyncio client."""
+
+    def __init__(self, local: Limiter, limits: RateLimits, redis: Any) -> None:
+        self.local = local
+        self.redis = redis
+        self.rates = {
+            "event": limits.events_per_address,
+            "room": limits.rooms_per_address,
+            "join": limits.joins_per_address,
+        }
+        self._take = redis.register_script(TAKE_SCRIPT)
+        self.unreachable = False
+        """Whether the last try to reach Redis failed (the address was counted locally)."""
+
+    async def check(self, kind: str, sid: str, address: str) -> str | None:
+        """As `Limiter.check`, the address counted across processes."""
+        wait = self.local.connection_wait(kind, sid)
+        if wait > 0:
+            return refusal(wait)
+        rate = self.rates[kind]
+        try:
+            answer = await self._take(keys=[f"{SHARED_PREFIX}{kind}:{address}"],
+                                      args=[rate.count, rate.count / rate.seconds])
+        except Exception as e:  # Redis down or slow: count here meanwhile
+            if not self.unreachable:
+                log.warning("rate limits: Redis unreachable (%s); counting addresses locally", e)
+            self.unreachable = True
+            return self.local.check(kind, sid, address)
+        self.unreachable = False
+        wait = float(answer.decode() if isinstance(answer, bytes) else answer)
+        if wait > 0:
+            return refusal(wait)
+        self.local.take_connection(kind, sid)
+        return None
+
+    async def check_call(self, event: str, sid: str, address: str) -> str | None:
+        kind = call_kind(event)
+        return await self.check(kind, sid, address) if kind is not None else None
+
+    def disconnected(self, sid: str) -> None:
+        self.local.disconnected(sid)

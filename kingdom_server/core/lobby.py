@@ -13,7 +13,7 @@ import asyncio
 import collections
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import socketio
 
@@ -22,7 +22,7 @@ from kingdom_rules import tutorial
 from kingdom_server.core import bots as botlib
 from kingdom_server.core import clocks, rematch
 from kingdom_server.core import validation as v
-from kingdom_server.core.answers import Ack, Call, CallError, Payload, ok
+from kingdom_server.core.answers import BUSY, Ack, Call, CallError, Payload, ok
 from kingdom_server.core.background import Background
 from kingdom_server.core.games import Games
 from kingdom_server.core.pushes import SEAT_MOVED, Pushes, loop_time
@@ -40,6 +40,7 @@ from kingdom_server.core.rooms import (
 )
 from kingdom_server.core.settings import Settings
 from kingdom_server.core.storage import Storage, room_rows, room_status
+from kingdom_server.core.wire import is_connected
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +77,13 @@ class Lobby:
         games.timeout_hooks.append(self._timed_out)
         self._issued: collections.deque[str] = collections.deque(maxlen=4096)
         """Room codes handed out lately (`new_code`)."""
+        self.refuse_rooms: Callable[[], str | None] = lambda: None
+        """Why no new room may be made now (None: it may): the process cannot reach its
+        database or Redis (kingdom_server/core/health.py)."""
+        self.claim: Callable[[str], Awaitable[bool]] | None = None
+        """(several processes, kingdom_server/core/ownership.py) Take the lease of a new room's
+        code before the room exists: False if another process holds it; raises when Redis
+        cannot be reached."""
 
     def calls(self) -> dict[str, Call]:
         """The lobby's socket calls by event name."""
@@ -125,8 +133,16 @@ class Lobby:
             if code in self._issued or self.rooms.get(code) is not None:
                 continue
             self._issued.append(code)
-            if not await self.storage.run(self.storage.room_code_taken, code):
-                return code
+            if await self.storage.run(self.storage.room_code_taken, code):
+                continue
+            if self.claim is not None:
+                try:
+                    if not await self.claim(code):
+                        continue
+                except Exception as e:  # no new room while Redis cannot be reached
+                    log.warning("room code %s could not be claimed: %s", code, e)
+                    raise CallError(BUSY) from e
+            return code
         raise CallError("No free room code, please try again")
 
     # -- signed-in players -----------------------------------------------------------------
@@ -239,6 +255,9 @@ class Lobby:
     ) -> Ack:
         if constructed and is_tutorial:
             raise CallError("A tutorial cannot be a Constructed game")
+        refused = self.refuse_rooms()
+        if refused is not None:
+            raise CallError(refused)
         await self.detach(sid)
         room = Room(
             code=await self.new_code(),
@@ -367,7 +386,7 @@ class Lobby:
     async def get_public_games(self, sid: str, p: Payload) -> Ack:
         if sid not in self.rooms.sessions:
             await self.sio.enter_room(sid, BROWSING)
-        return ok(games=self.rooms.public_games())
+        return ok(games=await self.pushes.public_list())
 
     async def add_bot(self, sid: str, p: Payload) -> Ack:
         wanted_kind = v.field(p, "kind", str, required=False, default=botlib.DEFAULT_BOT_KIND)
@@ -535,7 +554,7 @@ class Lobby:
             room.spectators.discard(sid)
             if not room.closed:
                 await self.pushes.room(room)
-        if self.sio.manager.is_connected(sid, "/"):
+        if is_connected(self.sio, sid):
             await self.sio.leave_room(sid, code)
             await self.sio.enter_room(sid, BROWSING)
         if room.is_public:
@@ -690,7 +709,7 @@ class Lobby:
         return ok()
 
     async def attach(self, sid: str, room: Room, seat: Seat) -> None:
-        if not self.sio.manager.is_connected(sid, "/"):
+        if not is_connected(self.sio, sid):
             # The socket went away while its call waited: the seat is kept, unconnected.
             seat.sid = None
             self.start_absence(room, seat)

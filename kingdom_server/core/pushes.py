@@ -4,11 +4,12 @@ games list. Every push goes past the observers (tests check that nothing private
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import socketio
 
+from kingdom_server.core.listing import SharedListing
 from kingdom_server.core.rooms import BROWSING, Room, Rooms, Seat
 from kingdom_server.core.views import push_parts, spectator_view, waiting_view
 from kingdom_server.core.wire import decode_event, encode_event, encode_event_parts
@@ -32,6 +33,11 @@ class Pushes:
         self.stats = stats
         self.observers: list[PushObserver] = []
         self.spectator_observers: list[SpectatorObserver] = []
+        self.listing: SharedListing | None = None
+        """With several processes: the service's public games list in Redis (listing.py)."""
+        self.relay: Callable[[str, str], Awaitable[bool]] | None = None
+        """(several processes) Send an encoded event to a socket another process holds
+        (kingdom_server/core/forwarding.py)."""
 
     async def room(self, room: Room) -> None:
         """Each connected seat gets its own view (seats without a socket cost nothing; what
@@ -79,6 +85,8 @@ class Pushes:
         go through here)."""
         eio_sid = self.sio.manager.eio_sid_from_sid(sid, "/")
         if eio_sid is None:
+            if self.relay is not None:
+                await self.relay(sid, text)
             return
         await self.sio.eio.send(eio_sid, text)
 
@@ -93,4 +101,18 @@ class Pushes:
         await self.sio.emit(event, data, room=room.code)
 
     async def public_games(self) -> None:
-        await self.sio.emit("publicGamesUpdated", self.rooms.public_games(), room=BROWSING)
+        """A public room changed: every browsing socket gets the new list (the service's,
+        from every process, when there are several)."""
+        if self.listing is not None:
+            self.listing.changed()
+            return
+        await self.send_public_games(self.rooms.public_games())
+
+    async def send_public_games(self, games: list[dict[str, Any]]) -> None:
+        await self.sio.emit("publicGamesUpdated", games, room=BROWSING)
+
+    async def public_list(self) -> list[dict[str, Any]]:
+        """The public games list as `getPublicGames` answers it."""
+        if self.listing is not None:
+            return await self.listing.games()
+        return self.rooms.public_games()

@@ -132,9 +132,11 @@ class Settings:
     """Calls, room creations and join attempts per connection and per address
     (kingdom_server/core/limits.py); None: no limits (load tests from one address)."""
 
-    client_address_header: str | None = None
+    client_address_header: str | None = attrs.field(
+        factory=lambda: os.environ.get("KINGDOM_CLIENT_ADDRESS_HEADER") or None)
     """Behind a reverse proxy: the header carrying the client's address (for example
-    `X-Forwarded-For`, whose last entry is used). None: the TCP peer's address."""
+    `X-Forwarded-For`, whose last entry is used; `KINGDOM_CLIENT_ADDRESS_HEADER`). None: the
+    TCP peer's address."""
 
     cors_allowed_origins: str | list[str] | None = None
     """Passed to python-socketio; None means same origin only."""
@@ -144,6 +146,12 @@ class Settings:
     )
     """The server is reached over TLS (directly or behind a proxy): the session cookie is
     marked Secure. `kingdom serve --tls` or KINGDOM_SECURE_COOKIES=1."""
+
+    redis_url: str | None = attrs.field(factory=lambda: os.environ.get("REDIS_URL") or None)
+    """`redis://host:port/db` (`REDIS_URL`, `kingdom serve --redis-url`): this process is one of
+    several serving the same database as one service (docs/deploy.md): pushes reach sockets on
+    every process, each room has one owner process (kingdom_server/core/cluster.py). None: one
+    process serves everything, as before."""
 
     action_journal: bool = True
     """On a SQLite file: accepted actions are appended to a journal beside it

@@ -44,6 +44,23 @@ PER_CLIENT = 1
 their turn without holding a thread, so one client's flood never queues another's request."""
 
 
+class Fenced(Exception):
+    """A write of a room by a process that no longer owns it: another process took the room
+    (a higher fencing token is stored, kingdom_server/core/ownership.py); nothing was written."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"room {code} is owned by another process")
+        self.code = code
+
+
+UNREACHABLE: tuple[type[Exception], ...] = (pw.OperationalError, pw.InterfaceError)
+"""What the store raises when the database server cannot be reached (or is too busy to
+answer): the call is answered DATABASE_DOWN (kingdom_server/core/answers.py)."""
+
+LOST = -1
+"""The fencing token of a room this process gave up: none of its writes is ever accepted."""
+
+
 def _from_epoch(at: float) -> dt.datetime:
     """Naive UTC, as `now()` gives."""
     return dt.datetime.fromtimestamp(at, dt.UTC).replace(tzinfo=None)
@@ -248,6 +265,22 @@ class Storage:
         self._turns: dict[str, tuple[asyncio.Semaphore, int]] = {}
         self._tails: dict[str, asyncio.Task[Any]] = {}
         """The last job of each key's ordered writer (:meth:`submit`)."""
+        self.fences: dict[str, int] = {}
+        """Room code -> the fencing token this process owns the room with (several processes
+        on one database, kingdom_server/core/ownership.py): each write of the room, through its
+        ordered writer or the action log, first checks in its transaction that the room's row
+        still holds this token, and is refused (`Fenced`) if another process took the room
+        since. Empty (one process alone): nothing is checked."""
+        self.game_rooms: dict[int, str] = {}
+        """Game id -> room code, for the fencing of action rows (filled only with fences)."""
+        self.on_fenced: Callable[[str], None] | None = None
+        """Called on the event loop with the code of a room whose write was `Fenced`."""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._generation = 0
+        """Goes up each time a thread finds its connection dead (the database server went
+        away): the other threads' connections, opened before, are dead too and are replaced
+        before their next job instead of failing it."""
+        self._local = threading.local()
         db = self.db
         self.tables = Tables(db)
         """Feature modules' tables bound to this database (kingdom_server/tables.py)."""
@@ -270,6 +303,8 @@ class Storage:
             allow_spectators = pw.BooleanField(default=False)
             status = pw.CharField(default="waiting", max_length=16)  # waiting | playing | closed
             unattended_since = pw.DateTimeField(null=True)  # the last person went away at
+            # The highest fencing token a process took the room with (Storage.take_room).
+            fence = pw.BigIntegerField(default=0)
             created_at = pw.DateTimeField(default=now)
             updated_at = pw.DateTimeField(default=now)
 
@@ -374,13 +409,44 @@ class Storage:
         threads the work runs here."""
         return await self._in(self._threads, work, *args, **kwargs)
 
-    @staticmethod
-    async def _in(threads: ThreadPoolExecutor | None, work: Callable[P, T], *args: P.args,
-                  **kwargs: P.kwargs) -> T:
+    async def _in(self, threads: ThreadPoolExecutor | None, work: Callable[P, T],
+                  *args: P.args, **kwargs: P.kwargs) -> T:
+        job = functools.partial(self._reconnecting, functools.partial(work, *args, **kwargs))
         if threads is None:
-            return work(*args, **kwargs)
+            return job()
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(threads, functools.partial(work, *args, **kwargs))
+        return await loop.run_in_executor(threads, job)
+
+    def _reconnecting(self, work: Callable[[], T]) -> T:
+        """`work()`; when it fails because the database server went away (restarted, or the
+        network cut), this thread's dead connection is dropped so that its next job connects
+        again: work resumes as soon as the database is back."""
+        if getattr(self._local, "generation", self._generation) < self._generation:
+            self._close_connection()  # opened before another thread found the server gone
+        self._local.generation = self._generation
+        try:
+            return work()
+        finally:  # also when `work` kept the error to itself (`log_actions`)
+            if self.drop_dead_connection():
+                self._generation += 1
+
+    def drop_dead_connection(self) -> bool:
+        """Close this thread's connection if the database server closed it (a PostgreSQL
+        connection's `closed` flag; SQLite's never dies this way). True if it was dead."""
+        conn = None if self.db.is_closed() else self.db.connection()  # type: ignore[no-untyped-call]
+        if conn is None or not getattr(conn, "closed", 0):
+            return False
+        self._close_connection()
+        return True
+
+    def _close_connection(self) -> None:
+        if self.db.is_closed() or self.db.in_transaction():
+            return
+        try:
+            self.db.close()
+        except Exception:  # what peewee keeps of it goes anyway
+            log.debug("closing a dead database connection failed", exc_info=True)
+            self.db._state.reset()  # type: ignore[attr-defined]
 
     def submit(
         self, key: str, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs
@@ -393,10 +459,14 @@ class Storage:
         this is called, not when the task runs. The job runs to its end even if whoever
         awaits it is cancelled."""
         before = self._tails.get(key)
+        self._loop = asyncio.get_running_loop()
 
         async def job() -> T:
             if before is not None:
                 await asyncio.wait([before])  # its outcome belongs to its own caller
+            if key in self.fences:
+                bound = functools.partial(work, *args, **kwargs)
+                return await self._in(self._writers, self._fenced, key, bound)
             return await self._in(self._writers, work, *args, **kwargs)
 
         task = asyncio.get_running_loop().create_task(job())
@@ -408,6 +478,60 @@ class Storage:
 
         task.add_done_callback(done)
         return task
+
+    def _fenced(self, code: str, work: Callable[[], T]) -> T:
+        """`work()` in one transaction with the check of the room's fencing token."""
+        with self.db.atomic():
+            self.check_fence(code)
+            return work()
+
+    def check_fence(self, code: str) -> None:
+        """(in a transaction) Raise `Fenced` unless the room's row holds this process's token
+        (or, for a room not stored yet, this process created it: token 0). The row stays locked
+        until the transaction ends, so a process taking the room (:meth:`take_room`) waits for
+        this write and then outdates it."""
+        token = self.fences.get(code)
+        if token is None:
+            return
+        held = self.Room.update(fence=self.Room.fence).where(
+            (self.Room.code == code) & (self.Room.fence == token)).execute()
+        if held:
+            return
+        if token == 0 and not self.Room.select().where(self.Room.code == code).exists():
+            return
+        self._refused(code)
+
+    def _refused(self, code: str) -> None:
+        loop, hook = self._loop, self.on_fenced
+        if loop is not None and hook is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(hook, code)
+        raise Fenced(code)
+
+    def take_room(self, code: str) -> int:
+        """This process takes the room (it holds its lease, kingdom_server/core/ownership.py):
+        the room's fencing token goes up by one, in one transaction, after every write of the
+        previous owner under way; from now on those of the previous owner are refused. Returns
+        the new token (0 for a room not stored yet)."""
+        with self.db.atomic():
+            self.Room.update(fence=self.Room.fence + 1).where(self.Room.code == code).execute()
+            row = self.Room.select(self.Room.fence).where(self.Room.code == code).first()
+            token = 0 if row is None else int(row.fence)
+        self.fences[code] = token
+        return token
+
+    def give_up_room(self, code: str) -> None:
+        """This process no longer owns the room: none of its writes is accepted from now on."""
+        if code in self.fences:
+            self.fences[code] = LOST
+
+    def room_is_open(self, code: str) -> bool:
+        return bool(self.Room.select().where(
+            (self.Room.code == code) & self.Room.status.not_in(["closed", ARCHIVED])).exists())
+
+    def open_room_codes(self) -> list[str]:
+        """The codes of every room not closed."""
+        return [str(r.code) for r in self.Room.select(self.Room.code).where(
+            self.Room.status.not_in(["closed", ARCHIVED]))]
 
     def later(self, key: str, failed: str, work: Callable[P, None], *args: P.args,
               **kwargs: P.kwargs) -> None:
@@ -632,6 +756,8 @@ class Storage:
                 ),
             )
             game_id = int(game.id)
+            if rows.code in self.fences:
+                self.game_rooms[game_id] = rows.code
             moment = now()
             self._insert_actions(
                 [(game_id, i, json.dumps(a), moment) for i, a in enumerate(first_actions)])
@@ -672,7 +798,15 @@ class Storage:
         """Actions' rows of any games committed to the database (one transaction): all of them
         when this returns, or none (the error is raised)."""
         moment = now()
-        self._insert_actions([(g, seq, json.dumps(a), moment) for g, seq, a in rows])
+        values = [(g, seq, json.dumps(a), moment) for g, seq, a in rows]
+        fenced = {code for g, _, _ in rows if (code := self.game_rooms.get(g)) is not None}
+        if not fenced:
+            self._insert_actions(values)
+            return
+        with self.db.atomic():  # the rows with the check of their rooms' tokens
+            for code in sorted(fenced):
+                self.check_fence(code)
+            self._insert_actions(values)
 
     def append_action(self, game_id: int, seq: int, action: dict[str, Any]) -> None:
         self.append_actions([(game_id, seq, action)])
@@ -853,53 +987,62 @@ class Storage:
     def load_open_rooms(self) -> list[LoadedRoom]:
         """Every room that was not closed, with its seats and its latest game's action log."""
         g = self.games()
-        out: list[LoadedRoom] = []
-        for row in self.Room.select().where(self.Room.status.not_in(["closed", ARCHIVED])).order_by(
-            self.Room.created_at
-        ):
-            room = Room(
-                code=row.code,
-                host_id=row.host_id,
-                is_public=bool(row.is_public),
-                desired_player_count=int(row.desired_player_count),
-                game_mode=str(row.game_mode),
-                is_tutorial=bool(row.is_tutorial),
-                is_ranked=bool(row.is_ranked),
-                tutorial_mode=row.tutorial_mode,
-                unattended_since=row.unattended_since,
-                constructed=bool(row.constructed),
-                turn_clock=str(row.turn_clock or "off"),
-                allow_spectators=bool(row.allow_spectators),
+        return [self._loaded(g, row) for row in self.Room.select().where(
+            self.Room.status.not_in(["closed", ARCHIVED])).order_by(self.Room.created_at)]
+
+    def load_open_room(self, code: str) -> LoadedRoom | None:
+        """One room if it is not closed, as :meth:`load_open_rooms` rebuilds each."""
+        g = self.games()
+        row = self.Room.get_or_none(
+            (self.Room.code == code) & self.Room.status.not_in(["closed", ARCHIVED]))
+        return None if row is None else self._loaded(g, row)
+
+    def _loaded(self, g: GameTables, row: Any) -> LoadedRoom:
+        """A room rebuilt from its row, its seats and its latest game's log."""
+        room = Room(
+            code=row.code,
+            host_id=row.host_id,
+            is_public=bool(row.is_public),
+            desired_player_count=int(row.desired_player_count),
+            game_mode=str(row.game_mode),
+            is_tutorial=bool(row.is_tutorial),
+            is_ranked=bool(row.is_ranked),
+            tutorial_mode=row.tutorial_mode,
+            unattended_since=row.unattended_since,
+            constructed=bool(row.constructed),
+            turn_clock=str(row.turn_clock or "off"),
+            allow_spectators=bool(row.allow_spectators),
+        )
+        room.seats = [
+            Seat(
+                player_id=s.player_id,
+                name=s.name,
+                is_bot=bool(s.is_bot),
+                bot_kind=s.bot_kind,
+                reconnect_token=s.reconnect_token,
+                user_id=s.user_id,
+                username=s.username,
+                left=bool(s.left),
+                left_at=s.left_at,
+                away=_away(s.away),
+                bot_account=bool(s.bot_account),
+                clock=SeatClock.from_json(json.loads(s.clock)) if s.clock else None,
+                **_seat_deck_fields(s.deck),
             )
-            room.seats = [
-                Seat(
-                    player_id=s.player_id,
-                    name=s.name,
-                    is_bot=bool(s.is_bot),
-                    bot_kind=s.bot_kind,
-                    reconnect_token=s.reconnect_token,
-                    user_id=s.user_id,
-                    username=s.username,
-                    left=bool(s.left),
-                    left_at=s.left_at,
-                    away=_away(s.away),
-                    bot_account=bool(s.bot_account),
-                    clock=SeatClock.from_json(json.loads(s.clock)) if s.clock else None,
-                    **_seat_deck_fields(s.deck),
-                )
-                for s in self.Seat.select().where(self.Seat.room == row.code).order_by(
-                    self.Seat.position
-                )
-            ]
-            game_record: GameRecord | None = None
-            if row.status == "playing":
-                game = (
-                    g.Game.select()
-                    .where(g.Game.room == row.code)
-                    .order_by(g.Game.id.desc())
-                    .first()
-                )
-                if game is not None:
-                    game_record = self._game_record(g, game)
-            out.append(LoadedRoom(room=room, game=game_record))
-        return out
+            for s in self.Seat.select().where(self.Seat.room == row.code).order_by(
+                self.Seat.position
+            )
+        ]
+        game_record: GameRecord | None = None
+        if row.status == "playing":
+            game = (
+                g.Game.select()
+                .where(g.Game.room == row.code)
+                .order_by(g.Game.id.desc())
+                .first()
+            )
+            if game is not None:
+                game_record = self._game_record(g, game)
+                if row.code in self.fences:
+                    self.game_rooms[game_record.id] = str(row.code)
+        return LoadedRoom(room=room, game=game_record)

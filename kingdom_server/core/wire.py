@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import socketio
@@ -31,7 +31,15 @@ class _Json:
 
     # engine.io's loads (`json.loads`, integers of at most 100 digits), without building a
     # decoder for each call.
-    loads = staticmethod(json.JSONDecoder(parse_int=_safe_int).decode)
+    _decode = staticmethod(json.JSONDecoder(parse_int=_safe_int).decode)
+
+    @staticmethod
+    def loads(text: str | bytes, **kwargs: Any) -> Any:
+        # Bytes too: the Redis client manager hands over the messages of other processes as
+        # they came from Redis.
+        if isinstance(text, bytes | bytearray):
+            text = text.decode()
+        return _Json._decode(text)
 
     @staticmethod
     def dumps(obj: object, **kwargs: Any) -> str:
@@ -110,6 +118,14 @@ _CLIENT_PACKETS = frozenset(
 )
 
 
+def is_connected(sio: socketio.AsyncServer, sid: str) -> bool:
+    """Whether the socket is connected: to this process, or to another process of the service
+    that forwards its calls here (kingdom_server/core/forwarding.py)."""
+    if sid in getattr(sio, "remote_sessions", {}):
+        return True
+    return bool(sio.manager.is_connected(sid, "/"))
+
+
 def refusal(message: str) -> dict[str, Any]:
     return {"success": False, "error": message}
 
@@ -148,12 +164,24 @@ class Server(socketio.AsyncServer):  # type: ignore[misc]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.remote_sessions = {}
         self._coroutine_handlers: dict[Any, bool] = {}
         """Whether each handler met is a coroutine function (asked once per handler)."""
 
-    gate: Callable[[str], str | None] | None = None
+    remote_sessions: dict[str, dict[str, Any]]
+    """The socket.io sessions of sockets held by another process of the service whose calls
+    this process runs (kingdom_server/core/forwarding.py): `get_session` answers with them."""
+
+    async def get_session(self, sid: str, namespace: str | None = None) -> Any:
+        remote = self.remote_sessions.get(sid)
+        if remote is not None:
+            return remote
+        return await super().get_session(sid, namespace=namespace)
+
+    gate: Callable[[str], str | None | Awaitable[str | None]] | None = None
     """Asked with the socket's sid before each event is handled: None lets it through, a text
-    refuses it (the acknowledgement carries the text; an event without one is dropped)."""
+    refuses it (the acknowledgement carries the text; an event without one is dropped). It
+    may be a coroutine function (the limits shared through Redis)."""
 
     async def _handle_eio_message(self, eio_sid: str, data: Any) -> None:
         if not isinstance(data, str):  # binary frames: not part of our protocol
@@ -176,7 +204,8 @@ class Server(socketio.AsyncServer):  # type: ignore[misc]
             gate = self.gate
             if gate is not None:
                 sid = self.manager.sid_from_eio_sid(eio_sid, "/")
-                refused = gate(sid) if sid is not None else None
+                answer = gate(sid) if sid is not None else None
+                refused = await answer if inspect.isawaitable(answer) else answer
                 if refused is not None:
                     if pkt.id is not None:
                         await self._send_ack(eio_sid, pkt.id, refusal(refused))

@@ -5,6 +5,7 @@ from aiohttp import web
 
 from kingdom_server.accounts import USER_DELETED, Accounts
 from kingdom_server.constructed import Constructed
+from kingdom_server.core.cluster import cluster_key
 from kingdom_server.core.feature import (
     DISCONNECTED,
     GAME_FINISHED,
@@ -29,8 +30,11 @@ queue_key = web.AppKey("ranked_queue", RankedQueue)
 def _start(env: Env) -> None:
     store = env.app[ranked_key] = env.provide(RankedStore(env.storage.tables))
     tables = RankedTables(env.hub.lobby, env.need(Constructed))
-    env.app[queue_key] = env.provide(RankedQueue(
+    queue = env.app[queue_key] = env.provide(RankedQueue(
         store, env.hub.sio, tables, env.storage, wave_seconds=env.settings.ranked_wave_seconds))
+    cluster = env.app[cluster_key]
+    if cluster.redis is not None:  # one queue for every process of the service
+        queue.share(cluster.redis, cluster.id, env.hub.call_as)
 
 
 def _queue(env: Env) -> RankedQueue:

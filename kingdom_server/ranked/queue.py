@@ -35,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, ParamSpec, Protocol, TypeVar
 
@@ -42,7 +43,7 @@ import attrs
 import socketio
 
 import kingdom_rules as kr
-from kingdom_server.core.answers import CallError
+from kingdom_server.core.answers import BUSY, CallError
 from kingdom_server.core.rooms import Room, Rooms, Seat
 from kingdom_server.core.storage import Storage
 from kingdom_server.ranked.matchmaking import WAVE_SECONDS, Match, Matcher, Ticket
@@ -55,6 +56,7 @@ from kingdom_server.ranked.ratings import (
     placements_from_scores,
 )
 from kingdom_server.ranked.service import RankedStore
+from kingdom_server.ranked.shared import SharedQueue
 
 log = logging.getLogger(__name__)
 
@@ -117,10 +119,12 @@ class Tables(Protocol):
         reason ('Deck not found', or the deck's problem) otherwise."""
         ...
 
-    async def start_ranked(self, players: list[Queued]) -> list[dict[str, Any]]:
+    async def start_ranked(self, players: list[Queued], *,
+                           attach: bool = True) -> list[dict[str, Any]]:
         """Seat the players (in seat order) in a new private ranked room and start a match (a
         Constructed one when they bring decks); each one's seat acknowledgement (roomCode,
-        playerId, reconnectToken, playerNumber)."""
+        playerId, reconnectToken, playerNumber). Without `attach` the seats wait for their
+        sockets to take them (rejoinRoom): sockets of other processes."""
         ...
 
 
@@ -154,6 +158,23 @@ class RankedQueue:
             self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:  # made outside the server (tests): no pushes from threads
             self._loop = None
+        self.shared: SharedQueue | None = None
+        """With several processes: the service's queue in Redis (`share`)."""
+        self.joined_at: dict[str, float] = {}
+        """(shared) user id -> when the ticket was queued (wall clock)."""
+        self.call_as: Callable[[str, str, dict[str, Any]], Awaitable[dict[str, Any]]] | None = (
+            None)
+
+    def share(self, redis: Any, process_id: str,
+              call_as: Callable[[str, str, dict[str, Any]], Awaitable[dict[str, Any]]]) -> None:
+        """Queue with every process of the service, through Redis (ranked/shared.py).
+        `call_as(sid, event, payload)` runs a socket call for one of this process's sockets
+        (forwarded to the room's owner when another process holds the room)."""
+        self.call_as = call_as
+        self.shared = SharedQueue(redis, process_id, self.wave_seconds, self._entry_of,
+                                  self._start_shared, self._seat_found,
+                                  lambda: list(self.by_sid))
+        self.shared.start()
 
     async def _db(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """`work(*args)` in the database threads (Storage.run): never on the event loop."""
@@ -217,6 +238,8 @@ class RankedQueue:
             entry = Queued(sid=sid, user_id=user_id, name=name, player_count=count,
                            ladder=ladder, deck=deck, deck_name=deck_name,
                            bot_account=bot_account)
+            if self.shared is not None:
+                return await self._join_shared(entry, rating)
             matcher = self._matcher(entry)
             matcher.join(Ticket(user_id, rating, joined_at=self._clock()))
             self.queued[user_id] = entry
@@ -226,6 +249,76 @@ class RankedQueue:
         return {"success": True, "error": None, "playerCount": count, "ladder": ladder,
                 "playersWaiting": waiting}
 
+    async def _join_shared(self, entry: Queued, rating: int) -> dict[str, Any]:
+        """(lock held) Queue with the whole service: the ticket goes to Redis."""
+        assert self.shared is not None
+        try:
+            joined_at = await self.shared.add(entry, rating)
+        except Exception as e:
+            log.warning("ranked: queueing failed, Redis unreachable: %s", e)
+            raise QueueError(BUSY) from None
+        if joined_at is None:
+            raise QueueError(ALREADY_QUEUED)
+        self.queued[entry.user_id] = entry
+        self.by_sid[entry.sid] = entry.user_id
+        self.joined_at[entry.user_id] = joined_at
+        self._ensure_running()
+        waiting = self.shared.waiting.get((entry.ladder, entry.player_count), 0) + 1
+        return {"success": True, "error": None, "playerCount": entry.player_count,
+                "ladder": entry.ladder, "playersWaiting": waiting}
+
+    def _entry_of(self, ticket: dict[str, Any]) -> Queued:
+        """A ticket from Redis as a queued player."""
+        deck = ticket.get("deck")
+        return Queued(sid=str(ticket["sid"]), user_id=str(ticket["userId"]),
+                      name=str(ticket["name"]), player_count=int(ticket["playerCount"]),
+                      ladder=str(ticket["ladder"]),
+                      deck=kr.Deck.from_json(deck) if deck is not None else None,
+                      deck_name=ticket.get("deckName"),
+                      bot_account=bool(ticket.get("botAccount")))
+
+    async def _start_shared(self, players: list[Queued],
+                            match: Match) -> list[dict[str, Any]] | None:
+        """(the matcher) Deal the match here; the seats wait for their sockets, which take
+        them on whichever process holds them (`_seat_found`)."""
+        season = await self._db(self.store.active_season)
+        if season is None:
+            return None
+        try:
+            acks = await self.tables.start_ranked(players, attach=False)
+        except Exception:
+            log.exception("ranked match could not start; the players queue again")
+            return None
+        code = acks[0]["roomCode"]
+        game_id = self.tables.game_id(code)
+        if game_id is not None:
+            await self.storage.write(
+                code, self.store.register_match, match_key(code, game_id), season.id,
+                [p.user_id for p in players], players[0].ladder)
+        return [{k: a[k] for k in ("roomCode", "playerId", "reconnectToken", "playerNumber")}
+                for a in acks]
+
+    async def _seat_found(self, sid: str, found: dict[str, Any]) -> None:
+        """(the socket's process) A match was made for this socket: it takes its seat (at the
+        room's owner) and hears of it as on a lone server."""
+        async with self._lock:
+            user_id = self.by_sid.pop(sid, None)
+            if user_id is not None:
+                self.queued.pop(user_id, None)
+                self.joined_at.pop(user_id, None)
+        if user_id is None or not self.sio.manager.is_connected(sid, "/"):
+            return  # gone meanwhile: the seat waits for its player, as any absent one
+        assert self.call_as is not None
+        ack = await self.call_as(sid, "rejoinRoom", {
+            "roomCode": found["roomCode"], "playerId": found["playerId"],
+            "reconnectToken": found["reconnectToken"]})
+        if not ack.get("success"):
+            log.warning("ranked: %s could not take their seat in %s: %s", user_id,
+                        found["roomCode"], ack.get("error"))
+            await self.sio.emit("error", {"message": ack.get("error")}, to=sid)
+            return
+        await self.sio.emit("rankedMatchFound", found, to=sid)
+
     def _matcher(self, entry: Queued) -> Matcher:
         return self.matchers[(entry.ladder, entry.player_count)]
 
@@ -233,12 +326,17 @@ class RankedQueue:
         if data is not None and not isinstance(data, dict):
             raise QueueError("Expected an object")
         async with self._lock:
+            user_id = self.by_sid.get(sid)
             left = self._remove_sid(sid)
+            if left and user_id is not None and self.shared is not None:
+                await self.shared.remove(user_id, sid)
         return {"success": True, "error": None, "left": left}
 
     async def disconnected(self, sid: str) -> None:
         async with self._lock:
-            self._remove_sid(sid)
+            user_id = self.by_sid.get(sid)
+            if self._remove_sid(sid) and user_id is not None and self.shared is not None:
+                await self.shared.remove(user_id, sid)
 
     def seat_taken(self, user_id: str) -> None:
         """(lobby hook) The account took a seat, in this tab or another: its ticket goes, and
@@ -249,6 +347,8 @@ class RankedQueue:
             return
         self._matcher(entry).leave(user_id)
         self.by_sid.pop(entry.sid, None)
+        if self.shared is not None:
+            self._spawn(self.shared.remove(user_id, entry.sid))
         task = asyncio.ensure_future(self.sio.emit(
             "rankedQueueLeft",
             {"playerCount": entry.player_count, "ladder": entry.ladder, "reason": LEFT_FOR_SEAT},
@@ -257,11 +357,17 @@ class RankedQueue:
         self._pushes.add(task)
         task.add_done_callback(self._pushes.discard)
 
+    def _spawn(self, work: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(work)
+        self._pushes.add(task)
+        task.add_done_callback(self._pushes.discard)
+
     def _remove_sid(self, sid: str) -> bool:
         user_id = self.by_sid.pop(sid, None)
         if user_id is None:
             return False
         entry = self.queued.pop(user_id, None)
+        self.joined_at.pop(user_id, None)
         if entry is not None:
             self._matcher(entry).leave(user_id)
         return True
@@ -270,6 +376,13 @@ class RankedQueue:
         entry = self.queued.get(user_id)
         if entry is None:
             return None
+        if self.shared is not None:
+            return {
+                "playerCount": entry.player_count,
+                "ladder": entry.ladder,
+                "playersWaiting": self.shared.waiting.get((entry.ladder, entry.player_count), 0),
+                "secondsWaited": int(max(0.0, time.time() - self.joined_at.get(user_id, 0.0))),
+            }
         matcher = self._matcher(entry)
         ticket = next(t for t in matcher.tickets if t.user_id == user_id)
         return {
@@ -285,11 +398,30 @@ class RankedQueue:
         if self._task is None or self._task.done():
             self._task = asyncio.ensure_future(self._run())
 
+    async def _local_wave(self) -> None:
+        """(shared) This process's part of a wave: its stale tickets go, its queued sockets
+        hear how it goes (the matcher's wave runs in ranked/shared.py)."""
+        assert self.shared is not None
+        async with self._lock:
+            stale = [e for e in self.queued.values()
+                     if not self.sio.manager.is_connected(e.sid, "/")
+                     or self.tables.is_seated(e.sid) or self.tables.user_seated(e.user_id)]
+            for entry in stale:
+                self._remove_sid(entry.sid)
+                await self.shared.remove(entry.user_id, entry.sid)
+        for entry in list(self.queued.values()):
+            status = self.status(entry.user_id)
+            if status is not None:
+                await self.sio.emit("rankedQueueStatus", status, to=entry.sid)
+
     async def _run(self) -> None:
         while self.queued:
             await asyncio.sleep(self.wave_seconds)
             try:
-                await self.wave()
+                if self.shared is not None:
+                    await self._local_wave()
+                else:
+                    await self.wave()
             except Exception:  # a wave must never stop the queue
                 log.exception("ranked wave failed")
 
@@ -460,6 +592,8 @@ class RankedQueue:
                     log.exception("ranked %s: rating after restart failed", room.code)
 
     async def shutdown(self) -> None:
+        if self.shared is not None:
+            await self.shared.stop()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(BaseException):

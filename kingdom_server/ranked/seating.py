@@ -58,11 +58,12 @@ class RankedTables:
         except Refused as e:
             raise CallError(e.message) from None
 
-    async def start_ranked(self, players: list[Any]) -> list[Ack]:
+    async def start_ranked(self, players: list[Any], *, attach: bool = True) -> list[Ack]:
         """A private ranked room for the matched players (seat order as given; each has sid,
         user_id and name, and on the Constructed ladder the deck and deck_name they bring),
         its match (as many hands as players) started at once: a Constructed game when the
-        players bring decks."""
+        players bring decks. Without `attach` the seats wait for their sockets (held by other
+        processes of the service) to take them with rejoinRoom."""
         constructed = all(getattr(p, "deck", None) is not None for p in players)
         room = Room(
             code=await self.lobby.new_code(),
@@ -88,14 +89,15 @@ class RankedTables:
         room.host_id = room.seats[0].player_id
         await self.lobby.storage.store_room(room)  # a new room: nothing to undo if this fails
         self.lobby.rooms.add(room)
-        for p, seat in zip(players, room.seats, strict=True):
-            await self.lobby.detach(p.sid)
-            await self.lobby.attach(p.sid, room, seat)
+        if attach:
+            for p, seat in zip(players, room.seats, strict=True):
+                await self.lobby.detach(p.sid)
+                await self.lobby.attach(p.sid, room, seat)
         try:
             async with room.lock:
                 await self.lobby.deal(room, room.snapshot())
         except Exception:
-            for p in players:
+            for p in players if attach else ():
                 await self.lobby.detach(p.sid)
             if not room.closed and self.lobby.rooms.get(room.code) is room:
                 async with room.lock:
