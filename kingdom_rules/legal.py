@@ -13,7 +13,7 @@ them by groups and builds an action only when it is asked for. ``len``, indexing
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from math import comb
 from typing import Any, overload
@@ -33,6 +33,8 @@ from kingdom_rules.actions import (
     SkipDemolitionEat,
     SkipPendingAction,
     _Wire,
+    paid_play,
+    resource_move,
 )
 from kingdom_rules.actions import sorted_cards as _sorted
 from kingdom_rules.cards import ALL_CARDS, Card
@@ -43,102 +45,78 @@ from kingdom_rules.state import CHOSEN, DRAWN, HANDS, KINGDOMS, READY, REWARDS, 
 from kingdom_rules.table import draw_sources
 
 
-class _Group:
-    """A run of actions built on demand. (A run already built is a plain list of actions:
-    ``Group`` below.)"""
-
-    __slots__ = ("size",)
-    size: int
-
-    def get(self, i: int) -> Action:
-        raise NotImplementedError
-
-    def holds(self, action: Any) -> bool:
-        """Whether ``action`` is one of this run's actions (without building them)."""
-        raise NotImplementedError
-
-    def to_json(self) -> list[dict[str, Any]]:
-        """``[self.get(i).to_json() for i in range(self.size)]``, without building the
-        actions (the wire form of every legal action goes to a client after each move)."""
-        raise NotImplementedError
+# A group is a run of actions in the fixed order: either a plain list of actions already built,
+# or a run built on demand, as a tuple (its size first): a step makes several of them, so they
+# are tuples rather than objects (a tuple costs a fraction of an instance's ``__init__``).
+#   (size, RESOURCE_PLAYS, player, cards, pool, half): PlayResource, then RotateResource, for
+#       every number card of ``cards`` and every ready resource of ``pool`` (``half`` each);
+#   (size, PAYMENTS, player, make, what, pool, k): ``make(player, what, resources)`` for every
+#       choice of ``k`` resources from ``pool``, in lexicographic order.
+RESOURCE_PLAYS = 0
+PAYMENTS = 1
+Lazy = tuple[Any, ...]
+Group = Lazy | list[Action]
 
 
-Group = _Group | list[Action]
-
-
-class _ResourcePlays(_Group):
-    """PlayResource, then RotateResource, for every number card and every ready resource."""
-
-    __slots__ = ("player", "cards", "pool", "half")
-
-    def __init__(self, player: int, cards: list[Card], pool: list[Card]) -> None:
-        self.player, self.cards, self.pool = player, cards, pool
-        self.half = len(cards) * len(pool)
-        self.size = 2 * self.half
-
-    def get(self, i: int) -> Action:
-        make: Callable[..., Action] = PlayResource
-        if i >= self.half:
-            i -= self.half
+def _get(g: Lazy, i: int) -> Action:
+    """Action ``i`` of the lazy group ``g``."""
+    if g[1] == RESOURCE_PLAYS:
+        _, _, player, cards, pool, half = g
+        make: type[PlayResource] | type[RotateResource] = PlayResource
+        if i >= half:
+            i -= half
             make = RotateResource
-        q, r = divmod(i, len(self.pool))
-        return make(self.player, self.cards[q], self.pool[r])
+        q, r = divmod(i, len(pool))
+        return resource_move(make, player, cards[q], pool[r])
+    _, _, player, make_paid, what, pool, k = g
+    return paid_play(make_paid, player, what, _unrank(pool, k, i))
 
-    def to_json(self) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        p = self.player
+
+def _group_json(g: Lazy) -> list[dict[str, Any]]:
+    """``[_get(g, i).to_json() for i in range(g[0])]``, without building the actions (the wire
+    form of every legal action goes to a client after each move)."""
+    out: list[dict[str, Any]] = []
+    if g[1] == RESOURCE_PLAYS:
+        _, _, p, cards, pool, _ = g
         for make in (PlayResource, RotateResource):
             wire, card, resource = _wire_form(make)
             out.extend(
                 {"type": wire, "player": p, card: c.id, resource: r.id}
-                for c in self.cards
-                for r in self.pool
+                for c in cards
+                for r in pool
             )
         return out
+    _, _, p, make_paid, what, pool, k = g
+    wire, first, paid = _wire_form(make_paid)
+    ids = what.id if type(what) is Card else [c.id for c in _sorted(what)]
+    return [
+        {"type": wire, "player": p, first: ids, paid: [c.id for c in _sorted(resources)]}
+        for resources in combinations(pool, k)
+    ]
 
-    def holds(self, action: Any) -> bool:
+
+def _holds(g: Lazy, action: Any) -> bool:
+    """Whether ``action`` is one of the lazy group's actions (without building them)."""
+    kind = type(action)
+    if g[1] == RESOURCE_PLAYS:
+        _, _, p, cards, pool, _ = g
         return (
-            (type(action) is PlayResource or type(action) is RotateResource)
-            and action.player == self.player
-            and action.card in self.cards
-            and action.resource in self.pool
+            (kind is PlayResource or kind is RotateResource)
+            and action.player == p
+            and action.card in cards
+            and action.resource in pool
         )
-
-
-class _Payments(_Group):
-    """``make(player, what, resources)`` for every choice of ``k`` resources from ``pool``."""
-
-    __slots__ = ("make", "player", "what", "pool", "k")
-
-    def __init__(
-        self, make: Callable[..., Action], player: int, what: Any, pool: list[Card], k: int
-    ) -> None:
-        self.make, self.player, self.what, self.pool, self.k = make, player, what, pool, k
-        self.size = comb(len(pool), k)
-
-    def get(self, i: int) -> Action:
-        return self.make(self.player, self.what, _unrank(self.pool, self.k, i))
-
-    def to_json(self) -> list[dict[str, Any]]:
-        wire, first, paid = _wire_form(self.make)
-        p = self.player
-        what = self.what.id if type(self.what) is Card else [c.id for c in _sorted(self.what)]
-        return [
-            {"type": wire, "player": p, first: what, paid: [c.id for c in _sorted(resources)]}
-            for resources in combinations(self.pool, self.k)
-        ]
-
-    def holds(self, action: Any) -> bool:
-        if type(action) is not self.make or action.player != self.player:
-            return False
-        what = action.card if type(action) is PlayRoyal else action.cards
-        paid = action.resources
-        return (
-            what == self.what
-            and len(paid) == self.k
-            and len(set(paid)) == self.k
-            and all(c in self.pool for c in paid)
-        )
+    _, _, p, make, what, pool, k = g
+    if kind is not make or action.player != p:
+        return False
+    chosen = action.card if kind is PlayRoyal else action.cards
+    paid = action.resources
+    return (
+        chosen == what
+        and len(paid) == k
+        and len(set(paid)) == k
+        and all(c in pool for c in paid)
+    )
 
 
 def _wire_form(make: Any) -> tuple[str, str, str]:
@@ -150,6 +128,8 @@ def _wire_form(make: Any) -> tuple[str, str, str]:
 
 def _unrank(pool: list[Card], k: int, i: int) -> tuple[Card, ...]:
     """The i-th k-subset of pool in lexicographic order."""
+    if k == 1:
+        return (pool[i],)
     out = []
     n = len(pool)
     j = 0
@@ -177,7 +157,7 @@ class LegalActions(Sequence[Action]):
         self._groups = groups
         total = 0
         for g in groups:
-            total += len(g) if type(g) is list else g.size  # type: ignore[union-attr]
+            total += len(g) if type(g) is list else g[0]
         self._len = total
 
     def __len__(self) -> int:
@@ -206,14 +186,10 @@ class LegalActions(Sequence[Action]):
         if not 0 <= i < self._len:
             raise IndexError("legal action index out of range")
         for g in self._groups:
-            if type(g) is list:
-                if i < len(g):
-                    return g[i]
-                i -= len(g)
-            else:
-                if i < g.size:  # type: ignore[union-attr]
-                    return g.get(i)  # type: ignore[union-attr]
-                i -= g.size  # type: ignore[union-attr]
+            size = len(g) if type(g) is list else g[0]
+            if i < size:
+                return g[i] if type(g) is list else _get(g, i)  # type: ignore[arg-type]
+            i -= size
         raise IndexError(i)  # pragma: no cover
 
     def __iter__(self) -> Iterator[Action]:
@@ -221,8 +197,8 @@ class LegalActions(Sequence[Action]):
             if type(g) is list:
                 yield from g
             else:
-                for i in range(g.size):  # type: ignore[union-attr]
-                    yield g.get(i)  # type: ignore[union-attr]
+                for i in range(g[0]):
+                    yield _get(g, i)
 
     def to_json(self) -> list[dict[str, Any]]:
         """The wire form of every action, in order: ``[a.to_json() for a in self]``, built
@@ -232,7 +208,7 @@ class LegalActions(Sequence[Action]):
             if type(g) is list:
                 out.extend(a.to_json() for a in g)
             else:
-                out.extend(g.to_json())  # type: ignore[union-attr]
+                out.extend(_group_json(g))
         return out
 
     def __contains__(self, action: object) -> bool:
@@ -242,7 +218,7 @@ class LegalActions(Sequence[Action]):
             if type(g) is list:
                 if action in g:
                     return True
-            elif g.holds(action):  # type: ignore[union-attr]
+            elif _holds(g, action):
                 return True
         return False
 
@@ -322,7 +298,8 @@ def _plays(d: dict[str, Any], n: int) -> list[Group]:
             royals.append(card)
     groups: list[Group] = []
     if numbers and ready:
-        groups.append(_ResourcePlays(n, numbers, ready))
+        half = len(numbers) * count
+        groups.append((2 * half, RESOURCE_PLAYS, n, numbers, ready, half))
     if royals:
         pools: dict[str, list[Card]] = {}
         for card in royals:
@@ -330,12 +307,14 @@ def _plays(d: dict[str, Any], n: int) -> list[Group]:
             if pool is None:
                 pool = pools[card.color] = [c for c in ready if c.color == card.color]
             if len(pool) >= card.cost:
-                groups.append(_Payments(PlayRoyal, n, card, pool, card.cost))
+                groups.append((comb(len(pool), card.cost), PAYMENTS, n, PlayRoyal, card, pool,
+                               card.cost))
     if len(numbers) >= 2:
         if count >= 2:
             for cards, cost in _combinations(mask, numbers):
                 if count >= cost:
-                    groups.append(_Payments(PlayCombination, n, cards, ready, cost))
+                    groups.append((comb(count, cost), PAYMENTS, n, PlayCombination, cards, ready,
+                                   cost))
         if mask & _ACES and mask & _TENS:
             aces = [c for c in numbers if c.value == 1]
             tens = [c for c in numbers if c.value == 10]
