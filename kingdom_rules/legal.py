@@ -13,10 +13,11 @@ them by groups and builds an action only when it is asked for. ``len``, indexing
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 from math import comb
-from typing import Any, overload
+from typing import Any, NamedTuple, overload
 
 from kingdom_rules.actions import (
     Action,
@@ -51,15 +52,23 @@ from kingdom_rules.table import draw_sources
 #   (size, RESOURCE_PLAYS, player, cards, pool, half): PlayResource, then RotateResource, for
 #       every number card of ``cards`` and every ready resource of ``pool`` (``half`` each);
 #   (size, PAYMENTS, player, make, what, pool, k): ``make(player, what, resources)`` for every
-#       choice of ``k`` resources from ``pool``, in lexicographic order.
+#       choice of ``k`` resources from ``pool``, in lexicographic order;
+#   (size, COMBINATIONS, player, plays, pool): PAYMENTS groups of PlayCombination, one after the
+#       other, all paid from ``pool``: ``plays`` is a :class:`_CombinationPlays`.
 RESOURCE_PLAYS = 0
 PAYMENTS = 1
+COMBINATIONS = 2
 Lazy = tuple[Any, ...]
 Group = Lazy | list[Action]
 
 
 def _get(g: Lazy, i: int) -> Action:
     """Action ``i`` of the lazy group ``g``."""
+    if g[1] == COMBINATIONS:
+        _, _, player, plays, pool = g
+        j = bisect_right(plays.starts, i) - 1
+        cards, cost = plays.entries[j]
+        return paid_play(PlayCombination, player, cards, _unrank(pool, cost, i - plays.starts[j]))
     if g[1] == RESOURCE_PLAYS:
         _, _, player, cards, pool, half = g
         make: type[PlayResource] | type[RotateResource] = PlayResource
@@ -76,6 +85,10 @@ def _group_json(g: Lazy) -> list[dict[str, Any]]:
     """``[_get(g, i).to_json() for i in range(g[0])]``, without building the actions (the wire
     form of every legal action goes to a client after each move)."""
     out: list[dict[str, Any]] = []
+    if g[1] == COMBINATIONS:
+        for part in _parts(g):
+            out.extend(_group_json(part))
+        return out
     if g[1] == RESOURCE_PLAYS:
         _, _, p, cards, pool, _ = g
         for make in (PlayResource, RotateResource):
@@ -98,6 +111,8 @@ def _group_json(g: Lazy) -> list[dict[str, Any]]:
 def _holds(g: Lazy, action: Any) -> bool:
     """Whether ``action`` is one of the lazy group's actions (without building them)."""
     kind = type(action)
+    if g[1] == COMBINATIONS:
+        return any(_holds(part, action) for part in _parts(g))
     if g[1] == RESOURCE_PLAYS:
         _, _, p, cards, pool, _ = g
         return (
@@ -117,6 +132,15 @@ def _holds(g: Lazy, action: Any) -> bool:
         and len(set(paid)) == k
         and all(c in pool for c in paid)
     )
+
+
+def _parts(g: Lazy) -> list[Lazy]:
+    """A COMBINATIONS group as its PAYMENTS groups."""
+    _, _, player, plays, pool = g
+    return [
+        (comb(len(pool), cost), PAYMENTS, player, PlayCombination, cards, pool, cost)
+        for cards, cost in plays.entries
+    ]
 
 
 def _wire_form(make: Any) -> tuple[str, str, str]:
@@ -179,12 +203,13 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, i: slice) -> list[Action]: ...
 
     def __getitem__(self, i: int | slice) -> Action | list[Action]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._len))]
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError("legal action index out of range")
+        if type(i) is not int or not 0 <= i < self._len:
+            if isinstance(i, slice):
+                return [self[j] for j in range(*i.indices(self._len))]
+            if i < 0:
+                i += self._len
+            if not 0 <= i < self._len:
+                raise IndexError("legal action index out of range")
         for g in self._groups:
             size = len(g) if type(g) is list else g[0]
             if i < size:
@@ -245,7 +270,18 @@ def legal_actions(state: GameState, player: int) -> LegalActions:
     :class:`NoSuchPlayer` when ``player`` is no seat of the game (as :func:`view` answers)."""
     if type(player) is not int or not 1 <= player <= state.player_count:
         raise NoSuchPlayer(player)
-    return LegalActions(player, _groups(state, player))
+    groups = _groups(state, player)
+    acts = _new(LegalActions)  # (LegalActions' __init__ without the call)
+    acts.player = player
+    acts._groups = groups
+    total = 0
+    for g in groups:
+        total += len(g) if type(g) is list else g[0]
+    acts._len = total
+    return acts
+
+
+_new = object.__new__
 
 
 def _groups(state: GameState, n: int) -> list[Group]:
@@ -282,10 +318,7 @@ def _groups(state: GameState, n: int) -> list[Group]:
 
 def _plays(d: dict[str, Any], n: int) -> list[Group]:
     """The plays of player ``n`` after the draw; ``d``: the state's fields (``state.__dict__``)."""
-    ready: list[Card] = []
-    for r in d[KINGDOMS][n - 1].resources:  # (plain loops: cheaper than comprehensions in 3.11)
-        if r.ready:
-            ready.append(r.card)
+    ready = [r.card for r in d[KINGDOMS][n - 1].resources if r.ready]
     count = len(ready)
     numbers: list[Card] = []
     royals: list[Card] = []
@@ -311,10 +344,9 @@ def _plays(d: dict[str, Any], n: int) -> list[Group]:
                                card.cost))
     if len(numbers) >= 2:
         if count >= 2:
-            for cards, cost in _combinations(mask, numbers):
-                if count >= cost:
-                    groups.append((comb(count, cost), PAYMENTS, n, PlayCombination, cards, ready,
-                                   cost))
+            plays = _combination_plays(mask, numbers, count)
+            if plays.size:
+                groups.append((plays.size, COMBINATIONS, n, plays, ready))
         if mask & _ACES and mask & _TENS:
             aces = [c for c in numbers if c.value == 1]
             tens = [c for c in numbers if c.value == 10]
@@ -323,20 +355,50 @@ def _plays(d: dict[str, Any], n: int) -> list[Group]:
     return groups
 
 
-_COMBINATIONS: dict[int, list[tuple[tuple[Card, ...], int]]] = {}
 _ACES = sum(c.bit for c in ALL_CARDS if c.value == 1)
 _TENS = sum(c.bit for c in ALL_CARDS if c.value == 10)
 
 
-def _combinations(mask: int, numbers: list[Card]) -> list[tuple[tuple[Card, ...], int]]:
-    """The combinations of a hand's number cards (``mask``: their ``Card.bit`` summed) with
-    each one's cost. Sets of cards recur, so answers are kept; find_combinations' order does
-    not depend on the order of the hand."""
-    found = _COMBINATIONS.get(mask)
+class _CombinationPlays(NamedTuple):
+    """The combinations a hand's number cards can form that ``count`` ready resources pay for,
+    and how many ways to pay each has."""
+
+    entries: tuple[tuple[tuple[Card, ...], int], ...]
+    """(cards, cost) of each combination, in :func:`find_combinations`' order."""
+    starts: tuple[int, ...]
+    """Where each combination's payments begin among all of them."""
+    size: int
+    """How many plays in all (every combination with every choice of resources)."""
+
+
+_COMBINATION_PLAYS: dict[tuple[int, int], _CombinationPlays] = {}
+_COMBINATIONS: dict[int, list[tuple[tuple[Card, ...], int]]] = {}
+"""Every combination of a set of number cards (by mask) with its cost."""
+
+
+def _combination_plays(mask: int, numbers: list[Card], count: int) -> _CombinationPlays:
+    """The combination plays of a hand's number cards (``mask``: their ``Card.bit`` summed)
+    with ``count`` ready resources. Sets of cards recur, so answers are kept;
+    find_combinations' order does not depend on the order of the hand."""
+    key = (mask, count)
+    found = _COMBINATION_PLAYS.get(key)
     if found is None:
-        if len(_COMBINATIONS) >= 65536:
-            _COMBINATIONS.clear()
-        found = _COMBINATIONS[mask] = [
-            (cards, RULES[kind].resources) for kind, cards in find_combinations(numbers)
-        ]
+        if len(_COMBINATION_PLAYS) >= 65536:
+            _COMBINATION_PLAYS.clear()
+        found_all = _COMBINATIONS.get(mask)
+        if found_all is None:
+            if len(_COMBINATIONS) >= 65536:
+                _COMBINATIONS.clear()
+            found_all = _COMBINATIONS[mask] = [
+                (cards, RULES[kind].resources) for kind, cards in find_combinations(numbers)
+            ]
+        entries = []
+        starts = []
+        size = 0
+        for cards, cost in found_all:
+            if count >= cost:
+                entries.append((cards, cost))
+                starts.append(size)
+                size += comb(count, cost)
+        found = _COMBINATION_PLAYS[key] = _CombinationPlays(tuple(entries), tuple(starts), size)
     return found
