@@ -478,7 +478,9 @@ def paid_play(
     action = _new(make)
     _set(action, "player", player)
     _set(action, "card" if make is PlayRoyal else "cards", what)
-    _set(action, "resources", resources if len(resources) < 2 else tuple(sorted(resources, key=_order)))
+    if len(resources) > 1:
+        resources = tuple(sorted(resources, key=_order))
+    _set(action, "resources", resources)
     return action
 
 MAX_INDEX = 1000

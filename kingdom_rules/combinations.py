@@ -167,7 +167,7 @@ def find_combinations(hand: Sequence[Card]) -> list[tuple[CombinationKind, tuple
         if n < 2:
             continue
         b.sort(key=_ORDER)
-        pairs = list(combinations(b, 2))
+        pairs: list[tuple[Card, ...]] = list(combinations(b, 2))
         pairs_by_value.append(pairs)
         for p in pairs:
             out.append(("horse", p))

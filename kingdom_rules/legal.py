@@ -45,7 +45,6 @@ from kingdom_rules.followups import options
 from kingdom_rules.state import CHOSEN, DRAWN, HANDS, KINGDOMS, READY, REWARDS, GameState
 from kingdom_rules.table import draw_sources
 
-
 # A group is a run of actions in the fixed order: either a plain list of actions already built,
 # or a run built on demand, as a tuple (its size first): a step makes several of them, so they
 # are tuples rather than objects (a tuple costs a fraction of an instance's ``__init__``).
@@ -59,7 +58,8 @@ RESOURCE_PLAYS = 0
 PAYMENTS = 1
 COMBINATIONS = 2
 Lazy = tuple[Any, ...]
-Group = Lazy | list[Action]
+Group = Any
+"""A lazy group (a tuple) or a list of actions (told apart by ``type(g) is list``)."""
 
 
 def _get(g: Lazy, i: int) -> Action:
@@ -213,7 +213,7 @@ class LegalActions(Sequence[Action]):
         for g in self._groups:
             size = len(g) if type(g) is list else g[0]
             if i < size:
-                return g[i] if type(g) is list else _get(g, i)  # type: ignore[arg-type]
+                return g[i] if type(g) is list else _get(g, i)
             i -= size
         raise IndexError(i)  # pragma: no cover
 
