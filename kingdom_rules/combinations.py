@@ -11,7 +11,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from itertools import combinations, product
+from operator import attrgetter
 from typing import Final
 
 import attrs
@@ -157,56 +159,58 @@ def find_combinations(hand: Sequence[Card]) -> list[tuple[CombinationKind, tuple
     for c in hand:
         if c.is_number:
             buckets[c.value].append(c)
-    for b in buckets:
-        b.sort(key=_order)
     out: list[tuple[CombinationKind, tuple[Card, ...]]] = []
-    pairs_by_value: list[tuple[int, list[tuple[Card, ...]]]] = []
+    pairs_by_value: list[list[tuple[Card, ...]]] = []
     for v in range(1, 11):
         b = buckets[v]
         n = len(b)
         if n < 2:
             continue
-        pairs = list(_subsets(b, 2))
-        pairs_by_value.append((v, pairs))
-        out.extend(("horse", p) for p in pairs)
+        b.sort(key=_ORDER)
+        pairs: list[tuple[Card, ...]] = list(combinations(b, 2))
+        pairs_by_value.append(pairs)
+        for p in pairs:
+            out.append(("horse", p))
         if n >= 3:
-            out.extend(("castle", t) for t in _subsets(b, 3))
+            for t in combinations(b, 3):
+                out.append(("castle", t))
         if n >= 4:  # (more than 4 only with Constructed copies, R33)
-            out.extend(("cathedral", q) for q in _subsets(b, 4))
-    for i, (_, pairs_a) in enumerate(pairs_by_value):
-        for _, pairs_b in pairs_by_value[i + 1 :]:
+            for q in combinations(b, 4):
+                out.append(("cathedral", q))
+    for i, pairs_a in enumerate(pairs_by_value):
+        for pairs_b in pairs_by_value[i + 1 :]:
             for a in pairs_a:
                 for b2 in pairs_b:
-                    out.append(("unicorn", tuple(sorted(a + b2, key=_order))))
-    for start in range(1, 9):
+                    out.append(("unicorn", tuple(sorted(a + b2, key=_ORDER))))
+    start = 1
+    while start <= 8:
         if not buckets[start]:
+            start += 1
             continue
         length = 1
         while start + length <= 10 and buckets[start + length]:
             length += 1
+        if length < 3:
+            start += length + 1  # (no run starts inside a run shorter than 3)
+            continue
         for run in range(3, length + 1):
-            for cards in _product(buckets[start : start + run]):
-                suited = all(c.suit == cards[0].suit for c in cards)
+            for cards in product(*buckets[start : start + run]):
+                suit = cards[0].suit
+                suited = True
+                for c in cards:
+                    if c.suit != suit:
+                        suited = False
+                        break
                 kind: CombinationKind
                 if run == 3:
                     kind = "golden-dragon" if suited else "dragon"
                 else:
                     kind = "divine-dragon" if suited else "silver-dragon"
-                out.append((kind, tuple(sorted(cards, key=_order))))
+                out.append((kind, tuple(sorted(cards, key=_ORDER))))
+        start += 1
     return out
 
 
-def _order(c: Card) -> int:
-    return c.order
+_ORDER: Final = attrgetter("order")
 
 
-def _subsets(items: list[Card], k: int) -> Iterator[tuple[Card, ...]]:
-    from itertools import combinations
-
-    return combinations(items, k)
-
-
-def _product(lists: list[list[Card]]) -> Iterator[tuple[Card, ...]]:
-    from itertools import product
-
-    return product(*lists)

@@ -186,9 +186,12 @@ def _choose_start(
 # --- the turn (R5-R7) ----------------------------------------------------------------------
 
 
-def start_turn(state: GameState, events: list[Event], **changes: Any) -> GameState:
+def start_turn(
+    state: GameState, events: list[Event], drawable: bool | None = None, **changes: Any
+) -> GameState:
     """Ready the current player's kingdom (R5); skip the draw if nothing can be drawn (R6).
-    ``changes`` are made to the state in the same step."""
+    ``changes`` are made to the state in the same step; ``drawable``: whether the player can
+    draw, when the caller knows it already (:func:`can_draw` otherwise)."""
     n = changes.get("current_player", state.current_player)
     i = n - 1
     bit = 1 << i
@@ -200,7 +203,8 @@ def start_turn(state: GameState, events: list[Event], **changes: Any) -> GameSta
             kingdom = with_resources(kingdom, ready_all(kingdom.resources))
             new[KINGDOMS] = put(kingdoms, i, kingdom)
             break
-    drawable = can_draw(state, n)
+    if drawable is None:
+        drawable = can_draw(state, n)
     new[DRAWN] = new[DRAWN] & ~bit if drawable else new[DRAWN] | bit
     new[DREW_REWARD] &= ~bit
     new["played_this_turn"] = False
@@ -311,7 +315,11 @@ def _pass(state: GameState, events: list[Event]) -> GameState:
     n = state.current_player
     if state.__dict__[REWARDS][n - 1]:
         state = _draw_reward(state, n)
-    quiet = state.quiet_turns + 1 if not state.played_this_turn and not can_draw(state) else 0
+    # With the standard deal anybody can draw exactly when the next player can (R6): the
+    # answer serves both questions. Own piles ask per seat (R35, R36).
+    shared = not state.setup.own_piles
+    drawable = can_draw(state) if shared or not state.played_this_turn else None
+    quiet = state.quiet_turns + 1 if not state.played_this_turn and not drawable else 0
     if quiet >= state.player_count:
         return hands.end_hand(evolve(state, quiet_turns=quiet), None, "stalled", events)
     nxt = n % state.player_count + 1
@@ -320,7 +328,8 @@ def _pass(state: GameState, events: list[Event]) -> GameState:
         if rnd >= hands.MAX_ROUNDS:
             return hands.end_hand(evolve(state, quiet_turns=quiet), None, "round-limit", events)
         rnd += 1
-    return start_turn(state, events, current_player=nxt, round=rnd, quiet_turns=quiet)
+    return start_turn(state, events, drawable if shared else None, current_player=nxt,
+                      round=rnd, quiet_turns=quiet)
 
 
 def _draw_reward(state: GameState, n: int) -> GameState:

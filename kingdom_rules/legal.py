@@ -13,10 +13,11 @@ them by groups and builds an action only when it is asked for. ``len``, indexing
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from math import comb
-from typing import Any, overload
+from typing import Any, NamedTuple, overload
 
 from kingdom_rules.actions import (
     Action,
@@ -33,6 +34,8 @@ from kingdom_rules.actions import (
     SkipDemolitionEat,
     SkipPendingAction,
     _Wire,
+    paid_play,
+    resource_move,
 )
 from kingdom_rules.actions import sorted_cards as _sorted
 from kingdom_rules.cards import ALL_CARDS, Card
@@ -42,103 +45,102 @@ from kingdom_rules.followups import options
 from kingdom_rules.state import CHOSEN, DRAWN, HANDS, KINGDOMS, READY, REWARDS, GameState
 from kingdom_rules.table import draw_sources
 
-
-class _Group:
-    """A run of actions built on demand. (A run already built is a plain list of actions:
-    ``Group`` below.)"""
-
-    __slots__ = ("size",)
-    size: int
-
-    def get(self, i: int) -> Action:
-        raise NotImplementedError
-
-    def holds(self, action: Any) -> bool:
-        """Whether ``action`` is one of this run's actions (without building them)."""
-        raise NotImplementedError
-
-    def to_json(self) -> list[dict[str, Any]]:
-        """``[self.get(i).to_json() for i in range(self.size)]``, without building the
-        actions (the wire form of every legal action goes to a client after each move)."""
-        raise NotImplementedError
+# A group is a run of actions in the fixed order: either a plain list of actions already built,
+# or a run built on demand, as a tuple (its size first): a step makes several of them, so they
+# are tuples rather than objects (a tuple costs a fraction of an instance's ``__init__``).
+#   (size, RESOURCE_PLAYS, player, cards, pool, half): PlayResource, then RotateResource, for
+#       every number card of ``cards`` and every ready resource of ``pool`` (``half`` each);
+#   (size, PAYMENTS, player, make, what, pool, k): ``make(player, what, resources)`` for every
+#       choice of ``k`` resources from ``pool``, in lexicographic order;
+#   (size, COMBINATIONS, player, plays, pool): PAYMENTS groups of PlayCombination, one after the
+#       other, all paid from ``pool``: ``plays`` is a :class:`_CombinationPlays`.
+RESOURCE_PLAYS = 0
+PAYMENTS = 1
+COMBINATIONS = 2
+Lazy = tuple[Any, ...]
+Group = Any
+"""A lazy group (a tuple) or a list of actions (told apart by ``type(g) is list``)."""
 
 
-Group = _Group | list[Action]
-
-
-class _ResourcePlays(_Group):
-    """PlayResource, then RotateResource, for every number card and every ready resource."""
-
-    __slots__ = ("player", "cards", "pool", "half")
-
-    def __init__(self, player: int, cards: list[Card], pool: list[Card]) -> None:
-        self.player, self.cards, self.pool = player, cards, pool
-        self.half = len(cards) * len(pool)
-        self.size = 2 * self.half
-
-    def get(self, i: int) -> Action:
-        make: Callable[..., Action] = PlayResource
-        if i >= self.half:
-            i -= self.half
+def _get(g: Lazy, i: int) -> Action:
+    """Action ``i`` of the lazy group ``g``."""
+    if g[1] == COMBINATIONS:
+        _, _, player, plays, pool = g
+        j = bisect_right(plays.starts, i) - 1
+        cards, cost = plays.entries[j]
+        return paid_play(PlayCombination, player, cards, _unrank(pool, cost, i - plays.starts[j]))
+    if g[1] == RESOURCE_PLAYS:
+        _, _, player, cards, pool, half = g
+        make: type[PlayResource] | type[RotateResource] = PlayResource
+        if i >= half:
+            i -= half
             make = RotateResource
-        q, r = divmod(i, len(self.pool))
-        return make(self.player, self.cards[q], self.pool[r])
+        q, r = divmod(i, len(pool))
+        return resource_move(make, player, cards[q], pool[r])
+    _, _, player, make_paid, what, pool, k = g
+    return paid_play(make_paid, player, what, _unrank(pool, k, i))
 
-    def to_json(self) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        p = self.player
+
+def _group_json(g: Lazy) -> list[dict[str, Any]]:
+    """``[_get(g, i).to_json() for i in range(g[0])]``, without building the actions (the wire
+    form of every legal action goes to a client after each move)."""
+    out: list[dict[str, Any]] = []
+    if g[1] == COMBINATIONS:
+        for part in _parts(g):
+            out.extend(_group_json(part))
+        return out
+    if g[1] == RESOURCE_PLAYS:
+        _, _, p, cards, pool, _ = g
         for make in (PlayResource, RotateResource):
             wire, card, resource = _wire_form(make)
             out.extend(
                 {"type": wire, "player": p, card: c.id, resource: r.id}
-                for c in self.cards
-                for r in self.pool
+                for c in cards
+                for r in pool
             )
         return out
+    _, _, p, make_paid, what, pool, k = g
+    wire, first, paid = _wire_form(make_paid)
+    ids = what.id if type(what) is Card else [c.id for c in _sorted(what)]
+    return [
+        {"type": wire, "player": p, first: ids, paid: [c.id for c in _sorted(resources)]}
+        for resources in combinations(pool, k)
+    ]
 
-    def holds(self, action: Any) -> bool:
+
+def _holds(g: Lazy, action: Any) -> bool:
+    """Whether ``action`` is one of the lazy group's actions (without building them)."""
+    kind = type(action)
+    if g[1] == COMBINATIONS:
+        return any(_holds(part, action) for part in _parts(g))
+    if g[1] == RESOURCE_PLAYS:
+        _, _, p, cards, pool, _ = g
         return (
-            (type(action) is PlayResource or type(action) is RotateResource)
-            and action.player == self.player
-            and action.card in self.cards
-            and action.resource in self.pool
+            (kind is PlayResource or kind is RotateResource)
+            and action.player == p
+            and action.card in cards
+            and action.resource in pool
         )
+    _, _, p, make, what, pool, k = g
+    if kind is not make or action.player != p:
+        return False
+    chosen = action.card if kind is PlayRoyal else action.cards
+    paid = action.resources
+    return (
+        chosen == what
+        and len(paid) == k
+        and len(set(paid)) == k
+        and all(c in pool for c in paid)
+    )
 
 
-class _Payments(_Group):
-    """``make(player, what, resources)`` for every choice of ``k`` resources from ``pool``."""
-
-    __slots__ = ("make", "player", "what", "pool", "k")
-
-    def __init__(
-        self, make: Callable[..., Action], player: int, what: Any, pool: list[Card], k: int
-    ) -> None:
-        self.make, self.player, self.what, self.pool, self.k = make, player, what, pool, k
-        self.size = comb(len(pool), k)
-
-    def get(self, i: int) -> Action:
-        return self.make(self.player, self.what, _unrank(self.pool, self.k, i))
-
-    def to_json(self) -> list[dict[str, Any]]:
-        wire, first, paid = _wire_form(self.make)
-        p = self.player
-        what = self.what.id if type(self.what) is Card else [c.id for c in _sorted(self.what)]
-        return [
-            {"type": wire, "player": p, first: what, paid: [c.id for c in _sorted(resources)]}
-            for resources in combinations(self.pool, self.k)
-        ]
-
-    def holds(self, action: Any) -> bool:
-        if type(action) is not self.make or action.player != self.player:
-            return False
-        what = action.card if type(action) is PlayRoyal else action.cards
-        paid = action.resources
-        return (
-            what == self.what
-            and len(paid) == self.k
-            and len(set(paid)) == self.k
-            and all(c in self.pool for c in paid)
-        )
+def _parts(g: Lazy) -> list[Lazy]:
+    """A COMBINATIONS group as its PAYMENTS groups."""
+    _, _, player, plays, pool = g
+    return [
+        (comb(len(pool), cost), PAYMENTS, player, PlayCombination, cards, pool, cost)
+        for cards, cost in plays.entries
+    ]
 
 
 def _wire_form(make: Any) -> tuple[str, str, str]:
@@ -150,6 +152,8 @@ def _wire_form(make: Any) -> tuple[str, str, str]:
 
 def _unrank(pool: list[Card], k: int, i: int) -> tuple[Card, ...]:
     """The i-th k-subset of pool in lexicographic order."""
+    if k == 1:
+        return (pool[i],)
     out = []
     n = len(pool)
     j = 0
@@ -177,7 +181,7 @@ class LegalActions(Sequence[Action]):
         self._groups = groups
         total = 0
         for g in groups:
-            total += len(g) if type(g) is list else g.size  # type: ignore[union-attr]
+            total += len(g) if type(g) is list else g[0]
         self._len = total
 
     def __len__(self) -> int:
@@ -199,21 +203,18 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, i: slice) -> list[Action]: ...
 
     def __getitem__(self, i: int | slice) -> Action | list[Action]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._len))]
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError("legal action index out of range")
+        if type(i) is not int or not 0 <= i < self._len:
+            if isinstance(i, slice):
+                return [self[j] for j in range(*i.indices(self._len))]
+            if i < 0:
+                i += self._len
+            if not 0 <= i < self._len:
+                raise IndexError("legal action index out of range")
         for g in self._groups:
-            if type(g) is list:
-                if i < len(g):
-                    return g[i]
-                i -= len(g)
-            else:
-                if i < g.size:  # type: ignore[union-attr]
-                    return g.get(i)  # type: ignore[union-attr]
-                i -= g.size  # type: ignore[union-attr]
+            size = len(g) if type(g) is list else g[0]
+            if i < size:
+                return g[i] if type(g) is list else _get(g, i)
+            i -= size
         raise IndexError(i)  # pragma: no cover
 
     def __iter__(self) -> Iterator[Action]:
@@ -221,8 +222,8 @@ class LegalActions(Sequence[Action]):
             if type(g) is list:
                 yield from g
             else:
-                for i in range(g.size):  # type: ignore[union-attr]
-                    yield g.get(i)  # type: ignore[union-attr]
+                for i in range(g[0]):
+                    yield _get(g, i)
 
     def to_json(self) -> list[dict[str, Any]]:
         """The wire form of every action, in order: ``[a.to_json() for a in self]``, built
@@ -232,7 +233,7 @@ class LegalActions(Sequence[Action]):
             if type(g) is list:
                 out.extend(a.to_json() for a in g)
             else:
-                out.extend(g.to_json())  # type: ignore[union-attr]
+                out.extend(_group_json(g))
         return out
 
     def __contains__(self, action: object) -> bool:
@@ -242,7 +243,7 @@ class LegalActions(Sequence[Action]):
             if type(g) is list:
                 if action in g:
                     return True
-            elif g.holds(action):  # type: ignore[union-attr]
+            elif _holds(g, action):
                 return True
         return False
 
@@ -269,7 +270,18 @@ def legal_actions(state: GameState, player: int) -> LegalActions:
     :class:`NoSuchPlayer` when ``player`` is no seat of the game (as :func:`view` answers)."""
     if type(player) is not int or not 1 <= player <= state.player_count:
         raise NoSuchPlayer(player)
-    return LegalActions(player, _groups(state, player))
+    groups = _groups(state, player)
+    acts = _new(LegalActions)  # (LegalActions' __init__ without the call)
+    acts.player = player
+    acts._groups = groups
+    total = 0
+    for g in groups:
+        total += len(g) if type(g) is list else g[0]
+    acts._len = total
+    return acts
+
+
+_new = object.__new__
 
 
 def _groups(state: GameState, n: int) -> list[Group]:
@@ -306,10 +318,7 @@ def _groups(state: GameState, n: int) -> list[Group]:
 
 def _plays(d: dict[str, Any], n: int) -> list[Group]:
     """The plays of player ``n`` after the draw; ``d``: the state's fields (``state.__dict__``)."""
-    ready: list[Card] = []
-    for r in d[KINGDOMS][n - 1].resources:  # (plain loops: cheaper than comprehensions in 3.11)
-        if r.ready:
-            ready.append(r.card)
+    ready = [r.card for r in d[KINGDOMS][n - 1].resources if r.ready]
     count = len(ready)
     numbers: list[Card] = []
     royals: list[Card] = []
@@ -322,7 +331,8 @@ def _plays(d: dict[str, Any], n: int) -> list[Group]:
             royals.append(card)
     groups: list[Group] = []
     if numbers and ready:
-        groups.append(_ResourcePlays(n, numbers, ready))
+        half = len(numbers) * count
+        groups.append((2 * half, RESOURCE_PLAYS, n, numbers, ready, half))
     if royals:
         pools: dict[str, list[Card]] = {}
         for card in royals:
@@ -330,12 +340,13 @@ def _plays(d: dict[str, Any], n: int) -> list[Group]:
             if pool is None:
                 pool = pools[card.color] = [c for c in ready if c.color == card.color]
             if len(pool) >= card.cost:
-                groups.append(_Payments(PlayRoyal, n, card, pool, card.cost))
+                groups.append((comb(len(pool), card.cost), PAYMENTS, n, PlayRoyal, card, pool,
+                               card.cost))
     if len(numbers) >= 2:
         if count >= 2:
-            for cards, cost in _combinations(mask, numbers):
-                if count >= cost:
-                    groups.append(_Payments(PlayCombination, n, cards, ready, cost))
+            plays = _combination_plays(mask, numbers, count)
+            if plays.size:
+                groups.append((plays.size, COMBINATIONS, n, plays, ready))
         if mask & _ACES and mask & _TENS:
             aces = [c for c in numbers if c.value == 1]
             tens = [c for c in numbers if c.value == 10]
@@ -344,20 +355,50 @@ def _plays(d: dict[str, Any], n: int) -> list[Group]:
     return groups
 
 
-_COMBINATIONS: dict[int, list[tuple[tuple[Card, ...], int]]] = {}
 _ACES = sum(c.bit for c in ALL_CARDS if c.value == 1)
 _TENS = sum(c.bit for c in ALL_CARDS if c.value == 10)
 
 
-def _combinations(mask: int, numbers: list[Card]) -> list[tuple[tuple[Card, ...], int]]:
-    """The combinations of a hand's number cards (``mask``: their ``Card.bit`` summed) with
-    each one's cost. Sets of cards recur, so answers are kept; find_combinations' order does
-    not depend on the order of the hand."""
-    found = _COMBINATIONS.get(mask)
+class _CombinationPlays(NamedTuple):
+    """The combinations a hand's number cards can form that ``count`` ready resources pay for,
+    and how many ways to pay each has."""
+
+    entries: tuple[tuple[tuple[Card, ...], int], ...]
+    """(cards, cost) of each combination, in :func:`find_combinations`' order."""
+    starts: tuple[int, ...]
+    """Where each combination's payments begin among all of them."""
+    size: int
+    """How many plays in all (every combination with every choice of resources)."""
+
+
+_COMBINATION_PLAYS: dict[tuple[int, int], _CombinationPlays] = {}
+_COMBINATIONS: dict[int, list[tuple[tuple[Card, ...], int]]] = {}
+"""Every combination of a set of number cards (by mask) with its cost."""
+
+
+def _combination_plays(mask: int, numbers: list[Card], count: int) -> _CombinationPlays:
+    """The combination plays of a hand's number cards (``mask``: their ``Card.bit`` summed)
+    with ``count`` ready resources. Sets of cards recur, so answers are kept;
+    find_combinations' order does not depend on the order of the hand."""
+    key = (mask, count)
+    found = _COMBINATION_PLAYS.get(key)
     if found is None:
-        if len(_COMBINATIONS) >= 65536:
-            _COMBINATIONS.clear()
-        found = _COMBINATIONS[mask] = [
-            (cards, RULES[kind].resources) for kind, cards in find_combinations(numbers)
-        ]
+        if len(_COMBINATION_PLAYS) >= 65536:
+            _COMBINATION_PLAYS.clear()
+        found_all = _COMBINATIONS.get(mask)
+        if found_all is None:
+            if len(_COMBINATIONS) >= 65536:
+                _COMBINATIONS.clear()
+            found_all = _COMBINATIONS[mask] = [
+                (cards, RULES[kind].resources) for kind, cards in find_combinations(numbers)
+            ]
+        entries = []
+        starts = []
+        size = 0
+        for cards, cost in found_all:
+            if count >= cost:
+                entries.append((cards, cost))
+                starts.append(size)
+                size += comb(count, cost)
+        found = _COMBINATION_PLAYS[key] = _CombinationPlays(tuple(entries), tuple(starts), size)
     return found

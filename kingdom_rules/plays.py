@@ -5,7 +5,7 @@ next state with the follow-ups it opens queued in ``state.pending``."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from kingdom_rules.actions import (
     PlayCombination,
@@ -79,6 +79,10 @@ def _use_resources(
     return tuple(out)
 
 
+_USED: Final = tuple(resource(c, False) for c in ALL_CARDS)
+"""``resource(card, False)`` by ``card.order`` (the interned used resources, read directly)."""
+
+
 def _ready_index(resources: tuple[Resource, ...], card: Card, rule: str) -> int:
     for i, r in enumerate(resources):
         if r.card is card:
@@ -102,12 +106,12 @@ def play_resource(state: GameState, action: PlayResource, events: list[Event]) -
     i = _ready_index(resources, action.resource, "R8")
     resources = (
         resources[:i]
-        + (resource(action.resource, False),)
+        + (_USED[action.resource.order],)
         + resources[i + 1 :]
-        + (resource(card, False),)
+        + (_USED[card.order],)
     )
     return with_kingdom(
-        state, n, with_resources(kingdom, resources), tuple(c for c in hand if c is not card),
+        state, n, with_resources(kingdom, resources), tuple([c for c in hand if c is not card]),
         played=True,
     )
 
@@ -124,11 +128,11 @@ def rotate_resource(state: GameState, action: RotateResource, events: list[Event
     kingdom = kingdom_of(state, n)
     resources = kingdom.resources
     i = _ready_index(resources, out, "R9")
-    resources = resources[:i] + (resource(card, False),) + resources[i + 1 :]
+    resources = resources[:i] + (_USED[card.order],) + resources[i + 1 :]
+    kept = [c for c in hand if c is not card]
+    kept.append(out)
     return with_kingdom(
-        state, n, with_resources(kingdom, resources),
-        tuple(c for c in hand if c is not card) + (out,),
-        played=True,
+        state, n, with_resources(kingdom, resources), tuple(kept), played=True,
     )
 
 

@@ -24,6 +24,7 @@ setup; seed + setup + actions replay it exactly (R37).
 
 from __future__ import annotations
 
+import functools
 from typing import Any, ClassVar, Final
 
 import attrs
@@ -144,14 +145,20 @@ class ConstructedSetup:
     def cards(self) -> tuple[Card, ...]:
         """Every card a hand of this setup holds, each exactly once: each seat's deck as
         instances it owns (R33), copies numbered from 1 in card order."""
-        out: list[Card] = []
-        for seat, deck in enumerate(self.decks, 1):
-            for face, count in deck.entries:
-                out.extend(instance(face, seat, k) for k in range(1, count + 1))
-        return tuple(out)
+        return _instances(self.decks)
 
     def to_json(self) -> Json:
         return {"type": self.kind, "decks": [d.to_json() for d in self.decks]}
+
+
+@functools.lru_cache(maxsize=64)
+def _instances(decks: tuple[Deck, ...]) -> tuple[Card, ...]:
+    """:meth:`ConstructedSetup.cards` (kept: a deck is dealt once per hand, often the same)."""
+    out: list[Card] = []
+    for seat, deck in enumerate(decks, 1):
+        for face, count in deck.entries:
+            out.extend(instance(face, seat, k) for k in range(1, count + 1))
+    return tuple(out)
 
 
 def _hand_sizes(v: Any) -> tuple[int, ...]:

@@ -162,4 +162,4 @@ def discard(state: GameState, cards: Iterable[Card]) -> GameState:
 
 def without(cards: tuple[Card, ...], remove: Iterable[Card]) -> tuple[Card, ...]:
     gone = tuple(remove)
-    return tuple(c for c in cards if c not in gone)
+    return tuple([c for c in cards if c not in gone])
