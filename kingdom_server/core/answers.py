@@ -17,6 +17,11 @@ BUSY = "Server busy, retrying"
 reached, docs/protocol.md): the client tries again."""
 
 
+DATABASE_DOWN = "Database unavailable, please try again"
+"""The answer to a call that needed the database while it cannot be reached (docs/protocol.md):
+nothing was stored, so nothing changed."""
+
+
 def ok(**extra: Any) -> Ack:
     return {"success": True, "error": None, **extra}
 

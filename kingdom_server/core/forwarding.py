@@ -20,6 +20,7 @@ dropped connection.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
@@ -44,6 +45,9 @@ FORWARD_SECONDS = 8.0
 below the clients' own 20 s wait for an answer)."""
 
 RETRY_SECONDS = 0.3
+ANSWERS_KEPT = 2000
+"""How many answers of forwarded calls an owner keeps: a call tried again (its answer was lost
+with Redis) gets the first answer again instead of running twice."""
 WATCH_SECONDS = 1.0
 """How often the owners of the rooms this process's sockets play in elsewhere are checked."""
 
@@ -52,8 +56,9 @@ def channel(process: str) -> str:
     return f"kingdom:process:{process}"
 
 
-Run = Callable[[str, str, dict[str, Any]], Awaitable[Ack]]
-"""(sid, event, payload) -> the call's acknowledgement, run on this process."""
+Run = Callable[[str, str, dict[str, Any]], Awaitable[Ack | None]]
+"""(sid, event, payload) -> the call's acknowledgement, run on this process; None: its room
+is owned by another process now (the caller asks the owner again)."""
 
 
 class Forwarder:
@@ -74,6 +79,9 @@ class Forwarder:
         """(the hub) A socket held by another process went away."""
         self.reconnected: list[Callable[[], Awaitable[None]]] = []
         """Awaited when the process's channel is listened to again after Redis was away."""
+        self.push_again: Callable[[str], Awaitable[None]] | None = None
+        """(the hub) Push its room's state again to a socket held elsewhere (what was pushed
+        to it while Redis was away is lost)."""
         self.remote: dict[str, str] = {}
         """(owner side) sid -> the process holding a socket that plays here."""
         self.rooms_of: dict[str, str] = {}
@@ -81,6 +89,10 @@ class Forwarder:
         self.owners_of: dict[str, str] = {}
         """(socket side) sid -> the process that answered its last forwarded call."""
         self._waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._answers: collections.OrderedDict[str, dict[str, Any]] = collections.OrderedDict()
+        """(owner side) Request id -> the reply sent, for the last ANSWERS_KEPT calls."""
+        self._running: set[str] = set()
+        """(owner side) Request ids of forwarded calls running now."""
         self._tasks: list[asyncio.Task[None]] = []
         self._serving: set[asyncio.Task[None]] = set()
 
@@ -109,31 +121,35 @@ class Forwarder:
         without an owner that answers."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + FORWARD_SECONDS
+        request_id = secrets.token_hex(8)  # the same for every try: the owner runs it once
         while True:
             try:
                 owner = await self.ownership.owner(code)
-                if owner is None or owner == self.cluster.id:
-                    if self.is_local(code) or await self.ownership.take(code):
+                if owner == self.cluster.id and self.is_local(code):
+                    return None
+                if owner is None and not await self.ownership.is_open(code):
+                    return None  # answered here: "Room not found"
+                if owner is None:
+                    if self.ownership.orphaned(code, owner) and await self.ownership.take(code):
                         return None
-                    if owner is None and await self.ownership.owner(code) is None:
-                        return None  # not open: answered here ("Room not found")
-                else:
-                    ack = await self._forward(owner, code, sid, event, data, address)
+                elif owner != self.cluster.id:
+                    ack = await self._forward(owner, request_id, code, sid, event, data,
+                                              address)
                     if ack is not None:
                         return ack
             except (RedisError, OSError) as e:
+                self.ownership.redis_failed()
                 log.debug("forwarding %s for room %s failed: %s", event, code, e)
             if loop.time() >= deadline:
                 return fail(BUSY)
             await asyncio.sleep(RETRY_SECONDS)
 
-    async def _forward(self, owner: str, code: str, sid: str, event: str,
+    async def _forward(self, owner: str, request_id: str, code: str, sid: str, event: str,
                        data: dict[str, Any], address: str) -> Ack | None:
         redis = self.cluster.redis
         if redis is None:
             raise RedisError("no Redis client")
         session = await self.sio.get_session(sid)
-        request_id = secrets.token_hex(8)
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[request_id] = answer
         try:
@@ -147,6 +163,8 @@ class Forwarder:
             return None
         finally:
             self._waiting.pop(request_id, None)
+        if reply.get("moved"):  # it changed owner meanwhile: ask again
+            return None
         room = reply.get("room")
         if isinstance(room, str):
             self.rooms_of[sid] = room
@@ -194,6 +212,22 @@ class Forwarder:
                     self.owners_of.pop(sid, None)
                     await self.close_connection(sid)
 
+    async def _ask_again(self) -> None:
+        """Back after Redis was away: the owners of the rooms this process's sockets play in
+        push their states again (each owner does the same for its rooms when it is back
+        itself, so whichever of the two comes back last, nobody keeps a stale view)."""
+        redis = self.cluster.redis
+        if redis is None:
+            return
+        for sid in list(self.rooms_of):
+            owner = self.owners_of.get(sid)
+            if owner is None:
+                continue
+            try:
+                await redis.publish(channel(owner), json_text({"t": "again", "sid": sid}))
+            except (RedisError, OSError):
+                return
+
     async def close_connection(self, sid: str) -> None:
         """Close a socket's connection without a socket.io goodbye: the client reconnects by
         itself and rejoins its seat."""
@@ -209,14 +243,43 @@ class Forwarder:
         redis = self.cluster.redis
         if origin is None or redis is None:
             return False
-        try:
-            await redis.publish(channel(origin), json_text({"t": "text", "sid": sid,
-                                                             "text": text}))
+        try:  # with the room the socket is in now (a rematch moves it without a call)
+            await redis.publish(channel(origin), json_text({
+                "t": "text", "sid": sid, "text": text, "room": self.room_of(sid),
+                "from": self.cluster.id}))
         except (RedisError, OSError) as e:  # sent again in full when Redis is back
             log.debug("push to %s lost: %s", sid, e)
         return True
 
     async def _serve(self, message: dict[str, Any]) -> None:
+        request_id = str(message["id"])
+        if request_id in self._running:  # its answer is on its way
+            return
+        if request_id in self._answers:  # answered, and the answer was lost: the same again
+            await self._reply(str(message["from"]), self._answers[request_id])
+            return
+        self._running.add(request_id)
+        try:
+            reply = await self._answer(message)
+        finally:
+            self._running.discard(request_id)
+        if reply.get("moved") is False:
+            self._answers[request_id] = reply
+            while len(self._answers) > ANSWERS_KEPT:
+                self._answers.popitem(last=False)
+        await self._reply(str(message["from"]), reply)
+
+    async def _reply(self, origin: str, reply: dict[str, Any]) -> None:
+        redis = self.cluster.redis
+        if redis is None:
+            return
+        try:
+            await redis.publish(channel(origin), json_text(reply))
+        except (RedisError, OSError) as e:
+            log.warning("the answer to a forwarded call was lost: %s", e)
+
+    async def _answer(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Run a forwarded call; the reply to publish."""
         sid, origin = str(message["sid"]), str(message["from"])
         self.remote[sid] = origin
         session = message.get("session")
@@ -230,14 +293,8 @@ class Forwarder:
         room = self.room_of(sid)
         if room is None:
             self.forget(sid)
-        redis = self.cluster.redis
-        if redis is None:
-            return
-        try:
-            await redis.publish(channel(origin), json_text(
-                {"t": "reply", "id": message["id"], "ack": ack, "room": room}))
-        except (RedisError, OSError) as e:
-            log.warning("the answer to a forwarded %s was lost: %s", message.get("event"), e)
+        return {"t": "reply", "id": message["id"], "ack": ack, "room": room,
+                "moved": ack is None}
 
     def forget(self, sid: str) -> None:
         """A socket held elsewhere plays here no more."""
@@ -263,9 +320,10 @@ class Forwarder:
                 delay = 0.25
                 if failed:
                     failed = False
-                    log.info("Redis is back")
+                    log.warning("Redis is back")
                     for hook in self.reconnected:
                         self._spawn(hook())
+                    self._spawn(self._ask_again())
                 async for message in pubsub.listen():
                     if message.get("type") == "message":
                         await self._received(message["data"])
@@ -276,7 +334,7 @@ class Forwarder:
                     log.error("Redis cannot be reached (%s): calls of other processes' "
                               "sockets wait", e)
                 failed = True
-                self.ownership.redis_ok = False
+                self.ownership.redis_failed()
             finally:
                 try:
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
@@ -294,8 +352,13 @@ class Forwarder:
             log.warning("unreadable message on %s", self.channel)
             return
         if kind == "text":  # in order, at once: what the owner pushed
-            eio_sid = self.sio.manager.eio_sid_from_sid(message["sid"], "/")
+            sid = message["sid"]
+            eio_sid = self.sio.manager.eio_sid_from_sid(sid, "/")
             if eio_sid is not None:
+                room, owner = message.get("room"), message.get("from")
+                if isinstance(room, str) and isinstance(owner, str):
+                    self.rooms_of[sid] = room
+                    self.owners_of[sid] = owner
                 await self.sio.eio.send(eio_sid, message["text"])
         elif kind == "reply":
             waiting = self._waiting.get(message["id"])
@@ -305,6 +368,10 @@ class Forwarder:
             self._spawn(self._serve(message))
         elif kind == "gone":
             self._spawn(self._gone(str(message["sid"])))
+        elif kind == "again":
+            sid = str(message["sid"])
+            if sid in self.remote and self.push_again is not None:
+                self._spawn(self.push_again(sid))
 
     def _spawn(self, work: Awaitable[None]) -> None:
         async def run() -> None:

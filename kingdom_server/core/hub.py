@@ -23,7 +23,7 @@ from aiohttp import web
 
 from kingdom_server.core import validation as v
 from kingdom_server.core.actionlog import ActionLog
-from kingdom_server.core.answers import Ack, Call, CallError, fail, ok
+from kingdom_server.core.answers import BUSY, DATABASE_DOWN, Ack, Call, CallError, fail, ok
 from kingdom_server.core.background import Background
 from kingdom_server.core.cluster import Cluster
 from kingdom_server.core.forwarding import Forwarder
@@ -36,7 +36,7 @@ from kingdom_server.core.ownership import Ownership
 from kingdom_server.core.pushes import SEAT_MOVED, Pushes, PushObserver
 from kingdom_server.core.rooms import BROWSING, Room, Rooms, now_utc
 from kingdom_server.core.settings import Settings
-from kingdom_server.core.storage import LoadedRoom, Storage
+from kingdom_server.core.storage import UNREACHABLE, LoadedRoom, Storage
 from kingdom_server.core.wire import Server, unknown_event
 
 __all__ = [
@@ -128,6 +128,7 @@ class Hub:
         forwarder.is_local = lambda code: code in self.room_list.by_code
         forwarder.gone = self._remote_gone
         forwarder.reconnected.append(self._push_all)
+        forwarder.push_again = self._push_again
         self.lobby.claim = ownership.claim_new
         self.pushes.relay = forwarder.relay
 
@@ -191,6 +192,9 @@ class Hub:
                 ack = forwarded if forwarded is not None else await fn(sid, payload)
             except (CallError, v.PayloadError) as e:
                 ack = fail(str(e))
+            except UNREACHABLE as e:
+                log.warning("%s: the database cannot be reached: %s", event, e)
+                ack = fail(DATABASE_DOWN)
             except Exception:
                 log.exception("%s failed", event)
                 ack = fail("Internal server error")
@@ -234,18 +238,32 @@ class Hub:
             forwarded = await self._elsewhere(event, sid, payload)
             if forwarded is not None:
                 return forwarded
-        return await self._run_here(sid, event, payload)
+        ack = await self._run_here(sid, event, payload)
+        return ack if ack is not None else fail(BUSY)  # taken by another process meanwhile
 
-    async def _run_here(self, sid: str, event: str, payload: dict[str, Any]) -> Ack:
+    async def _run_here(self, sid: str, event: str, payload: dict[str, Any]) -> Ack | None:
         """A call forwarded by the process holding the socket, run as one of ours (its limits
-        and size were checked there)."""
+        and size were checked there); None if its room is another process's now."""
         fn = self.calls.get(event)
         if fn is None:
             return unknown_event(event)
+        code = self._room_for(event, sid, payload)
+        if code is not None and code not in self.room_list.by_code and self.ownership:
+            await self.ownership.settled(code)  # being taken here: wait until it is open
+            if code not in self.room_list.by_code:
+                try:
+                    owner = await self.ownership.owner(code)
+                except Exception:
+                    owner = None
+                if owner is not None and owner != self.ownership.cluster.id:
+                    return None
         try:
             ack = await fn(sid, payload)
         except (CallError, v.PayloadError) as e:
             ack = fail(str(e))
+        except UNREACHABLE as e:
+            log.warning("%s: the database cannot be reached: %s", event, e)
+            ack = fail(DATABASE_DOWN)
         except Exception:
             log.exception("%s failed", event)
             ack = fail("Internal server error")
@@ -266,6 +284,12 @@ class Hub:
                 await self.pushes.room(room)
             except Exception:
                 log.exception("room %s: push failed", room.code)
+
+    async def _push_again(self, sid: str) -> None:
+        code = self._room_here(sid)
+        room = self.room_list.get(code) if code is not None else None
+        if room is not None:
+            await self.pushes.room(room)
 
     async def adopt(self, code: str) -> bool:
         """Rebuild a room this process just took (its owner died) from the store, as at a

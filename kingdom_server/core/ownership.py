@@ -12,8 +12,10 @@ while another took the room) can therefore never store a move: its write is refu
 drops the room (`drop`).
 
 Rooms whose owner died are found by every process's scan of the open rooms (every
-SCAN_SECONDS): a room without a lease on two scans in a row is taken (`acquire`) and rebuilt
-from its stored action log (`adopt`, the restart recovery), well within 10 s of the death.
+SCAN_SECONDS), and by any call about them: a room seen without a lease for GRACE_SECONDS
+(Redis reachable all along) is taken (`acquire`) and rebuilt from its stored action log
+(`adopt`, the restart recovery): within LEASE_MS + GRACE_SECONDS + SCAN_SECONDS (about 6 s)
+of the death. The grace lets a live owner put back its leases after Redis restarted empty.
 """
 
 from __future__ import annotations
@@ -26,18 +28,22 @@ from collections.abc import Awaitable, Callable
 from redis.exceptions import RedisError
 
 from kingdom_server.core.cluster import Cluster
-from kingdom_server.core.storage import Storage
+from kingdom_server.core.storage import UNREACHABLE, Storage
 
 log = logging.getLogger(__name__)
 
-LEASE_MS = 4000
-"""How long a lease lasts unless renewed: an owner that died is replaced after at most this
-long and one more scan or two."""
+LEASE_MS = 3000
+"""How long a lease lasts unless renewed."""
 
-RENEW_SECONDS = 1.0
-"""How often the owner renews the leases of its rooms."""
+RENEW_SECONDS = 0.75
+"""How often the owner renews the leases of its rooms (four times per lease)."""
 
-SCAN_SECONDS = 1.5
+GRACE_SECONDS = 2.0
+"""How long a room must be seen without a lease, Redis reachable all along, before another
+process takes it: its owner, if alive, puts the lease back within RENEW_SECONDS of Redis
+coming back (a Redis restarted without its data has no lease at all)."""
+
+SCAN_SECONDS = 1.0
 """How often each process looks for open rooms that no process owns."""
 
 _RENEW = """
@@ -87,10 +93,12 @@ class Ownership:
         a moment before its room opens)."""
         self.redis_ok = True
         """Whether the last exchange with Redis succeeded (`/api/health`)."""
-        self._unowned: set[str] = set()
-        """Open rooms without a lease at the last scan."""
+        self._missing: dict[str, float] = {}
+        """Room code -> when it was first seen without a lease (forgotten whenever Redis
+        fails, and when a lease is seen)."""
         self._tasks: list[asyncio.Task[None]] = []
-        self._adopting: set[str] = set()
+        self._adopting: dict[str, asyncio.Event] = {}
+        """Rooms being taken by this process, set when they are open here (or not taken)."""
 
     def start(self) -> None:
         loop = asyncio.get_running_loop()
@@ -151,15 +159,31 @@ class Ownership:
             await self._release(code)
             raise
         self.owned.add(code)
-        log.info("room %s taken with token %d", code, token)
+        log.warning("room %s taken with fencing token %d", code, token)
         return True
+
+    def orphaned(self, code: str, owner: str | None) -> bool:
+        """Whether the room has been seen without an owner for GRACE_SECONDS (`owner`: its
+        lease's holder now)."""
+        if owner is not None:
+            self._missing.pop(code, None)
+            return False
+        now = asyncio.get_running_loop().time()
+        since = self._missing.setdefault(code, now)
+        return now - since >= GRACE_SECONDS
+
+    def redis_failed(self) -> None:
+        """Redis could not be reached: what was seen without a lease may have lost it with
+        Redis, and its owner could not put it back yet."""
+        self.redis_ok = False
+        self._missing.clear()
 
     async def take(self, code: str) -> bool:
         """Acquire and rebuild a room nobody owns (`adopt`); False if another process owns it
         or it is not open. Raises when Redis or the database cannot be reached."""
         if code in self._adopting:
             return False
-        self._adopting.add(code)
+        self._adopting[code] = asyncio.Event()
         try:
             if not await self.acquire(code):
                 return False
@@ -168,7 +192,18 @@ class Ownership:
                 return False
             return True
         finally:
-            self._adopting.discard(code)
+            self._adopting.pop(code).set()
+
+    async def settled(self, code: str) -> None:
+        """Wait while this process is taking the room (its lease is ours already, its room
+        not open yet)."""
+        taking = self._adopting.get(code)
+        if taking is not None:
+            await taking.wait()
+
+    async def is_open(self, code: str) -> bool:
+        """Whether the store holds the room open (a call naming a room nobody owns)."""
+        return await self.storage.run(self.storage.room_is_open, code)
 
     async def release(self, code: str) -> None:
         """The room is closed or dropped here: its lease goes, its writes are refused."""
@@ -224,7 +259,7 @@ class Ownership:
         except (RedisError, OSError) as e:
             if self.redis_ok:
                 log.error("Redis cannot be reached (%s): the rooms' leases are not renewed", e)
-            self.redis_ok = False
+            self.redis_failed()
             return
         self.redis_ok = True
         for code, answer in zip(codes, answers, strict=True):
@@ -237,25 +272,28 @@ class Ownership:
             try:
                 await self.scan()
             except (RedisError, OSError) as e:
-                self.redis_ok = False
+                self.redis_failed()
+                log.debug("scan for rooms without an owner failed: %s", e)
+            except UNREACHABLE as e:
                 log.debug("scan for rooms without an owner failed: %s", e)
             except Exception:
                 log.exception("scan for rooms without an owner failed")
 
     async def scan(self) -> None:
-        """Take the open rooms that had no owner at this scan and the one before."""
+        """Take the open rooms seen without an owner for GRACE_SECONDS."""
         redis = self.cluster.redis
         if redis is None:
             return
         codes = [c for c in await self.storage.run(self.storage.open_room_codes)
                  if c not in self.owned]
+        for code in set(self._missing) - set(codes):
+            del self._missing[code]
         if not codes:
-            self._unowned = set()
             return
         held = await redis.mget([lease_key(c) for c in codes])
         self.redis_ok = True
-        unowned = {c for c, h in zip(codes, held, strict=True) if h is None}
-        ripe, self._unowned = unowned & self._unowned, unowned
+        ripe = [c for c, h in zip(codes, held, strict=True)
+                if self.orphaned(c, None if h is None else "held")]
         for code in sorted(ripe):
             try:
                 await self.take(code)

@@ -53,6 +53,10 @@ class Fenced(Exception):
         self.code = code
 
 
+UNREACHABLE: tuple[type[Exception], ...] = (pw.OperationalError, pw.InterfaceError)
+"""What the store raises when the database server cannot be reached (or is too busy to
+answer): the call is answered DATABASE_DOWN (kingdom_server/core/answers.py)."""
+
 LOST = -1
 """The fencing token of a room this process gave up: none of its writes is ever accepted."""
 
@@ -272,6 +276,11 @@ class Storage:
         self.on_fenced: Callable[[str], None] | None = None
         """Called on the event loop with the code of a room whose write was `Fenced`."""
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._generation = 0
+        """Goes up each time a thread finds its connection dead (the database server went
+        away): the other threads' connections, opened before, are dead too and are replaced
+        before their next job instead of failing it."""
+        self._local = threading.local()
         db = self.db
         self.tables = Tables(db)
         """Feature modules' tables bound to this database (kingdom_server/tables.py)."""
@@ -400,13 +409,44 @@ class Storage:
         threads the work runs here."""
         return await self._in(self._threads, work, *args, **kwargs)
 
-    @staticmethod
-    async def _in(threads: ThreadPoolExecutor | None, work: Callable[P, T], *args: P.args,
-                  **kwargs: P.kwargs) -> T:
+    async def _in(self, threads: ThreadPoolExecutor | None, work: Callable[P, T],
+                  *args: P.args, **kwargs: P.kwargs) -> T:
+        job = functools.partial(self._reconnecting, functools.partial(work, *args, **kwargs))
         if threads is None:
-            return work(*args, **kwargs)
+            return job()
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(threads, functools.partial(work, *args, **kwargs))
+        return await loop.run_in_executor(threads, job)
+
+    def _reconnecting(self, work: Callable[[], T]) -> T:
+        """`work()`; when it fails because the database server went away (restarted, or the
+        network cut), this thread's dead connection is dropped so that its next job connects
+        again: work resumes as soon as the database is back."""
+        if getattr(self._local, "generation", self._generation) < self._generation:
+            self._close_connection()  # opened before another thread found the server gone
+        self._local.generation = self._generation
+        try:
+            return work()
+        finally:  # also when `work` kept the error to itself (`log_actions`)
+            if self.drop_dead_connection():
+                self._generation += 1
+
+    def drop_dead_connection(self) -> bool:
+        """Close this thread's connection if the database server closed it (a PostgreSQL
+        connection's `closed` flag; SQLite's never dies this way). True if it was dead."""
+        conn = None if self.db.is_closed() else self.db.connection()  # type: ignore[no-untyped-call]
+        if conn is None or not getattr(conn, "closed", 0):
+            return False
+        self._close_connection()
+        return True
+
+    def _close_connection(self) -> None:
+        if self.db.is_closed() or self.db.in_transaction():
+            return
+        try:
+            self.db.close()
+        except Exception:  # what peewee keeps of it goes anyway
+            log.debug("closing a dead database connection failed", exc_info=True)
+            self.db._state.reset()  # type: ignore[attr-defined]
 
     def submit(
         self, key: str, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs
@@ -483,6 +523,10 @@ class Storage:
         """This process no longer owns the room: none of its writes is accepted from now on."""
         if code in self.fences:
             self.fences[code] = LOST
+
+    def room_is_open(self, code: str) -> bool:
+        return bool(self.Room.select().where(
+            (self.Room.code == code) & self.Room.status.not_in(["closed", ARCHIVED])).exists())
 
     def open_room_codes(self) -> list[str]:
         """The codes of every room not closed."""

@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from kingdom_server.core.answers import BUSY
+from kingdom_server.core.answers import BUSY, DATABASE_DOWN
 from kingdom_server.core.games import GAME_EVENTS
 from kingdom_server.core.storage import open_database
 from tests.cluster.services import Server, Services
@@ -105,9 +105,7 @@ class Player:
                 legal = [a for a in (state or {}).get("legalActions", [])
                          if a["type"] in GAME_EVENT_TYPES]
                 if not legal:
-                    seen = len(self.c.states)
-                    with contextlib.suppress(AssertionError):
-                        await self.c.wait_for(lambda c: len(c.states) > seen, timeout=1)
+                    await self.newer_than(len(self.c.states))
                     continue
                 action = rng.choice(legal)
                 data = {k: v for k, v in action.items() if k not in ("type", "player")}
@@ -116,10 +114,18 @@ class Player:
                 if ack["success"]:
                     self.acked.append(action)
                 elif len(self.c.states) == seen:  # our view was stale: wait for a newer one
-                    with contextlib.suppress(AssertionError):
-                        await self.c.wait_for(lambda c: len(c.states) > seen, timeout=1)
+                    await self.newer_than(seen)
 
         await asyncio.wait_for(loop(), timeout)
+
+    async def newer_than(self, seen: int) -> None:
+        """Wait a second at most for a state newer than the `seen` first ones."""
+        with contextlib.suppress(AssertionError):
+            await self.c.wait_for(lambda c: len(c.states) > seen, timeout=1)
+
+    def legal(self) -> list[dict[str, Any]]:
+        state = self.c.states[-1] if self.c.states else {}
+        return [a for a in state.get("legalActions", []) if a["type"] in GAME_EVENT_TYPES]
 
     async def close(self) -> None:
         if self.client is not None:
@@ -150,14 +156,17 @@ def assert_every_acknowledged_move_stored(services: Services, code: str,
 
 
 async def seated_game(services: Services, servers: list[Server], at: list[int],
-                      ) -> tuple[str, list[Player]]:
-    """Ana creates a room through servers[at[0]], Ben joins through servers[at[1]]; the game
-    starts."""
+                      bot: bool = False) -> tuple[str, list[Player]]:
+    """Ana creates a room through servers[at[0]], Ben joins through servers[at[1]] (and Ana
+    adds a bot with `bot`); the game starts."""
     ana = await Player("ana", servers, at[0]).connect()
     ben = await Player("ben", servers, at[1]).connect()
     code = (await ana.c.ok("createRoom", {"playerName": "Ana"}))["roomCode"]
     await ben.c.ok("joinRoom", {"playerName": "Ben", "roomCode": code})
-    await ana.c.wait_state(lambda s: len(s["players"]) == 2, what="Ben seated (Ana's view)")
+    if bot:
+        await ana.c.ok("addBot", {"kind": "GreedyBot"})
+    seats = 3 if bot else 2
+    await ana.c.wait_state(lambda s: len(s["players"]) == seats, what="everyone seated")
     await ana.c.ok("startGame")
     for p in (ana, ben):
         await p.c.wait_state(lambda s: s["phase"] != "waiting", what=f"{p.name}: game start")
@@ -176,6 +185,24 @@ async def test_players_on_different_processes_play_a_whole_game(services: Servic
             assert final["outcome"]["winners"]
         assert ana.reconnects == ben.reconnects == 0
         assert_every_acknowledged_move_stored(services, code, players)
+
+        # A rematch moves both to a new room without a call of Ben's: his next calls go there.
+        await ana.c.ok("rematch", {"accept": True})
+        await ben.c.ok("rematch", {"accept": True})
+        for p in players:
+            await p.c.wait_state(lambda s: s["roomCode"] != code and s["phase"] != "waiting",
+                                 what=f"{p.name}: the rematch")
+        again = ana.c.state["roomCode"]
+        for p in players:
+            p.acked.clear()
+
+        def both_moved(state: dict[str, Any]) -> bool:
+            return bool(ana.acked and ben.acked) or finished(state)
+
+        await asyncio.gather(ana.play(both_moved, random.Random(21)),
+                             ben.play(both_moved, random.Random(22)))
+        assert ben.acked, "Ben made no move in the rematch"
+        assert_every_acknowledged_move_stored(services, again, players)
     finally:
         for p in players:
             await p.close()
@@ -185,7 +212,8 @@ async def test_the_owner_is_killed_and_the_game_finishes_on_another_process(
         services: Services) -> None:
     servers = services.start_servers(3)
     owner = servers[0]
-    code, players = await seated_game(services, servers, [0, 2])
+    # A bot plays too: the new owner's bot carries on.
+    code, players = await seated_game(services, servers, [0, 2], bot=True)
     ana, ben = players
     try:
         moves = {"n": 0}
@@ -197,6 +225,7 @@ async def test_the_owner_is_killed_and_the_game_finishes_on_another_process(
         await asyncio.gather(ana.play(some, random.Random(3)), ben.play(some, random.Random(4)))
         before = len(ana.acked) + len(ben.acked)
         owner.kill()
+        at_kill = len(stored_actions(services.database_url, code))
         await asyncio.gather(ana.play(finished, random.Random(5)),
                              ben.play(finished, random.Random(6)))
         for p in players:
@@ -204,6 +233,10 @@ async def test_the_owner_is_killed_and_the_game_finishes_on_another_process(
             assert final["outcome"]["winners"]
         assert len(ana.acked) + len(ben.acked) > before
         assert ana.reconnects >= 1  # its process died
+        after = stored_actions(services.database_url, code)[at_kill:]
+        assert [a for a in after if a["player"] == 3], "the bot did not move after the kill"
+        print(f"kill: acked {before} then {len(ana.acked) + len(ben.acked)}, "
+              f"reconnects ana {ana.reconnects} ben {ben.reconnects}, busy {ben.busy}")
         assert_every_acknowledged_move_stored(services, code, players)
     finally:
         for p in players:
@@ -223,13 +256,55 @@ async def test_redis_stopped_and_started_mid_game_loses_nothing(services: Servic
 
         await asyncio.gather(ana.play(some, random.Random(7)), ben.play(some, random.Random(8)))
         services.redis.stop()
-
-        async def restart_later() -> None:
-            await asyncio.sleep(4)
-            services.redis.start()
-
-        await asyncio.gather(restart_later(), ana.play(finished, random.Random(9)),
+        # Ben's calls reach the owner through Redis: after FORWARD_SECONDS of trying, the
+        # answer is 'Server busy, retrying', and nothing changed.
+        stored = len(stored_actions(services.database_url, code))
+        ack = await ben.c.call("passTurn", {}, timeout=25)
+        assert ack == {"success": False, "error": BUSY}
+        assert len(stored_actions(services.database_url, code)) == stored
+        services.redis.start()
+        await asyncio.gather(ana.play(finished, random.Random(9)),
                              ben.play(finished, random.Random(10)))
+        for p in players:
+            final = await p.c.wait_state(finished, what=f"{p.name}: the end")
+            assert final["outcome"]["winners"]
+        # Redis came back empty (no lease at all): the owner put its lease back before any
+        # other process took the room, so nobody had to reconnect.
+        assert ana.reconnects == ben.reconnects == 0
+        assert_every_acknowledged_move_stored(services, code, players)
+    finally:
+        for p in players:
+            await p.close()
+
+
+async def test_postgres_stopped_refuses_moves_and_play_resumes(services: Services) -> None:
+    servers = services.start_servers(2)
+    code, players = await seated_game(services, servers, [0, 1])
+    ana, ben = players
+    try:
+        moves = {"n": 0}
+
+        def some(state: dict[str, Any]) -> bool:
+            moves["n"] += 1
+            return moves["n"] > 6 or finished(state)
+
+        await asyncio.gather(ana.play(some, random.Random(11)),
+                             ben.play(some, random.Random(12)))
+        await asyncio.sleep(0.5)  # the last pushes in
+        services.postgres.stop()
+        # Whoever may move now (on the owner's process or through another) is refused with
+        # a clear message, and nothing is acknowledged.
+        refused = 0
+        for p in players:
+            for action in p.legal()[:1]:
+                data = {k: v for k, v in action.items() if k not in ("type", "player")}
+                ack = await p.call(action["type"], data)
+                assert ack == {"success": False, "error": DATABASE_DOWN}, ack
+                refused += 1
+        assert refused
+        services.postgres.start()
+        await asyncio.gather(ana.play(finished, random.Random(13)),
+                             ben.play(finished, random.Random(14)))
         for p in players:
             final = await p.c.wait_state(finished, what=f"{p.name}: the end")
             assert final["outcome"]["winners"]
