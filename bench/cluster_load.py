@@ -219,13 +219,13 @@ def ms(values: list[float]) -> dict[str, float]:
 
 
 def measure(processes: int, rooms: int, think: float, warmup: float,
-            seconds: float) -> dict[str, Any]:
+            seconds: float, pg_options: str = "") -> dict[str, Any]:
     data = Path(tempfile.mkdtemp(prefix="kingdom-cluster-bench-"))
     data.chmod(0o755)
     launched = Launched()
     os.environ["KINGDOM_BENCH_WS_COMPRESS"] = "0"
     try:
-        database_url = start_postgres(data, launched)
+        database_url = start_postgres(data, launched, pg_options)
         redis_url = start_redis(data, launched)
         servers = start_servers(processes, database_url, redis_url, data, launched,
                                 extra=("--no-rate-limits",))
@@ -268,6 +268,7 @@ def measure(processes: int, rooms: int, think: float, warmup: float,
         window = figures["stop"] - figures["begin"]
         result = {
             "processes": processes, "rooms": rooms, "think": think, "window": round(window, 1),
+            "postgres_options": pg_options,
             "actions_per_s": round(actions / window, 1),
             "ack_all": ms(acks), "ack_local": ms(figures["acks_local"]),
             "ack_forwarded": ms(figures["acks_forwarded"]),
@@ -295,6 +296,9 @@ def main() -> None:
                     help="seconds a player pauses before acting, times 0.5-1.5 (default 3)")
     ap.add_argument("--warmup", type=float, default=5.0)
     ap.add_argument("--seconds", type=float, default=20.0, help="measured window (default 20)")
+    ap.add_argument("--pg-options", default="",
+                    help="more PostgreSQL settings, e.g. '-c synchronous_commit=off' (an "
+                    "acknowledged move could then be lost if the machine itself fails)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     counts = [int(x) for x in args.processes.split(",")]
@@ -306,14 +310,15 @@ def main() -> None:
     results = []
     for n in counts:
         for rooms in room_counts:
-            r = measure(n, rooms, args.think, args.warmup, args.seconds)
+            r = measure(n, rooms, args.think, args.warmup, args.seconds, args.pg_options)
             results.append(r)
             if args.json:
                 print(json.dumps(r), flush=True)
                 continue
             a, al, af = r["ack_all"], r["ack_local"], r["ack_forwarded"]
             pl, pf = r["push_local"], r["push_forwarded"]
-            print(f"{n} process(es), {rooms} rooms: {r['actions_per_s']} actions/s, "
+            label = f" ({args.pg_options})" if args.pg_options else ""
+            print(f"{n} process(es), {rooms} rooms{label}: {r['actions_per_s']} actions/s, "
                   f"ack p50 {a.get('p50')} p99 {a.get('p99')} max {a.get('max')} ms "
                   f"({'held' if r['held'] else 'NOT held'} at p99 < 50 ms), "
                   f"refused {r['refused']}", flush=True)

@@ -176,8 +176,9 @@ class Launched:
                 stop()
 
 
-def start_postgres(data: Path, launched: Launched) -> str:
-    """PostgreSQL on a free port with its data under `data/postgres`; its URL."""
+def start_postgres(data: Path, launched: Launched, options: str = "") -> str:
+    """PostgreSQL on a free port with its data under `data/postgres` (`options`: more of the
+    server's `-c name=value` settings); its URL."""
     folder = postgres_bin()
     prefix = postgres_user_prefix()
     if folder is None or prefix is None:
@@ -205,7 +206,7 @@ def start_postgres(data: Path, launched: Launched) -> str:
         run("initdb", "-D", str(pgdata), "-U", "postgres", "-A", "trust", "-E", "UTF8")
     port = free_port()
     run("pg_ctl", "-D", str(pgdata), "-l", str(root / "postgres.log"), "-w", "-t", "60", "-o",
-        f"-p {port} -k {root} -c listen_addresses=127.0.0.1", "start")
+        f"-p {port} -k {root} -c listen_addresses=127.0.0.1 {options}".strip(), "start")
     launched.stops.append(lambda: run("pg_ctl", "-D", str(pgdata), "-m", "fast", "-w", "stop"))
     exists = subprocess.run(
         [str(folder / "psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-tAc",

@@ -176,6 +176,10 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(capacity / rate * 1000) + 1000)
 return '0'
 """
 
+RETRY_SECONDS = 1.0
+"""After Redis failed, how long the limits are counted locally before it is tried again (so
+that no call waits on an unreachable Redis more than once a second)."""
+
 SHARED_PREFIX = "kingdom:limit:"
 """Redis keys of the shared buckets: kingdom:limit:<kind>:<address>."""
 
@@ -195,6 +199,8 @@ class SharedLimiter:
         self._take = redis.register_script(TAKE_SCRIPT)
         self.unreachable = False
         """Whether the last try to reach Redis failed (the address was counted locally)."""
+        self._retry_at = 0.0
+        """While unreachable: calls are counted locally until then, without waiting on Redis."""
 
     async def check(self, kind: str, sid: str, address: str) -> str | None:
         """As `Limiter.check`, the address counted across processes."""
@@ -202,6 +208,8 @@ class SharedLimiter:
         if wait > 0:
             return refusal(wait)
         rate = self.rates[kind]
+        if self.unreachable and self.local.clock() < self._retry_at:
+            return self.local.check(kind, sid, address)
         try:
             answer = await self._take(keys=[f"{SHARED_PREFIX}{kind}:{address}"],
                                       args=[rate.count, rate.count / rate.seconds])
@@ -209,7 +217,10 @@ class SharedLimiter:
             if not self.unreachable:
                 log.warning("rate limits: Redis unreachable (%s); counting addresses locally", e)
             self.unreachable = True
+            self._retry_at = self.local.clock() + RETRY_SECONDS
             return self.local.check(kind, sid, address)
+        if self.unreachable:
+            log.warning("rate limits: Redis is back; counting addresses across processes")
         self.unreachable = False
         wait = float(answer.decode() if isinstance(answer, bytes) else answer)
         if wait > 0:
