@@ -98,6 +98,9 @@ varies about twofold between decisions and with the machine's load, so the 95th 
 keeps a margin below 100 ms)."""
 WORLD_COST = 2
 """Work units charged per sample (dealing the unseen cards costs about two engine steps)."""
+FRESH_WORLD_COST = 14
+"""Work units charged per Constructed sample, dealt afresh from the view (about fourteen
+engine steps: every seat's unseen cards are drawn from the instances it may own)."""
 ROLLOUT_COST = 1
 """Work units charged per rollout on top of its engine steps (the first move, the score)."""
 REPAIRS = 4
@@ -200,10 +203,10 @@ class SearchBot:
         random card of the deck (up to :data:`REPAIRS` times); failing that, a consistent
         hand found earlier this turn is dealt to them instead."""
         world = self._deal(view, rng)
+        cost = FRESH_WORLD_COST if view.setup_kind == "constructed" else WORLD_COST
         passer = self._passer
         if passer is None or not self.infer:
-            return world, WORLD_COST
-        cost = WORLD_COST
+            return world, cost
         p = passer.me
         for _ in range(REPAIRS + 1):
             hand = hand_of(world, p)
@@ -278,6 +281,12 @@ class SearchBot:
 
     def _redeal(self, view: PlayerView, rng: random.Random) -> GameState:
         template = self._template
+        if view.setup_kind == "constructed" and template is not None:
+            # Each seat's unseen cards are its own deck's (R34), and the view does not tell
+            # which faces those are: every sample draws them afresh. Reshuffling the first
+            # sample's cards would deal every seat the same cards again, the piles (where
+            # the draws come from) in the same order, so all samples would be one world.
+            return view.determinize(rng)
         if template is None:
             template = self._template = view.determinize(rng)
             hidden: list[Card] = []

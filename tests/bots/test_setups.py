@@ -43,6 +43,34 @@ def test_greedy_takes_its_own_revealed_cards_in_constructed() -> None:
     assert taken > 0
 
 
+def test_search_samples_of_a_constructed_decision_are_different_worlds() -> None:
+    """In Constructed each seat's unseen cards come from its own deck (R34): the searcher's
+    samples of one decision deal the other hand and both piles anew each time (not one world
+    reshuffled within itself), keep its own hand, and give every seat only cards it owns."""
+    setup = kr.ConstructedSetup((kr.PREBUILT_DECKS["balanced"],) * 2)
+    state = kr.new_game(2, seed=5, setup=setup)
+    bots = [GreedyBot(), GreedyBot()]
+    while state.phase != "playing" or state.current_player != 1:
+        p = kr.players_to_act(state)[0]
+        v = kr.view(state, p)
+        state, _ = kr.apply(state, bots[p - 1].choose(v, v.legal_actions, random.Random(p)))
+    v = kr.view(state, 1)
+    searcher = SearchBot()
+    searcher._remember(v)
+    rng = random.Random(3)
+    worlds = [searcher._sample(v, rng)[0] for _ in range(6)]
+    for world in worlds:
+        assert world.players[0].hand == state.players[0].hand
+        for q in world.players:
+            assert len(q.hand) == len(state.players[q.number - 1].hand)
+            assert len(q.pile) == len(state.players[q.number - 1].pile)
+            assert all(c.owner == q.number for c in q.pile)
+            assert q.number == 1 or all(c.owner == q.number for c in q.hand)
+    assert len({(w.players[1].hand, w.players[0].pile, w.players[1].pile)
+                for w in worlds}) == len(worlds)
+    assert len({frozenset(w.players[1].hand) for w in worlds}) > 1
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_bots_play_spire_combats_and_report_the_result(seed: int) -> None:
     setup = random_spire(random.Random(seed))
