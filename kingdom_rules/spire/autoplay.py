@@ -25,6 +25,7 @@ from kingdom_rules.cards import Card
 from kingdom_rules.engine import apply, players_to_act
 from kingdom_rules.hands import new_game
 from kingdom_rules.spire.content import Choice
+from kingdom_rules.spire.fighter import spire_fighter
 from kingdom_rules.spire.run import ACTS, OVER, Combat, Run, RunRefused
 from kingdom_rules.state import GameState
 from kingdom_rules.view import view
@@ -64,14 +65,17 @@ def play_fight(combat: Combat, runner: Bot, state: GameState | None = None,
 
 def _value(card: Card, run: Run) -> float:
     """How much the bot wants a card: Heroes, royals of ranks it lacks, then number cards of
-    its banner's colour (or its suit's), then high numbers."""
+    its standard's suit (which keep the standard flying), of its banner's colour (or its
+    suit's), then high numbers."""
     have = {c.rank for c in run.deck if c.is_royal and not c.is_hero}
     colour = run.banner() or Card.parse(f"{run.suit or 'hearts'}-2").color
+    standard = run.standard()
     if card.is_hero:
         return 9.0
     if card.is_royal:
         return (8.0 if card.rank not in have else 3.0) - (1.0 if card.color != colour else 0)
-    return (4.0 if card.color == colour else 1.5) + float(card.value) / 10
+    suited = 1.0 if standard is not None and card.suit == standard.suit else 0.0
+    return (4.0 if card.color == colour else 1.5) + suited + float(card.value) / 10
 
 
 def _gold_worth(run: Run) -> float:
@@ -216,13 +220,14 @@ def _face(text: str) -> Card:
 
 def play_run(seed: int, fighter: str = "greedy", policy: RunBot | None = None,
              trace: list[dict[str, object]] | None = None) -> Run:
-    """A whole run by bots: ``fighter`` plays the runner's fights, ``policy`` the choices.
+    """A whole run by bots: ``fighter`` plays the runner's fights (``search``: the Spire's
+    SearchBot, :func:`~kingdom_rules.spire.fighter.spire_fighter`), ``policy`` the choices.
     ``trace``, if given, receives one entry per fight (kind, won, moves of each seat) and
     per choice (its phase and, for events, the answer)."""
     policy = policy or RunBot()
     run = Run.start(seed)
     rng = random.Random(f"kingdom-spire-bot:{seed}")
-    bot = make_bot(fighter)
+    bot = spire_fighter(fighter)
     while run.phase not in OVER:
         if run.phase == "combat":
             assert run.combat is not None
