@@ -65,17 +65,14 @@ def play_fight(combat: Combat, runner: Bot, state: GameState | None = None,
 
 def _value(card: Card, run: Run) -> float:
     """How much the bot wants a card: Heroes, royals of ranks it lacks, then number cards of
-    its standard's suit (which keep the standard flying), of its banner's colour (or its
-    suit's), then high numbers."""
+    its banner's colour (or its suit's), then high numbers."""
     have = {c.rank for c in run.deck if c.is_royal and not c.is_hero}
     colour = run.banner() or Card.parse(f"{run.suit or 'hearts'}-2").color
-    standard = run.standard()
     if card.is_hero:
         return 9.0
     if card.is_royal:
         return (8.0 if card.rank not in have else 3.0) - (1.0 if card.color != colour else 0)
-    suited = 1.0 if standard is not None and card.suit == standard.suit else 0.0
-    return (4.0 if card.color == colour else 1.5) + suited + float(card.value) / 10
+    return (4.0 if card.color == colour else 1.5) + float(card.value) / 10
 
 
 def _gold_worth(run: Run) -> float:

@@ -97,7 +97,8 @@ def public_run(row_id: str, run: Run) -> dict[str, Any]:
             relic = RELICS.get(offer["item"])
             if relic is not None:
                 offer.update(name=relic.name, text=relic.text)
-    data["relics"] = [{"id": r, "name": RELICS[r].name, "text": RELICS[r].text}
+    data["relics"] = [{"id": r, "name": RELICS[r].name, "text": RELICS[r].text,
+                       "play": RELICS[r].to_json()["play"]}
                       for r in run.relics if r in RELICS]
     chest = run.chest()
     if chest is not None:
