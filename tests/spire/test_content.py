@@ -12,8 +12,8 @@ import pytest
 
 import kingdom_rules as kr
 from kingdom_rules.cards import DECK, Card
-from kingdom_rules.spire import EVENTS, RELICS, Run, RunRefused
 from kingdom_rules.perks import Perks
+from kingdom_rules.spire import EVENTS, RELICS, Run, RunRefused
 from kingdom_rules.spire.content import (
     HOOKS,
     RULE_HOOKS,
