@@ -164,6 +164,7 @@ class _Session:
     def fight(self) -> Any:
         from kingdom_rules.bots import make_bot
         from kingdom_rules.spire.autoplay import new_fight, play_fight
+        from kingdom_rules.spire.fighter import spire_fighter
 
         r = self.run_
         assert r.combat is not None
@@ -178,7 +179,7 @@ class _Session:
                                f"{stakes['hand']} ({stakes['handWhy']}). {stakes['win']} "
                                f"{stakes['loss']}")
         if self.bot:
-            return r.finish_combat(play_fight(c, make_bot(self.bot)))
+            return r.finish_combat(play_fight(c, spire_fighter(self.bot)))
         from kingdom_cli.play import _Game
 
         names = {2: f"{c.enemy} ({c.bot})"}

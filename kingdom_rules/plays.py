@@ -20,6 +20,13 @@ from kingdom_rules.errors import IllegalAction
 from kingdom_rules.events import Event
 from kingdom_rules.followups import slays
 from kingdom_rules.kinds import FollowUpKind
+from kingdom_rules.perks import (
+    dragon_refund,
+    extra_draws,
+    perks_of,
+    royal_draws,
+    volley_shots,
+)
 from kingdom_rules.state import (
     Combination,
     GameState,
@@ -81,6 +88,11 @@ def _use_resources(
 
 _USED: Final = tuple(resource(c, False) for c in ALL_CARDS)
 """``resource(card, False)`` by ``card.order`` (the interned used resources, read directly)."""
+
+
+def _ready_again(resources: tuple[Resource, ...], cards: tuple[Card, ...]) -> tuple[Resource, ...]:
+    """``resources`` with ``cards`` turned ready again (a perk's refund)."""
+    return tuple(resource(r.card, True) if r.card in cards else r for r in resources)
 
 
 def _ready_index(resources: tuple[Resource, ...], card: Card, rule: str) -> int:
@@ -155,6 +167,10 @@ def play_royal(state: GameState, action: PlayRoyal, events: list[Event]) -> Game
     state = with_kingdom(state, n, kingdom, without(hand, (card,)))
     if card.rank in ("J", "Q"):
         state = draw_into_hand(state, n, 1)
+    elif state.setup.own_piles:  # a Spire perk may make a King or Hero draw
+        extra = royal_draws(perks_of(state.setup, n), card)
+        if extra:
+            state = draw_into_hand(state, n, extra)
     events.append(Event("royalPlayed", {"player": n, "royalId": card.id}))
     return evolve(state, pending=_AFTER_ROYAL[card], played_this_turn=True, quiet_turns=0)
 
@@ -188,13 +204,17 @@ def play_combination(state: GameState, action: PlayCombination, events: list[Eve
     resources = _use_resources(
         kingdom, action.resources, rule.resources, None, f"A {rule.name}", "R14"
     )
+    perks = perks_of(state.setup, n)  # a Spire perk may refund a dragon, add draws
+    back = dragon_refund(perks, kind, kingdom.combinations)
+    if back:
+        resources = _ready_again(resources, action.resources[:back])
     kingdom = evolve(
         kingdom,
         resources=resources,
         combinations=kingdom.combinations + (Combination(kind, cards),),
     )
     state = with_kingdom(state, n, kingdom, without(hand, cards))
-    state = draw_into_hand(state, n, rule.draws(len(cards)))
+    state = draw_into_hand(state, n, rule.draws(len(cards)) + extra_draws(perks, kind))
     events.append(Event("combinationBuilt", {"player": n, "kind": kind}))
     first = cards[0]
     pending: list[Pending] = []
@@ -244,7 +264,7 @@ def play_hail(state: GameState, action: PlayHailOfArrows, events: list[Event]) -
     return evolve(
         state,
         last_hail_was_flaming_salvo=salvo,
-        pending=(Pending(kind, "after-hail"),),
+        pending=(Pending(kind, "after-hail"),) * volley_shots(perks_of(state.setup, n)),
         played_this_turn=True,
         quiet_turns=0,
     )

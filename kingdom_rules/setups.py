@@ -31,6 +31,7 @@ import attrs
 
 from kingdom_rules.cards import DECK, Card, instance
 from kingdom_rules.decks import Deck, check_deck
+from kingdom_rules.perks import NO_PERKS, Perks
 
 Json = dict[str, Any]
 MIN_HAND: Final = 3
@@ -169,12 +170,18 @@ def _kingdoms(v: Any) -> tuple[StartingKingdom, ...]:
     return tuple(v)
 
 
+def _perks(v: Any) -> tuple[Perks, ...]:
+    return tuple(p if isinstance(p, Perks) else Perks(p) for p in v)
+
+
 @attrs.frozen
 class SpireSetup:
     """A Spire combat (R36-R38): the runner (player 1, who moves first) against an enemy bot
     (player 2), one hand. ``run_deck``: the runner's distinct faces, their own pile;
     ``fortified``: run-deck cards always on top of that pile (at most 4, R39); ``hand_sizes``:
-    each seat's opening hand, 3 to 6; ``kingdoms``: each seat's starting kingdom (R37)."""
+    each seat's opening hand, 3 to 6; ``kingdoms``: each seat's starting kingdom (R37);
+    ``perks``: each seat's play perks (:mod:`kingdom_rules.perks`, from the run's relics and
+    suit standard)."""
 
     kind: ClassVar[str] = "spire"
     own_piles: ClassVar[bool] = True
@@ -184,6 +191,7 @@ class SpireSetup:
     kingdoms: tuple[StartingKingdom, ...] = attrs.field(
         default=(StartingKingdom(), StartingKingdom()), converter=_kingdoms
     )
+    perks: tuple[Perks, ...] = attrs.field(default=(NO_PERKS, NO_PERKS), converter=_perks)
 
     def __attrs_post_init__(self) -> None:
         run = self.run_deck
@@ -203,6 +211,8 @@ class SpireSetup:
             not isinstance(k, StartingKingdom) for k in self.kingdoms
         ):
             raise ValueError("A Spire combat has a starting kingdom for each of its 2 seats")
+        if len(self.perks) != 2:
+            raise ValueError("A Spire combat has play perks for each of its 2 seats")
         placed = list(run)
         for k in self.kingdoms:
             placed.extend(k.cards())
@@ -228,6 +238,7 @@ class SpireSetup:
             "fortified": _cards_json(self.fortified),
             "handSizes": list(self.hand_sizes),
             "kingdoms": [k.to_json() for k in self.kingdoms],
+            **({"perks": [p.to_json() for p in self.perks]} if any(self.perks) else {}),
         }
 
 
@@ -258,6 +269,7 @@ def setup_from_json(data: Any) -> Setup:
                 tuple(Card.from_json(c) for c in data.get("fortified", [])),
                 tuple(data.get("handSizes", (4, 4))),
                 tuple(StartingKingdom.from_json(k) for k in data.get("kingdoms", ({}, {}))),
+                tuple(Perks.from_json(p) for p in data.get("perks", ({}, {}))),
             )
     except (KeyError, TypeError) as exc:
         raise ValueError(f"not a setup: {exc!r}") from exc

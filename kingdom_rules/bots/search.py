@@ -321,6 +321,11 @@ class SearchBot:
         fields["seed"] = rng.randrange(2**31)
         return build(fields)
 
+    def rollout(self, state: GameState, me: int, horizon: int | None) -> tuple[float, int]:
+        """A candidate's value in one sample and the engine steps it cost: :func:`rollout`
+        (a subclass may score positions its own way, as the Spire's runner does)."""
+        return rollout(state, me, horizon)
+
     def _search(self, view: PlayerView, moves: list[Action], rng: random.Random) -> Action:
         """Sequential halving over ``moves`` on shared samples, within the budgets: work
         (engine steps of the rollouts, plus a fixed cost per rollout and per sample: a
@@ -351,7 +356,7 @@ class SearchBot:
                 work += cost
                 for a in alive:
                     state, _ = apply(world, a)
-                    value, steps = rollout(state, me, horizon)
+                    value, steps = self.rollout(state, me, horizon)
                     totals[a] += value
                     work += steps + ROLLOUT_COST
                 spent += len(alive)

@@ -25,6 +25,7 @@ from kingdom_rules.cards import Card
 from kingdom_rules.engine import apply, players_to_act
 from kingdom_rules.hands import new_game
 from kingdom_rules.spire.content import Choice
+from kingdom_rules.spire.fighter import spire_fighter
 from kingdom_rules.spire.run import ACTS, OVER, Combat, Run, RunRefused
 from kingdom_rules.state import GameState
 from kingdom_rules.view import view
@@ -216,13 +217,14 @@ def _face(text: str) -> Card:
 
 def play_run(seed: int, fighter: str = "greedy", policy: RunBot | None = None,
              trace: list[dict[str, object]] | None = None) -> Run:
-    """A whole run by bots: ``fighter`` plays the runner's fights, ``policy`` the choices.
+    """A whole run by bots: ``fighter`` plays the runner's fights (``search``: the Spire's
+    SearchBot, :func:`~kingdom_rules.spire.fighter.spire_fighter`), ``policy`` the choices.
     ``trace``, if given, receives one entry per fight (kind, won, moves of each seat) and
     per choice (its phase and, for events, the answer)."""
     policy = policy or RunBot()
     run = Run.start(seed)
     rng = random.Random(f"kingdom-spire-bot:{seed}")
-    bot = make_bot(fighter)
+    bot = spire_fighter(fighter)
     while run.phase not in OVER:
         if run.phase == "combat":
             assert run.combat is not None

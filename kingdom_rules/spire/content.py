@@ -7,23 +7,28 @@ A relic's effects are ``(hook, amount)`` pairs from :data:`HOOKS`: the run asks
 :data:`HOOKS`, or a run naming a relic that is not in :data:`RELICS`, fails loudly.
 
 Relics act through a fight's setup (R37: opening hands, starting kingdoms, fortified cards,
-the run's deck rules), the wounds a fight deals, or the run's economy; the rules of play
-themselves are the engine's and no relic changes them.
+the run's deck rules), through the rules of play (a hook that is a play perk of
+:mod:`kingdom_rules.perks`: the fight's setup carries it to the engine), the wounds a fight
+deals, or the run's economy. Suit standards (:data:`STANDARDS`) are declared here too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final, Literal, TypeAlias, get_args
+from typing import Any, Final, Literal, TypeAlias, get_args
 
 import attrs
+
+from kingdom_rules.perks import PERKS, PlayPerk
 
 FIGHTS: Final = frozenset({"combat", "elite", "boss"})
 STRONG: Final = frozenset({"elite", "boss"})
 
 Hook: TypeAlias = Literal[
     "hand", "enemy_hand", "ready_low", "ready_high", "crown", "enemy_ready", "enemy_crown",
-    "fortify_cap", "lean", "banner", "ignore_twist",
+    "fortify_cap", "lean", "banner", "standard", "ignore_twist",
+    "dragon_refund", "horse_draw", "dragon_draw", "suited_draw", "structure_draw",
+    "royal_draw", "volley_shots",
     "wound", "loss", "phoenix", "win_heal", "crush_heal", "rest_heal", "shop_heal", "event_heal",
     "max_hp", "gold",
     "gold_pct", "strong_gold", "discount", "removal", "free_removal", "choices", "treasure_gold",
@@ -46,7 +51,16 @@ HOOKS: Final[Mapping[Hook, str]] = {
     "fortify_cap": "more cards may be fortified",
     "lean": "cards more a deck may hold and still count as lean",
     "banner": "percentage points less of one colour a deck needs for its banner",
+    "standard": "percentage points less of one suit a deck needs for its standard",
     "ignore_twist": "elite twists ignored",
+    # The rules of play: the engine's play perks (kingdom_rules.perks).
+    "dragon_refund": PERKS["dragon_refund"],
+    "horse_draw": PERKS["horse_draw"],
+    "dragon_draw": PERKS["dragon_draw"],
+    "suited_draw": PERKS["suited_draw"],
+    "structure_draw": PERKS["structure_draw"],
+    "royal_draw": PERKS["royal_draw"],
+    "volley_shots": PERKS["volley_shots"],
     # Wounds and healing.
     "wound": "HP fewer lost after every won fight",
     "loss": "HP fewer lost after every lost fight",
@@ -71,6 +85,10 @@ HOOKS: Final[Mapping[Hook, str]] = {
 """Every hook a relic may declare, and what its amount counts."""
 if set(HOOKS) != set(get_args(Hook)):  # the type and the table name the same hooks
     raise AssertionError(f"HOOKS and Hook differ: {sorted(set(HOOKS) ^ set(get_args(Hook)))}")
+RULE_HOOKS: Final[tuple[PlayPerk, ...]] = get_args(PlayPerk)
+if not set(RULE_HOOKS) <= set(HOOKS):
+    raise AssertionError("every play perk is a relic hook of the same name")
+"""The hooks that change a rule of play: the engine's play perks, by the same names."""
 
 
 def _check_effects(owner: str, effects: tuple[tuple[Hook, int], ...]) -> None:
@@ -97,7 +115,13 @@ class Relic:
 
     @property
     def play(self) -> bool:
+        """Whether the relic changes how a hand is played (its setup or its rules)."""
         return any(h in PLAY_HOOKS for h, _ in self.effects)
+
+    @property
+    def rules(self) -> bool:
+        """Whether the relic changes a rule of play (a play perk)."""
+        return any(h in RULE_HOOKS for h, _ in self.effects)
 
     def amount(self, hook: Hook, kind: str | None = None) -> int:
         if hook not in HOOKS:
@@ -106,14 +130,16 @@ class Relic:
             return 0
         return sum(a for h, a in self.effects if h == hook)
 
-    def to_json(self) -> dict[str, str]:
-        return {"id": self.id, "name": self.name, "description": self.text}
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "description": self.text,
+                "play": "rules" if self.rules else "setup" if self.play else ""}
 
 
 PLAY_HOOKS: Final[frozenset[Hook]] = frozenset({
     "hand", "enemy_hand", "ready_low", "ready_high", "crown", "enemy_ready", "enemy_crown",
-    "fortify_cap", "lean", "banner", "ignore_twist"})
-"""The hooks that change how a hand is played (its setup), rather than HP or gold."""
+    "fortify_cap", "lean", "banner", "standard", "ignore_twist", *RULE_HOOKS})
+"""The hooks that change how a hand is played (its setup or its rules), rather than HP or
+gold."""
 
 RELICS: Final = {r.id: r for r in (
     # -- how a hand is played ------------------------------------------------------------
@@ -154,6 +180,27 @@ RELICS: Final = {r.id: r for r in (
     Relic("white-flag", "White Flag",
           "Elites' twists do not apply to you.", (("ignore_twist", 1),),
           frozenset({"elite"})),
+    # -- the rules of play (the engine's play perks) -------------------------------------
+    Relic("drake-saddle", "Drake Saddle",
+          "While you have no dragon in your kingdom, a dragon costs one resource less (one "
+          "that paid for it turns ready again).", (("dragon_refund", 1),)),
+    Relic("twin-quiver", "Twin Quiver",
+          "Your Hail of Arrows and Flaming Salvo strike one more target.",
+          (("volley_shots", 1),)),
+    Relic("groom-brush", "Groom's Brush", "Your Horses and Unicorns draw one card more.",
+          (("horse_draw", 1),)),
+    Relic("dragon-egg", "Dragon Egg", "Your dragons draw one card more.",
+          (("dragon_draw", 1),)),
+    Relic("mason-plumb", "Mason's Plumb", "Your Castles and Cathedrals draw one card more.",
+          (("structure_draw", 1),)),
+    Relic("herald-horn", "Herald's Horn", "Your Kings and Heroes draw a card when played.",
+          (("royal_draw", 1),)),
+    Relic("goldsmith-anvil", "Goldsmith's Anvil",
+          "Your Golden and Divine Dragons (runs of one suit) draw one card more.",
+          (("suited_draw", 1),)),
+    Relic("heraldic-pennant", "Heraldic Pennant",
+          "Your deck raises its suit standard with 35% of one suit instead of more than half.",
+          (("standard", 15),)),
     # -- wounds and healing --------------------------------------------------------------
     Relic("buckler", "Buckler", "Won fights wound you 2 HP less.", (("wound", 2),)),
     Relic("iron-skin", "Iron Skin", "Lose 4 HP less from every lost fight (at least 1).",
@@ -189,6 +236,43 @@ RELICS: Final = {r.id: r for r in (
     Relic("treasure-map", "Treasure Map", "Treasure rooms also give 50 gold.",
           (("treasure_gold", 50),)),
 )}
+
+
+@attrs.frozen
+class Standard:
+    """A suit's standard: the synergy a deck mostly of one suit raises (docs/spire.md,
+    *Suit synergy*). ``effects`` are play perks, as a relic's."""
+
+    suit: str
+    name: str
+    text: str
+    effects: tuple[tuple[PlayPerk, int], ...]
+
+    def __attrs_post_init__(self) -> None:
+        _check_effects(f"Standard {self.name!r}", self.effects)
+
+    def to_json(self) -> dict[str, str]:
+        return {"suit": self.suit, "name": self.name, "description": self.text}
+
+
+STANDARD_SHARE: Final = 50
+"""A deck raises the standard of its most common suit when more than this percent of its cards
+are of that suit (less with the Heraldic Pennant's ``standard`` hook)."""
+
+STANDARDS: Final = {s.suit: s for s in (
+    Standard("hearts", "Standard of Hearts", "Your Horses and Unicorns draw one card more.",
+             (("horse_draw", 1),)),
+    Standard("diamonds", "Standard of Diamonds",
+             "While you have no dragon in your kingdom, a dragon costs one resource less (one "
+             "that paid for it turns ready again).", (("dragon_refund", 1),)),
+    Standard("clubs", "Standard of Clubs", "Your Castles and Cathedrals draw one card more.",
+             (("structure_draw", 1),)),
+    Standard("spades", "Standard of Spades",
+             "Your Hail of Arrows and Flaming Salvo strike one more target.",
+             (("volley_shots", 1),)),
+)}
+"""Each suit's standard, in one place: the deck screen, the map, the table and the fight's
+setup all read it from here (through the run)."""
 
 
 def relic(relic_id: str) -> Relic:
@@ -431,7 +515,17 @@ def relic_table() -> str:
         hooks = ", ".join(f"`{h}` {a:+d}" for h, a in r.effects)
         if r.kinds != FIGHTS:
             hooks += " (" + ", ".join(k for k in ("combat", "elite", "boss") if k in r.kinds) + ")"
-        rows.append(f"| {r.name} | {r.text} | {hooks} | {'yes' if r.play else ''} |")
+        play = "rules" if r.rules else "setup" if r.play else ""
+        rows.append(f"| {r.name} | {r.text} | {hooks} | {play} |")
+    return "\n".join(rows)
+
+
+def standard_table() -> str:
+    """docs/spire.md's table of suit standards, from :data:`STANDARDS`."""
+    rows = ["| Suit | Standard | Effect | Perks |", "|---|---|---|---|"]
+    for st in STANDARDS.values():
+        perks = ", ".join(f"`{h}` {a:+d}" for h, a in st.effects)
+        rows.append(f"| {st.suit} | {st.name} | {st.text} | {perks} |")
     return "\n".join(rows)
 
 

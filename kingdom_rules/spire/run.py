@@ -25,6 +25,7 @@ import attrs
 
 from kingdom_rules.cards import DECK, SUITS, Card
 from kingdom_rules.hands import combat_result
+from kingdom_rules.perks import Perks
 from kingdom_rules.setups import (
     MAX_FORTIFIED,
     MAX_HAND,
@@ -37,10 +38,14 @@ from kingdom_rules.spire.content import (
     EVENTS,
     HOOKS,
     RELICS,
+    RULE_HOOKS,
+    STANDARD_SHARE,
+    STANDARDS,
     Choice,
     Enemy,
     Event,
     Hook,
+    Standard,
     enemy_for,
     relic,
 )
@@ -314,6 +319,25 @@ class Run:
                 return colour
         return None
 
+    def standard(self) -> Standard | None:
+        """The suit standard the deck raises (:data:`STANDARDS`), or None: its most common
+        suit (strictly) holds more than 50% of its cards (35% with the Heraldic Pennant)."""
+        need = STANDARD_SHARE - self.bonus("standard")
+        counts = sorted(((sum(c.suit == s for c in self.deck), s) for s in SUITS), reverse=True)
+        (top, suit), (second, _) = counts[0], counts[1]
+        if self.deck and top > second and 100 * top > need * len(self.deck):
+            return STANDARDS[suit]
+        return None
+
+    def perks(self, kind: str) -> Perks:
+        """The runner's play perks in a fight of ``kind`` (:mod:`kingdom_rules.perks`): the
+        relics' rule hooks and the deck's suit standard."""
+        amounts: dict[str, int] = {h: self.bonus(h, kind) for h in RULE_HOOKS}
+        standard = self.standard()
+        for hook, amount in standard.effects if standard else ():
+            amounts[hook] += amount
+        return Perks(amounts)
+
     def fortify_cap(self) -> int:
         return MAX_FORTIFIED + self.bonus("fortify_cap")
 
@@ -397,6 +421,21 @@ class Run:
                            f"{banner} resource in your kingdom." if banner else
                            f"No banner: {need}% of your deck in one colour raises one (a "
                            f"ready resource of that colour in every fight)."),
+            **self._standard_rules(),
+        }
+
+    def _standard_rules(self) -> dict[str, Any]:
+        """The deck's suit standard and its suits, in words (see :meth:`standard`)."""
+        standard = self.standard()
+        need = STANDARD_SHARE - self.bonus("standard")
+        more = "more than " if need == STANDARD_SHARE else ""
+        return {
+            "standard": standard.to_json() if standard else None,
+            "standardText": (f"Your {standard.name} flies. {standard.text}" if standard else
+                             f"No suit standard: {more}{need}% of your deck in one suit "
+                             "raises that suit's standard."),
+            "suits": {s: sum(c.suit == s for c in self.deck) for s in SUITS},
+            "standards": [st.to_json() for st in STANDARDS.values()],
         }
 
     def stakes(self) -> dict[str, Any] | None:
@@ -409,6 +448,7 @@ class Run:
         share = plan["woundShare"]
         more = f", and {share}% more ({enemy.twist_name})" if share else ""
         parry = self.bonus("wound")
+        standard = self.standard()
         low, high = GOLD[self.combat.kind]
         return {
             "kind": self.combat.kind, "enemy": enemy.to_json(), "twistApplies": plan["twist"],
@@ -424,6 +464,8 @@ class Run:
                        == "boss" else "."),
             "deck": [c.id for c in self.deck],
             "fortified": [c.id for c in self.fortified] if plan["fortified"] else [],
+            "relics": [relic(r).to_json() for r in self.relics],
+            "standard": standard.to_json() if standard else None,
         }
 
     # --- starting ------------------------------------------------------------------------
@@ -637,7 +679,8 @@ class Run:
         fortified = self.fortified if plan["fortified"] else ()
         setup = SpireSetup(self.deck, fortified, (plan["hand"], plan["enemyHand"]),
                            (StartingKingdom(tuple(mine), tuple(crowns)),
-                            StartingKingdom(tuple(theirs), tuple(royals))))
+                            StartingKingdom(tuple(theirs), tuple(royals))),
+                           (self.perks(kind), Perks()))
         combat = Combat(kind, rng.randrange(2**31), setup, enemy.name, enemy.bot, enemy.perk,
                         from_event)
         text = f"{enemy.name} ({kind}): {enemy.perk}."

@@ -98,14 +98,12 @@ def public_run(row_id: str, run: Run) -> dict[str, Any]:
             relic = RELICS.get(offer["item"])
             if relic is not None:
                 offer.update(name=relic.name, text=relic.text)
-    data["relics"] = [{"id": r, "name": RELICS[r].name, "text": RELICS[r].text}
-                      for r in run.relics if r in RELICS]
+    data["relics"] = [_relic_json(r) for r in run.relics if r in RELICS]
     chest = run.chest()
     if chest is not None:
         found, gold = chest
         data["treasure"] = {
-            "relic": None if found is None else
-            {"id": found, "name": RELICS[found].name, "text": RELICS[found].text},
+            "relic": None if found is None else _relic_json(found),
             "gold": gold,
         }
     info = run.event_info()
@@ -454,3 +452,9 @@ class Spire:
 
 spire_key: Final = web.AppKey("spire", Spire)
 
+
+def _relic_json(relic_id: str) -> dict[str, str]:
+    """A relic as the web app shows it: its name, its effect's words and whether it changes
+    a rule of play (``play``: ``rules``, ``setup`` or empty; docs/spire.md)."""
+    r = RELICS[relic_id]
+    return {"id": r.id, "name": r.name, "text": r.text, "play": r.to_json()["play"]}

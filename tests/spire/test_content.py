@@ -12,14 +12,18 @@ import pytest
 
 import kingdom_rules as kr
 from kingdom_rules.cards import DECK, Card
+from kingdom_rules.perks import Perks
 from kingdom_rules.spire import EVENTS, RELICS, Run, RunRefused
 from kingdom_rules.spire.content import (
     HOOKS,
+    RULE_HOOKS,
+    STANDARDS,
     Relic,
     enemy_table,
     event_table,
     relic,
     relic_table,
+    standard_table,
 )
 
 DOCS = Path(__file__).parents[2] / "docs" / "spire.md"
@@ -239,7 +243,27 @@ def check_treasure_gold(base: Run, run: Run, r: Relic, amount: int) -> None:
     assert rich.chest()[1] == plain.chest()[1] + amount  # type: ignore[index]
 
 
+def check_rule(hook: str) -> Check:
+    """A rule of play: every fight of the relic's kinds gives the runner the play perk (the
+    engine's side of each perk: tests/test_perks.py)."""
+    def check(base: Run, run: Run, r: Relic, amount: int) -> None:
+        for kind in ("combat", "elite", "boss"):
+            got = fight(run, kind).perks[0].get(hook) - fight(base, kind).perks[0].get(hook)
+            assert got == (amount if kind in r.kinds else 0), kind
+            assert fight(run, kind).perks[1] == Perks()  # never the enemy's
+    return check
+
+
+def check_standard(base: Run, run: Run, r: Relic, amount: int) -> None:
+    spades = [c for c in DECK if c.is_number and c.suit == "spades"]
+    deck = (*mixed_deck(4, 3), *spades[:3])  # 4 hearts of 10: 40%
+    assert attrs.evolve(base, deck=deck).standard() is None
+    assert attrs.evolve(run, deck=deck).standard() == STANDARDS["hearts"]
+    assert fight(attrs.evolve(run, deck=deck), "combat").perks[0].get("horse_draw") == 1
+
+
 CHECKS: dict[str, Check] = {
+    **{hook: check_rule(hook) for hook in RULE_HOOKS}, "standard": check_standard,
     "hand": check_hand, "enemy_hand": check_enemy_hand, "ready_low": check_ready(True),
     "ready_high": check_ready(False), "crown": check_crown, "enemy_ready": check_enemy_ready,
     "enemy_crown": check_enemy_crown, "fortify_cap": check_fortify_cap, "lean": check_lean,
@@ -273,6 +297,47 @@ def test_every_relic_does_what_it_declares(relic_id: str) -> None:
 def test_at_least_30_relics_and_a_third_change_play() -> None:
     assert len(RELICS) >= 30
     assert sum(r.play for r in RELICS.values()) >= len(RELICS) / 3
+    # Every rule of play a perk changes has a relic that changes it.
+    assert {h for r in RELICS.values() for h, _ in r.effects if r.rules} >= set(RULE_HOOKS)
+
+
+# -- suit standards -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("suit", sorted(STANDARDS))
+def test_a_deck_mostly_of_one_suit_raises_its_standard(suit: str) -> None:
+    run = started(suit)  # a starter deck: one suit (spades: 6 of 7)
+    standard = STANDARDS[suit]
+    assert run.standard() == standard
+    for kind in ("combat", "elite", "boss"):
+        perks = fight(run, kind).perks[0]
+        assert perks == Perks(standard.effects)
+    rules = run.deck_rules()
+    assert rules["standard"] == standard.to_json()
+    assert standard.name in rules["standardText"] and standard.text in rules["standardText"]
+    assert rules["suits"][suit] == sum(c.suit == suit for c in run.deck)
+    stakes = run._fight("combat", from_event=False).stakes()
+    assert stakes is not None and stakes["standard"] == standard.to_json()
+
+
+def test_no_standard_without_a_clear_majority_of_one_suit() -> None:
+    half = attrs.evolve(started(), deck=mixed_deck(3, 3))  # 3 hearts, 3 clubs: 50%
+    assert half.standard() is None
+    assert fight(half, "combat").perks[0] == Perks()
+    assert "No suit standard" in half.deck_rules()["standardText"]
+    assert attrs.evolve(half, deck=mixed_deck(4, 3)).standard() == STANDARDS["hearts"]
+    clubs = attrs.evolve(half, deck=mixed_deck(2, 4))
+    assert clubs.standard() == STANDARDS["clubs"]
+
+
+def test_relics_and_standard_show_on_the_table() -> None:
+    run = with_relic(with_relic(started("clubs"), "twin-quiver"), "buckler")
+    stakes = run._fight("elite", from_event=False).stakes()
+    assert stakes is not None
+    assert [r["name"] for r in stakes["relics"]] == ["Twin Quiver", "Buckler"]
+    assert stakes["relics"][0] == {"id": "twin-quiver", "name": "Twin Quiver",
+                                   "description": RELICS["twin-quiver"].text, "play": "rules"}
+    assert stakes["relics"][1]["play"] == ""
+    assert stakes["standard"]["name"] == "Standard of Clubs"
 
 
 def test_unknown_relics_and_hooks_fail_loudly() -> None:
@@ -359,7 +424,7 @@ def test_a_gamble_both_ways() -> None:
 
 def test_docs_tables_are_the_data() -> None:
     text = DOCS.read_text()
-    for table in (relic_table(), event_table(), enemy_table()):
+    for table in (relic_table(), event_table(), enemy_table(), standard_table()):
         assert table in text, "docs/spire.md: regenerate its tables (see the test)"
 
 

@@ -80,6 +80,16 @@ test("a guest plays the first fight of a run on the real table and returns to th
   expect((await legend.innerText()).includes("10 floors and the boss"), "the legend reads the act's floors from the run");
   expect((await legend.getByLabel(/^Rest site: Rest: heal 18 HP/).count()) === 1, "the rest rule in the run's figures");
   await legend.screenshot({ path: join(docs, "spire-legend.png") });
+  // The deck screen shows the suit synergy from the run: a clubs starter deck flies its standard.
+  expect((await page.getByTestId("spire-deck-rules").innerText()).includes("Standard of Clubs flies"), "the map names the deck's standard");
+  await page.getByRole("button", { name: /^Deck \(/ }).click();
+  const standards = page.getByTestId("spire-standards");
+  await standards.waitFor();
+  const standardsText = await standards.innerText();
+  expect(standardsText.includes("Standard of Clubs flies") && standardsText.includes("Standard of Spades"), "the deck screen lists every standard and the one flying");
+  await page.getByRole("dialog").screenshot({ path: join(docs, "spire-standards.png") });
+  await page.keyboard.press("Escape");
+  await standards.waitFor({ state: "detached" });
   const first = await reachable.first().getAttribute("data-node");
   await reachable.first().click();
   await page.waitForURL("**/game");
@@ -88,6 +98,7 @@ test("a guest plays the first fight of a run on the real table and returns to th
   await context_.waitFor();
   expect((await context_.innerText()).includes("60/60"), "the run's HP above the table");
   expect((await context_.innerText()).includes("Road Bandit"), "the enemy's name, whole");
+  expect((await page.getByTestId("spire-standard").innerText()).includes("Standard of Clubs"), "the suit standard above the table");
   await context_.getByRole("button", { name: "Stakes" }).click();
   await page.getByTestId("spire-stakes").waitFor();
   // A few moves, then 'Leave game': back on the map, and 'Fight' resumes the same game.

@@ -10,6 +10,15 @@ export interface SpireRelic {
   id: string;
   name: string;
   text: string;
+  /** "rules" when it changes a rule of play, "setup" when a fight's setup, else "". */
+  play?: string;
+}
+
+/** A suit's standard (docs/spire.md, "Suit standards"). */
+export interface SpireStandard {
+  suit: string;
+  name: string;
+  description: string;
 }
 
 export interface SpireOffer {
@@ -60,6 +69,13 @@ export interface SpireDeckRules {
   shapeText: string;
   banner: string | null;
   bannerText: string;
+  /** The suit standard the deck raises, if any, in the run's words. */
+  standard: SpireStandard | null;
+  standardText: string;
+  /** The deck's cards per suit. */
+  suits: Record<string, number>;
+  /** All four standards. */
+  standards: SpireStandard[];
 }
 
 /** During a fight: what it is played for (docs/spire.md, "Stakes"). */
@@ -76,6 +92,9 @@ export interface SpireStakes {
   loss: string;
   deck: string[];
   fortified: string[];
+  /** The run's relics with their effects, in the run's words. */
+  relics: { id: string; name: string; description: string; play: string }[];
+  standard: SpireStandard | null;
 }
 
 export interface SpireRun {

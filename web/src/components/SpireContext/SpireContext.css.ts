@@ -66,3 +66,5 @@ export const pileCard = style({
 });
 export const red = style({ color: vars.color.red });
 export const fortified = style({ boxShadow: `0 0 0 2px ${vars.color.gold}` });
+export const standard = style({ color: vars.color.gold });
+export const relics = style({ margin: "4px 0 0", paddingLeft: 18, display: "grid", gap: 2 });

@@ -16,7 +16,8 @@ function cardText(id: string): string {
 
 /**
  * A Spire fight's context above the table (docs/spire.md, "On screen"): your HP, the enemy
- * with its perk and twist, and on demand what the fight is played for and your pile. Its
+ * with its perk and twist, your suit standard and the relics that change its rules, and on
+ * demand what the fight is played for, your relics and your pile. Its
  * words are the run's (the server sends them); the table itself is untouched.
  */
 export function SpireContext({ runId, view }: { runId: string; view: GameView }) {
@@ -55,6 +56,16 @@ export function SpireContext({ runId, view }: { runId: string; view: GameView })
           {enemy.twistName}: {enemy.twist}
         </span>
       )}
+      {stakes.standard && (
+        <span className={s.standard} title={stakes.standard.description} data-testid="spire-standard">
+          {stakes.standard.name}: {stakes.standard.description}
+        </span>
+      )}
+      {stakes.relics.some((r) => r.play === "rules") && (
+        <span className={s.muted} data-testid="spire-rule-relics">
+          Rules: {stakes.relics.filter((r) => r.play === "rules").map((r) => r.name).join(", ")}
+        </span>
+      )}
       <span className={s.muted}>Your pile: {pileLeft} left</span>
       <button className={s.more} aria-expanded={open} onClick={() => setOpen(!open)}>
         Stakes
@@ -70,6 +81,18 @@ export function SpireContext({ runId, view }: { runId: string; view: GameView })
           <p>
             Opening hand: {stakes.hand} cards ({stakes.handWhy}); {enemy.name}: {stakes.enemyHand}.
           </p>
+          {stakes.relics.length > 0 && (
+            <div>
+              <strong>Your relics</strong>
+              <ul className={s.relics} data-testid="spire-relics">
+                {stakes.relics.map((r) => (
+                  <li key={r.id}>
+                    <strong>{r.name}</strong>: {r.description}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           <div>
             <strong>Your deck</strong> <span className={s.muted}>({stakes.deck.length} cards; {pileLeft} still in your pile; gold ring: fortified)</span>
             <ul className={s.pile}>

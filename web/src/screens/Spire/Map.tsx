@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { Card } from "../../components/Card/Card";
 import { Dialog } from "../../components/Dialog/Dialog";
 import { cardFromId } from "../../logic/cards";
-import type { SpireLegend, SpireNode, SpireRun, SpireTreasure } from "../../net/spire";
+import type { SpireDeckRules, SpireLegend, SpireNode, SpireRun, SpireTreasure } from "../../net/spire";
 import { joinSpireFight, spire } from "../../state/actions";
 import { leaveRoom, view } from "../../state/game";
 import { badgeGold, button, muted, panel, row } from "../../theme/ui.css";
@@ -215,6 +215,27 @@ export function ActTransition({ run, onGo }: { run: SpireRun; onGo: () => void }
   );
 }
 
+const SUIT_SIGN: Record<string, string> = { hearts: "♥", diamonds: "♦", clubs: "♣", spades: "♠" };
+
+/** The deck's suit synergy: its cards per suit, its banner and standard, and every suit's
+ * standard (the run's words: docs/spire.md, "Suit standards"). */
+export function DeckStandards({ rules }: { rules: SpireDeckRules }) {
+  return (
+    <section className={s.standards} data-testid="spire-standards" aria-label="Suit standards">
+      <p>
+        {rules.bannerText} <strong>{rules.standardText}</strong>
+      </p>
+      <ul className={s.relicList}>
+        {rules.standards.map((st) => (
+          <li key={st.suit} className={rules.standard?.suit === st.suit ? s.standardFlying : undefined}>
+            {SUIT_SIGN[st.suit]} {rules.suits[st.suit] ?? 0} of {rules.size} · <strong>{st.name}</strong>: {st.description}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export interface MapDialogsProps {
   run: SpireRun;
   /** What the chest of the treasure room just entered gave, until the player goes on. */
@@ -368,6 +389,7 @@ export function MapDialogs({ run, chest, show, onShow, onChestSeen, onAnswer, on
         <Dialog title={`Deck (${deckList.length})`} onClose={() => onShow(null)} wide>
           <div className={s.dialogBody}>
             <CardRow cards={deckList} label={(id) => (run.fortified.includes(id) ? "Fortified" : "")} />
+            {run.deckRules && <DeckStandards rules={run.deckRules} />}
             <button className={button.primary} onClick={() => onShow(null)}>Close</button>
           </div>
         </Dialog>
@@ -382,6 +404,7 @@ export function MapDialogs({ run, chest, show, onShow, onChestSeen, onAnswer, on
                 {run.relics.map((r) => (
                   <li key={r.id}>
                     <strong>{r.name}</strong>: {r.text}
+                    {r.play === "rules" && <span className={s.ruleTag}> rule of play</span>}
                   </li>
                 ))}
               </ul>
@@ -476,7 +499,7 @@ export default function SpireMap() {
         {run.isOver && <RunSummary run={run} />}
         {run.deckRules && !run.isOver && (
           <p className={muted} data-testid="spire-deck-rules">
-            {run.deckRules.shapeText} {run.deckRules.bannerText}
+            {run.deckRules.shapeText} {run.deckRules.bannerText} {run.deckRules.standardText}
           </p>
         )}
         <MapDrawing nodes={nodes} legend={run.legend} onEnter={(n) => void enter(n)} />

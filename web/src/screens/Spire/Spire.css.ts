@@ -131,3 +131,6 @@ export const summaryPath = style({ display: "flex", gap: 6, flexWrap: "wrap", al
 export const scoreTable = style({ borderCollapse: "collapse", minWidth: 240 });
 globalStyle(`${scoreTable} td, ${scoreTable} th`, { padding: "2px 12px 2px 0", textAlign: "left" });
 export const actTitle = style({ fontFamily: vars.font.display, fontSize: 26, color: vars.color.gold, margin: 0 });
+export const ruleTag = style({ fontSize: 12, color: vars.color.gold, marginLeft: 4 });
+export const standards = style({ display: "grid", gap: 6 });
+export const standardFlying = style({ color: vars.color.gold });
