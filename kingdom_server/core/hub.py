@@ -45,7 +45,11 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-ROOM_NAMING = frozenset({"joinRoom", "joinPublicRoom", "rejoinRoom", "watchGame"})
+RESTORE_SEAT = "kingdom:restoreSeat"
+"""(REDIS_URL) Not a socket call: the process holding a signed-in socket asks the owner of a
+room where the account holds a seat to give it back (`{"roomCode"}`), as `on_connect` does on
+one process. Clients cannot send it (no handler is registered under that name)."""
+ROOM_NAMING = frozenset({"joinRoom", "joinPublicRoom", "rejoinRoom", "watchGame", RESTORE_SEAT})
 """Calls about the room their payload names (`roomCode`); the others are about the room the
 socket is seated in or watches, if any."""
 
@@ -244,7 +248,7 @@ class Hub:
     async def _run_here(self, sid: str, event: str, payload: dict[str, Any]) -> Ack | None:
         """A call forwarded by the process holding the socket, run as one of ours (its limits
         and size were checked there); None if its room is another process's now."""
-        fn = self.calls.get(event)
+        fn = self._restore_here if event == RESTORE_SEAT else self.calls.get(event)
         if fn is None:
             return unknown_event(event)
         code = self._room_for(event, sid, payload)
@@ -269,6 +273,34 @@ class Hub:
             ack = fail("Internal server error")
         self.stats["acks"] += 1
         return ack
+
+    async def _restore_here(self, sid: str, payload: dict[str, Any]) -> Ack:
+        """(RESTORE_SEAT, run by the room's owner) The signed-in socket gets its seat in the
+        room back if no socket holds it; `restored` says whether it did."""
+        session = await self.sio.get_session(sid)
+        user_id = session.get("userId") if isinstance(session, dict) else None
+        if not isinstance(user_id, str):
+            return fail("You are not signed in")
+        restored = await self.lobby.restore_user_seat(sid, user_id, v.room_code(payload))
+        return ok(restored=restored)
+
+    async def _restore_elsewhere(self, sid: str, user_id: str) -> None:
+        """(REDIS_URL) The account's seats in rooms other processes own, found in the store:
+        the first one no socket holds comes back to this socket, at its room's owner."""
+        assert self.forwarder is not None
+        codes = await self.storage.run(self.storage.open_seat_rooms, user_id)
+        for code in codes:
+            if sid not in self.addresses or self._room_here(sid) is not None:
+                return  # gone, or seated meanwhile
+            if code in self.room_list.by_code:
+                continue  # looked at already
+            payload = {"roomCode": code}
+            ack = await self.forwarder.call(code, sid, RESTORE_SEAT, payload,
+                                            self.addresses.get(sid, ""))
+            if ack is None:  # ours now (its owner died): as on one process
+                ack = await self._run_here(sid, RESTORE_SEAT, payload)
+            if ack is not None and ack.get("restored"):
+                return
 
     async def _remote_gone(self, sid: str) -> None:
         """A socket of another process that played here went away."""
@@ -388,7 +420,12 @@ class Hub:
             if sid not in self.addresses:
                 return  # disconnected meanwhile
             if self.sio.manager.is_connected(sid, "/"):
-                await self.lobby.restore_user_seat(sid, user_id)
+                restored = await self.lobby.restore_user_seat(sid, user_id)
+                if not restored and self.forwarder is not None:
+                    try:
+                        await self._restore_elsewhere(sid, user_id)
+                    except Exception as e:  # the player can still rejoin by hand
+                        log.warning("socket %s: seat not restored from elsewhere: %s", sid, e)
                 return
             await asyncio.sleep(0.01)
         log.warning("socket %s: not connected 10 s after its handshake; no seat restored", sid)

@@ -183,10 +183,12 @@ class Lobby:
                 return seat
         return None
 
-    async def restore_user_seat(self, sid: str, user_id: str) -> bool:
+    async def restore_user_seat(self, sid: str, user_id: str, code: str | None = None) -> bool:
         """A signed-in player who connects gets back the seat that no socket holds (after a
-        reload, or on another device): a room not finished and not a tutorial."""
-        for room in list(self.rooms):
+        reload, or on another device): a room not finished and not a tutorial (`code`: only
+        in that room, one this process owns while the socket is held by another)."""
+        rooms = list(self.rooms) if code is None else [r for r in [self.rooms.get(code)] if r]
+        for room in rooms:
             seat = self._seat_of_user(room, user_id)
             if (
                 seat is None

@@ -533,6 +533,15 @@ class Storage:
         return [str(r.code) for r in self.Room.select(self.Room.code).where(
             self.Room.status.not_in(["closed", ARCHIVED]))]
 
+    def open_seat_rooms(self, user_id: str) -> list[str]:
+        """The codes of the rooms not closed where the account holds a seat it has not left
+        (a signed-in player's seats, wherever their rooms are open: several processes)."""
+        rows = (self.Seat.select(self.Room.code).join(self.Room)
+                .where((self.Seat.user_id == user_id) & (self.Seat.is_bot == False)  # noqa: E712
+                       & (self.Seat.left == False)  # noqa: E712
+                       & self.Room.status.not_in(["closed", ARCHIVED])))
+        return sorted({str(r.room.code) for r in rows})
+
     def later(self, key: str, failed: str, work: Callable[P, None], *args: P.args,
               **kwargs: P.kwargs) -> None:
         """:meth:`submit` without waiting for it: for writes whose refusal changes nothing
