@@ -46,10 +46,10 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 RESTORE_SEAT = "kingdom:restoreSeat"
-"""(REDIS_URL) Not a socket call: the process holding a signed-in socket asks the owner of a
-room where the account holds a seat to give it back (`{"roomCode"}`), as `on_connect` does on
-one process. Clients cannot send it (no handler is registered under that name)."""
-ROOM_NAMING = frozenset({"joinRoom", "joinPublicRoom", "rejoinRoom", "watchGame", RESTORE_SEAT})
+"""(REDIS_URL) An internal call (`Hub.add_internal_call`): the process holding a signed-in
+socket asks the owner of a room where the account holds a seat to give it back
+(`{"roomCode"}`), as `on_connect` does on one process."""
+ROOM_NAMING = frozenset({"joinRoom", "joinPublicRoom", "rejoinRoom", "watchGame"})
 """Calls about the room their payload names (`roomCode`); the others are about the room the
 socket is seated in or watches, if any."""
 
@@ -109,6 +109,8 @@ class Hub:
         if self.limiter is not None and isinstance(sio, Server):
             sio.gate = self._gate
         self.calls: dict[str, Call] = {}
+        self.internal_calls: dict[str, Call] = {RESTORE_SEAT: self._restore_here}
+        """(REDIS_URL) Calls between processes (`add_internal_call`)."""
         sio.on("connect", self.on_connect)
         sio.on("disconnect", self.on_disconnect)
         sio.on("*", self.on_unknown)
@@ -176,6 +178,15 @@ class Hub:
             self.calls[event] = fn
             self.sio.on(event, self._guard(event, fn))
 
+    def add_internal_call(self, event: str, fn: Call) -> None:
+        """(REDIS_URL) A call that processes of the service make of each other about a room
+        (its payload names it: `roomCode`), never a socket call: clients cannot send it (no
+        socket.io handler answers its name). `call_as` runs it at the room's owner as the
+        socket it names."""
+        if event in self.internal_calls or event in self.calls:
+            raise ValueError(f"the call {event} is answered twice")
+        self.internal_calls[event] = fn
+
     def _guard(self, event: str, fn: Call) -> Callable[..., Awaitable[Ack]]:
         async def handler(sid: str, *args: Any) -> Ack:
             data = args[0] if args else None
@@ -216,7 +227,8 @@ class Hub:
 
     def _room_for(self, event: str, sid: str, payload: dict[str, Any]) -> str | None:
         """The room a call is about: the one it names, else the socket's."""
-        if event in ROOM_NAMING and isinstance(payload.get("roomCode"), str):
+        if ((event in ROOM_NAMING or event in self.internal_calls)
+                and isinstance(payload.get("roomCode"), str)):
             try:
                 return v.room_code(payload)
             except v.PayloadError:
@@ -248,7 +260,7 @@ class Hub:
     async def _run_here(self, sid: str, event: str, payload: dict[str, Any]) -> Ack | None:
         """A call forwarded by the process holding the socket, run as one of ours (its limits
         and size were checked there); None if its room is another process's now."""
-        fn = self._restore_here if event == RESTORE_SEAT else self.calls.get(event)
+        fn = self.internal_calls.get(event) or self.calls.get(event)
         if fn is None:
             return unknown_event(event)
         code = self._room_for(event, sid, payload)

@@ -17,7 +17,7 @@ from kingdom_server.core.feature import (
     Feature,
     on,
 )
-from kingdom_server.ranked.queue import RankedQueue
+from kingdom_server.ranked.queue import ACCOUNT_SEAT, RankedQueue
 from kingdom_server.ranked.routes import ROUTES, ranked_key
 from kingdom_server.ranked.seating import RankedTables
 from kingdom_server.ranked.service import RankedStore
@@ -35,6 +35,7 @@ def _start(env: Env) -> None:
     cluster = env.app[cluster_key]
     if cluster.redis is not None:  # one queue for every process of the service
         queue.share(cluster.redis, cluster.id, env.hub.call_as)
+        env.hub.add_internal_call(ACCOUNT_SEAT, queue.account_seat)
 
 
 def _queue(env: Env) -> RankedQueue:

@@ -72,6 +72,10 @@ SEATED_ELSEWHERE = (
 )
 LEFT_FOR_SEAT = "You took a seat in a room, so you left the ranked queue"
 IN_MATCH = "You are already playing a ranked match"
+ACCOUNT_SEAT = "kingdom:rankedAccountSeat"
+"""(REDIS_URL) The internal call (`Hub.add_internal_call`) a process makes of the owner of a
+room where the account has a seat, about a socket of its own: `{seated, inMatch}` as the
+owner sees them (`Tables.user_seated`, `Tables.user_in_match`)."""
 BAD_LADDER = f"ladder must be {LADDER_NAMES}"
 BOT_ACCOUNTS_REFUSED = ("Bot accounts do not play in the ranked queue: they play casual games "
                         "and the bot ladder (ladder 'bots')")
@@ -225,6 +229,10 @@ class RankedQueue:
         season = await self._db(self.store.active_season)
         if season is None:
             raise QueueError(NO_SEASON)
+        if self.shared is not None:  # the account's seats in rooms other processes own
+            refused = await self._seated_elsewhere(sid, user_id)
+            if refused is not None:
+                raise QueueError(refused)
         async with self._lock:
             if user_id in self.queued:
                 raise QueueError(ALREADY_QUEUED)
@@ -248,6 +256,29 @@ class RankedQueue:
             waiting = len(matcher)
         return {"success": True, "error": None, "playerCount": count, "ladder": ladder,
                 "playersWaiting": waiting}
+
+    async def _seated_elsewhere(self, sid: str, user_id: str) -> str | None:
+        """(shared) Why the account may not queue because of its seats in the rooms of any
+        process (IN_MATCH, SEATED_ELSEWHERE), as their owners see them; None: it may."""
+        assert self.call_as is not None
+        seated = False
+        for code in await self._db(self.storage.open_seat_rooms, user_id):
+            ack = await self.call_as(sid, ACCOUNT_SEAT, {"roomCode": code})
+            if not ack.get("success"):
+                if ack.get("error") == BUSY:  # its owner cannot be asked now
+                    return BUSY
+                continue  # closed meanwhile
+            if ack.get("inMatch"):
+                return IN_MATCH
+            seated = seated or bool(ack.get("seated"))
+        return SEATED_ELSEWHERE if seated else None
+
+    async def account_seat(self, sid: str, data: Any) -> dict[str, Any]:
+        """(ACCOUNT_SEAT, run by a room's owner) Whether the socket's account holds a seat,
+        and one of an unfinished ranked match, in this process's rooms."""
+        user_id, _, _ = await self._user(sid)
+        return {"success": True, "error": None, "seated": self.tables.user_seated(user_id),
+                "inMatch": self.tables.user_in_match(user_id)}
 
     async def _join_shared(self, entry: Queued, rating: int) -> dict[str, Any]:
         """(lock held) Queue with the whole service: the ticket goes to Redis."""
@@ -300,7 +331,16 @@ class RankedQueue:
 
     async def _seat_found(self, sid: str, found: dict[str, Any]) -> None:
         """(the socket's process) A match was made for this socket: it takes its seat (at the
-        room's owner) and hears of it as on a lone server."""
+        room's owner) and hears of it as on a lone server. `{"left": true}`: the account took a
+        seat in a room of another process, so its ticket went (`seat_taken`)."""
+        if found.get("left"):
+            async with self._lock:
+                user_id = self.by_sid.get(sid)
+                entry = self.queued.get(user_id) if user_id is not None else None
+                if entry is None or not self._remove_sid(sid):
+                    return
+            await self._tell_left(entry)
+            return
         async with self._lock:
             user_id = self.by_sid.pop(sid, None)
             if user_id is not None:
@@ -344,18 +384,22 @@ class RankedQueue:
         stays consistent without its lock."""
         entry = self.queued.pop(user_id, None)
         if entry is None:
+            if self.shared is not None:  # its ticket may be another process's socket's
+                self._spawn(self.shared.take_out(user_id))
             return
         self._matcher(entry).leave(user_id)
         self.by_sid.pop(entry.sid, None)
+        self.joined_at.pop(user_id, None)
         if self.shared is not None:
             self._spawn(self.shared.remove(user_id, entry.sid))
-        task = asyncio.ensure_future(self.sio.emit(
+        self._spawn(self._tell_left(entry))
+
+    async def _tell_left(self, entry: Queued) -> None:
+        await self.sio.emit(
             "rankedQueueLeft",
             {"playerCount": entry.player_count, "ladder": entry.ladder, "reason": LEFT_FOR_SEAT},
             to=entry.sid,
-        ))
-        self._pushes.add(task)
-        task.add_done_callback(self._pushes.discard)
+        )
 
     def _spawn(self, work: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(work)

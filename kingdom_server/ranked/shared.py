@@ -83,6 +83,15 @@ end
 return 0
 """
 
+# Take the account's ticket out, whoever's socket it is; the ticket taken, if any.
+_TAKE_OUT = """
+local ticket = redis.call('HGET', KEYS[1], ARGV[1])
+if ticket then
+  redis.call('HDEL', KEYS[1], ARGV[1])
+end
+return ticket
+"""
+
 
 def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
@@ -123,6 +132,7 @@ class SharedQueue:
         self._lease = redis.register_script(_LEASE)
         self._claim = redis.register_script(_CLAIM)
         self._leave = redis.register_script(_LEAVE)
+        self._take_out = redis.register_script(_TAKE_OUT)
         self.waiting: dict[tuple[str, int], int] = {}
         """Players waiting per (ladder, player count) across the service, as last read."""
         self.is_matcher = False
@@ -143,6 +153,19 @@ class SharedQueue:
         try:
             await self._leave(keys=[TICKETS], args=[user_id, sid])
         except Exception as e:  # it goes at the next wave, its socket being gone or seated
+            log.warning("ranked: taking %s's ticket out failed: %s", user_id, e)
+
+    async def take_out(self, user_id: str) -> None:
+        """The account took a seat (on this process, its ticket queued by a socket of any
+        process): its ticket goes, and the process holding that socket hears it as the
+        socket's next `found` (`{"left": true}`), drops its entry and tells the socket."""
+        try:
+            ticket = await self._take_out(keys=[TICKETS], args=[user_id])
+            if ticket is None:
+                return
+            sid = str(json.loads(_text(ticket))["sid"])
+            await self.redis.set(FOUND + sid, json.dumps({"left": True}), ex=FOUND_SECONDS)
+        except Exception as e:  # it stays until its socket leaves the queue or goes
             log.warning("ranked: taking %s's ticket out failed: %s", user_id, e)
 
     async def tickets(self) -> list[dict[str, Any]]:
