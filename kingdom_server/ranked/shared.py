@@ -34,6 +34,7 @@ from kingdom_server.ranked.matchmaking import Match, Matcher, Ticket
 log = logging.getLogger(__name__)
 
 TICKETS = "kingdom:ranked:tickets"
+CLAIMED = "kingdom:ranked:claimed"
 MATCHER = "kingdom:ranked:matcher"
 FOUND = "kingdom:ranked:found:"
 LEASE_WAVES = 3
@@ -41,6 +42,10 @@ LEASE_WAVES = 3
 FOUND_SECONDS = 120
 """How long a seat found for a socket waits to be picked up (its player is seated or gone)."""
 FOUND_POLL_SECONDS = 0.25
+CLAIM_SECONDS = 10.0
+"""How long the matcher has to deal a match whose tickets it claimed: a claim older than this
+(its matcher died or hung between claiming and dealing) is undone by the matcher of a later
+wave, the tickets back in the queue as they were."""
 
 # Renew the matcher's lease if held, take it if free; 1 when this process is the matcher.
 _LEASE = """
@@ -56,20 +61,40 @@ end
 return 0
 """
 
-# Take matched tickets out of the queue if each is still the one the match was formed from.
+# Move matched tickets from the queue (KEYS[1]) to the claims (KEYS[2]) if each is still the
+# one the match was formed from. ARGV: the claim's JSON, then user, ticket, user, ticket...
 _CLAIM = """
-for i, user in ipairs(ARGV) do
-  if i % 2 == 1 then
-    if redis.call('HGET', KEYS[1], user) ~= ARGV[i + 1] then
-      return 0
-    end
+for i = 2, #ARGV, 2 do
+  if redis.call('HGET', KEYS[1], ARGV[i]) ~= ARGV[i + 1] then
+    return 0
   end
 end
-for i, user in ipairs(ARGV) do
-  if i % 2 == 1 then
-    redis.call('HDEL', KEYS[1], user)
+for i = 2, #ARGV, 2 do
+  redis.call('HDEL', KEYS[1], ARGV[i])
+  redis.call('HSET', KEYS[2], ARGV[i], ARGV[1])
+end
+return 1
+"""
+
+# Drop claims (KEYS[1]) that are still the ones made (the match was dealt). ARGV: the claim's
+# JSON, then the users.
+_DEALT = """
+for i = 2, #ARGV do
+  if redis.call('HGET', KEYS[1], ARGV[i]) == ARGV[1] then
+    redis.call('HDEL', KEYS[1], ARGV[i])
   end
 end
+return 1
+"""
+
+# Undo a claim (KEYS[1]) still as it was: the user's ticket goes back in the queue (KEYS[2])
+# unless the account queued again meanwhile. ARGV: user, the claim's JSON, the ticket.
+_UNCLAIM = """
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then
+  return 0
+end
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[3])
 return 1
 """
 
@@ -131,6 +156,9 @@ class SharedQueue:
         self.local_sids = local_sids
         self._lease = redis.register_script(_LEASE)
         self._claim = redis.register_script(_CLAIM)
+        self._dealt = redis.register_script(_DEALT)
+        self._unclaim = redis.register_script(_UNCLAIM)
+        self.claim_seconds = CLAIM_SECONDS
         self._leave = redis.register_script(_LEAVE)
         self._take_out = redis.register_script(_TAKE_OUT)
         self.waiting: dict[tuple[str, int], int] = {}
@@ -210,6 +238,8 @@ class SharedQueue:
         lease_ms = int(self.wave_seconds * LEASE_WAVES * 1000)
         self.is_matcher = bool(await self._lease(keys=[MATCHER],
                                                  args=[self.process_id, lease_ms]))
+        if self.is_matcher:
+            await self.recover_claims()
         tickets = await self.tickets()
         made: list[Match] = []
         if self.is_matcher and tickets:
@@ -238,23 +268,49 @@ class SharedQueue:
         for matcher in pools.values():
             for match in matcher.wave(now):
                 chosen = [by_user[u] for u in match.user_ids]
-                args: list[str] = []
-                for t in chosen:
-                    args += [str(t["userId"]), t["_raw"]]
-                if not await self._claim(keys=[TICKETS], args=args):
+                users = [str(t["userId"]) for t in chosen]
+                claim = json.dumps({"by": self.process_id, "at": time.time(),
+                                    "tickets": {str(t["userId"]): t["_raw"] for t in chosen}},
+                                   separators=(",", ":"), sort_keys=True)
+                args: list[str] = [claim]
+                for u, t in zip(users, chosen, strict=True):
+                    args += [u, t["_raw"]]
+                if not await self._claim(keys=[TICKETS, CLAIMED], args=args):
                     continue  # a player left or queued again meanwhile: not this match
                 players = [self.make_entry(t) for t in chosen]
                 acks = await self.start_match(players, match)
                 if acks is None:  # could not be dealt: the players queue again
-                    for t in chosen:
-                        await self.redis.hsetnx(TICKETS, str(t["userId"]), t["_raw"])
+                    for u, t in zip(users, chosen, strict=True):
+                        await self._unclaim(keys=[CLAIMED, TICKETS], args=[u, claim, t["_raw"]])
                     continue
+                await self._dealt(keys=[CLAIMED], args=[claim, *users])  # dealt: not undone
                 for t, ack in zip(chosen, acks, strict=True):
                     found = {**ack, "playerCount": len(chosen), "ladder": t["ladder"]}
                     await self.redis.set(FOUND + str(t["sid"]), json.dumps(found),
                                          ex=FOUND_SECONDS)
                 made.append(match)
         return made
+
+    async def recover_claims(self) -> int:
+        """(the matcher) Undo the claims older than `claim_seconds`: their matcher died or hung
+        between claiming the tickets and dealing the match, so the tickets go back in the
+        queue as they were (their sockets still show them queued). How many came back."""
+        raw = await self.redis.hgetall(CLAIMED)
+        now, back = time.time(), 0
+        for user, value in raw.items():
+            try:
+                claim = json.loads(_text(value))
+                ticket = claim["tickets"][_text(user)]
+                stale = now - float(claim["at"]) > self.claim_seconds
+            except (ValueError, TypeError, KeyError):
+                await self.redis.hdel(CLAIMED, user)  # unreadable: nothing to give back
+                continue
+            if stale:
+                log.warning("ranked: a match claimed by %s was not dealt; %s queues again",
+                            claim.get("by"), _text(user))
+                back += int(await self._unclaim(keys=[CLAIMED, TICKETS],
+                                                args=[_text(user), _text(value), ticket]))
+        return back
 
     async def _found(self) -> None:
         """Seat this process's queued sockets whose match was made (by whichever process)."""
