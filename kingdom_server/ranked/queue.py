@@ -229,7 +229,9 @@ class RankedQueue:
         season = await self._db(self.store.active_season)
         if season is None:
             raise QueueError(NO_SEASON)
-        if self.shared is not None:  # the account's seats in rooms other processes own
+        if (self.shared is not None and user_id not in self.queued
+                and not self.tables.is_seated(sid)):  # (those answered below, as on one server)
+            # The account's seats in the rooms of every process, as their owners see them.
             refused = await self._seated_elsewhere(sid, user_id)
             if refused is not None:
                 raise QueueError(refused)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from kingdom_server.ranked.queue import IN_MATCH, LEFT_FOR_SEAT, SEATED_ELSEWHERE
+from kingdom_server.ranked.queue import IN_MATCH, LEFT_FOR_SEAT, SEATED, SEATED_ELSEWHERE
 from tests.cluster.services import Services
 from tests.server.ranked_clients import Player, matched
 
@@ -49,6 +49,7 @@ async def test_a_seat_on_another_process_refuses_the_ranked_queue(services: Serv
     try:
         await ana.connect()
         await ana.ok("createRoom", {})
+        await ana.refused("joinRankedQueue", {"playerCount": 2}, SEATED)  # its own seat
         await other.connect()
         await other.refused("joinRankedQueue", {"playerCount": 2}, SEATED_ELSEWHERE)
         await ana.ok("leaveRoom")
