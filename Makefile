@@ -48,8 +48,9 @@ lint: venv
 typecheck: venv
 	$(BIN)/mypy --strict kingdom_rules kingdom_server kingdom_cli
 
+# Two workers (one a core); a test file's tests stay on one worker, with its fixtures.
 pytest: venv
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n 2 --dist loadfile
 
 # --- Web ---------------------------------------------------------------------------------
 
