@@ -93,18 +93,24 @@ define APT_INSTALL
 	fi
 endef
 
-cluster-test-deps:
-	@missing=""; \
+# Sets `missing` to the packages of postgresql, redis-server (and haproxy with $(1) = haproxy)
+# whose program is not installed.
+define FIND_MISSING
+	missing=""; \
 	[ -n "$(PG_INITDB)" ] || missing="$$missing postgresql"; \
 	command -v redis-server >/dev/null || [ -x /usr/bin/redis-server ] || missing="$$missing redis-server"; \
+	if [ "$(1)" = haproxy ]; then \
+		command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || missing="$$missing haproxy"; \
+	fi
+endef
+
+cluster-test-deps:
+	@$(call FIND_MISSING); \
 	if [ -n "$$missing" ]; then $(call APT_INSTALL,$$missing); \
 	else echo "cluster tests: postgresql and redis-server are installed"; fi
 
 cluster-deps:
-	@missing=""; \
-	[ -n "$(PG_INITDB)" ] || missing="$$missing postgresql"; \
-	command -v redis-server >/dev/null || [ -x /usr/bin/redis-server ] || missing="$$missing redis-server"; \
-	command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || missing="$$missing haproxy"; \
+	@$(call FIND_MISSING,haproxy); \
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update && $(SUDO) apt-get install -y $$missing; \
 	else echo "cluster: postgresql, redis-server and haproxy are installed"; fi
 

@@ -28,6 +28,24 @@ REDIS_TIMEOUT = 2.0
 """Seconds a Redis command may take before it counts as failed (Redis down or unreachable)."""
 
 
+LEASE_SCRIPT = """
+local held = redis.call('GET', KEYS[1])
+if held == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+if not held then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 2
+end
+return 0
+"""
+"""A lease in Redis (KEYS[1] = the holder's id, ARGV: this process's id, the lease's
+milliseconds): renewed if this process holds it (1), taken if nobody does (2, e.g. it lapsed
+while Redis was away), 0 if another process holds it. The rooms' owners and the shared ranked
+queue's matcher hold theirs with it."""
+
+
 def new_process_id() -> str:
     """This process's id among the service's: its host, its pid and a random part (a process
     restarted with the same pid is another one)."""

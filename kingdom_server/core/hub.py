@@ -190,7 +190,8 @@ class Hub:
     def _guard(self, event: str, fn: Call) -> Callable[..., Awaitable[Ack]]:
         async def handler(sid: str, *args: Any) -> Ack:
             data = args[0] if args else None
-            try:
+
+            async def checked() -> Ack:
                 refused = None
                 if self.shared_limiter is not None:
                     refused = await self.shared_limiter.check_call(
@@ -204,17 +205,9 @@ class Hub:
                 forwarded = None
                 if self.forwarder is not None:
                     forwarded = await self._elsewhere(event, sid, payload)
-                ack = forwarded if forwarded is not None else await fn(sid, payload)
-            except (CallError, v.PayloadError) as e:
-                ack = fail(str(e))
-            except UNREACHABLE as e:
-                log.warning("%s: the database cannot be reached: %s", event, e)
-                ack = fail(DATABASE_DOWN)
-            except Exception:
-                log.exception("%s failed", event)
-                ack = fail("Internal server error")
-            self.stats["acks"] += 1
-            return ack
+                return forwarded if forwarded is not None else await fn(sid, payload)
+
+            return await self._answer(event, checked)
 
         handler.__name__ = f"on_{event}"
         return handler
@@ -273,8 +266,13 @@ class Hub:
                     owner = None
                 if owner is not None and owner != self.ownership.cluster.id:
                     return None
+        return await self._answer(event, lambda: fn(sid, payload))
+
+    async def _answer(self, event: str, call: Callable[[], Awaitable[Ack]]) -> Ack:
+        """A call's acknowledgement: its own answer, or the failure its error means (a refusal's
+        text, the database being down, or an unexpected error, logged)."""
         try:
-            ack = await fn(sid, payload)
+            ack = await call()
         except (CallError, v.PayloadError) as e:
             ack = fail(str(e))
         except UNREACHABLE as e:
@@ -341,8 +339,11 @@ class Hub:
         loaded = await self.storage.run(self.storage.load_open_room, code)
         if loaded is None:
             return False
-        started = self._rebuild([loaded])
-        if not started:
+        started, broken = self._rebuild([loaded])
+        if broken:
+            # Closed through the room's ordered writer, so fenced: if another process has
+            # taken the room meanwhile, the close is refused like any write of ours.
+            await self.storage.store_closed(code)
             return False
         self._start(started)
         log.info("room %s taken over", code)
@@ -463,13 +464,17 @@ class Hub:
             self.ownership.start()
             self.forwarder.start()
             return
-        self._start(self._rebuild(self.storage.load_open_rooms()))
+        rebuilt, broken = self._rebuild(self.storage.load_open_rooms())
+        for code in broken:
+            self.storage.close_room(code)
+        self._start(rebuilt)
         log.info("loaded %d rooms", len(self.room_list))
 
-    def _rebuild(self, loaded_rooms: list[LoadedRoom]) -> Rooms:
-        """The rooms rebuilt, in memory and in `room_list` (a room whose log does not replay is
-        closed)."""
+    def _rebuild(self, loaded_rooms: list[LoadedRoom]) -> tuple[Rooms, list[str]]:
+        """The rooms rebuilt, in memory and in `room_list`, and the codes of those whose log
+        does not replay (for the caller to close)."""
         rebuilt = Rooms()
+        broken: list[str] = []
         for loaded in loaded_rooms:
             room = loaded.room
             if loaded.game is not None:
@@ -477,11 +482,11 @@ class Hub:
                     self.games.resume(room, loaded.game)
                 except Exception:
                     log.exception("room %s: replay failed; the room is closed", room.code)
-                    self.storage.close_room(room.code)
+                    broken.append(room.code)
                     continue
             self.room_list.add(room)
             rebuilt.add(room)
-        return rebuilt
+        return rebuilt, broken
 
     def _start(self, rebuilt: Rooms) -> None:
         """Rooms just rebuilt go on: their features' hooks, absences, bots, clocks."""

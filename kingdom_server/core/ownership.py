@@ -27,7 +27,7 @@ from collections.abc import Awaitable, Callable
 
 from redis.exceptions import RedisError
 
-from kingdom_server.core.cluster import Cluster
+from kingdom_server.core.cluster import LEASE_SCRIPT, Cluster
 from kingdom_server.core.storage import UNREACHABLE, Storage
 
 log = logging.getLogger(__name__)
@@ -45,22 +45,6 @@ coming back (a Redis restarted without its data has no lease at all)."""
 
 SCAN_SECONDS = 1.0
 """How often each process looks for open rooms that no process owns."""
-
-_RENEW = """
-local held = redis.call('GET', KEYS[1])
-if held == ARGV[1] then
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return 1
-end
-if not held then
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 2
-end
-return 0
-"""
-"""Renew a lease this process holds; take it back if it lapsed while Redis was away (a room
-another process took meanwhile has a higher token in the database: our writes are refused and
-we drop it); 0 if another process holds it."""
 
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then
@@ -253,8 +237,11 @@ class Ownership:
             return
         try:
             async with redis.pipeline(transaction=False) as pipe:
+                # Each lease renewed, or taken back if it lapsed while Redis was away (a room
+                # another process took meanwhile has a higher token in the database: our writes
+                # are refused and we drop it); 0: another process holds it.
                 for code in codes:
-                    pipe.eval(_RENEW, 1, lease_key(code), self.cluster.id, LEASE_MS)
+                    pipe.eval(LEASE_SCRIPT, 1, lease_key(code), self.cluster.id, LEASE_MS)
                 answers = await pipe.execute()
         except (RedisError, OSError) as e:
             if self.redis_ok:

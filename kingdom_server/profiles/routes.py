@@ -12,7 +12,7 @@ from aiohttp import web
 
 from kingdom_server.accounts import accounts_key
 from kingdom_server.core.http import database
-from kingdom_server.ranked.ratings import LADDERS
+from kingdom_server.ranked.ratings import ladders_for
 from kingdom_server.ranked.routes import ranked_key
 from kingdom_server.stats import Results, results_key
 
@@ -44,14 +44,15 @@ def _matches(request: web.Request, results: Results, user_id: str) -> list[dict[
     return matches
 
 
-def _ladders(request: web.Request, results: Results, user_id: str) -> list[dict[str, Any]]:
-    """Per ladder: the active season's ranking, and per season the rating after each rated
-    match (worked back from the season's rating through each match's change)."""
+def _ladders(request: web.Request, results: Results, user_id: str,
+             bot_account: bool) -> list[dict[str, Any]]:
+    """Per ladder the account may play: the active season's ranking, and per season the rating
+    after each rated match (worked back from the season's rating through each match's change)."""
     store = request.app[ranked_key]
     active = store.active_season()
     M, P = results.Match, results.Participant
     out = []
-    for ladder in LADDERS:
+    for ladder in ladders_for(bot_account):
         seasons = []
         for season in store.seasons():
             query: Any = (
@@ -97,8 +98,9 @@ async def get_profile(request: web.Request) -> web.Response:
         return {
             "username": user.username,
             "memberSince": user.created_at.isoformat() + "Z",
+            "isBot": bool(user.is_bot),
             "stats": results.stats_json(user.id),
-            "ladders": _ladders(request, results, user.id),
+            "ladders": _ladders(request, results, user.id, bool(user.is_bot)),
             "matches": _matches(request, results, user.id),
         }
 

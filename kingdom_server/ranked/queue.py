@@ -48,15 +48,16 @@ from kingdom_server.core.rooms import Room, Rooms, Seat
 from kingdom_server.core.storage import Storage
 from kingdom_server.ranked.matchmaking import WAVE_SECONDS, Match, Matcher, Ticket
 from kingdom_server.ranked.ratings import (
-    BOTS,
     CONSTRUCTED,
     LADDER_NAMES,
     LADDERS,
     STANDARD,
+    ladders_for,
     placements_from_scores,
 )
 from kingdom_server.ranked.service import RankedStore
 from kingdom_server.ranked.shared import SharedQueue
+from kingdom_server.stats import RankedIn
 
 log = logging.getLogger(__name__)
 
@@ -213,10 +214,8 @@ class RankedQueue:
         if ladder != CONSTRUCTED and deck_id is not None:
             raise QueueError(DECK_NOT_HERE)
         user_id, name, bot_account = await self._user(sid)
-        if bot_account and ladder != BOTS:  # people's ladders are for people
-            raise QueueError(BOT_ACCOUNTS_REFUSED)
-        if ladder == BOTS and not bot_account:
-            raise QueueError(BOT_LADDER_ONLY)
+        if ladder not in ladders_for(bot_account):
+            raise QueueError(BOT_ACCOUNTS_REFUSED if bot_account else BOT_LADDER_ONLY)
         deck: kr.Deck | None = None
         deck_name: str | None = None
         if ladder == CONSTRUCTED:
@@ -616,12 +615,15 @@ class RankedQueue:
         )
         return {seat.player_number: changes.get(seat.user_id or "", 0) for seat in seats}
 
-    def season_of(self, result: Any) -> str | None:
-        """(stats' season hook) The season a ranked match was played in, for `matches`."""
+    def season_of(self, result: Any) -> RankedIn | None:
+        """(stats' season hook) The season and ladder a ranked match was played in, for
+        `matches`."""
         if not result.ranked:
             return None
         started = self.store.ranked_match(match_key(result.room_code, result.game_id))
-        return str(started.season_id) if started is not None else None
+        if started is None:
+            return None
+        return RankedIn(str(started.season_id), str(started.ladder))
 
     def resume(self, rooms: Rooms) -> None:
         """After a restart: rate the ranked matches that ended but were not rated yet."""

@@ -46,6 +46,12 @@ CONSTRUCTED = "constructed"
 BOTS = "bots"
 """The bot ladder: bot accounts (`kingdom user bot NAME`) only, the standard deal."""
 LADDERS = (STANDARD, CONSTRUCTED, BOTS)
+
+
+def ladders_for(bot_account: bool) -> tuple[str, ...]:
+    """The ladders an account may play: the bot ladder for bot accounts (`kingdom user bot`),
+    the people's ladders for everyone else."""
+    return (BOTS,) if bot_account else (STANDARD, CONSTRUCTED)
 """The ladders, each with its own ratings, leaderboard and queue (per season)."""
 LADDER_NAMES = "'standard', 'constructed' or 'bots'"
 

@@ -29,6 +29,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from kingdom_server.core.answers import Ack
+from kingdom_server.core.cluster import LEASE_SCRIPT
 from kingdom_server.ranked.matchmaking import Match, Matcher, Ticket
 
 log = logging.getLogger(__name__)
@@ -46,20 +47,6 @@ CLAIM_SECONDS = 10.0
 """How long the matcher has to deal a match whose tickets it claimed: a claim older than this
 (its matcher died or hung between claiming and dealing) is undone by the matcher of a later
 wave, the tickets back in the queue as they were."""
-
-# Renew the matcher's lease if held, take it if free; 1 when this process is the matcher.
-_LEASE = """
-local held = redis.call('GET', KEYS[1])
-if held == ARGV[1] then
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return 1
-end
-if not held then
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 1
-end
-return 0
-"""
 
 # Move matched tickets from the queue (KEYS[1]) to the claims (KEYS[2]) if each is still the
 # one the match was formed from. ARGV: the claim's JSON, then user, ticket, user, ticket...
@@ -154,7 +141,7 @@ class SharedQueue:
         self.start_match = start_match
         self.seat = seat
         self.local_sids = local_sids
-        self._lease = redis.register_script(_LEASE)
+        self._lease = redis.register_script(LEASE_SCRIPT)  # the matcher: 1 or 2
         self._claim = redis.register_script(_CLAIM)
         self._dealt = redis.register_script(_DEALT)
         self._unclaim = redis.register_script(_UNCLAIM)

@@ -4,13 +4,13 @@
 from kingdom_server.accounts import USER_DELETED, Accounts
 from kingdom_server.core.feature import GAME_FINISHED, ROOMS_LOADED, Env, Feature, Hook, on
 from kingdom_server.stats.routes import ROUTES, results_key
-from kingdom_server.stats.service import LeaverHook, RatingHook, Results, SeasonHook
+from kingdom_server.stats.service import LeaverHook, RankedIn, RatingHook, Results, SeasonHook
 from kingdom_server.stats.tables import TABLES, Match, MatchParticipant, UserStats
 
 RATING: Hook[RatingHook] = Hook("stats.rating", lambda env: env.need(Results).rating_hooks)
 """(db, match result) -> rating change by player number, in the result's transaction."""
 SEASON: Hook[SeasonHook] = Hook("stats.season", lambda env: env.need(Results).season_hooks)
-"""(match result) -> the season a ranked match counts in."""
+"""(match result) -> the season and ladder a ranked match counts in (`RankedIn`)."""
 LEAVERS: Hook[LeaverHook] = Hook("stats.leavers", lambda env: env.need(Results).leaver_hooks)
 """(room) -> player numbers who abandoned the match (placed last)."""
 
@@ -34,4 +34,4 @@ FEATURE = Feature(
 )
 
 __all__ = ["FEATURE", "LEAVERS", "RATING", "SEASON", "TABLES", "Match", "MatchParticipant",
-           "Results", "UserStats", "results_key"]
+           "RankedIn", "Results", "UserStats", "results_key"]

@@ -30,7 +30,7 @@ import signal
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Set
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 import peewee as pw
@@ -98,8 +98,17 @@ RatingHook = Callable[[pw.Database, MatchResult], Mapping[int, int]]
 LeaverHook = Callable[[Room], set[int]]
 """Player numbers of a room's finished game who abandoned it in a way the room's seats do not
 show (ranked: stayed away past the takeover time)."""
-SeasonHook = Callable[[MatchResult], str | None]
-"""The ranked season a match was played in (None: not a ranked match, or not this hook's)."""
+class RankedIn(NamedTuple):
+    """Where a ranked match counts: its season and its ladder (`matches.format` of a ranked
+    match is its ladder)."""
+
+    season_id: str
+    ladder: str
+
+
+SeasonHook = Callable[[MatchResult], RankedIn | None]
+"""The ranked season and ladder a match was played in (None: not a ranked match, or not this
+hook's)."""
 
 
 def placements(state: kr.GameState, left: Set[int] = frozenset()) -> dict[int, int]:
@@ -285,14 +294,16 @@ class Results:
     def _write(self, result: MatchResult) -> None:
         completed = result.completed_at
         started = result.started_at
-        seasons = (hook(result) for hook in self.season_hooks)
+        ranked_in = next((r for r in (hook(result) for hook in self.season_hooks)
+                          if r is not None), None)
+        played_with = CONSTRUCTED_FORMAT if result.constructed else STANDARD_FORMAT
         self.Match.create(
             id=result.match_id,
             game_id=result.game_id,
             room_code=result.room_code,
             game_mode="ranked" if result.ranked else "casual",
-            format=CONSTRUCTED_FORMAT if result.constructed else STANDARD_FORMAT,
-            season_id=next((season for season in seasons if season is not None), None),
+            format=ranked_in.ladder if ranked_in is not None else played_with,
+            season_id=ranked_in.season_id if ranked_in is not None else None,
             player_count=result.player_count,
             match_type=result.match_type,
             started_at=started,

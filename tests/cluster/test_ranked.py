@@ -17,7 +17,7 @@ async def test_a_ranked_match_of_players_on_different_processes(services: Servic
     try:
         for p in (ana, ben):
             await p.connect()
-        found = await matched([ana, ben], {"playerCount": 2}, timeout=30)
+        found = await matched([ana, ben], {"playerCount": 2}, timeout=60)
         assert found[0]["roomCode"] == found[1]["roomCode"]
         assert sorted(f["playerNumber"] for f in found) == [1, 2]
         assert {f["ladder"] for f in found} == {"standard"}

@@ -174,16 +174,37 @@ async def seated_game(services: Services, servers: list[Server], at: list[int],
     return code, [ana, ben]
 
 
+def some_moves(n: int) -> Any:
+    """A `play` goal: the players' next n state pushes between them (or the game's end)."""
+    seen = {"n": 0}
+
+    def some(state: dict[str, Any]) -> bool:
+        seen["n"] += 1
+        return seen["n"] > n or finished(state)
+
+    return some
+
+
+async def play_together(players: list[Player], until: Any, seed: int) -> None:
+    """Both players play random legal moves (seeded) until `until` holds."""
+    await asyncio.gather(*(p.play(until, random.Random(seed + i))
+                           for i, p in enumerate(players)))
+
+
+async def play_to_the_end(players: list[Player], seed: int) -> None:
+    """Both play to the end of the game; each sees it end with winners."""
+    await play_together(players, finished, seed)
+    for p in players:
+        final = await p.c.wait_state(finished, what=f"{p.name}: the end")
+        assert final["outcome"]["winners"]
+
+
 async def test_players_on_different_processes_play_a_whole_game(services: Services) -> None:
     servers = services.start_servers(2)
     code, players = await seated_game(services, servers, [0, 1])
     ana, ben = players
     try:
-        await asyncio.gather(ana.play(finished, random.Random(1)),
-                             ben.play(finished, random.Random(2)))
-        for p in players:
-            final = await p.c.wait_state(finished, what=f"{p.name}: the end")
-            assert final["outcome"]["winners"]
+        await play_to_the_end(players, 1)
         assert ana.reconnects == ben.reconnects == 0
         assert_every_acknowledged_move_stored(services, code, players)
 
@@ -200,8 +221,7 @@ async def test_players_on_different_processes_play_a_whole_game(services: Servic
         def both_moved(state: dict[str, Any]) -> bool:
             return bool(ana.acked and ben.acked) or finished(state)
 
-        await asyncio.gather(ana.play(both_moved, random.Random(21)),
-                             ben.play(both_moved, random.Random(22)))
+        await play_together(players, both_moved, 21)
         assert ben.acked, "Ben made no move in the rematch"
         assert_every_acknowledged_move_stored(services, again, players)
     finally:
@@ -217,22 +237,12 @@ async def test_the_owner_is_killed_and_the_game_finishes_on_another_process(
     code, players = await seated_game(services, servers, [0, 2], bot=True)
     ana, ben = players
     try:
-        moves = {"n": 0}
-
-        def some(state: dict[str, Any]) -> bool:
-            moves["n"] += 1
-            return moves["n"] > 8 or finished(state)
-
-        await asyncio.gather(ana.play(some, random.Random(3)), ben.play(some, random.Random(4)))
+        await play_together(players, some_moves(8), 3)
         before = len(ana.acked) + len(ben.acked)
         owner.kill()
         print(f"owner killed at {dt.datetime.now():%H:%M:%S,%f}")  # the takeover's log line
         at_kill = len(stored_actions(services.database_url, code))
-        await asyncio.gather(ana.play(finished, random.Random(5)),
-                             ben.play(finished, random.Random(6)))
-        for p in players:
-            final = await p.c.wait_state(finished, what=f"{p.name}: the end")
-            assert final["outcome"]["winners"]
+        await play_to_the_end(players, 5)
         assert len(ana.acked) + len(ben.acked) > before
         assert ana.reconnects >= 1  # its process died
         after = stored_actions(services.database_url, code)[at_kill:]
@@ -250,13 +260,7 @@ async def test_redis_stopped_and_started_mid_game_loses_nothing(services: Servic
     code, players = await seated_game(services, servers, [0, 1])
     ana, ben = players
     try:
-        moves = {"n": 0}
-
-        def some(state: dict[str, Any]) -> bool:
-            moves["n"] += 1
-            return moves["n"] > 6 or finished(state)
-
-        await asyncio.gather(ana.play(some, random.Random(7)), ben.play(some, random.Random(8)))
+        await play_together(players, some_moves(6), 7)
         services.redis.stop()
         # Ben's calls reach the owner through Redis: after FORWARD_SECONDS of trying, the
         # answer is 'Server busy, retrying', and nothing changed.
@@ -265,11 +269,7 @@ async def test_redis_stopped_and_started_mid_game_loses_nothing(services: Servic
         assert ack == {"success": False, "error": BUSY}
         assert len(stored_actions(services.database_url, code)) == stored
         services.redis.start()
-        await asyncio.gather(ana.play(finished, random.Random(9)),
-                             ben.play(finished, random.Random(10)))
-        for p in players:
-            final = await p.c.wait_state(finished, what=f"{p.name}: the end")
-            assert final["outcome"]["winners"]
+        await play_to_the_end(players, 9)
         # Redis came back empty (no lease at all): the owner put its lease back before any
         # other process took the room, so nobody had to reconnect.
         assert ana.reconnects == ben.reconnects == 0
@@ -284,14 +284,7 @@ async def test_postgres_stopped_refuses_moves_and_play_resumes(services: Service
     code, players = await seated_game(services, servers, [0, 1])
     ana, ben = players
     try:
-        moves = {"n": 0}
-
-        def some(state: dict[str, Any]) -> bool:
-            moves["n"] += 1
-            return moves["n"] > 6 or finished(state)
-
-        await asyncio.gather(ana.play(some, random.Random(11)),
-                             ben.play(some, random.Random(12)))
+        await play_together(players, some_moves(6), 11)
         await asyncio.sleep(0.5)  # the last pushes in
         services.postgres.stop()
         # Whoever may move now (on the owner's process or through another) is refused with
@@ -305,11 +298,7 @@ async def test_postgres_stopped_refuses_moves_and_play_resumes(services: Service
                 refused += 1
         assert refused
         services.postgres.start()
-        await asyncio.gather(ana.play(finished, random.Random(13)),
-                             ben.play(finished, random.Random(14)))
-        for p in players:
-            final = await p.c.wait_state(finished, what=f"{p.name}: the end")
-            assert final["outcome"]["winners"]
+        await play_to_the_end(players, 13)
         assert_every_acknowledged_move_stored(services, code, players)
     finally:
         for p in players:

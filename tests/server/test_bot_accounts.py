@@ -76,3 +76,8 @@ async def test_the_bot_ladder_matches_and_rates_bot_accounts(
     for b in bots:
         r = await get_json(url, f"/api/ranked/ranking/{b.user['id']}?ladder=bots")
         assert r["ladder"] == "bots" and r["rankedGamesPlayed"] == 1
+        # The public profile labels the bot and shows its ladder, the bot ladder, alone.
+        profile = await get_json(url, f"/api/profile/{b.user['username']}")
+        assert profile["isBot"] is True
+        assert [x["ladder"] for x in profile["ladders"]] == ["bots"]
+        assert len(profile["ladders"][0]["seasons"][0]["history"]) == 1

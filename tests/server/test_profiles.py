@@ -38,6 +38,9 @@ async def test_a_public_profile_after_a_ranked_match(start_server: Start, player
     assert status == 200
     assert profile["username"] == "Ana"
     assert profile["stats"]["totalGames"] == 1
+    # A person's ladders are the people's: no bot ladder on their profile.
+    assert profile["isBot"] is False
+    assert [x["ladder"] for x in profile["ladders"]] == ["standard", "constructed"]
     standard = next(x for x in profile["ladders"] if x["ladder"] == "standard")
     season = standard["seasons"][0]
     assert season["isActive"] and season["ranking"]["rankedGamesPlayed"] == 1

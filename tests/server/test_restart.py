@@ -194,3 +194,48 @@ def test_serve_says_when_the_port_is_taken(tmp_path: Path, processes: list[Serve
     )
     assert out.returncode == 1
     assert f"Cannot listen on 127.0.0.1:{first.port}" in out.stderr
+
+
+async def test_a_room_whose_log_does_not_replay_is_closed_at_restart(
+        start_server, connect_to, tmp_path: Path) -> None:
+    """docs/deploy.md: a room whose stored moves no longer replay is closed when it is loaded,
+    not served half-rebuilt; the other rooms are loaded as ever."""
+    from playhouse.db_url import connect
+
+    from tests.server.helpers import server_database_url
+
+    first = await start_server()
+    ana = await connect_to(first, "ana")
+    seat = await ana.ok("createRoom", {"playerName": "Ana"})
+    await ana.ok("addBot", {})
+    await ana.ok("startGame")
+    await ana.wait_state(lambda s: s["phase"] != "waiting")
+    moves = {"n": 0}
+
+    def some(state: dict[str, Any]) -> bool:
+        moves["n"] += 1
+        return moves["n"] > 4 or state["phase"] == "finished"
+
+    await play_until(ana, some, random.Random(4))
+    lee = await connect_to(first, "lee")
+    other = await lee.ok("createRoom", {"playerName": "Lee"})
+    await ana.close()
+    await lee.close()
+    await first.close()
+
+    db = connect(server_database_url(tmp_path))
+    db.execute_sql("UPDATE game_actions SET data = '{\"type\": \"no such move\"}'")
+    db.close()
+
+    second = await start_server()
+    back = await connect_to(second, "ana again")
+    refused = await back.call(
+        "rejoinRoom", {k: seat[k] for k in ("roomCode", "playerId", "reconnectToken")})
+    assert refused == {"success": False, "error": "Room not found"}
+    lee_back = await connect_to(second, "lee again")
+    await lee_back.ok(
+        "rejoinRoom", {k: other[k] for k in ("roomCode", "playerId", "reconnectToken")})
+    db = connect(server_database_url(tmp_path))
+    status = db.execute_sql(f"SELECT status FROM rooms WHERE code = '{seat['roomCode']}'")
+    assert [r[0] for r in status.fetchall()] == ["closed"]
+    db.close()

@@ -35,7 +35,7 @@ function runSuite(name) {
     child.on("close", (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
       process.stdout.write(`\n=== e2e ${name}: ${code === 0 ? "passed" : `FAILED (exit ${code})`} in ${seconds} s\n${Buffer.concat(out).toString()}`);
-      resolve({ name, ok: code === 0 });
+      resolve({ name, ok: code === 0, out: Buffer.concat(out).toString() });
     });
   });
 }
@@ -48,5 +48,7 @@ await Promise.all(
   }),
 );
 const failed = results.filter((r) => !r.ok).map((r) => r.name);
+// A failed suite's output again at the end, where a CI log's tail shows it.
+for (const r of results.filter((x) => !x.ok)) process.stdout.write(`\n=== e2e ${r.name} FAILED, its output again:\n${r.out}`);
 console.log(`\ne2e: ${results.length - failed.length} of ${results.length} suites passed${failed.length ? `; failed: ${failed.join(", ")}` : ""}`);
 process.exit(failed.length ? 1 : 0);

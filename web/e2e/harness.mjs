@@ -31,16 +31,19 @@ async function playOne(page, seed) {
 
 const SEED_STEPS = [7919, 104729, 1299709, 15485863];
 
-/** Every page plays its own legal actions until all of them show the finished game, or the
- * time is up. */
-export async function playToTheEnd(pages, timeoutMs = 240000) {
+/** Every page plays its own legal actions until all of them show the finished game; throws
+ * (saying how far the game got) if the time is up first. */
+export async function playToTheEnd(pages, timeoutMs = 360000) {
   const deadline = Date.now() + timeoutMs;
+  let views = [];
   for (let n = 1; Date.now() < deadline; n++) {
-    const views = await Promise.all(pages.map(viewOf));
+    views = await Promise.all(pages.map(viewOf));
     if (views.every((v) => v && v.phase === "finished")) return;
     const acted = await Promise.all(pages.map((p, i) => playOne(p, n * SEED_STEPS[i % SEED_STEPS.length])));
     if (!acted.some(Boolean)) await sleep(100);
   }
+  const where = views.map((v) => (v ? `${v.phase}, hand ${v.currentHand ?? 1}` : "no view")).join("; ");
+  throw new Error(`the game did not finish within ${timeoutMs / 1000} s (${where})`);
 }
 
 export function freePort() {

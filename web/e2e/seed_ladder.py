@@ -1,4 +1,4 @@
-"""Test scaffolding for web/e2e/signedin.mjs: rate some 2-player matches between accounts (by
+"""Test scaffolding for web/e2e/signedin.mjs and competitive.mjs: rate some 2-player matches between accounts (by
 user id) in the e2e server's SQLite file through the server's own ranked store, and write them
 to the match history, so that the leaderboards and Recent Matches have rows.
 Usage: python web/e2e/seed_ladder.py DB USER_ID:NAME USER_ID:NAME ..."""

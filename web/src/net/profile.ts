@@ -19,6 +19,8 @@ export interface ProfileSeason {
 export interface PublicProfile {
   username: string;
   memberSince: string;
+  /** A bot account (`kingdom user bot NAME`): its ladder is the bot ladder. */
+  isBot: boolean;
   stats: Stats;
   ladders: { ladder: Ladder; seasons: ProfileSeason[] }[];
   matches: (Omit<MatchEntry, "players"> & {

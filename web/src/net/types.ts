@@ -282,7 +282,7 @@ export interface Ack {
 
 export type Tier = "bronze" | "silver" | "gold" | "platinum" | "diamond" | "legend";
 /** The ranked ladders: each has its own ratings, leaderboard and queue. */
-export type Ladder = "standard" | "constructed";
+export type Ladder = "standard" | "constructed" | "bots";
 
 /** One step of a ladder's tier table (GET /api/ranked/tiers, lowest first). */
 export interface TierInfo {

@@ -26,7 +26,7 @@ export interface Rated {
 export const lastRated = signal<Rated | null>(null);
 
 /** The ladders' names in words (a match history entry, the rating summary). */
-export const LADDER_NAMES: Record<Ladder, string> = { standard: "Ranked", constructed: "Constructed ladder" };
+export const LADDER_NAMES: Record<Ladder, string> = { standard: "Ranked", constructed: "Constructed ladder", bots: "Bot ladder" };
 
 export const LOGIN_REQUIRED = "Login Required: You must be logged in to play ranked matches";
 

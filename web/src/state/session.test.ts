@@ -7,6 +7,7 @@ describe("matchKind", () => {
     expect(matchKind({ gameMode: "casual", format: "constructed" })).toBe("Constructed");
     expect(matchKind({ gameMode: "ranked", format: "standard" })).toBe("Ranked");
     expect(matchKind({ gameMode: "ranked", format: "constructed" })).toBe("Constructed ladder");
+    expect(matchKind({ gameMode: "ranked", format: "bots" })).toBe("Bot ladder");
   });
 });
 

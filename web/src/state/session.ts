@@ -54,12 +54,11 @@ export interface MatchEntry {
   players: { playerNumber: number; name: string; isBot: boolean; finalScore: number; placement: number; won: boolean }[];
 }
 
-/** What kind of match a history entry was, in words: 'Casual', 'Constructed', 'Ranked' or
- * 'Constructed ladder'. */
+/** What kind of match a history entry was, in words: 'Casual', 'Constructed', or a ranked
+ * match's ladder ('Ranked', 'Constructed ladder', 'Bot ladder'). */
 export function matchKind(m: Pick<MatchEntry, "gameMode" | "format">): string {
-  const format: Ladder = m.format === "constructed" ? "constructed" : "standard";
-  if (m.gameMode === "ranked") return LADDER_NAMES[format];
-  return format === "constructed" ? "Constructed" : "Casual";
+  if (m.gameMode === "ranked") return LADDER_NAMES[m.format] ?? LADDER_NAMES.standard;
+  return m.format === "constructed" ? "Constructed" : "Casual";
 }
 
 /** The display name of the home page: username, else first name, else 'Player'. */

@@ -101,6 +101,11 @@ export default function PublicProfile() {
     <main className={s.page} data-testid="public-profile">
       <div className={s.head}>
         <h1 className={s.name}>{profile.username}</h1>
+        {profile.isBot && (
+          <span className={badge} data-testid="bot-account">
+            Bot account
+          </span>
+        )}
         <span className={s.sub}>Playing since {new Date(profile.memberSince).toLocaleDateString()}</span>
       </div>
       <section className={panel} aria-labelledby="pp-stats">
