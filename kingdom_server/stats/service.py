@@ -283,7 +283,7 @@ class Results:
         _failpoint("before-result")
         try:
             with self.db.atomic():
-                self._write(result)
+                self.write(result)
         except pw.IntegrityError:
             if self.written(room.game_id):  # written meanwhile by another writer
                 return False
@@ -291,7 +291,10 @@ class Results:
         _failpoint("after-result")
         return True
 
-    def _write(self, result: MatchResult) -> None:
+    def write(self, result: MatchResult) -> None:
+        """(in the caller's transaction) Write one finished match: its row, each seat, the
+        hooks' ratings and season, the accounts' totals. `record` is the way a finished room's
+        result gets here."""
         completed = result.completed_at
         started = result.started_at
         ranked_in = next((r for r in (hook(result) for hook in self.season_hooks)
