@@ -39,7 +39,7 @@ from kingdom_server.core.rooms import (
     now_utc,
 )
 from kingdom_server.core.settings import Settings
-from kingdom_server.core.storage import Storage, room_rows, room_status
+from kingdom_server.core.storage import GameStart, Storage, room_rows, room_status
 from kingdom_server.core.wire import is_connected
 
 log = logging.getLogger(__name__)
@@ -650,8 +650,7 @@ class Lobby:
         started = now_utc()
         try:
             # The game row, its first actions and the room row, "playing", in one transaction.
-            game_id = await self.storage.store_start_game(
-                room,
+            game_id = await self.storage.store_start_game(room, GameStart(
                 seed=seed,
                 player_count=n,
                 mode=room.game_mode,
@@ -659,7 +658,7 @@ class Lobby:
                 setup=setup,
                 started_at=started,
                 first_actions=[a.to_json() for a in first or ()],
-            )
+            ))
         except Exception:
             undo()
             raise

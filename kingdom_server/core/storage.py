@@ -228,6 +228,20 @@ def seat_clocks(room: Room) -> list[tuple[int, str]]:
             if (text := _seat_clock_json(seat)) is not None]
 
 
+@attrs.frozen
+class GameStart:
+    """What a new game is stored with: its seed, size, mode, deck order (None: shuffled from
+    the seed), setup, start time and the actions that open it (a tutorial's)."""
+
+    seed: int
+    player_count: int
+    mode: str
+    deck: list[str] | None
+    started_at: dt.datetime
+    first_actions: Sequence[dict[str, Any]] = ()
+    setup: kr.Setup = STANDARD
+
+
 class Storage:
     """Synchronous, small writes, made in the database threads so that the event loop never
     waits on the database: through :meth:`run` (the HTTP calls, reads of games) and through
@@ -698,56 +712,19 @@ class Storage:
                     self.Room.code.in_([c for c in codes if c not in kept])).execute()
             deleted += len(codes)
 
-    def start_game(
-        self,
-        room: Room,
-        *,
-        seed: int,
-        player_count: int,
-        mode: str,
-        deck: list[str] | None,
-        started_at: dt.datetime,
-        first_actions: Sequence[dict[str, Any]] = (),
-        setup: kr.Setup = STANDARD,
-    ) -> int:
+    def start_game(self, room: Room, start: GameStart) -> int:
         """A new game of `room`: the game row, its first actions and the room row (playing,
         with its seats as they are now), in one transaction. Returns the game's id."""
-        return self.write_game_start(
-            room_rows(room, "playing"), seed=seed, player_count=player_count, mode=mode,
-            deck=deck, started_at=started_at, first_actions=first_actions, setup=setup)
+        return self.write_game_start(room_rows(room, "playing"), start)
 
-    async def store_start_game(
-        self,
-        room: Room,
-        *,
-        seed: int,
-        player_count: int,
-        mode: str,
-        deck: list[str] | None,
-        started_at: dt.datetime,
-        first_actions: Sequence[dict[str, Any]] = (),
-        setup: kr.Setup = STANDARD,
-    ) -> int:
+    async def store_start_game(self, room: Room, start: GameStart) -> int:
         """:meth:`start_game` through the room's ordered writer (the room is read now, on the
         event loop; the journal's rows move in and the game is written in a database
         thread)."""
-        return await self.write(
-            room.code, self.write_game_start, room_rows(room, "playing"), seed=seed,
-            player_count=player_count, mode=mode, deck=deck, started_at=started_at,
-            first_actions=list(first_actions), setup=setup)
+        return await self.write(room.code, self.write_game_start,
+                                room_rows(room, "playing"), start)
 
-    def write_game_start(
-        self,
-        rows: RoomRows,
-        *,
-        seed: int,
-        player_count: int,
-        mode: str,
-        deck: list[str] | None,
-        started_at: dt.datetime,
-        first_actions: Sequence[dict[str, Any]],
-        setup: kr.Setup,
-    ) -> int:
+    def write_game_start(self, rows: RoomRows, start: GameStart) -> int:
         """The game row, its first actions and the room's rows as :func:`room_rows` took them,
         in one transaction (the journal's rows move in first: :meth:`games`). Returns the
         game's id."""
@@ -755,13 +732,14 @@ class Storage:
         with self.db.atomic():
             game = g.Game.create(
                 room=rows.code,
-                started_at=started_at,
-                seed=seed,
-                player_count=player_count,
-                mode=mode,
-                deck=json.dumps(deck) if deck is not None else None,
+                started_at=start.started_at,
+                seed=start.seed,
+                player_count=start.player_count,
+                mode=start.mode,
+                deck=json.dumps(start.deck) if start.deck is not None else None,
                 setup=(
-                    None if isinstance(setup, kr.StandardSetup) else json.dumps(setup.to_json())
+                    None if isinstance(start.setup, kr.StandardSetup)
+                    else json.dumps(start.setup.to_json())
                 ),
             )
             game_id = int(game.id)
@@ -769,7 +747,8 @@ class Storage:
                 self.game_rooms[game_id] = rows.code
             moment = now()
             self._insert_actions(
-                [(game_id, i, json.dumps(a), moment) for i, a in enumerate(first_actions)])
+                [(game_id, i, json.dumps(a), moment)
+                 for i, a in enumerate(start.first_actions)])
             self._write_room(rows)
         return game_id
 

@@ -21,7 +21,7 @@ import pytest
 
 from kingdom_server.core import journal as journal_module
 from kingdom_server.core.rooms import Room
-from kingdom_server.core.storage import Storage
+from kingdom_server.core.storage import GameStart, Storage
 from tests.server.helpers import Client
 from tests.server.play import play_until
 from tests.server.test_restart import ServerProcess, comparable, free_port
@@ -42,8 +42,8 @@ def database_actions(db: Path) -> list[tuple[int, int, str]]:
 def new_game(storage: Storage, code: str = "AAAAAA") -> int:
     room = Room(code=code, host_id=None)
     storage.save_room(room)
-    return storage.start_game(room, seed=1, player_count=2, mode="game", deck=None,
-                              started_at=dt.datetime(2026, 1, 1))
+    return storage.start_game(room, GameStart(seed=1, player_count=2, mode="game", deck=None,
+                              started_at=dt.datetime(2026, 1, 1)))
 
 
 def run_python(code: str, cwd: Path) -> None:
@@ -76,12 +76,12 @@ def test_a_killed_process_rows_are_moved_in_at_the_next_open(tmp_path: Path) -> 
     run_python(f"""
         import datetime as dt, os
         from kingdom_server.core.rooms import Room
-        from kingdom_server.core.storage import Storage
+        from kingdom_server.core.storage import GameStart, Storage
         s = Storage("sqlite:///{db}", journal=True)
         room = Room(code="AAAAAA", host_id=None)
         s.save_room(room)
-        game = s.start_game(room, seed=1, player_count=2, mode="game", deck=None,
-                            started_at=dt.datetime(2026, 1, 1))
+        game = s.start_game(room, GameStart(seed=1, player_count=2, mode="game", deck=None,
+                            started_at=dt.datetime(2026, 1, 1)))
         for seq in range(3):
             s.log_action(game, seq, {{"type": "passTurn", "player": 1, "n": seq}})
         os._exit(0)  # no close, no flush: as killed
@@ -106,13 +106,13 @@ def test_rows_already_moved_are_not_written_twice_and_a_torn_line_is_skipped(
         import datetime as dt, os
         from kingdom_server.core.journal import ActionJournal
         from kingdom_server.core.rooms import Room
-        from kingdom_server.core.storage import Storage
+        from kingdom_server.core.storage import GameStart, Storage
         ActionJournal.clear = lambda self: None
         s = Storage("sqlite:///{db}", journal=True)
         room = Room(code="AAAAAA", host_id=None)
         s.save_room(room)
-        game = s.start_game(room, seed=1, player_count=2, mode="game", deck=None,
-                            started_at=dt.datetime(2026, 1, 1))
+        game = s.start_game(room, GameStart(seed=1, player_count=2, mode="game", deck=None,
+                            started_at=dt.datetime(2026, 1, 1)))
         for seq in range(2):
             s.log_action(game, seq, {{"type": "passTurn", "player": 1, "n": seq}})
         s.flush_actions()

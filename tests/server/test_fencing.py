@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from kingdom_server.core.rooms import Room, Seat
-from kingdom_server.core.storage import Fenced, Storage
+from kingdom_server.core.storage import Fenced, GameStart, Storage
 
 
 def room(code: str, host: str = "p0") -> Room:
@@ -31,8 +31,8 @@ async def test_a_process_that_lost_the_room_stores_nothing_more(tmp_path: Path) 
         # The first process creates the room (token 0: the row does not exist yet).
         old.fences["ABCDEF"] = 0
         await old.store_room(room("ABCDEF"))
-        game = await old.store_start_game(room("ABCDEF"), seed=1, player_count=2, mode="game",
-                                          deck=None, started_at=dt.datetime(2026, 11, 27))
+        game = await old.store_start_game(room("ABCDEF"), GameStart(
+            seed=1, player_count=2, mode="game", deck=None, started_at=dt.datetime(2026, 11, 27)))
         old.append_actions([(game, 0, {"type": "passTurn", "player": 1, "seq": 0})])
         dropped: list[str] = []
         old.on_fenced = dropped.append

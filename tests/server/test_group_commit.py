@@ -15,7 +15,7 @@ import pytest
 
 from kingdom_server.core.actionlog import ActionLog
 from kingdom_server.core.rooms import Room, Seat
-from kingdom_server.core.storage import Storage
+from kingdom_server.core.storage import GameStart, Storage
 from tests.server.helpers import database_rows
 from tests.server.play import play_until
 
@@ -42,8 +42,8 @@ def store(tmp_path: Path) -> tuple[Storage, Path, list[int]]:
     for code in ("AAAAAA", "BBBBBB", "CCCCCC"):
         room = Room(code=code, host_id=None)
         storage.save_room(room)
-        games.append(storage.start_game(room, seed=1, player_count=2, mode="game",
-                                        deck=None, started_at=dt.datetime(2026, 1, 1)))
+        games.append(storage.start_game(room, GameStart(seed=1, player_count=2, mode="game",
+                                        deck=None, started_at=dt.datetime(2026, 1, 1))))
     yield storage, db, games
     storage.close()
 

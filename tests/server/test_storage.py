@@ -6,7 +6,7 @@ import datetime as dt
 from pathlib import Path
 
 from kingdom_server.core.rooms import Room, Seat
-from kingdom_server.core.storage import Storage
+from kingdom_server.core.storage import GameStart, Storage
 
 
 def url(tmp_path: Path) -> str:
@@ -28,8 +28,8 @@ def test_rooms_seats_and_action_logs_round_trip(tmp_path: Path) -> None:
     tutorial = Room(code="GHJKMN", host_id="q", is_tutorial=True, tutorial_mode="basics",
                     seats=[seat(0, player_id="q")])
     store.save_room(tutorial)
-    game = store.start_game(tutorial, seed=42, player_count=2, mode="game",
-                            deck=["hearts-5", "clubs-2"], started_at=dt.datetime(2026, 11, 21))
+    game = store.start_game(tutorial, GameStart(seed=42, player_count=2, mode="game",
+                            deck=["hearts-5", "clubs-2"], started_at=dt.datetime(2026, 11, 21)))
     for i in range(3):
         store.append_action(game, i, {"type": "passTurn", "player": 1 + i % 2})
     store.close()

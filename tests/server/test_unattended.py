@@ -15,7 +15,7 @@ from aiohttp.test_utils import TestServer
 
 from kingdom_server.core.hub import Hub, hub_key
 from kingdom_server.core.rooms import Room
-from kingdom_server.core.storage import Storage
+from kingdom_server.core.storage import GameStart, Storage
 from tests.server.helpers import Client
 from tests.server.play import play_until
 
@@ -160,9 +160,9 @@ def test_delete_closed_rooms_keeps_recent_and_open_rooms(tmp_path: Any) -> None:
     for code in ("AAAAAA", "BBBBBB", "CCCCCC"):
         room = Room(code=code, host_id=None)
         store.save_room(room)
-        store.start_game(room, seed=1, player_count=2, mode="game", deck=None,
+        store.start_game(room, GameStart(seed=1, player_count=2, mode="game", deck=None,
                          started_at=dt.datetime(2026, 1, 1),
-                         first_actions=[{"type": "passTurn", "player": 1}])
+                         first_actions=[{"type": "passTurn", "player": 1}]))
     store.close_room("AAAAAA")
     store.close_room("BBBBBB")
     old = dt.datetime(2026, 1, 1)
