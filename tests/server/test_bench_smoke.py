@@ -37,14 +37,15 @@ def test_transport_floor_bench_runs() -> None:
 def test_server_load_bench_runs_with_search_bot_rooms() -> None:
     out = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "server_load.py"), "--rooms", "1", "--procs", "1",
-         "--search-rooms", "1", "--think", "0.2", "--seconds", "3", "--json"],
+         "--search-rooms", "1", "--think", "0.2", "--seconds", "8", "--json"],
         capture_output=True, text=True, timeout=180, cwd=ROOT,
     )
     assert out.returncode == 0, out.stderr[-2000:]
     figures = json.loads(out.stdout[out.stdout.index("{"):])
     assert figures["sockets"] == 5 and figures["search_rooms"] == 1
     # The bots' rate is the server's applied actions less the clients' acks, over windows that
-    # only roughly coincide: on a loaded machine a 3-second run can read it below zero, so the
-    # smoke test asks that it is measured and that the Search room's client played.
+    # only roughly coincide: on a loaded machine a short run can read it below zero, so the
+    # smoke test asks that it is measured and that the Search room's client played (8 s: a
+    # SearchBot starved of processor time can take a few seconds before the client's turn).
     assert figures["bot_actions_per_second"] is not None
     assert figures["search_room_client_acks"] > 0
