@@ -118,6 +118,11 @@ GreedyBot (seeds 900000+: ``python bench/bots.py greedy greedy --games 16000 --s
 900000 --style own``)."""
 GREEDY_PRIOR = 0.02
 """Mean reward the greedy choice is credited with: another move must beat it clearly."""
+KEEP_PLAYS = False
+"""Search no resource and no pass against the greedy choice's royal, and no pass against its
+resource (the standard deal only): departures of those kinds lost more hands than they won
+when played on to the end of the hand (``bench/search_regret.py``; bench/RESULTS.md, issue
+31, second pass)."""
 
 
 class SearchBot:
@@ -164,7 +169,8 @@ class SearchBot:
         if isinstance(first, ReadyForNextHand) or (
                 isinstance(first, ChooseStartingResource) and not self.search_start):
             return choose_greedy(table, legal_actions, OWN)
-        moves = candidates(table, legal_actions)
+        moves = candidates(table, legal_actions,
+                           keep_plays=KEEP_PLAYS and view.setup_kind == "standard")
         if len(moves) == 1:
             return moves[0]
         return self._search(view, moves, rng)
@@ -462,10 +468,13 @@ def rollout(state: GameState, me: int, horizon: int | None = None) -> tuple[floa
     return (0.85 if won else 0.0) + 0.075 * (margin + 1.0), steps
 
 
-def candidates(table: Table, legal: Sequence[Action]) -> list[Action]:
+def candidates(table: Table, legal: Sequence[Action],
+               keep_plays: bool = False) -> list[Action]:
     """The moves worth searching among ``legal``, the greedy choice first: every draw, the
     best follow-up answers, and on the turn one payment per play, the best three
-    combinations and three resources."""
+    combinations and three resources. ``keep_plays`` (:data:`KEEP_PLAYS`): when the greedy
+    choice plays a royal, no resource and no pass is searched against it; when it plays a
+    resource, no pass."""
     greedy = choose_greedy(table, legal, OWN)
     out: list[Action]
     first = legal[0]
@@ -486,6 +495,10 @@ def candidates(table: Table, legal: Sequence[Action]) -> list[Action]:
     else:
         out = _turn_candidates(table)
     out = [a for a in out if a != greedy]
+    if keep_plays and isinstance(greedy, PlayRoyal):
+        out = [a for a in out if not isinstance(a, (PlayResource, PassTurn))]
+    elif keep_plays and isinstance(greedy, PlayResource):
+        out = [a for a in out if not isinstance(a, PassTurn)]
     return [greedy] + out
 
 
