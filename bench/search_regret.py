@@ -35,9 +35,10 @@ from kingdom_rules.actions import (
     PlayResource,
     PlayRoyal,
 )
-from kingdom_rules.bots import GreedyBot, SearchBot
+from kingdom_rules.bots import GreedyBot, SearchBot, search
 from kingdom_rules.bots.greedy import choose_greedy
 from kingdom_rules.bots.heuristics import Table
+from kingdom_rules.bots.runner import seat_rng
 from kingdom_rules.bots.search import OWN, candidates, rollout
 from kingdom_rules.combinations import classify
 from kingdom_rules.engine import apply, players_to_act
@@ -72,7 +73,7 @@ def kind(action: Action, table: Table) -> str:
     return type(action).__name__
 
 
-def outcome(state: GameState, me: int, rng: random.Random, deck_seed: int) -> float:
+def outcome(state: GameState, me: int, deck_seed: int) -> float:
     """1 if ``me`` wins the hand played on from ``state`` (the deck reshuffled by
     ``deck_seed``, the same for every move compared), else 0."""
     deck = list(state.deck)
@@ -98,7 +99,8 @@ class Recorder(SearchBot):
         style = choose_greedy(table, legal, OWN)
         state = self.real
         assert state is not None
-        n_cands = len(candidates(table, legal)) if len(legal) > 1 else 1
+        n_cands = len(candidates(table, legal, search.KEEP_PLAYS and v.setup_kind == "standard")
+                      ) if len(legal) > 1 else 1
         entry: dict[str, Any] = {"seed": self.seed, "player": v.player, "round": v.round,
                                  "style": kind(style, table), "search": kind(chosen, table),
                                  "candidates": n_cands, "phase": v.phase,
@@ -107,8 +109,8 @@ class Recorder(SearchBot):
             diffs = []
             for i in range(self.k):
                 ds = hash((self.seed, v.player, len(self.out), i)) & 0x7FFFFFFF
-                a = outcome(apply(state, chosen)[0], v.player, rng, ds)
-                b = outcome(apply(state, style)[0], v.player, rng, ds)
+                a = outcome(apply(state, chosen)[0], v.player, ds)
+                b = outcome(apply(state, style)[0], v.player, ds)
                 diffs.append(a - b)
             entry["regret"] = statistics.mean(diffs)
         self.out.append(entry)
@@ -118,8 +120,6 @@ class Recorder(SearchBot):
 def play(seed: int, seat: int, k: int, out: list[dict[str, Any]]) -> bool:
     bot = Recorder(k, out, seed)
     bots: list[Any] = [bot, GreedyBot()] if seat == 1 else [GreedyBot(), bot]
-    from kingdom_rules.bots.runner import seat_rng
-
     state = new_game(player_count=2, seed=seed, mode="game")
     rngs = [seat_rng(seed, 1), seat_rng(seed, 2)]
     while state.phase != "finished":
