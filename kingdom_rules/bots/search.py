@@ -15,7 +15,9 @@ per decision a deeper tree measured weaker.
 
 Branching is kept small: one payment per royal and per combination (the cheapest in the
 colours a royal in hand needs), the best three combinations, three resources, the best
-follow-up answers; the greedy choice is always a candidate and wins ties.
+follow-up answers; the greedy choice is always a candidate and wins ties. In the standard
+deal no pass is searched against the greedy play of the turn, nor a resource against its
+royal (:data:`KEEP_PLAYS`).
 
 Budget: ``steps`` work units per decision (:data:`STEPS` by default): one per engine step
 of a rollout, plus :data:`ROLLOUT_COST` per rollout and :data:`WORLD_COST` per sample. Work
@@ -118,6 +120,11 @@ GreedyBot (seeds 900000+: ``python bench/bots.py greedy greedy --games 16000 --s
 900000 --style own``)."""
 GREEDY_PRIOR = 0.02
 """Mean reward the greedy choice is credited with: another move must beat it clearly."""
+KEEP_PLAYS = True
+"""In the standard deal, search no pass against the greedy choice's play of the turn and no
+resource against its royal: the search's departures of those kinds lost more hands than they
+won when both moves were played on to the end of the hand from the real state
+(``bench/search_regret.py``; bench/RESULTS.md, issue 31, second pass)."""
 
 
 class SearchBot:
@@ -164,7 +171,8 @@ class SearchBot:
         if isinstance(first, ReadyForNextHand) or (
                 isinstance(first, ChooseStartingResource) and not self.search_start):
             return choose_greedy(table, legal_actions, OWN)
-        moves = candidates(table, legal_actions)
+        moves = candidates(table, legal_actions,
+                           keep_plays=KEEP_PLAYS and view.setup_kind == "standard")
         if len(moves) == 1:
             return moves[0]
         return self._search(view, moves, rng)
@@ -462,10 +470,12 @@ def rollout(state: GameState, me: int, horizon: int | None = None) -> tuple[floa
     return (0.85 if won else 0.0) + 0.075 * (margin + 1.0), steps
 
 
-def candidates(table: Table, legal: Sequence[Action]) -> list[Action]:
+def candidates(table: Table, legal: Sequence[Action],
+               keep_plays: bool = False) -> list[Action]:
     """The moves worth searching among ``legal``, the greedy choice first: every draw, the
     best follow-up answers, and on the turn one payment per play, the best three
-    combinations and three resources."""
+    combinations and three resources. ``keep_plays`` (:data:`KEEP_PLAYS`): no pass is
+    searched against a play of the turn, and no resource against a royal."""
     greedy = choose_greedy(table, legal, OWN)
     out: list[Action]
     first = legal[0]
@@ -486,6 +496,11 @@ def candidates(table: Table, legal: Sequence[Action]) -> list[Action]:
     else:
         out = _turn_candidates(table)
     out = [a for a in out if a != greedy]
+    if keep_plays and not table.pending:
+        # A pass against a play of the turn, a resource against a royal: these departures
+        # lost more hands than they won (see KEEP_PLAYS).
+        dropped = (PlayResource, PassTurn) if isinstance(greedy, PlayRoyal) else PassTurn
+        out = [a for a in out if not isinstance(a, dropped)]
     return [greedy] + out
 
 

@@ -235,3 +235,32 @@ def test_greedy_beats_random() -> None:
         greedy = 1 if seed % 2 == 0 else 2
         wins += greedy in play_game(bots, seed=seed).winners
     assert wins / games >= 0.75
+
+
+def test_search_keeps_the_greedy_play_when_asked() -> None:
+    """``keep_plays``: against a greedy play of the turn no pass is searched, against a greedy
+    royal no resource either; the other candidates stay, the greedy choice first."""
+    from kingdom_rules.bots.search import candidates
+
+    met: set[str] = set()
+    for state, p in _greedy_states(12):
+        v = kr.view(state, p)
+        if len(v.legal_actions) < 2:
+            continue
+        table = Table.of_view(v)
+        wide = candidates(table, v.legal_actions)
+        kept = candidates(table, v.legal_actions, keep_plays=True)
+        assert kept[0] == wide[0] and set(kept) <= set(wide)
+        greedy = wide[0]
+        dropped = [a for a in wide if a not in kept]
+        if v.pending or isinstance(greedy, (kr.PassTurn, kr.DrawCard)):
+            assert kept == wide
+        elif isinstance(greedy, kr.PlayRoyal):
+            assert not any(isinstance(a, (kr.PlayResource, kr.PassTurn)) for a in kept)
+            assert all(isinstance(a, (kr.PlayResource, kr.PassTurn)) for a in dropped)
+            met.update("royal" for _ in dropped)
+        else:
+            assert not any(isinstance(a, kr.PassTurn) for a in kept)
+            assert all(isinstance(a, kr.PassTurn) for a in dropped)
+            met.update(type(greedy).__name__ for _ in dropped)
+    assert {"royal", "PlayResource"} <= met  # both cases met in these games
