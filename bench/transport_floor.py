@@ -98,7 +98,7 @@ def game_work(games: int = 4, seed: int = 99) -> dict[str, float]:
 
     import kingdom_rules as kr
     from kingdom_server.core.rooms import Room, Seat
-    from kingdom_server.core.storage import Storage
+    from kingdom_server.core.storage import GameStart, Storage
     from kingdom_server.core.views import push_parts
     from kingdom_server.core.wire import encode_event_parts
 
@@ -137,8 +137,8 @@ def game_work(games: int = 4, seed: int = 99) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         store = Storage(f"sqlite:///{tmp}/log.db")
         store.save_room(room, status="playing")
-        game = store.start_game(room, seed=1, player_count=4, mode="game", deck=None,
-                                started_at=dt.datetime(2026, 1, 1))
+        game = store.start_game(room, GameStart(seed=1, player_count=4, mode="game", deck=None,
+                                                started_at=dt.datetime(2026, 1, 1)))
         rows = [(game, i, a.to_json()) for i, (_, a) in enumerate(steps)]
         half = len(rows) // 2
         t0 = time.process_time()
