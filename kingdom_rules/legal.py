@@ -281,7 +281,8 @@ def legal_actions(state: GameState, player: int) -> LegalActions:
     return acts
 
 
-_new = object.__new__
+_new = LegalActions.__new__
+# (object.__new__ in Python; compiled by mypyc, kingdom_rules.native, the class has its own)
 
 
 def _groups(state: GameState, n: int) -> list[Group]:
