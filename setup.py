@@ -8,8 +8,8 @@ with mypyc where it can: the package stays pure Python, and runs so, when
 - there is no C compiler, or compiling fails.
 
 The build then says so and goes on. It records each compiled module's source digest
-(``kingdom_rules/_compiled.json``): at import, a module whose source changed since makes the
-whole engine run from its Python source (kingdom_rules/native.py).
+and of those they import (``kingdom_rules/_compiled.json``): at import, a module whose source
+changed since makes the whole engine run from its Python source (kingdom_rules/native.py).
 """
 
 from __future__ import annotations
@@ -89,8 +89,8 @@ class BuildExt(build_ext):
 
     def _record(self) -> None:
         sources = {
-            m: native.source_digest(os.path.join(HERE, "kingdom_rules", f"{m}.py"))
-            for m in native.COMPILED_MODULES
+            m: native.source_digest(path)
+            for m, path in native.recorded_sources(os.path.join(HERE, "kingdom_rules")).items()
         }
         with open(os.path.join(self._package_dir(), native.RECORD), "w") as f:
             json.dump({"sources": sources}, f, indent=1, sort_keys=True)

@@ -11,10 +11,11 @@ Python source load instead of the compiled modules when
 
 - the environment says ``KINGDOM_PURE_PYTHON=1`` (a traceback line by line, a debugger, a
   profiler that sees inside the engine), or
-- a compiled module's source changed after the build: an edit to the engine in a checkout
+- a source of the package changed after the build: an edit to the engine in a checkout
   (``pip install -e``, ``make venv``) is what runs, never a stale build of the old code. The
-  build records each source's SHA-256 in :data:`RECORD`; ``make venv`` builds again when an
-  engine source changes.
+  build records the SHA-256 of every module of the package's top level in :data:`RECORD`
+  (the compiled ones, and those they were compiled against); ``make venv`` builds again when
+  one of them changes.
 
 It is all or nothing: compiled modules call each other directly, so a compiled module never
 runs next to the Python source of another one.
@@ -53,7 +54,8 @@ the bots (bot authors subclass them), not the value modules whose attrs classes 
 build yet (cards, kingdoms, setups, perks, actions), not the views."""
 
 RECORD: Final = "_compiled.json"
-"""Written by the build next to the compiled modules: ``{"sources": {module: sha256}}``."""
+"""Written by the build next to the compiled modules: ``{"sources": {module: sha256}}`` for
+every module of :func:`recorded_sources`."""
 
 PURE_ENV: Final = "KINGDOM_PURE_PYTHON"
 
@@ -69,6 +71,16 @@ def source_digest(path: str) -> str:
     """SHA-256 of a source file, as the build records it."""
     with open(path, "rb") as f:
         return hashlib.sha256(f.read()).hexdigest()
+
+
+def recorded_sources(package_dir: str) -> dict[str, str]:
+    """Module name to source path of every module the build records: the package's top
+    level (the compiled modules and the modules they import), this one aside."""
+    return {
+        name[:-3]: os.path.join(package_dir, name)
+        for name in sorted(os.listdir(package_dir))
+        if name.endswith(".py") and name not in ("native.py", "__init__.py")
+    }
 
 
 def _extension(module: str) -> str | None:
@@ -92,10 +104,12 @@ def _decide() -> tuple[bool, str]:
             recorded = json.load(f)["sources"]
     except (OSError, ValueError, KeyError, TypeError):
         return False, "pure Python (no record of the compiled build)"
-    for m in COMPILED_MODULES:
-        path = os.path.join(_HERE, m + ".py")
-        if os.path.exists(path) and recorded.get(m) != source_digest(path):
-            return False, f"pure Python ({m}.py changed after the build: rebuild with make venv)"
+    sources = recorded_sources(_HERE)
+    if set(sources) != set(recorded):
+        return False, "pure Python (modules added or removed after the build: make venv)"
+    for m, path in sources.items():
+        if recorded[m] != source_digest(path):
+            return False, f"pure Python ({m}.py changed after the build: make venv)"
     return True, "compiled (mypyc)"
 
 
