@@ -33,8 +33,8 @@ setups = [kr.StandardSetup(), kr.ConstructedSetup((deck, deck)), kr.SpireSetup(r
 for g in range(24):
     rng = random.Random(g)
     players = 2 + g // 3 % 3 if g % 3 == 0 else 2  # the standard deal: 2 to 4 players
-    state = kr.new_game(player_count=players, seed=g, mode="match" if g % 4 == 0 else "game",
-                        setup=setups[g % 3])
+    mode = "match" if g % 3 == 0 and g % 2 == 0 else "game"  # a Spire combat is one hand
+    state = kr.new_game(player_count=players, seed=g, mode=mode, setup=setups[g % 3])
     while state.phase != "finished":
         p = kr.players_to_act(state)[0]
         acts = kr.legal_actions(state, p)
