@@ -251,6 +251,11 @@ class LegalActions(Sequence[Action]):
     def __repr__(self) -> str:
         return f"<LegalActions of player {self.player}: {self._len}>"
 
+    def __reduce__(self) -> tuple[type[LegalActions], tuple[int, list[Group]]]:
+        # Pickled by its constructor's arguments: compiled (kingdom_rules.native), the class
+        # has no __new__ that skips __init__, which the default protocol would ask for.
+        return (LegalActions, (self.player, self._groups))
+
 
 _SEATS = range(1, 5)
 _PASS = {n: PassTurn(n) for n in _SEATS}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import shutil
 import subprocess
 import sys
@@ -94,3 +95,16 @@ def test_the_build_records_every_top_level_module() -> None:
     recorded = json.loads((PACKAGE_DIR / native.RECORD).read_text())["sources"]
     assert set(recorded) == set(native.recorded_sources(str(PACKAGE_DIR)))
     assert set(native.COMPILED_MODULES) <= set(recorded)
+
+
+def test_legal_actions_pickle_on_either_engine() -> None:
+    """A bot in another process may receive them (the compiled class has no __new__ of its
+    own, so it pickles by its constructor's arguments)."""
+    state = kr.new_game(player_count=2, seed=5)
+    for _ in range(12):
+        p = kr.players_to_act(state)[0]
+        acts = kr.legal_actions(state, p)
+        again = pickle.loads(pickle.dumps(acts))
+        assert type(again) is type(acts) and again.player == acts.player
+        assert list(again) == list(acts) and again.to_json() == acts.to_json()
+        state, _ = kr.apply(state, acts[len(acts) // 2])
