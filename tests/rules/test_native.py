@@ -50,7 +50,7 @@ print(json.dumps({"compiled": native.COMPILED, "reason": native.REASON,
 
 
 def probe(env: dict[str, str] | None = None, path: Path | None = None) -> dict[str, object]:
-    environ = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
+    environ = dict(os.environ)
     if path is not None:
         environ["PYTHONPATH"] = str(path)
     environ.update(env or {})
