@@ -12,9 +12,13 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-# Reinstall when the distribution's metadata changes or a top-level package appears.
+# Reinstall when the distribution's metadata changes or a top-level package appears, and
+# when a module of the rules engine's top level changes: the install compiles the engine's hot
+# modules with mypyc (setup.py; until then the engine runs from its Python source,
+# kingdom_rules/native.py). KINGDOM_PURE_PYTHON=1 make venv: no compiling.
 VENV_STAMP := $(VENV)/.kingdom-installed
-VENV_DEPS  := pyproject.toml $(wildcard kingdom_rules/__init__.py kingdom_server/__init__.py kingdom_cli/__init__.py)
+VENV_DEPS  := pyproject.toml setup.py $(wildcard kingdom_rules/*.py) \
+	$(wildcard kingdom_server/__init__.py kingdom_cli/__init__.py)
 NODE_STAMP := node_modules/.kingdom-installed
 
 # apt needs root; use sudo when we are not root.

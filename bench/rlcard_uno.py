@@ -11,13 +11,21 @@ UNO figure of its own round (the machine is shared: compare within a round).
 RLCard is not a dependency of the project: ``pip install rlcard`` (it brings numpy) first.
 
     python bench/rlcard_uno.py --seconds 5 --rounds 3
+    python bench/rlcard_uno.py --seconds 5 --rounds 3 --pure-too
+
+The engine runs compiled when the install compiled it (``kingdom_rules.native``; the first
+line says which). ``--pure-too`` adds, in each round, the same Kingdom windows run by the
+engine's Python source (a child process with ``KINGDOM_PURE_PYTHON=1``), so both engines are
+measured in the same minutes.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -80,28 +88,56 @@ def uno_window(seconds: float, seed: int) -> float:
     return steps / (time.process_time() - cpu0)
 
 
+def pure_windows(seconds: float, seed: int) -> dict[str, float]:
+    """The Kingdom windows of one round, run by the engine's Python source (a child)."""
+    out = subprocess.run(
+        [sys.executable, __file__, "--kingdom-only", "--seconds", str(seconds),
+         "--seed", str(seed)],
+        env={**os.environ, "KINGDOM_PURE_PYTHON": "1"}, capture_output=True, text=True,
+        check=True,
+    ).stdout
+    figures: dict[str, float] = json.loads(out)
+    return figures
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="processor time per window")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--pure-too", action="store_true",
+                        help="also run the Kingdom windows on the engine's Python source")
+    parser.add_argument("--kingdom-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.kingdom_only:  # the child of --pure-too: one round of Kingdom windows, as JSON
+        print(json.dumps({name: kingdom_window(make, args.seconds, args.seed)
+                          for name, make in setups().items()}))
+        return 0
     try:
         import rlcard  # noqa: F401
     except ImportError:
         print("RLCard is not installed: pip install rlcard", file=sys.stderr)
         return 2
+    if not args.json:
+        print(f"Kingdom's engine: {kr.native.REASON}", flush=True)
     rows: list[dict[str, Any]] = []
     for r in range(1, args.rounds + 1):
         row: dict[str, Any] = {"round": r, "uno": uno_window(args.seconds, args.seed + r)}
         for name, make in setups().items():
             row[name] = kingdom_window(make, args.seconds, args.seed + r)
+        if args.pure_too:
+            row["pure"] = pure_windows(args.seconds, args.seed + r)
         rows.append(row)
         if not args.json:
             print(f"round {r}: UNO {row['uno']:,.0f} actions/CPU s · " + " · ".join(
                 f"{n} {row[n]:,.0f} ({row[n] / row['uno']:.2f}x)" for n in setups()),
                 flush=True)
+            if args.pure_too:
+                print("         Python source: " + " · ".join(
+                    f"{n} {row['pure'][n]:,.0f} ({row['pure'][n] / row['uno']:.2f}x; "
+                    f"compiled {row[n] / row['pure'][n]:.2f}x of it)" for n in setups()),
+                    flush=True)
     if args.json:
         print(json.dumps(rows, indent=1))
     return 0

@@ -47,3 +47,4 @@ def bench(app: Any, seconds: float | None, hands: int | None, players: str, seed
                       f"{r['actions_per_s']:.0f}", f"{r['us_per_legal_actions']:.1f}",
                       f"{r['us_per_apply']:.1f}", f"{r['actions_per_cpu_s']:.0f}")
     app.console.print(table)
+    app.console.print(f"Engine: {results[0]['engine']}")

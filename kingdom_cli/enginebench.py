@@ -72,6 +72,7 @@ def run(players: int, seconds: float | None = None, hands: int | None = None,
         "us_per_apply": round(1e6 * apply_time / max(timed, 1), 1),
         "cpu_seconds": round(cpu, 3),
         "actions_per_cpu_s": round(steps / cpu, 1),
+        "engine": kr.native.REASON,
     }
 
 

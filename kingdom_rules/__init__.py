@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+# First: the compiled engine or its Python source, chosen before any of them is imported.
+from kingdom_rules import native as native
 from kingdom_rules.actions import (
     ACTION_TYPES,
     Action,

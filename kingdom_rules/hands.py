@@ -36,9 +36,9 @@ __all__ = ["MAX_ROUNDS", "new_game", "deal", "check_family", "end_hand", "ready"
 
 
 def new_game(
-    player_count: int = 2,
-    seed: int = 0,
-    mode: str = "game",
+    player_count: int | object = 2,
+    seed: int | object = 0,
+    mode: str | object = "game",
     deck: Sequence[str | Card] | None = None,
     setup: Setup = STANDARD,
 ) -> GameState:
@@ -53,9 +53,11 @@ def new_game(
     >>> state.phase, state.total_hands, [len(p.hand) for p in state.players]
     ('choosing_resources', 3, [4, 4, 4])
     """
+    # (``int | object``, ``str | object``: compiled by mypyc, kingdom_rules.native, an int or
+    # str parameter would refuse a wrong type with a TypeError of its own before these checks)
     if type(player_count) is not int or player_count not in PLAYER_COUNTS:
         raise ValueError("A game has 2 to 4 players")
-    if mode not in MODES:
+    if not isinstance(mode, str) or mode not in MODES:
         raise ValueError("The mode is 'game' or 'match'")
     if type(seed) is not int:
         raise ValueError("The seed is a whole number")

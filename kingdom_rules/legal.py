@@ -100,11 +100,12 @@ def _group_json(g: Lazy) -> list[dict[str, Any]]:
             )
         return out
     _, _, p, make_paid, what, pool, k = g
+    size: int = k  # (an int: typed Any, mypy would pick the overload of pairs, tuple[T, T])
     wire, first, paid = _wire_form(make_paid)
     ids = what.id if type(what) is Card else [c.id for c in _sorted(what)]
     return [
         {"type": wire, "player": p, first: ids, paid: [c.id for c in _sorted(resources)]}
-        for resources in combinations(pool, k)
+        for resources in combinations(pool, size)
     ]
 
 
@@ -250,6 +251,11 @@ class LegalActions(Sequence[Action]):
     def __repr__(self) -> str:
         return f"<LegalActions of player {self.player}: {self._len}>"
 
+    def __reduce__(self) -> tuple[type[LegalActions], tuple[int, list[Group]]]:
+        # Pickled by its constructor's arguments: compiled (kingdom_rules.native), the class
+        # has no __new__ that skips __init__, which the default protocol would ask for.
+        return (LegalActions, (self.player, self._groups))
+
 
 _SEATS = range(1, 5)
 _PASS = {n: PassTurn(n) for n in _SEATS}
@@ -265,23 +271,16 @@ _PASS_TAIL: dict[int, list[Action]] = {n: [_PASS[n]] for n in _SEATS}
 _REWARD_TAIL: dict[int, list[Action]] = {n: [DrawRoyalReward(n), _PASS[n]] for n in _SEATS}
 
 
-def legal_actions(state: GameState, player: int) -> LegalActions:
+def legal_actions(state: GameState, player: object) -> LegalActions:
     """Every legal action of ``player`` now (none when it is not theirs to act).
-    :class:`NoSuchPlayer` when ``player`` is no seat of the game (as :func:`view` answers)."""
+    :class:`NoSuchPlayer` when ``player`` is no seat of the game (as :func:`view` answers).
+
+    (``player`` is typed ``object``: compiled by mypyc, :mod:`kingdom_rules.native`, an
+    ``int`` parameter would refuse a string with a ``TypeError`` of its own, and take
+    ``True`` for 1, before the check below could answer.)"""
     if type(player) is not int or not 1 <= player <= state.player_count:
         raise NoSuchPlayer(player)
-    groups = _groups(state, player)
-    acts = _new(LegalActions)  # (LegalActions' __init__ without the call)
-    acts.player = player
-    acts._groups = groups
-    total = 0
-    for g in groups:
-        total += len(g) if type(g) is list else g[0]
-    acts._len = total
-    return acts
-
-
-_new = object.__new__
+    return LegalActions(player, _groups(state, player))
 
 
 def _groups(state: GameState, n: int) -> list[Group]:

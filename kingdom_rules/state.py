@@ -190,15 +190,12 @@ class Pending:
 
     @staticmethod
     def from_json(d: Json) -> Pending:
-        def card(key: str) -> Card | None:
-            return Card.parse(d[key]) if d.get(key) else None
-
         return Pending(
             d["type"],
             d["context"],
-            card("royalId"),
-            card("beastCardId"),
-            card("structureCardId"),
+            _card_or_none(d, "royalId"),
+            _card_or_none(d, "beastCardId"),
+            _card_or_none(d, "structureCardId"),
             d.get("kind"),
             d["canEatCount"],
             d["canDemolishCastles"],
@@ -206,6 +203,11 @@ class Pending:
             d.get("targetPlayerNumber") or 0,
             tuple(Card.parse(i) for i in d["freedRoyalIds"]),
         )
+
+
+def _card_or_none(d: Json, key: str) -> Card | None:
+    """The card named under ``key``, or None (a pending action's optional cards)."""
+    return Card.parse(d[key]) if d.get(key) else None
 
 
 @attrs.frozen(slots=False)
@@ -238,9 +240,12 @@ class LastDraw:
         )
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen(slots=False, eq=False)
 class HandResult:
-    """One finished hand of a match: its number, winner and every player's score (R29)."""
+    """One finished hand of a match: its number, winner and every player's score (R29).
+
+    Equal to another when all but ``by_kind`` are (written out rather than with
+    ``attrs.field(eq=False)``, which mypyc cannot compile in a class body)."""
 
     hand_number: int
     winner: int | None
@@ -248,10 +253,21 @@ class HandResult:
     """Hand score of each player, in seat order."""
     reason: HandEndReason
     """family (R27), stalled or round-limit (R28)."""
-    by_kind: tuple[Mapping[str, int], ...] = attrs.field(default=(), eq=False)
+    by_kind: tuple[Mapping[str, int], ...] = ()
     """Each player's score in its parts (:func:`kingdom_rules.scoring.score_by_kind`), in seat
     order; empty for a result read from a position (a detail for the score screen, not part
     of the result's identity)."""
+
+    def _identity(self) -> tuple[object, ...]:
+        return (self.hand_number, self.winner, self.scores, self.reason)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._identity() == other._identity()
+
+    def __hash__(self) -> int:
+        return hash(self._identity())
 
     def to_json(self) -> Json:
         d: Json = {

@@ -13,6 +13,7 @@ def test_bench_prints_its_figures() -> None:
     result = CliRunner().invoke(cli, ["bench", "--hands", "3"])
     assert result.exit_code == 0, result.output
     assert "Hands/s" in result.output and "µs/apply" in result.output
+    assert "Engine: compiled (mypyc)" in result.output or "Engine: pure Python" in result.output
 
 
 def test_bench_json() -> None:
@@ -21,6 +22,7 @@ def test_bench_json() -> None:
     (figures,) = json.loads(result.output)
     assert figures["players"] == 3 and figures["hands"] == 2
     assert figures["actions_per_s"] > 0 and figures["us_per_apply"] > 0
+    assert figures["engine"].startswith(("compiled", "pure Python"))
 
 
 def test_bench_rejects_bad_player_counts() -> None:
