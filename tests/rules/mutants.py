@@ -36,20 +36,20 @@ MUTANTS = [
     (
         "salvo kills a silver dragon's rider (R26)",
         "kingdom_rules/combinations.py",
-        'RIDER_SURVIVES_SALVO: Final = frozenset({"golden-dragon", "silver-dragon"})',
-        'RIDER_SURVIVES_SALVO: Final = frozenset({"golden-dragon"})',
+        'RIDER_SURVIVES_SALVO: Final[Kinds] = frozenset({"golden-dragon", "silver-dragon"})',
+        'RIDER_SURVIVES_SALVO: Final[Kinds] = frozenset({"golden-dragon"})',
     ),
     (
         "hail hits a golden dragon (R25)",
         "kingdom_rules/combinations.py",
-        'HAIL_BEASTS: Final = frozenset({"horse", "unicorn", "dragon"})',
-        'HAIL_BEASTS: Final = frozenset({"horse", "unicorn", "dragon", "golden-dragon"})',
+        'HAIL_BEASTS: Final[Kinds] = frozenset({"horse", "unicorn", "dragon"})',
+        'HAIL_BEASTS: Final[Kinds] = frozenset({"horse", "unicorn", "dragon", "golden-dragon"})',
     ),
     (
         "divine dragon slayable (R24)",
         "kingdom_rules/combinations.py",
-        'SLAYABLE: Final = frozenset({"dragon", "golden-dragon", "silver-dragon"})',
-        'SLAYABLE: Final = frozenset({"dragon", "golden-dragon", "silver-dragon", '
+        'SLAYABLE: Final[Kinds] = frozenset({"dragon", "golden-dragon", "silver-dragon"})',
+        'SLAYABLE: Final[Kinds] = frozenset({"dragon", "golden-dragon", "silver-dragon", '
         '"divine-dragon"})',
     ),
     (
@@ -67,8 +67,8 @@ MUTANTS = [
     (
         "resource enters ready (R8)",
         "kingdom_rules/plays.py",
-        "        + (resource(card, False),)\n",
-        "        + (resource(card, True),)\n",
+        "        + (_USED[card.order],)\n    )",
+        "        + (resource(card, True),)\n    )",
     ),
     (
         "partners are opponents (R22)",
@@ -84,7 +84,7 @@ MUTANTS = [
     ),
     (
         "cathedral worth 1 (R29)",
-        "kingdom_rules/scoring.py",
+        "kingdom_rules/combinations.py",
         '    "cathedral": 3,',
         '    "cathedral": 1,',
     ),
@@ -103,7 +103,7 @@ MUTANTS = [
     (
         "player 1 begins every hand (R4)",
         "kingdom_rules/hands.py",
-        "first = (hand_number - 1) % n + 1",
+        "first = (hand_number - 1) % state.player_count + 1",
         "first = 1",
     ),
     (
@@ -144,15 +144,15 @@ MUTANTS = [
     ),
     (
         "a tie wins the combat (R38)",
-        "kingdom_rules/setups.py",
+        "kingdom_rules/hands.py",
         "won = last.winner == 1",
         "won = last.winner in (1, None)",
     ),
     (
         "copies of a face are no pair (R33)",
         "kingdom_rules/combinations.py",
-        "pairs = list(_subsets(b, 2))",
-        "pairs = [p for p in _subsets(b, 2) if p[0].face is not p[1].face]",
+        "pairs: list[tuple[Card, ...]] = list(combinations(b, 2))",
+        "pairs = [p for p in combinations(b, 2) if p[0].face is not p[1].face]",
     ),
 ]
 IGNORE = ["test_import_purity.py", "test_tutorial.py", "test_doctests.py"]
