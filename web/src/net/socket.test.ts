@@ -65,11 +65,34 @@ describe("GameClient", () => {
     });
   });
 
-  it("resolves every call with 'Not connected' while disconnected", async () => {
-    const { client } = setup();
+  it("resolves every call with 'Not connected' while disconnected or reconnecting", async () => {
+    const { client, socket } = setup();
     expect(await client.call("drawCard", { source: "deck" })).toEqual(NOT_CONNECTED);
     client.connect();
+    socket.fire("connect_error");
+    expect(client.getState().status).toBe("reconnecting");
     expect(await client.call("passTurn")).toEqual({ success: false, error: "Not connected" });
+  });
+
+  it("a call made while the first connection is under way waits for it, then is sent", async () => {
+    const { client, socket } = setup();
+    socket.ackWith = () => ({ success: true, error: null });
+    client.connect();
+    const answer = client.call("createRoom", { playerName: "Ann" });
+    await Promise.resolve();
+    expect(socket.emitted.some((e) => e.event === "createRoom")).toBe(false);
+    socket.connectNow();
+    expect(await answer).toMatchObject({ success: true });
+    expect(socket.emitted.some((e) => e.event === "createRoom")).toBe(true);
+  });
+
+  it("a call waiting for the first connection answers 'Not connected' when it fails", async () => {
+    const { client, socket } = setup();
+    client.connect();
+    const answer = client.call("passTurn");
+    socket.fire("connect_error");
+    expect(await answer).toEqual(NOT_CONNECTED);
+    expect(socket.emitted).toEqual([]);
   });
 
   it("returns the acknowledgement and keeps the seat credentials it carries", async () => {

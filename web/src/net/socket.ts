@@ -229,8 +229,32 @@ export class GameClient {
     return this.socket?.connected === true;
   }
 
-  /** An acknowledged call. Always resolves; never rejects. */
+  /** Whether the socket is connected, waiting up to `ms` while the page's first connection is
+   * under way (status 'connecting'); false at once otherwise. */
+  private whenConnected(ms: number): Promise<boolean> {
+    if (this.socket?.connected) return Promise.resolve(true);
+    if (this.state.status !== "connecting") return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const done = (up: boolean) => {
+        clearTimeout(timer);
+        stop();
+        resolve(up);
+      };
+      const stop = this.subscribe(() => {
+        if (this.socket?.connected) done(true);
+        else if (this.state.status !== "connecting") done(false);
+      });
+      const timer = setTimeout(() => done(false), ms);
+    });
+  }
+
+  /** An acknowledged call. Always resolves; never rejects. A call made while the page's first
+   * connection is under way waits for it (as long as an answer may take): a click right after
+   * the page loads is not refused. */
   call<T extends Ack = Ack>(event: string, payload: object = {}): Promise<T> {
+    if (this.socket && !this.socket.connected && this.state.status === "connecting") {
+      return this.whenConnected(ACK_TIMEOUT_MS).then((up) => (up ? this.call<T>(event, payload) : ({ ...NOT_CONNECTED } as T)));
+    }
     const socket = this.socket;
     if (!socket || !socket.connected) return Promise.resolve({ ...NOT_CONNECTED } as T);
     return new Promise<T>((resolve) => {
