@@ -37,8 +37,7 @@ async def test_a_ranked_match_of_players_on_different_processes(services: Servic
 async def test_an_account_queues_once_across_processes(services: Services) -> None:
     one, two = services.start_servers(2)
     ana = await Player(one.url, "Ana").sign_up()
-    other_tab = Player(two.url, "Ana")
-    other_tab.token, other_tab.user = ana.token, ana.user
+    other_tab = ana.signed_in_at(two.url)
     try:
         await ana.connect()
         await other_tab.connect()

@@ -14,8 +14,7 @@ from tests.server.ranked_clients import Player, matched
 async def test_a_new_device_gets_the_seat_back_on_another_process(services: Services) -> None:
     one, two = services.start_servers(2)
     ana = await Player(one.url, "Ana").sign_up()
-    other = Player(two.url, "Ana")
-    other.token, other.user = ana.token, ana.user
+    other = ana.signed_in_at(two.url)
     try:
         await ana.connect()
         code = (await ana.ok("createRoom", {}))["roomCode"]
@@ -35,17 +34,10 @@ async def test_a_new_device_gets_the_seat_back_on_another_process(services: Serv
         await other.close()
 
 
-def tab_of(player: Player, url: str) -> Player:
-    """Another tab or device of the same account, connected to the process at `url`."""
-    tab = Player(url, player.name)
-    tab.token, tab.user = player.token, player.user
-    return tab
-
-
 async def test_a_seat_on_another_process_refuses_the_ranked_queue(services: Services) -> None:
     one, two = services.start_servers(2)
     ana = await Player(one.url, "Ana").sign_up()
-    other = tab_of(ana, two.url)
+    other = ana.signed_in_at(two.url)
     try:
         await ana.connect()
         await ana.ok("createRoom", {})
@@ -63,7 +55,7 @@ async def test_a_ranked_match_on_another_process_refuses_the_queue(services: Ser
     one, two = services.start_servers(2)
     ana = await Player(one.url, "Ana").sign_up()
     ben = await Player(two.url, "Ben").sign_up()
-    tabs = [tab_of(ana, one.url), tab_of(ana, two.url)]
+    tabs = [ana.signed_in_at(one.url), ana.signed_in_at(two.url)]
     try:
         for p in (ana, ben):
             await p.connect()
@@ -79,7 +71,7 @@ async def test_a_ranked_match_on_another_process_refuses_the_queue(services: Ser
 async def test_a_seat_on_another_process_takes_the_ticket_out(services: Services) -> None:
     one, two = services.start_servers(2)
     ana = await Player(one.url, "Ana").sign_up()
-    other = tab_of(ana, two.url)
+    other = ana.signed_in_at(two.url)
     try:
         await ana.connect()
         await other.connect()

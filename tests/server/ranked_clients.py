@@ -44,6 +44,12 @@ class Player(Client):
         self.user, self.token = await register(self.url, self.name)
         return self
 
+    def signed_in_at(self, url: str) -> Player:
+        """Another client of this account (a second tab or device), to connect to `url`."""
+        other = Player(url, self.name)
+        other.token, other.user = self.token, self.user
+        return other
+
     async def connect(self, transport: str = "websocket") -> Player:
         headers = {"Cookie": f"{COOKIE}={self.token}"} if self.token else {}
         await self.sio.connect(self.url, transports=[transport], headers=headers, wait_timeout=5)
