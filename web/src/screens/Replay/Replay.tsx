@@ -9,6 +9,7 @@ import { httpMessage, loadReplay, loadReplayStep } from "../../state/actions";
 import { showToast } from "../../state/toasts";
 import { badge, badgeGold, button, panel } from "../../theme/ui.css";
 import * as s from "./Replay.css";
+import { useStepKeys } from "./useStepKeys";
 
 /** The server's 404 text ('Replay not found: ...') from an HttpError's '404: {json}'. */
 function notFoundText(e: unknown): string {
@@ -79,33 +80,11 @@ export default function Replay() {
     };
   }, [summary, step, steps, fetchStep]);
 
-  // The step asked for last: keys pressed faster than the page renders each move on from it.
-  const current = useRef(step);
-  useEffect(() => {
-    current.current = step;
-  }, [step]);
-  const go = useCallback(
-    (n: number) => {
-      const next = Math.min(Math.max(0, n), steps);
-      current.current = next;
-      setSearch(next ? { step: String(next) } : {}, { replace: true });
-    },
-    [steps, setSearch],
+  const show = useCallback(
+    (n: number) => setSearch(n ? { step: String(n) } : {}, { replace: true }),
+    [setSearch],
   );
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.target instanceof HTMLInputElement && e.target.type !== "range") return;
-      if (e.key === "ArrowRight") go(current.current + 1);
-      else if (e.key === "ArrowLeft") go(current.current - 1);
-      else if (e.key === "Home") go(0);
-      else if (e.key === "End") go(steps);
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [go, steps]);
+  const go = useStepKeys(step, steps, show);
 
   const table = useMemo(() => (view ? replayTableView(view, seat, !!revealed[seat]) : null), [view, seat, revealed]);
   const log = useRef<HTMLOListElement>(null);
