@@ -11,6 +11,7 @@ import datetime as dt
 import json
 import random
 from collections import Counter
+from collections.abc import AsyncIterator
 from typing import Any
 
 from kingdom_server.core.answers import BUSY, DATABASE_DOWN
@@ -156,22 +157,30 @@ def assert_every_acknowledged_move_stored(services: Services, code: str,
     assert sum(acked.values()) > 0
 
 
+@contextlib.asynccontextmanager
 async def seated_game(services: Services, servers: list[Server], at: list[int],
-                      bot: bool = False) -> tuple[str, list[Player]]:
+                      bot: bool = False) -> AsyncIterator[tuple[str, list[Player]]]:
     """Ana creates a room through servers[at[0]], Ben joins through servers[at[1]] (and Ana
-    adds a bot with `bot`); the game starts."""
-    ana = await Player("ana", servers, at[0]).connect()
-    ben = await Player("ben", servers, at[1]).connect()
-    code = (await ana.c.ok("createRoom", {"playerName": "Ana"}))["roomCode"]
-    await ben.c.ok("joinRoom", {"playerName": "Ben", "roomCode": code})
-    if bot:
-        await ana.c.ok("addBot", {"kind": "GreedyBot"})
-    seats = 3 if bot else 2
-    await ana.c.wait_state(lambda s: len(s["players"]) == seats, what="everyone seated")
-    await ana.c.ok("startGame")
-    for p in (ana, ben):
-        await p.c.wait_state(lambda s: s["phase"] != "waiting", what=f"{p.name}: game start")
-    return code, [ana, ben]
+    adds a bot with `bot`); the game starts. Both clients are closed on the way out."""
+    players: list[Player] = []
+    try:
+        ana = await Player("ana", servers, at[0]).connect()
+        players.append(ana)
+        ben = await Player("ben", servers, at[1]).connect()
+        players.append(ben)
+        code = (await ana.c.ok("createRoom", {"playerName": "Ana"}))["roomCode"]
+        await ben.c.ok("joinRoom", {"playerName": "Ben", "roomCode": code})
+        if bot:
+            await ana.c.ok("addBot", {"kind": "GreedyBot"})
+        seats = 3 if bot else 2
+        await ana.c.wait_state(lambda s: len(s["players"]) == seats, what="everyone seated")
+        await ana.c.ok("startGame")
+        for p in players:
+            await p.c.wait_state(lambda s: s["phase"] != "waiting", what=f"{p.name}: game start")
+        yield code, players
+    finally:
+        for p in players:
+            await p.close()
 
 
 def some_moves(n: int) -> Any:
@@ -201,9 +210,8 @@ async def play_to_the_end(players: list[Player], seed: int) -> None:
 
 async def test_players_on_different_processes_play_a_whole_game(services: Services) -> None:
     servers = services.start_servers(2)
-    code, players = await seated_game(services, servers, [0, 1])
-    ana, ben = players
-    try:
+    async with seated_game(services, servers, [0, 1]) as (code, players):
+        ana, ben = players
         await play_to_the_end(players, 1)
         assert ana.reconnects == ben.reconnects == 0
         assert_every_acknowledged_move_stored(services, code, players)
@@ -224,9 +232,6 @@ async def test_players_on_different_processes_play_a_whole_game(services: Servic
         await play_together(players, both_moved, 21)
         assert ben.acked, "Ben made no move in the rematch"
         assert_every_acknowledged_move_stored(services, again, players)
-    finally:
-        for p in players:
-            await p.close()
 
 
 async def test_the_owner_is_killed_and_the_game_finishes_on_another_process(
@@ -234,9 +239,8 @@ async def test_the_owner_is_killed_and_the_game_finishes_on_another_process(
     servers = services.start_servers(3)
     owner = servers[0]
     # A bot plays too: the new owner's bot carries on.
-    code, players = await seated_game(services, servers, [0, 2], bot=True)
-    ana, ben = players
-    try:
+    async with seated_game(services, servers, [0, 2], bot=True) as (code, players):
+        ana, ben = players
         await play_together(players, some_moves(8), 3)
         before = len(ana.acked) + len(ben.acked)
         owner.kill()
@@ -250,16 +254,12 @@ async def test_the_owner_is_killed_and_the_game_finishes_on_another_process(
         print(f"kill: acked {before} then {len(ana.acked) + len(ben.acked)}, "
               f"reconnects ana {ana.reconnects} ben {ben.reconnects}, busy {ben.busy}")
         assert_every_acknowledged_move_stored(services, code, players)
-    finally:
-        for p in players:
-            await p.close()
 
 
 async def test_redis_stopped_and_started_mid_game_loses_nothing(services: Services) -> None:
     servers = services.start_servers(2)
-    code, players = await seated_game(services, servers, [0, 1])
-    ana, ben = players
-    try:
+    async with seated_game(services, servers, [0, 1]) as (code, players):
+        ana, ben = players
         await play_together(players, some_moves(6), 7)
         services.redis.stop()
         # Ben's calls reach the owner through Redis: after FORWARD_SECONDS of trying, the
@@ -274,16 +274,12 @@ async def test_redis_stopped_and_started_mid_game_loses_nothing(services: Servic
         # other process took the room, so nobody had to reconnect.
         assert ana.reconnects == ben.reconnects == 0
         assert_every_acknowledged_move_stored(services, code, players)
-    finally:
-        for p in players:
-            await p.close()
 
 
 async def test_postgres_stopped_refuses_moves_and_play_resumes(services: Services) -> None:
     servers = services.start_servers(2)
-    code, players = await seated_game(services, servers, [0, 1])
-    ana, ben = players
-    try:
+    async with seated_game(services, servers, [0, 1]) as (code, players):
+        ana, ben = players
         await play_together(players, some_moves(6), 11)
         await asyncio.sleep(0.5)  # the last pushes in
         services.postgres.stop()
@@ -300,6 +296,3 @@ async def test_postgres_stopped_refuses_moves_and_play_resumes(services: Service
         services.postgres.start()
         await play_to_the_end(players, 13)
         assert_every_acknowledged_move_stored(services, code, players)
-    finally:
-        for p in players:
-            await p.close()
