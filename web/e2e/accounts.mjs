@@ -1,22 +1,13 @@
 // Accounts in the browser: create an account on /api/login, the signed-in home, a game against a
 // bot to its end, /profile with the game in Recent Matches and the stats, signing out, and
 // /profile signed out landing on the sign-in page. Takes docs/screenshots/profile.png.
-import { cpSync, existsSync, rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, run, sleep, tempDb, test, viewOf } from "./harness.mjs";
-
-if (!existsSync(join(ROOT, "web/dist/index.html"))) {
-  console.error("web/dist is missing: run `npm run build` first");
-  process.exit(1);
-}
+import { ensureArtifacts, expect, launchBrowser, ROOT, run, sleep, startSuiteServer, test, viewOf } from "./harness.mjs";
 
 const shots = ensureArtifacts();
 rmSync(join(shots, "profile.png"), { force: true });
-const { dir, db, cleanup } = tempDb();
-cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
-process.env.KINGDOM_WEB_DIST = join(dir, "dist");
-const server = new Server({ port: await freePort(), db, botDelay: 0.05 });
-await server.start();
+const { server, cleanup } = await startSuiteServer({ botDelay: 0.05 });
 const browser = await launchBrowser();
 
 

@@ -6,23 +6,13 @@
 // `npm run build`). No assertion is about wall-clock time: the server's clocks are set short
 // (KINGDOM_TURN_CLOCKS) and the test waits for what the page shows.
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, expect, freePort, launchBrowser, playToTheEnd, run, sleep, tempDb, test, testNoCspViolation, viewOf, watchCsp } from "./harness.mjs";
-
-if (!existsSync(join(ROOT, "web/dist/index.html"))) {
-  console.error("web/dist is missing: run `npm run build` first");
-  process.exit(1);
-}
+import { expect, launchBrowser, playToTheEnd, ROOT, run, sleep, startSuiteServer, test, testNoCspViolation, viewOf, watchCsp } from "./harness.mjs";
 
 const SHOTS = join(ROOT, "docs/screenshots");
-const { dir, db, cleanup } = tempDb();
-cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
-process.env.KINGDOM_WEB_DIST = join(dir, "dist");
 // Fast: 12 s a turn and no bank, so that a clock is under its 10 s warning soon and runs out.
 process.env.KINGDOM_TURN_CLOCKS = "fast=12/0";
-const server = new Server({ port: await freePort(), db, botDelay: 0.3 });
-await server.start();
+const { server, db, cleanup } = await startSuiteServer({ botDelay: 0.3 });
 const browser = await launchBrowser();
 
 async function newPage() {
@@ -179,7 +169,7 @@ async function signedInPage(username) {
   return made;
 }
 
-test("a public profile opened from the leaderboard: stats, ladder and rating graph, matches with linked names, no email", async () => {
+test("a public profile opened from the leaderboard: stats, ladder and rating graph, matches with linked names, no email; a bot account's label", async () => {
   const ana = await signedInPage("Anouk");
   const ben = await signedInPage("Bram");
   const patched = await ana.context.request.patch(server.url + "/api/auth/user", { data: { email: "anouk@example.com" }, headers: { Origin: server.url } });
@@ -211,9 +201,18 @@ test("a public profile opened from the leaderboard: stats, ladder and rating gra
   await fan.page.getByTestId("profile-match").first().getByRole("link", { name: "Bram" }).click();
   await fan.page.waitForURL("**/u/Bram");
   await fan.page.getByRole("heading", { name: "Bram" }).waitFor();
+  expect((await fan.page.getByTestId("bot-account").count()) === 0, "a person's profile has no bot label");
+  // A bot account (`kingdom user bot`) is labelled on its profile and shows the bot ladder alone.
+  const robo = await signedInPage("Robo");
+  execFileSync(join(ROOT, ".venv/bin/kingdom"), ["user", "bot", "Robo", "--db", db], { cwd: ROOT });
+  await fan.page.goto(server.url + "/u/Robo");
+  await fan.page.getByRole("heading", { name: "Robo" }).waitFor();
+  await fan.page.getByTestId("bot-account").getByText("Bot account").waitFor();
+  const ladders = await fan.page.getByTestId("profile-ladder").evaluateAll((els) => els.map((e) => e.getAttribute("data-ladder")));
+  expect(JSON.stringify(ladders) === '["bots"]', `a bot account's profile shows the bot ladder alone (${JSON.stringify(ladders)})`);
   await fan.page.goto(server.url + "/u/nobody-here");
   await fan.page.getByText("404 Page Not Found").waitFor();
-  for (const p of [ana, ben, fan]) await p.context.close();
+  for (const p of [ana, ben, fan, robo]) await p.context.close();
 });
 
 /** A person at a casual table of someone else's: joins the room by its code from the home page. */

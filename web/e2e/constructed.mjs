@@ -4,19 +4,11 @@
 // (/constructed/ladder): rating panel, deck choice (an illegal deck disabled with its reason),
 // join and leave the queue, a ladder match played to its end, their new Constructed ratings and
 // the ladder's leaderboard. Run by `npm run test:e2e` (after `npm run build`).
-import { cpSync, existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, expect, freePort, launchBrowser, playToTheEnd, run, sleep, tempDb, test, viewOf } from "./harness.mjs";
+import { expect, launchBrowser, playToTheEnd, ROOT, run, sleep, startSuiteServer, test, viewOf } from "./harness.mjs";
 
-if (!existsSync(join(ROOT, "web/dist/index.html"))) {
-  console.error("web/dist is missing: run `npm run build` first");
-  process.exit(1);
-}
-const { dir, db, cleanup } = tempDb();
-cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
-process.env.KINGDOM_WEB_DIST = join(dir, "dist");
-const server = new Server({ port: await freePort(), db, botDelay: 0.05 });
-await server.start();
+const { server, cleanup } = await startSuiteServer({ botDelay: 0.05 });
 const browser = await launchBrowser();
 const SCREENSHOTS = join(ROOT, "docs/screenshots");
 mkdirSync(SCREENSHOTS, { recursive: true });

@@ -6,24 +6,16 @@
 // own revealed pair by clicking it. No test here measures time: they check what is on screen and in what order.
 // Run after `npm run build`: `node web/e2e/fixed-table.mjs`.
 import { createRequire } from "node:module";
-import { cpSync, existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, run, tempDb, test, viewOf } from "./harness.mjs";
+import { ensureArtifacts, expect, launchBrowser, ROOT, run, startSuiteServer, test, viewOf } from "./harness.mjs";
 import { hostGame as host, playOne, playToLateTurn, waitForView } from "./table-driver.mjs";
 
-if (!existsSync(join(ROOT, "web/dist/index.html"))) {
-  console.error("web/dist is missing: run `npm run build` first");
-  process.exit(1);
-}
 // axe-core through the DevTools protocol (the server's CSP refuses inline scripts).
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const shots = ensureArtifacts();
 const SCREENSHOTS = join(ROOT, "docs/screenshots");
-const { dir, db, cleanup } = tempDb();
-cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
-process.env.KINGDOM_WEB_DIST = join(dir, "dist");
-const server = new Server({ port: await freePort(), db, botDelay: 0.05 });
-await server.start();
+const { server, cleanup } = await startSuiteServer({ botDelay: 0.05 });
 const browser = await launchBrowser();
 
 const SIZES = [

@@ -2,7 +2,7 @@
 // database, Debian's chromium through playwright-core, and a tiny test runner whose last line
 // reads 'N passed, N failed'.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -120,6 +120,23 @@ export class Server {
 export function tempDb() {
   const dir = mkdtempSync(join(tmpdir(), "kingdom-e2e-"));
   return { dir, db: join(dir, "e2e.db"), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A suite's own server, started: a temporary database, and a private copy of the built app
+ * (another `npm run build` in the tree cannot swap it mid-test). Exits when the app is not built.
+ */
+export async function startSuiteServer({ botDelay = 0.1, args = [] } = {}) {
+  if (!existsSync(join(ROOT, "web/dist/index.html"))) {
+    console.error("web/dist is missing: run `npm run build` first");
+    process.exit(1);
+  }
+  const { dir, db, cleanup } = tempDb();
+  cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
+  process.env.KINGDOM_WEB_DIST = join(dir, "dist");
+  const server = new Server({ port: await freePort(), db, botDelay, args });
+  await server.start();
+  return { server, db, cleanup };
 }
 
 export async function launchBrowser() {

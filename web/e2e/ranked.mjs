@@ -3,21 +3,11 @@
 // views), then see their new ratings on /ranked and on /leaderboards. Screenshots of both
 // screens go to docs/screenshots (README). Run: `node web/e2e/ranked.mjs` (after `npm run build`).
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, expect, freePort, launchBrowser, playToTheEnd, run, sleep, tempDb, test, viewOf } from "./harness.mjs";
-
-if (!existsSync(join(ROOT, "web/dist/index.html"))) {
-  console.error("web/dist is missing: run `npm run build` first");
-  process.exit(1);
-}
+import { expect, launchBrowser, playToTheEnd, ROOT, run, sleep, startSuiteServer, test, viewOf } from "./harness.mjs";
 
 const SHOTS = join(ROOT, "docs/screenshots");
-const { dir, db, cleanup } = tempDb();
-cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
-process.env.KINGDOM_WEB_DIST = join(dir, "dist");
-const server = new Server({ port: await freePort(), db, botDelay: 0 });
-await server.start();
+const { server, db, cleanup } = await startSuiteServer({ botDelay: 0 });
 const browser = await launchBrowser();
 
 async function signedInPage(username) {

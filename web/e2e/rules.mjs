@@ -2,24 +2,14 @@
 // (web/dist) served by the real `kingdom serve`, driven in Debian's chromium. Also measures the
 // initial JavaScript against its 150 KB (gzipped) budget. Run: `node web/e2e/rules.mjs` (after
 // `npm run build`).
-import { cpSync, existsSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, run, tempDb, test, testNoCspViolation, watchCsp } from "./harness.mjs";
-
-if (!existsSync(join(ROOT, "web/dist/index.html"))) {
-  console.error("web/dist is missing: run `npm run build` first");
-  process.exit(1);
-}
+import { ensureArtifacts, expect, launchBrowser, run, startSuiteServer, test, testNoCspViolation, watchCsp } from "./harness.mjs";
 
 const shots = ensureArtifacts();
 for (const name of ["gallery.png", "gallery-small-classic.png", "rules-editor.png", "rules-dialog.png"]) rmSync(join(shots, name), { force: true });
-const { dir, db, cleanup } = tempDb();
-// Serve a private copy of the build: another `npm run build` in the tree cannot swap it mid-test.
-cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
-process.env.KINGDOM_WEB_DIST = join(dir, "dist");
-const server = new Server({ port: await freePort(), db, botDelay: 0.1 });
-await server.start();
+const { server, cleanup } = await startSuiteServer({ botDelay: 0.1 });
 const browser = await launchBrowser();
 
 const BUDGET_KB = 150;

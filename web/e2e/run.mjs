@@ -1,39 +1,26 @@
 // Browser tests: the built app (web/dist) served by the real `kingdom serve`, driven in Debian's
 // chromium. Run by `npm run test:e2e` (after `npm run build`).
-import { cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   ARTIFACTS,
-  ROOT,
-  Server,
   ensureArtifacts,
   expect,
-  freePort,
   launchBrowser,
   perfInitScript,
   run,
   sleep,
-  tempDb,
+  startSuiteServer,
   test,
   testNoCspViolation,
   viewOf,
   watchCsp,
 } from "./harness.mjs";
 
-if (!existsSync(join(ROOT, "web/dist/index.html"))) {
-  console.error("web/dist is missing: run `npm run build` first");
-  process.exit(1);
-}
-
 const shots = ensureArtifacts();
 const SHOTS = ["home.png", "home-375.png", "lobby.png", "table.png", "table-390.png", "follow-up.png", "score.png", "view.json", "figures.json"];
 for (const name of SHOTS) rmSync(join(shots, name), { force: true });
-const { dir, db, cleanup } = tempDb();
-// Serve a private copy of the build: another `npm run build` in the tree cannot swap it mid-test.
-cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
-process.env.KINGDOM_WEB_DIST = join(dir, "dist");
-const server = new Server({ port: await freePort(), db, botDelay: 0.1 });
-await server.start();
+const { server, cleanup } = await startSuiteServer({ botDelay: 0.1 });
 const browser = await launchBrowser();
 const figures = {};
 

@@ -7,24 +7,15 @@
 // Screenshots: docs/screenshots/sign-in.png, deck-builder.png, leaderboard-phone.png.
 // Run: `node web/e2e/signedin.mjs` (after `npm run build`).
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, expect, freePort, launchBrowser, run, sleep, tempDb, test, testNoCspViolation, watchCsp } from "./harness.mjs";
-
-if (!existsSync(join(ROOT, "web/dist/index.html"))) {
-  console.error("web/dist is missing: run `npm run build` first");
-  process.exit(1);
-}
+import { expect, launchBrowser, ROOT, run, sleep, startSuiteServer, test, testNoCspViolation, watchCsp } from "./harness.mjs";
 
 const SHOTS = join(ROOT, "docs/screenshots");
 mkdirSync(SHOTS, { recursive: true });
-const { dir, db, cleanup } = tempDb();
-cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
-process.env.KINGDOM_WEB_DIST = join(dir, "dist");
 // This suite signs up more accounts from one address than the sign-up limit allows in an hour
 // (5, docs/protocol.md); the limit itself is tested in tests/server.
-const server = new Server({ port: await freePort(), db, botDelay: 0.05, args: ["--no-rate-limits"] });
-await server.start();
+const { server, db, cleanup } = await startSuiteServer({ botDelay: 0.05, args: ["--no-rate-limits"] });
 const browser = await launchBrowser();
 const PASSWORD = "correct horse battery";
 

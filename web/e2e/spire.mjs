@@ -9,22 +9,13 @@
 // Screenshots: docs/screenshots/spire-map.png, spire-fight.png, spire-legend.png,
 // spire-summary.png, spire-shop.png and spire-leaderboard.png. Run: `node web/e2e/spire.mjs` (after `npm run build`).
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, expect, freePort, launchBrowser, run, sleep, tempDb, test, testNoCspViolation, watchCsp, viewOf } from "./harness.mjs";
-
-if (!existsSync(join(ROOT, "web/dist/index.html"))) {
-  console.error("web/dist is missing: run `npm run build` first");
-  process.exit(1);
-}
+import { expect, launchBrowser, ROOT, run, sleep, startSuiteServer, test, testNoCspViolation, viewOf, watchCsp } from "./harness.mjs";
 
 const docs = join(ROOT, "docs/screenshots");
 mkdirSync(docs, { recursive: true });
-const { dir, db, cleanup } = tempDb();
-cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
-process.env.KINGDOM_WEB_DIST = join(dir, "dist");
-const server = new Server({ port: await freePort(), db, botDelay: 0.05 });
-await server.start();
+const { server, db, cleanup } = await startSuiteServer({ botDelay: 0.05 });
 const browser = await launchBrowser();
 
 

@@ -4,25 +4,17 @@
 // end of a hand in order (winning play, crown, then the score screen) and the long tasks while
 // cards travel. Run after `npm run build`: `node web/e2e/table.mjs`.
 import { createRequire } from "node:module";
-import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, Server, ensureArtifacts, expect, freePort, launchBrowser, perfInitScript, run, sleep, tempDb, test, viewOf } from "./harness.mjs";
+import { ensureArtifacts, expect, launchBrowser, perfInitScript, ROOT, run, sleep, startSuiteServer, test, viewOf } from "./harness.mjs";
 
-if (!existsSync(join(ROOT, "web/dist/index.html"))) {
-  console.error("web/dist is missing: run `npm run build` first");
-  process.exit(1);
-}
 // axe-core is evaluated through the DevTools protocol: a <script> tag would be an inline script,
 // which the server's Content-Security-Policy (rightly) refuses.
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const shots = ensureArtifacts();
 const SCREENSHOTS = join(ROOT, "docs/screenshots");
-const { dir, db, cleanup } = tempDb();
-cpSync(join(ROOT, "web/dist"), join(dir, "dist"), { recursive: true });
-process.env.KINGDOM_WEB_DIST = join(dir, "dist");
 // Bots act after 0.3 s: their moves are seen travelling, as a player would see them.
-const server = new Server({ port: await freePort(), db, botDelay: 0.3 });
-await server.start();
+const { server, cleanup } = await startSuiteServer({ botDelay: 0.3 });
 const browser = await launchBrowser();
 const figures = {};
 
