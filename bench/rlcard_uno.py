@@ -12,6 +12,15 @@ RLCard is not a dependency of the project: ``pip install rlcard`` (it brings num
 
     python bench/rlcard_uno.py --seconds 5 --rounds 3
     python bench/rlcard_uno.py --seconds 5 --rounds 3 --pure-too
+    python bench/rlcard_uno.py --pairs 30 --window 0.5 --pure-too
+
+``--pairs N`` measures by interleaved pairs instead of long rounds (a window's figure moves by
+up to 40% under a shared machine's load; short windows side by side see the same load): for
+each setup, N pairs of windows of ``--window`` processor seconds, a UNO window right next to
+a Kingdom window (which goes first alternates from pair to pair, and the setups take turns), so
+that each pair's ratio compares the two engines under the same load. Per setup it prints the
+median of the pairs' ratios with their quartiles and range, next to the median raw figures.
+``--pure-too`` then runs the same pairs in a child on the engine's Python source.
 
 The engine runs compiled when the install compiled it (``kingdom_rules.native``; the first
 line says which). ``--pure-too`` adds, in each round, the same Kingdom windows run by the
@@ -88,6 +97,59 @@ def uno_window(seconds: float, seed: int) -> float:
     return steps / (time.process_time() - cpu0)
 
 
+def _quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (linear between the two nearest ranks)."""
+    ordered = sorted(values)
+    pos = q * (len(ordered) - 1)
+    lo = int(pos)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
+
+
+def interleaved(pairs: int, window: float, seed: int) -> dict[str, Any]:
+    """``pairs`` pairs of windows (UNO, Kingdom) per setup, interleaved: each pair's ratio
+    and raw figures, by setup."""
+    made = setups()
+    out: dict[str, Any] = {name: {"ratios": [], "kingdom": [], "uno": []} for name in made}
+    uno_window(0.05, seed)  # imports and first-call costs outside the pairs
+    for make in made.values():
+        kingdom_window(make, 0.05, seed)
+    for p in range(pairs):
+        for name, make in made.items():
+            s = seed * 7919 + p
+            if p % 2:
+                k = kingdom_window(make, window, s)
+                u = uno_window(window, s)
+            else:
+                u = uno_window(window, s)
+                k = kingdom_window(make, window, s)
+            out[name]["ratios"].append(k / u)
+            out[name]["kingdom"].append(k)
+            out[name]["uno"].append(u)
+    return out
+
+
+def summary(figures: dict[str, Any]) -> dict[str, dict[str, float]]:
+    """Per setup: the median ratio, its quartiles and range, and the median raw figures."""
+    out = {}
+    for name, f in figures.items():
+        r = f["ratios"]
+        out[name] = {
+            "pairs": len(r), "median": _quantile(r, 0.5), "q1": _quantile(r, 0.25),
+            "q3": _quantile(r, 0.75), "min": min(r), "max": max(r),
+            "kingdom": _quantile(f["kingdom"], 0.5), "uno": _quantile(f["uno"], 0.5),
+        }
+    return out
+
+
+def print_summary(title: str, rows: dict[str, dict[str, float]]) -> None:
+    print(title, flush=True)
+    for name, s in rows.items():
+        print(f"  {name:<12} median {s['median']:.2f}x (quartiles {s['q1']:.2f}-{s['q3']:.2f}, "
+              f"range {s['min']:.2f}-{s['max']:.2f}, {s['pairs']:.0f} pairs) · Kingdom "
+              f"{s['kingdom']:,.0f}, UNO {s['uno']:,.0f} actions/CPU s (medians)", flush=True)
+
+
 def pure_windows(seconds: float, seed: int) -> dict[str, float]:
     """The Kingdom windows of one round, run by the engine's Python source (a child)."""
     out = subprocess.run(
@@ -108,8 +170,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--pure-too", action="store_true",
                         help="also run the Kingdom windows on the engine's Python source")
+    parser.add_argument("--pairs", type=int, default=0,
+                        help="measure by this many interleaved pairs of short windows per setup")
+    parser.add_argument("--window", type=float, default=0.5,
+                        help="processor seconds per window of --pairs")
     parser.add_argument("--kingdom-only", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--pairs-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.pairs_only:  # the child of --pairs --pure-too: the pairs on the Python source
+        print(json.dumps(interleaved(args.pairs, args.window, args.seed)))
+        return 0
     if args.kingdom_only:  # the child of --pure-too: one round of Kingdom windows, as JSON
         print(json.dumps({name: kingdom_window(make, args.seconds, args.seed)
                           for name, make in setups().items()}))
@@ -121,6 +191,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if not args.json:
         print(f"Kingdom's engine: {kr.native.REASON}", flush=True)
+    if args.pairs:
+        return pairs_main(args)
     rows: list[dict[str, Any]] = []
     for r in range(1, args.rounds + 1):
         row: dict[str, Any] = {"round": r, "uno": uno_window(args.seconds, args.seed + r)}
@@ -140,6 +212,30 @@ def main(argv: list[str] | None = None) -> int:
                     flush=True)
     if args.json:
         print(json.dumps(rows, indent=1))
+    return 0
+
+
+def pairs_main(args: argparse.Namespace) -> int:
+    """``--pairs``: the interleaved measurement, then (``--pure-too``) the same on the
+    engine's Python source in a child."""
+    results = {"compiled" if kr.native.COMPILED else "python": interleaved(
+        args.pairs, args.window, args.seed)}
+    if args.pure_too:
+        out = subprocess.run(
+            [sys.executable, __file__, "--pairs-only", "--pairs", str(args.pairs),
+             "--window", str(args.window), "--seed", str(args.seed)],
+            env={**os.environ, "KINGDOM_PURE_PYTHON": "1"}, capture_output=True, text=True,
+            check=True,
+        ).stdout
+        results["python"] = json.loads(out)
+    if args.json:
+        print(json.dumps({k: {"summary": summary(v), "pairs": v} for k, v in results.items()},
+                         indent=1))
+        return 0
+    for engine, figures in results.items():
+        title = ("compiled engine" if engine == "compiled" else "engine's Python source")
+        print_summary(f"{title}, Kingdom / UNO per pair of {args.window:g} s windows:",
+                      summary(figures))
     return 0
 
 

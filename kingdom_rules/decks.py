@@ -58,7 +58,7 @@ def _counts(items: Any) -> tuple[tuple[Card, int], ...]:
     return tuple(sorted((c, k) for c, k in merged.items() if k))
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # dealt once per hand: _instances keeps its cards by deck
 class Deck:
     """A Constructed deck: faces with counts, sorted in deck order (immutable). Build one with
     :meth:`parse`, :meth:`from_code`, :meth:`of` or ``Deck(((card, count), ...))``."""
@@ -274,9 +274,20 @@ def add_problem(deck: Deck, card: Card, collection: Mapping[Card, int] | None = 
 
 def check_deck(deck: Deck, collection: Mapping[Card, int] | None = None) -> None:
     """Raise :class:`IllegalDeck` naming the first limit of R34 that ``deck`` breaks."""
+    if collection is None and _LEGAL.get(id(deck)) is deck:
+        return  # a deck is a value: found legal once, legal for good (new_game checks each)
     problem = deck_problem(deck, collection)
     if problem is not None:
         raise IllegalDeck(problem)
+    if collection is None:
+        if len(_LEGAL) >= 256:
+            _LEGAL.clear()
+        _LEGAL[id(deck)] = deck  # kept, so that its id names no other deck meanwhile
+
+
+_LEGAL: dict[int, Deck] = {}
+"""Decks found legal without a collection, by ``id`` (every ``new_game`` of a Constructed
+setup checks its decks)."""
 
 
 def _prebuilt(text: str) -> Deck:

@@ -42,6 +42,7 @@ from kingdom_rules.state import (
     build,
     derive,
     evolve,
+    holds,
     last_draw,
     own_revealed_of,
     put,
@@ -167,7 +168,7 @@ def _choose_start(
         raise IllegalAction("You have already chosen your starting resource", "R3")
     card = action.card
     hand = d[HANDS][i]
-    if card not in hand:
+    if not holds(hand, card):
         raise IllegalAction("That card is not in your hand", "R3")
     if not card.is_number:
         raise IllegalAction("The starting resource must be a number card (A to 10)", "R3")

@@ -45,6 +45,7 @@ from kingdom_rules.state import (
     Kingdom,
     Pending,
     evolve,
+    holds,
     kingdom_of,
 )
 from kingdom_rules.table import add_reward, discard, with_kingdom
@@ -241,7 +242,7 @@ def options(state: GameState, pending: Pending) -> list[Action]:
             i = index_of(kingdom, pending.beast)
             if i is not None:
                 out = [MountBeast(me, i, r) for r in free if ride_refusal(combos[i], r) is None]
-        elif pending.royal in free:
+        elif pending.royal is not None and holds(free, pending.royal):
             r = pending.royal
             out = [MountBeast(me, i, r) for i, c in enumerate(combos) if ride_refusal(c, r) is None]
     elif t == "castle-placement":
@@ -255,7 +256,7 @@ def options(state: GameState, pending: Pending) -> list[Action]:
                     for r in free
                     if shelter_refusal(combos[i], r) is None
                 ]
-        elif pending.royal in free:
+        elif pending.royal is not None and holds(free, pending.royal):
             r = pending.royal
             out = [
                 PlaceRoyalInCastle(me, r, i)
@@ -274,7 +275,7 @@ def options(state: GameState, pending: Pending) -> list[Action]:
         out = [
             EatFreedRoyal(me, r)
             for r in pending.freed
-            if r.face in EDIBLE_ROYALS and r in free
+            if r.face in EDIBLE_ROYALS and holds(free, r)
         ]
     else:
         for o in opponents(state, me):
@@ -555,7 +556,7 @@ def _why_not(state: GameState, pending: Pending, action: Action) -> Refusal:
     if royal is not None and isinstance(
         action, (EatCharacter, DestroyWithHail, MountBeast, PlaceRoyalInCastle)
     ):
-        if royal not in kingdom.royals:
+        if not holds(kingdom.royals, royal):
             return f"{royal.short} is not a royal of that kingdom", "R22"
         if royal in kingdom.riders():
             return "A mounted royal cannot be taken: its beast must go first", "R18"

@@ -30,7 +30,7 @@ from kingdom_rules.state import (
     resource,
     total_hands,
 )
-from kingdom_rules.table import replace_player, shuffler
+from kingdom_rules.table import replace_player, shuffle
 
 __all__ = ["MAX_ROUNDS", "new_game", "deal", "check_family", "end_hand", "ready"]
 
@@ -97,14 +97,14 @@ def deal(state: GameState, hand_number: int, preset: tuple[Card, ...] | None = N
     shuffles = 0
     cards = list(preset) if preset is not None else list(DECK)
     if preset is None:
-        shuffler(state.seed, hand_number, shuffles).shuffle(cards)
+        shuffle(cards, state.seed, hand_number, shuffles)
         shuffles += 1
     hands = [cards[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(n)]
     rest = cards[n * HAND_SIZE :]
     for i in range(n):
         while not any(c.is_number for c in hands[i]):
             rest += hands[i]
-            shuffler(state.seed, hand_number, shuffles).shuffle(rest)
+            shuffle(rest, state.seed, hand_number, shuffles)
             shuffles += 1
             hands[i], rest = rest[:HAND_SIZE], rest[HAND_SIZE:]
     players = tuple(Player(i + 1, tuple(hands[i])) for i in range(n))
@@ -144,7 +144,7 @@ def _deal_constructed(state: GameState, setup: ConstructedSetup, hand_number: in
     for n in range(1, len(setup.decks) + 1):
         pile = [c for c in cards if c.owner == n]
         while True:
-            shuffler(state.seed, hand_number, shuffles).shuffle(pile)
+            shuffle(pile, state.seed, hand_number, shuffles)
             shuffles += 1
             if any(c.is_number for c in pile[:HAND_SIZE]):
                 break
@@ -167,11 +167,11 @@ def _deal_spire(state: GameState, setup: SpireSetup, hand_number: int) -> GameSt
     kingdom_cards = {c for k in setup.kingdoms for c in k.cards()}
     run = set(setup.run_deck)
     shared = [c for c in DECK if c not in run and c not in kingdom_cards]
-    shuffler(seed, hand_number, 0).shuffle(shared)
+    shuffle(shared, seed, hand_number, 0)
     fortified = list(setup.fortified)
-    shuffler(seed, hand_number, 1).shuffle(fortified)
+    shuffle(fortified, seed, hand_number, 1)
     rest = [c for c in setup.run_deck if c not in setup.fortified]
-    shuffler(seed, hand_number, 2).shuffle(rest)
+    shuffle(rest, seed, hand_number, 2)
     pile = fortified + rest
     shuffles = 3
     hands: list[list[Card]] = [[], []]
@@ -186,8 +186,8 @@ def _deal_spire(state: GameState, setup: SpireSetup, hand_number: int) -> GameSt
                 break
             pile += [c for c in hand if c in run]
             shared += [c for c in hand if c not in run]
-            shuffler(seed, hand_number, shuffles).shuffle(pile)
-            shuffler(seed, hand_number, shuffles + 1).shuffle(shared)
+            shuffle(pile, seed, hand_number, shuffles)
+            shuffle(shared, seed, hand_number, shuffles + 1)
             shuffles += 2
         hands[i] = hand
     players = tuple(

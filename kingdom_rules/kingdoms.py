@@ -152,12 +152,13 @@ class Kingdom:
         """Royals neither riding nor inside a structure."""
         if not self.combinations:
             return list(self.royals)
-        busy: list[Card] = []
+        busy = 0  # the cards' bits (``Card.bit``): a test by identity, without ``==``
         for c in self.combinations:
             if c.rider is not None:
-                busy.append(c.rider)
-            busy.extend(c.protected)
-        return [r for r in self.royals if r not in busy]
+                busy |= c.rider.bit
+            for p in c.protected:
+                busy |= p.bit
+        return [r for r in self.royals if not r.bit & busy]
 
     def to_json(self) -> Json:
         return {

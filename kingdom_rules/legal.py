@@ -34,8 +34,6 @@ from kingdom_rules.actions import (
     SkipDemolitionEat,
     SkipPendingAction,
     _Wire,
-    paid_play,
-    resource_move,
 )
 from kingdom_rules.actions import sorted_cards as _sorted
 from kingdom_rules.cards import ALL_CARDS, Card
@@ -60,6 +58,49 @@ COMBINATIONS = 2
 Lazy = tuple[Any, ...]
 Group = Any
 """A lazy group (a tuple) or a list of actions (told apart by ``type(g) is list``)."""
+
+
+# --- actions built by the engine itself -------------------------------------------------------
+# The legal actions hand out actions whose fields are already checked cards in canonical order,
+# so they are built without attrs' __init__ (its converters and one ``object.__setattr__`` call
+# per field); the equal action a client builds compares equal (attrs' __eq__ reads the fields).
+
+_new = object.__new__
+_set = object.__setattr__
+_RESOURCE_MOVES: dict[int, PlayResource | RotateResource] = {}
+
+
+def resource_move(
+    make: type[PlayResource] | type[RotateResource], player: int, card: Card, resource: Card
+) -> PlayResource | RotateResource:
+    """``make(player, card, resource)`` (a resource played or rotated in: the commonest
+    actions, made once per seat and pair of cards and handed out again)."""
+    key = ((card.order << 10 | resource.order) << 3 | player) << 1 | (make is RotateResource)
+    action = _RESOURCE_MOVES.get(key)
+    if action is None:
+        if len(_RESOURCE_MOVES) >= 1 << 17:
+            _RESOURCE_MOVES.clear()
+        action = _RESOURCE_MOVES[key] = make(player, card, resource)
+    return action
+
+
+def paid_play(
+    make: type[PlayRoyal] | type[PlayCombination], player: int, what: Any,
+    resources: tuple[Card, ...],
+) -> PlayRoyal | PlayCombination:
+    """``make(player, what, resources)``, ``what`` a royal card or a combination's cards in
+    canonical order, ``resources`` distinct cards in any order (put in canonical order here)."""
+    action = _new(make)
+    _set(action, "player", player)
+    _set(action, "card" if make is PlayRoyal else "cards", what)
+    if len(resources) > 1:
+        resources = tuple(sorted(resources, key=_order))
+    _set(action, "resources", resources)
+    return action
+
+
+def _order(c: Card) -> int:
+    return c.order
 
 
 def _get(g: Lazy, i: int) -> Action:

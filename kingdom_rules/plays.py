@@ -35,6 +35,7 @@ from kingdom_rules.state import (
     Resource,
     evolve,
     hand_of,
+    holds,
     kingdom_of,
     resource,
     with_hand,
@@ -45,10 +46,10 @@ from kingdom_rules.table import discard, draw_into_hand, with_kingdom, without
 
 def _in_hand(hand: tuple[Card, ...], cards: tuple[Card, ...] | list[Card], rule: str) -> None:
     for c in cards:
-        if c not in hand:
+        if not holds(hand, c):
             raise IllegalAction(f"{c.short} is not in your hand", rule)
     for i, c in enumerate(cards):
-        if c in cards[:i]:
+        if holds(cards[:i], c):
             raise IllegalAction("The same card is named twice", rule)
 
 
@@ -57,7 +58,7 @@ def _use_resources(
 ) -> tuple[Resource, ...]:
     """The kingdom's resources with ``chosen`` turned from ready to used, after checking them."""
     for i, c in enumerate(chosen):
-        if c in chosen[:i]:
+        if holds(chosen[:i], c):
             raise IllegalAction("The same resource is named twice", rule)
     if len(chosen) != needed:
         colour = f" {color}" if color else ""
@@ -66,7 +67,7 @@ def _use_resources(
     turned = 0
     wrong_color = False
     for r in kingdom.resources:
-        if r.ready and r.card in chosen:
+        if r.ready and holds(chosen, r.card):
             out.append(resource(r.card, False))
             turned += 1
             if color and r.card.color != color:
@@ -109,7 +110,7 @@ def play_resource(state: GameState, action: PlayResource, events: list[Event]) -
     n = action.player
     card = action.card
     hand = hand_of(state, n)
-    if card not in hand:
+    if not holds(hand, card):
         raise IllegalAction(f"{card.short} is not in your hand", "R8")
     if not card.is_number:
         raise IllegalAction("Only number cards (A to 10) are resources", "R8")
@@ -133,7 +134,7 @@ def rotate_resource(state: GameState, action: RotateResource, events: list[Event
     n = action.player
     card, out = action.card, action.resource
     hand = hand_of(state, n)
-    if card not in hand:
+    if not holds(hand, card):
         raise IllegalAction(f"{card.short} is not in your hand", "R9")
     if not card.is_number:
         raise IllegalAction("Only number cards (A to 10) can be rotated in", "R9")

@@ -26,7 +26,7 @@ inside structures are listed in ``Kingdom.royals`` and referenced by id from the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, NamedTuple, TypeVar
 
 import attrs
@@ -631,6 +631,16 @@ def build(fields: dict[str, Any]) -> GameState:
     new = _new(GameState)
     _set(new, "__dict__", fields)
     return new
+
+
+def holds(cards: Iterable[object], card: object) -> bool:
+    """``card in cards`` for cards: by identity, which is their equality (cards are
+    singletons), without the comparison protocol that ``Card``'s ordering brings to ``==``
+    (a rich comparison through Python for every other card passed over)."""
+    for c in cards:  # noqa: SIM110 (a loop: no generator in the pure-Python fallback)
+        if c is card:
+            return True
+    return False
 
 
 def put(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
