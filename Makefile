@@ -44,6 +44,7 @@ venv: $(VENV_STAMP)
 $(VENV_STAMP): $(VENV_DEPS)
 	@[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q -e '.[server,cli,dev]'
+	@$(BIN)/python -c "import kingdom_rules.native as n; print('kingdom_rules engine:', n.REASON)"
 	@touch $@
 
 lint: venv
