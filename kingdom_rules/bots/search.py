@@ -118,6 +118,9 @@ than played as spare resources, number cards drawn from the deck rather than fro
 revealed cards. Played alone by these rules, the side wins 57.3% of 16,000 games against
 GreedyBot (seeds 900000+: ``python bench/bots.py greedy greedy --games 16000 --seed
 900000 --style own``)."""
+STANDARD = OWN
+"""The search's own style in the standard deal (in rollouts and as the move to beat);
+Constructed and the Spire's runner play :data:`OWN`."""
 GREEDY_PRIOR = 0.02
 """Mean reward the greedy choice is credited with: another move must beat it clearly."""
 KEEP_PLAYS = True
@@ -160,6 +163,8 @@ class SearchBot:
         self._template: GameState | None = None
         """This decision's first sample: the next ones shuffle its unseen cards again."""
         self._hidden: list[Card] = []
+        self._own: Style = OWN
+        """This decision's own style: :data:`STANDARD` in the standard deal, else :data:`OWN`."""
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action],
                rng: random.Random) -> Action:
@@ -168,11 +173,12 @@ class SearchBot:
             return legal_actions[0]
         first = legal_actions[0]
         table = Table.of_view(view)
+        standard = view.setup_kind == "standard"
+        own = self._own = STANDARD if standard else OWN
         if isinstance(first, ReadyForNextHand) or (
                 isinstance(first, ChooseStartingResource) and not self.search_start):
-            return choose_greedy(table, legal_actions, OWN)
-        moves = candidates(table, legal_actions,
-                           keep_plays=KEEP_PLAYS and view.setup_kind == "standard")
+            return choose_greedy(table, legal_actions, own)
+        moves = candidates(table, legal_actions, keep_plays=KEEP_PLAYS and standard, own=own)
         if len(moves) == 1:
             return moves[0]
         return self._search(view, moves, rng)
@@ -332,7 +338,7 @@ class SearchBot:
     def rollout(self, state: GameState, me: int, horizon: int | None) -> tuple[float, int]:
         """A candidate's value in one sample and the engine steps it cost: :func:`rollout`
         (a subclass may score positions its own way, as the Spire's runner does)."""
-        return rollout(state, me, horizon)
+        return rollout(state, me, horizon, self._own)
 
     def _search(self, view: PlayerView, moves: list[Action], rng: random.Random) -> Action:
         """Sequential halving over ``moves`` on shared samples, within the budgets: work
@@ -428,15 +434,16 @@ def policy(state: GameState, p: int, style: Style = GREEDY) -> Action:
     return choose_greedy(Table.of_state(state, p), legal_actions(state, p), style)
 
 
-def rollout(state: GameState, me: int, horizon: int | None = None) -> tuple[float, int]:
-    """Play on with the greedy policy for every seat (``me``'s side in the style :data:`OWN`)
+def rollout(state: GameState, me: int, horizon: int | None = None,
+            own: Style = OWN) -> tuple[float, int]:
+    """Play on with the greedy policy for every seat (``me``'s side in the style ``own``)
     and score the result for ``me``'s side:
     about 1 for a won hand and 0 for a lost one (a little credit for the score margin).
     With a ``horizon``, stop once that many more turns have started and score the position
     by :func:`win_probability` instead: smoother, and several times cheaper."""
     hand = state.current_hand
     n = state.player_count
-    styles = [GREEDY if are_opponents(me, q, n) else OWN for q in range(n + 1)]
+    styles = [GREEDY if are_opponents(me, q, n) else own for q in range(n + 1)]
     steps = 0
     turns = 0
     turn = (state.round, state.current_player)
@@ -471,12 +478,12 @@ def rollout(state: GameState, me: int, horizon: int | None = None) -> tuple[floa
 
 
 def candidates(table: Table, legal: Sequence[Action],
-               keep_plays: bool = False) -> list[Action]:
+               keep_plays: bool = False, own: Style = OWN) -> list[Action]:
     """The moves worth searching among ``legal``, the greedy choice first: every draw, the
     best follow-up answers, and on the turn one payment per play, the best three
     combinations and three resources. ``keep_plays`` (:data:`KEEP_PLAYS`): no pass is
     searched against a play of the turn, and no resource against a royal."""
-    greedy = choose_greedy(table, legal, OWN)
+    greedy = choose_greedy(table, legal, own)
     out: list[Action]
     first = legal[0]
     if isinstance(first, (DrawCard, ChooseStartingResource)):
