@@ -125,6 +125,9 @@ class Style(NamedTuple):
     hail_first: bool = False
     """Shoot with a Hail of Arrows / Flaming Salvo worth it before growing the kingdom's
     resources (off: as written)."""
+    grow_pairs: bool = True
+    """While growing the kingdom, a number card that pairs with the hand may be played as a
+    resource (off: pairs are kept for a Horse unless their colour is short)."""
 
 
 GREEDY = Style()
@@ -398,7 +401,7 @@ def play_turn(table: Table, style: Style = GREEDY) -> Action:
                 return _pay_royal(me, card, ready)
     if len(mine.resources) < style.growth or any(v > 0 for v in short.values()):
         # Early on, resources first: each one played now pays every turn after.
-        grow = _spare_card(hand, spares, False, short)
+        grow = _spare_card(hand, spares, not style.grow_pairs, short)
         if grow is not None:
             return PlayResource(me, grow, ready[0])
     choice = best_combination(table, options.combos)

@@ -121,6 +121,9 @@ GreedyBot (seeds 900000+: ``python bench/bots.py greedy greedy --games 16000 --s
 STANDARD = OWN
 """The search's own style in the standard deal (in rollouts and as the move to beat);
 Constructed and the Spire's runner play :data:`OWN`."""
+STANDARD_WEIGHTS: tuple[float, ...] | None = None
+"""The evaluation's weights in the standard deal (None: ``heuristics.WIN_WEIGHTS``, which
+Constructed and the Spire's runner use)."""
 GREEDY_PRIOR = 0.02
 """Mean reward the greedy choice is credited with: another move must beat it clearly."""
 KEEP_PLAYS = True
@@ -165,6 +168,8 @@ class SearchBot:
         self._hidden: list[Card] = []
         self._own: Style = OWN
         """This decision's own style: :data:`STANDARD` in the standard deal, else :data:`OWN`."""
+        self._weights: tuple[float, ...] | None = None
+        """This decision's evaluation weights (:data:`STANDARD_WEIGHTS` in the standard deal)."""
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action],
                rng: random.Random) -> Action:
@@ -175,6 +180,7 @@ class SearchBot:
         table = Table.of_view(view)
         standard = view.setup_kind == "standard"
         own = self._own = STANDARD if standard else OWN
+        self._weights = STANDARD_WEIGHTS if standard else None
         if isinstance(first, ReadyForNextHand) or (
                 isinstance(first, ChooseStartingResource) and not self.search_start):
             return choose_greedy(table, legal_actions, own)
@@ -338,7 +344,7 @@ class SearchBot:
     def rollout(self, state: GameState, me: int, horizon: int | None) -> tuple[float, int]:
         """A candidate's value in one sample and the engine steps it cost: :func:`rollout`
         (a subclass may score positions its own way, as the Spire's runner does)."""
-        return rollout(state, me, horizon, self._own)
+        return rollout(state, me, horizon, self._own, self._weights)
 
     def _search(self, view: PlayerView, moves: list[Action], rng: random.Random) -> Action:
         """Sequential halving over ``moves`` on shared samples, within the budgets: work
@@ -434,8 +440,8 @@ def policy(state: GameState, p: int, style: Style = GREEDY) -> Action:
     return choose_greedy(Table.of_state(state, p), legal_actions(state, p), style)
 
 
-def rollout(state: GameState, me: int, horizon: int | None = None,
-            own: Style = OWN) -> tuple[float, int]:
+def rollout(state: GameState, me: int, horizon: int | None = None, own: Style = OWN,
+            weights: tuple[float, ...] | None = None) -> tuple[float, int]:
     """Play on with the greedy policy for every seat (``me``'s side in the style ``own``)
     and score the result for ``me``'s side:
     about 1 for a won hand and 0 for a lost one (a little credit for the score margin).
@@ -462,7 +468,7 @@ def rollout(state: GameState, me: int, horizon: int | None = None,
             turn = (state.round, state.current_player)
             turns += 1
             if turns >= horizon and state.phase == "playing":
-                return win_probability(state, me), steps
+                return win_probability(state, me, weights), steps
     n = state.player_count
     if state.hand_history and state.hand_history[-1].hand_number == hand:
         last = state.hand_history[-1]

@@ -18,7 +18,7 @@ from kingdom_rules.bots import (
     play_game,
 )
 from kingdom_rules.bots.greedy import GREEDY, Style, choose_greedy
-from kingdom_rules.bots.heuristics import Table, completes_family, win_probability
+from kingdom_rules.bots.heuristics import WIN_WEIGHTS, Table, completes_family, win_probability
 from kingdom_rules.bots.search import OWN
 
 
@@ -303,6 +303,8 @@ def test_the_search_plays_its_standard_style_only_in_the_standard_deal(
 
     sharp = OWN._replace(royals_first=True, hail_first=True)
     monkeypatch.setattr(search, "STANDARD", sharp)
+    weights = tuple(0.5 * w for w in WIN_WEIGHTS)
+    monkeypatch.setattr(search, "STANDARD_WEIGHTS", weights)
     checked = 0
     for state, p in _greedy_states(15):
         legal = kr.legal_actions(state, p)
@@ -313,7 +315,9 @@ def test_the_search_plays_its_standard_style_only_in_the_standard_deal(
         bot = SearchBot(rollouts=2)
         choice = bot.choose(v, v.legal_actions, random.Random(0))
         assert choice in v.legal_actions
-        assert bot._own is sharp
+        assert bot._own is sharp and bot._weights is weights
+        world = kr.new_game(player_count=2, seed=checked, mode="game")
+        assert win_probability(world, 1, WIN_WEIGHTS) == win_probability(world, 1)
         table = Table.of_view(v)
         moves = search.candidates(table, v.legal_actions, own=sharp)
         assert moves[0] == choose_greedy(table, v.legal_actions, sharp)
