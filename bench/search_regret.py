@@ -142,7 +142,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json")
     parser.add_argument("--own-style", default="",
                         help="search.STANDARD changed by these fields of greedy.Style (JSON)")
+    parser.add_argument("--weights", default="",
+                        help="search.STANDARD_WEIGHTS as a JSON list (the standard deal's "
+                             "evaluation weights; default heuristics.WIN_WEIGHTS)")
     args = parser.parse_args(argv)
+    if args.weights:
+        search.STANDARD_WEIGHTS = tuple(float(w) for w in json.loads(args.weights))
     if args.own_style:
         search.STANDARD = Style(**{**search.STANDARD._asdict(), **json.loads(args.own_style)})
     out: list[dict[str, Any]] = []
