@@ -118,12 +118,26 @@ than played as spare resources, number cards drawn from the deck rather than fro
 revealed cards. Played alone by these rules, the side wins 57.3% of 16,000 games against
 GreedyBot (seeds 900000+: ``python bench/bots.py greedy greedy --games 16000 --seed
 900000 --style own``)."""
-STANDARD = OWN
-"""The search's own style in the standard deal (in rollouts and as the move to beat);
+STANDARD = Style(growth=4, keep=4, revealed_numbers=False, royals_first=True, hail_first=True,
+                 grow_pairs=False)
+"""The search's own style in the standard deal (in rollouts and as the move to beat): OWN
+with 4 number cards kept, a spare royal or a Hail of Arrows before growing, pairs kept
+while growing (57.2-57.8% alone against GreedyBot, 0.6-1.7 points over OWN on fresh seeds).
 Constructed and the Spire's runner play :data:`OWN`."""
-STANDARD_WEIGHTS: tuple[float, ...] | None = None
+STANDARD_WEIGHTS: tuple[float, ...] | None = (
+    -0.558, 0.512, 0.831, 0.659, 1.415, -0.189, 0.906, 0.843, 1.241, 0.588, 1.341, 2.255,
+    0.274, 0.791, 0.498, -0.414, 0.683, 0.021, -0.096, -0.066, 0.373, 0.21, 0.196, 5.587,
+    -0.822, -1.691, 0.557, -0.918, -0.869, -1.871, -0.503, -1.838, -2.302, 0.477, -0.62,
+    0.976, -0.597, -1.515, 0.005, 0.176, 0.17, -0.281, -0.285, -0.465, -4.83
+)
 """The evaluation's weights in the standard deal (None: ``heuristics.WIN_WEIGHTS``, which
-Constructed and the Spire's runner use)."""
+Constructed and the Spire's runner use): :func:`heuristics.position_features` refitted on
+positions of :data:`STANDARD` against GreedyBot where a family royal is held 30% of the
+time (``python3 bench/fit_evaluation.py --games 30000 --seed 5300000 --own --style
+standard --hold 0.3``; held-out log-loss 0.5325 against 0.5383 for ``WIN_WEIGHTS``).
+With both, SearchBot won 60.7% of 1,000 seat-balanced games, 3.5 points (+1.1 to +5.9)
+more than with OWN and ``WIN_WEIGHTS`` on the same games (bench/RESULTS.md, issue 31,
+third pass)."""
 GREEDY_PRIOR = 0.02
 """Mean reward the greedy choice is credited with: another move must beat it clearly."""
 KEEP_PLAYS = True
