@@ -13,7 +13,10 @@ the run: no game starts after it, and the games finished are reported.
     python bench/bots.py search greedy --games 200 --steps 1500     # another work budget
     python bench/bots.py search greedy --games 400 --set search.RESOURCES=2   # an experiment
     python bench/bots.py greedy greedy --games 16000 --seed 900000 --style own
-        # the first GreedyBot in another style (here SearchBot's own: search.OWN)
+        # the first GreedyBot in another style (here SearchBot's own: search.OWN; "standard":
+        # search.STANDARD, its own in the standard deal)
+    python bench/bots.py search greedy --games 400 --own-style '{"royals_first": true}'
+        # SearchBot with another own style in the standard deal
 """
 
 from __future__ import annotations
@@ -124,14 +127,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--style", default="",
                         help='the first GreedyBot\'s style as JSON (fields of greedy.Style, '
                              'e.g. \'{"keep": 2}\') or "own" (SearchBot\'s own, search.OWN)')
+    parser.add_argument("--own-style", default="",
+                        help="SearchBot's own style in the standard deal (search.STANDARD) "
+                             "changed by these fields of greedy.Style, as JSON")
     args = parser.parse_args(argv)
     SEARCH_KWARGS.update(json.loads(args.search_kwargs))
-    if args.style == "own":
-        from kingdom_rules.bots.search import OWN
+    if args.style in ("own", "standard"):
+        from kingdom_rules.bots import search
 
-        STYLE.update(OWN._asdict())
+        STYLE.update((search.OWN if args.style == "own" else search.STANDARD)._asdict())
     elif args.style:
         STYLE.update(json.loads(args.style))
+    if args.own_style:
+        from kingdom_rules.bots import search
+        from kingdom_rules.bots.greedy import Style
+
+        search.STANDARD = Style(**{**search.STANDARD._asdict(), **json.loads(args.own_style)})
     for item in args.set:
         target, _, value = item.partition("=")
         module_name, _, name = target.rpartition(".")
@@ -179,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
         "ms_max_cpu": round(1000 * max(cpu, default=0.0), 2),
         "seconds": round(elapsed, 1), "workers": args.workers, "rollouts": args.rollouts,
         "steps": args.steps, "cpu_limit": args.cpu_limit, "set": args.set,
-        "search_kwargs": SEARCH_KWARGS, "style": STYLE,
+        "search_kwargs": SEARCH_KWARGS, "style": STYLE, "own_style": args.own_style,
     }
     print(json.dumps(figures, indent=2))
     if args.json:

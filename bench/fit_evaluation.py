@@ -11,6 +11,8 @@ with the weights to paste into heuristics.py.
 
     python3 bench/fit_evaluation.py --games 20000 --seed 1      # needs numpy and attrs
     python3 bench/fit_evaluation.py --games 40000 --seed 1 --own
+    python3 bench/fit_evaluation.py --games 30000 --seed 5300000 --own --style standard \
+        --hold 0.3     # the own seat in search.STANDARD, holding a family royal at times
 """
 
 from __future__ import annotations
@@ -26,11 +28,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
-from kingdom_rules.bots.greedy import GREEDY  # noqa: E402
+from kingdom_rules.actions import PlayRoyal  # noqa: E402
+from kingdom_rules.bots import search  # noqa: E402
+from kingdom_rules.bots.greedy import GREEDY, Style  # noqa: E402
 from kingdom_rules.bots.heuristics import (  # noqa: E402
     FEATURE_NAMES,
     WIN_WEIGHTS,
     Table,
+    adds_progress,
     position_features,
 )
 from kingdom_rules.bots.search import OWN, candidates, policy  # noqa: E402
@@ -39,13 +44,17 @@ from kingdom_rules.hands import new_game  # noqa: E402
 from kingdom_rules.legal import legal_actions  # noqa: E402
 
 
-def play(seed: int, epsilon: float, own: bool = False) -> tuple[list[list[float]], list[float]]:
+def play(seed: int, epsilon: float, own: bool = False, style: Style = OWN,
+         hold: float = 0.0) -> tuple[list[list[float]], list[float]]:
     """One greedy self-play game: features at each turn start from both sides, labels.
-    ``own``: the seat ``1 + seed % 2`` plays ``search.OWN`` and only its side is recorded."""
+    ``own``: the seat ``1 + seed % 2`` plays ``style`` and only its side is recorded;
+    ``hold``: the chance that this seat, about to play a family royal (one that fills a
+    place), plays another of the search's candidates instead (so that positions with family
+    royals held are seen, as the search's candidates make them)."""
     seat = 1 + seed % 2
     styles = {1: GREEDY, 2: GREEDY}
     if own:
-        styles[seat] = OWN
+        styles[seat] = style
     rng = random.Random(f"fit:{seed}")
     state = new_game(player_count=2, seed=seed, mode="game")
     rows: list[tuple[list[float], int]] = []
@@ -61,6 +70,13 @@ def play(seed: int, epsilon: float, own: bool = False) -> tuple[list[list[float]
             action = moves[rng.randrange(len(moves))]
         else:
             action = policy(state, p, styles[p])
+            if (hold and own and p == seat and isinstance(action, PlayRoyal)
+                    and adds_progress(state.players[p - 1].kingdom, action.card)
+                    and rng.random() < hold):
+                others = [a for a in candidates(Table.of_state(state, p), legal)
+                          if not isinstance(a, PlayRoyal)]
+                if others:
+                    action = others[rng.randrange(len(others))]
         state, _ = apply(state, action)
         steps += 1
         if state.phase == "playing" and (state.round, state.current_player) != turn:
@@ -103,14 +119,27 @@ def main() -> int:
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--own", action="store_true",
                         help="one seat plays search.OWN; record only its side")
+    parser.add_argument("--style", default="own",
+                        help='with --own: the seat\'s style, "own" (search.OWN), "standard" '
+                             '(search.STANDARD) or fields of greedy.Style as JSON over search.OWN')
+    parser.add_argument("--hold", type=float, default=0.0,
+                        help="with --own: chance of holding a family royal the style would play")
     args = parser.parse_args()
+    if args.style == "own":
+        style = OWN
+    elif args.style == "standard":
+        style = search.STANDARD
+    else:
+        import json
+
+        style = Style(**{**OWN._asdict(), **json.loads(args.style)})
     start = time.time()
     train_x: list[list[float]] = []
     train_y: list[float] = []
     test_x: list[list[float]] = []
     test_y: list[float] = []
     for i in range(args.games):
-        xs, ys = play(args.seed + i, args.epsilon, args.own)
+        xs, ys = play(args.seed + i, args.epsilon, args.own, style, args.hold)
         if i % 5 == 4:
             test_x += xs
             test_y += ys

@@ -2,7 +2,7 @@
 
 Plays seeded SearchBot-against-GreedyBot games (each deal in both seats). At every decision
 of SearchBot where the search chooses another move than its own greedy style
-(``search.OWN``, the move it must beat), both moves are played on from the *real* state to
+(``search.STANDARD``, the move it must beat), both moves are played on from the *real* state to
 the end of the hand by the rollout policy (both sides' greedy rules; the deck, which no one
 sees, reshuffled for each rollout and shared by the two moves), ``--rollouts`` times each.
 The mean difference in hands won (search's move minus the style's) is that departure's
@@ -36,10 +36,10 @@ from kingdom_rules.actions import (
     PlayRoyal,
 )
 from kingdom_rules.bots import GreedyBot, SearchBot, search
-from kingdom_rules.bots.greedy import choose_greedy
+from kingdom_rules.bots.greedy import Style, choose_greedy
 from kingdom_rules.bots.heuristics import Table
 from kingdom_rules.bots.runner import seat_rng
-from kingdom_rules.bots.search import OWN, candidates, rollout
+from kingdom_rules.bots.search import candidates, rollout
 from kingdom_rules.combinations import classify
 from kingdom_rules.engine import apply, players_to_act
 from kingdom_rules.hands import new_game
@@ -79,7 +79,7 @@ def outcome(state: GameState, me: int, deck_seed: int) -> float:
     deck = list(state.deck)
     random.Random(deck_seed).shuffle(deck)
     state = evolve(state, deck=tuple(deck), seed=deck_seed)
-    value, _ = rollout(state, me, None)
+    value, _ = rollout(state, me, None, search.STANDARD)
     return 1.0 if value >= 0.85 else 0.0
 
 
@@ -96,11 +96,11 @@ class Recorder(SearchBot):
     def choose(self, v: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         chosen = super().choose(v, legal, rng)
         table = Table.of_view(v)
-        style = choose_greedy(table, legal, OWN)
+        style = choose_greedy(table, legal, search.STANDARD)
         state = self.real
         assert state is not None
-        n_cands = len(candidates(table, legal, search.KEEP_PLAYS and v.setup_kind == "standard")
-                      ) if len(legal) > 1 else 1
+        n_cands = len(candidates(table, legal, search.KEEP_PLAYS and v.setup_kind == "standard",
+                                 search.STANDARD)) if len(legal) > 1 else 1
         entry: dict[str, Any] = {"seed": self.seed, "player": v.player, "round": v.round,
                                  "style": kind(style, table), "search": kind(chosen, table),
                                  "candidates": n_cands, "phase": v.phase,
@@ -140,7 +140,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=4200000)
     parser.add_argument("--rollouts", type=int, default=48)
     parser.add_argument("--json")
+    parser.add_argument("--own-style", default="",
+                        help="search.STANDARD changed by these fields of greedy.Style (JSON)")
+    parser.add_argument("--weights", default="",
+                        help="search.STANDARD_WEIGHTS as a JSON list (the standard deal's "
+                             "evaluation weights; default heuristics.WIN_WEIGHTS)")
     args = parser.parse_args(argv)
+    if args.weights:
+        search.STANDARD_WEIGHTS = tuple(float(w) for w in json.loads(args.weights))
+    if args.own_style:
+        search.STANDARD = Style(**{**search.STANDARD._asdict(), **json.loads(args.own_style)})
     out: list[dict[str, Any]] = []
     wins = 0
     t0 = time.process_time()

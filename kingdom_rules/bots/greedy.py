@@ -115,6 +115,19 @@ class Style(NamedTuple):
     revealed_numbers: bool = True
     """Draw a revealed number card that pairs (or links twice) with the hand; else only
     revealed royals are taken, and number cards come from the deck."""
+    revealed_pairs: bool = False
+    """With ``revealed_numbers`` off, still draw a revealed number card that pairs with a
+    number card in hand (off: GreedyBot's rules as written)."""
+    royals_first: bool = False
+    """Play an affordable spare royal (3 points; its colour not short for a family royal in
+    hand) before growing the kingdom's resources, not after the combinations (off: as
+    written)."""
+    hail_first: bool = False
+    """Shoot with a Hail of Arrows / Flaming Salvo worth it before growing the kingdom's
+    resources (off: as written)."""
+    grow_pairs: bool = True
+    """While growing the kingdom, a number card that pairs with the hand may be played as a
+    resource (off: pairs are kept for a Horse unless their colour is short)."""
 
 
 GREEDY = Style()
@@ -129,7 +142,7 @@ def choose_greedy(table: Table, legal: Sequence[Action], style: Style = GREEDY) 
     if isinstance(first, ChooseStartingResource):
         return max(legal, key=lambda a: _start_value(table, a))  # type: ignore[arg-type]
     if isinstance(first, DrawCard):
-        return _draw(table, legal, style.revealed_numbers)
+        return _draw(table, legal, style.revealed_numbers, style.revealed_pairs)
     if isinstance(first, ReadyForNextHand):
         return first
     if table.pending:
@@ -147,7 +160,8 @@ def _start_value(table: Table, action: ChooseStartingResource) -> float:
     return 2.0 * colour - 1.5 * hand_links(table.hand, card) - card.value * 0.01
 
 
-def _draw(table: Table, legal: Sequence[Action], numbers: bool = True) -> Action:
+def _draw(table: Table, legal: Sequence[Action], numbers: bool = True,
+          pairs: bool = False) -> Action:
     best: Action | None = None
     best_value = 0.0
     mine = table.mine
@@ -164,10 +178,12 @@ def _draw(table: Table, legal: Sequence[Action], numbers: bool = True) -> Action
             for o in table.opponents():
                 if completes_family(table.kingdom(o), card):
                     value += 5.0
+        elif any(c.is_number and c.value == card.value for c in table.hand):
+            if not numbers and not pairs:
+                continue
+            value = 1.5
         elif not numbers:
             continue
-        elif any(c.is_number and c.value == card.value for c in table.hand):
-            value = 1.5
         elif hand_links(table.hand, card) >= 2:
             value = 1.0
         if value > best_value:
@@ -374,12 +390,20 @@ def play_turn(table: Table, style: Style = GREEDY) -> Action:
                 have = red if royal.color == "red" else black
                 short[royal.color] = max(short.get(royal.color, 0), royal.cost - have)
     spares = numbers if ready else []
+    options = TurnOptions(table)
+    if style.hail_first:
+        hail = _best_hail(table, options.hails)
+        if hail is not None:
+            return hail
+    if style.royals_first:
+        for card in royals:
+            if short.get(card.color, 0) <= 0:
+                return _pay_royal(me, card, ready)
     if len(mine.resources) < style.growth or any(v > 0 for v in short.values()):
         # Early on, resources first: each one played now pays every turn after.
-        grow = _spare_card(hand, spares, False, short)
+        grow = _spare_card(hand, spares, not style.grow_pairs, short)
         if grow is not None:
             return PlayResource(me, grow, ready[0])
-    options = TurnOptions(table)
     choice = best_combination(table, options.combos)
     if choice is not None:
         return choice

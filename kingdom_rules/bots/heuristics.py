@@ -328,10 +328,12 @@ def position_features(state: GameState, me: int) -> list[float]:
     return x
 
 
-def win_probability(state: GameState, me: int) -> float:
+def win_probability(state: GameState, me: int,
+                    weights: tuple[float, ...] | None = None) -> float:
     """The chance that ``me``'s side wins the hand from this full state (a determinized
-    world inside a search): a logistic model of :func:`position_features`."""
+    world inside a search): a logistic model of :func:`position_features`, weighed by
+    ``weights`` (default :data:`WIN_WEIGHTS`)."""
     z = 0.0
-    for w, v in zip(WIN_WEIGHTS, position_features(state, me), strict=True):
+    for w, v in zip(weights or WIN_WEIGHTS, position_features(state, me), strict=True):
         z += w * v
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))

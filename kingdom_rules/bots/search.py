@@ -118,6 +118,26 @@ than played as spare resources, number cards drawn from the deck rather than fro
 revealed cards. Played alone by these rules, the side wins 57.3% of 16,000 games against
 GreedyBot (seeds 900000+: ``python bench/bots.py greedy greedy --games 16000 --seed
 900000 --style own``)."""
+STANDARD = Style(growth=4, keep=4, revealed_numbers=False, royals_first=True, hail_first=True,
+                 grow_pairs=False)
+"""The search's own style in the standard deal (in rollouts and as the move to beat): OWN
+with 4 number cards kept, a spare royal or a Hail of Arrows before growing, pairs kept
+while growing (57.2-57.8% alone against GreedyBot, 0.6-1.7 points over OWN on fresh seeds).
+Constructed and the Spire's runner play :data:`OWN`."""
+STANDARD_WEIGHTS: tuple[float, ...] | None = (
+    -0.558, 0.512, 0.831, 0.659, 1.415, -0.189, 0.906, 0.843, 1.241, 0.588, 1.341, 2.255,
+    0.274, 0.791, 0.498, -0.414, 0.683, 0.021, -0.096, -0.066, 0.373, 0.21, 0.196, 5.587,
+    -0.822, -1.691, 0.557, -0.918, -0.869, -1.871, -0.503, -1.838, -2.302, 0.477, -0.62,
+    0.976, -0.597, -1.515, 0.005, 0.176, 0.17, -0.281, -0.285, -0.465, -4.83
+)
+"""The evaluation's weights in the standard deal (None: ``heuristics.WIN_WEIGHTS``, which
+Constructed and the Spire's runner use): :func:`heuristics.position_features` refitted on
+positions of :data:`STANDARD` against GreedyBot where a family royal is held 30% of the
+time (``python3 bench/fit_evaluation.py --games 30000 --seed 5300000 --own --style
+standard --hold 0.3``; held-out log-loss 0.5325 against 0.5383 for ``WIN_WEIGHTS``).
+With both, SearchBot won 60.7% of 1,000 seat-balanced games, 3.5 points (+1.1 to +5.9)
+more than with OWN and ``WIN_WEIGHTS`` on the same games (bench/RESULTS.md, issue 31,
+third pass)."""
 GREEDY_PRIOR = 0.02
 """Mean reward the greedy choice is credited with: another move must beat it clearly."""
 KEEP_PLAYS = True
@@ -160,6 +180,10 @@ class SearchBot:
         self._template: GameState | None = None
         """This decision's first sample: the next ones shuffle its unseen cards again."""
         self._hidden: list[Card] = []
+        self._own: Style = OWN
+        """This decision's own style: :data:`STANDARD` in the standard deal, else :data:`OWN`."""
+        self._weights: tuple[float, ...] | None = None
+        """This decision's evaluation weights (:data:`STANDARD_WEIGHTS` in the standard deal)."""
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action],
                rng: random.Random) -> Action:
@@ -168,11 +192,13 @@ class SearchBot:
             return legal_actions[0]
         first = legal_actions[0]
         table = Table.of_view(view)
+        standard = view.setup_kind == "standard"
+        own = self._own = STANDARD if standard else OWN
+        self._weights = STANDARD_WEIGHTS if standard else None
         if isinstance(first, ReadyForNextHand) or (
                 isinstance(first, ChooseStartingResource) and not self.search_start):
-            return choose_greedy(table, legal_actions, OWN)
-        moves = candidates(table, legal_actions,
-                           keep_plays=KEEP_PLAYS and view.setup_kind == "standard")
+            return choose_greedy(table, legal_actions, own)
+        moves = candidates(table, legal_actions, keep_plays=KEEP_PLAYS and standard, own=own)
         if len(moves) == 1:
             return moves[0]
         return self._search(view, moves, rng)
@@ -332,7 +358,7 @@ class SearchBot:
     def rollout(self, state: GameState, me: int, horizon: int | None) -> tuple[float, int]:
         """A candidate's value in one sample and the engine steps it cost: :func:`rollout`
         (a subclass may score positions its own way, as the Spire's runner does)."""
-        return rollout(state, me, horizon)
+        return rollout(state, me, horizon, self._own, self._weights)
 
     def _search(self, view: PlayerView, moves: list[Action], rng: random.Random) -> Action:
         """Sequential halving over ``moves`` on shared samples, within the budgets: work
@@ -428,15 +454,16 @@ def policy(state: GameState, p: int, style: Style = GREEDY) -> Action:
     return choose_greedy(Table.of_state(state, p), legal_actions(state, p), style)
 
 
-def rollout(state: GameState, me: int, horizon: int | None = None) -> tuple[float, int]:
-    """Play on with the greedy policy for every seat (``me``'s side in the style :data:`OWN`)
+def rollout(state: GameState, me: int, horizon: int | None = None, own: Style = OWN,
+            weights: tuple[float, ...] | None = None) -> tuple[float, int]:
+    """Play on with the greedy policy for every seat (``me``'s side in the style ``own``)
     and score the result for ``me``'s side:
     about 1 for a won hand and 0 for a lost one (a little credit for the score margin).
     With a ``horizon``, stop once that many more turns have started and score the position
     by :func:`win_probability` instead: smoother, and several times cheaper."""
     hand = state.current_hand
     n = state.player_count
-    styles = [GREEDY if are_opponents(me, q, n) else OWN for q in range(n + 1)]
+    styles = [GREEDY if are_opponents(me, q, n) else own for q in range(n + 1)]
     steps = 0
     turns = 0
     turn = (state.round, state.current_player)
@@ -455,7 +482,7 @@ def rollout(state: GameState, me: int, horizon: int | None = None) -> tuple[floa
             turn = (state.round, state.current_player)
             turns += 1
             if turns >= horizon and state.phase == "playing":
-                return win_probability(state, me), steps
+                return win_probability(state, me, weights), steps
     n = state.player_count
     if state.hand_history and state.hand_history[-1].hand_number == hand:
         last = state.hand_history[-1]
@@ -471,12 +498,12 @@ def rollout(state: GameState, me: int, horizon: int | None = None) -> tuple[floa
 
 
 def candidates(table: Table, legal: Sequence[Action],
-               keep_plays: bool = False) -> list[Action]:
+               keep_plays: bool = False, own: Style = OWN) -> list[Action]:
     """The moves worth searching among ``legal``, the greedy choice first: every draw, the
     best follow-up answers, and on the turn one payment per play, the best three
     combinations and three resources. ``keep_plays`` (:data:`KEEP_PLAYS`): no pass is
     searched against a play of the turn, and no resource against a royal."""
-    greedy = choose_greedy(table, legal, OWN)
+    greedy = choose_greedy(table, legal, own)
     out: list[Action]
     first = legal[0]
     if isinstance(first, (DrawCard, ChooseStartingResource)):

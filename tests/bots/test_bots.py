@@ -18,7 +18,7 @@ from kingdom_rules.bots import (
     play_game,
 )
 from kingdom_rules.bots.greedy import GREEDY, Style, choose_greedy
-from kingdom_rules.bots.heuristics import Table, completes_family, win_probability
+from kingdom_rules.bots.heuristics import WIN_WEIGHTS, Table, completes_family, win_probability
 from kingdom_rules.bots.search import OWN
 
 
@@ -264,3 +264,66 @@ def test_search_keeps_the_greedy_play_when_asked() -> None:
             assert all(isinstance(a, kr.PassTurn) for a in dropped)
             met.update(type(greedy).__name__ for _ in dropped)
     assert {"royal", "PlayResource"} <= met  # both cases met in these games
+
+
+def test_the_sharper_style_settings_change_only_what_they_name() -> None:
+    """``revealed_pairs`` takes only a revealed number card that pairs with the hand,
+    ``royals_first`` plays a spare royal (one that fills no family place) before growing,
+    ``hail_first`` shoots before growing; where a setting's choice differs from the style
+    without it, it is that play."""
+    seen = {"revealed_pairs": 0, "royals_first": 0, "hail_first": 0}
+    for state, p in _greedy_states(40):
+        legal = kr.legal_actions(state, p)
+        table = Table.of_state(state, p)
+        base = choose_greedy(table, legal, OWN)
+        for name in seen:
+            choice = choose_greedy(table, legal, OWN._replace(**{name: True}))
+            assert choice in legal
+            if choice == base:
+                continue
+            seen[name] += 1
+            if name == "revealed_pairs":
+                assert isinstance(choice, kr.DrawCard) and choice.source != "deck"
+                card = state.revealed[0 if choice.source == "revealed1" else 1]
+                assert card is not None and card.is_number
+                assert any(c.is_number and c.value == card.value for c in table.hand)
+            elif name == "royals_first":
+                assert isinstance(choice, kr.PlayRoyal)
+                assert not completes_family(table.mine, choice.card)
+            else:
+                assert isinstance(choice, kr.PlayHailOfArrows)
+    assert all(seen.values()), seen
+
+
+def test_the_search_plays_its_standard_style_only_in_the_standard_deal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """SearchBot's own style in the standard deal is ``search.STANDARD`` (its move to beat
+    and its rollouts); Constructed and the Spire's runner keep ``search.OWN``."""
+    from kingdom_rules.bots import search
+
+    sharp = OWN._replace(royals_first=True, hail_first=True)
+    monkeypatch.setattr(search, "STANDARD", sharp)
+    weights = tuple(0.5 * w for w in WIN_WEIGHTS)
+    monkeypatch.setattr(search, "STANDARD_WEIGHTS", weights)
+    checked = 0
+    for state, p in _greedy_states(15):
+        legal = kr.legal_actions(state, p)
+        if state.pending or len(legal) < 2 or isinstance(legal[0], kr.ReadyForNextHand
+                                                         | kr.ChooseStartingResource):
+            continue
+        v = kr.view(state, p)
+        bot = SearchBot(rollouts=2)
+        choice = bot.choose(v, v.legal_actions, random.Random(0))
+        assert choice in v.legal_actions
+        assert bot._own is sharp and bot._weights is weights
+        world = kr.new_game(player_count=2, seed=checked, mode="game")
+        assert win_probability(world, 1, WIN_WEIGHTS) == win_probability(world, 1)
+        table = Table.of_view(v)
+        moves = search.candidates(table, v.legal_actions, own=sharp)
+        assert moves[0] == choose_greedy(table, v.legal_actions, sharp)
+        checked += 1
+        if checked >= 5:
+            break
+    assert checked
+    game = play_game([SearchBot(rollouts=2), GreedyBot()], seed=4)
+    assert game.reason != "abandoned"
