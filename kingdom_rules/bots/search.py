@@ -454,13 +454,13 @@ def policy(state: GameState, p: int, style: Style = GREEDY) -> Action:
     return choose_greedy(Table.of_state(state, p), legal_actions(state, p), style)
 
 
-def rollout(state: GameState, me: int, horizon: int | None = None, own: Style = OWN,
-            weights: tuple[float, ...] | None = None) -> tuple[float, int]:
-    """Play on with the greedy policy for every seat (``me``'s side in the style ``own``)
-    and score the result for ``me``'s side:
-    about 1 for a won hand and 0 for a lost one (a little credit for the score margin).
-    With a ``horizon``, stop once that many more turns have started and score the position
-    by :func:`win_probability` instead: smoother, and several times cheaper."""
+def play_on(state: GameState, me: int, horizon: int | None = None,
+            own: Style = OWN) -> tuple[GameState, int, bool]:
+    """Play on with the greedy policy for every seat (``me``'s side in the style ``own``, the
+    others as GreedyBot plays) to the end of the hand, or until ``horizon`` more turns have
+    started: the state reached, the actions played, and whether the horizon stopped it.
+    A rollout is also cut short after :data:`ROLLOUT_LIMIT` actions, and when a sample dealt
+    the player who must choose a starting resource no number card."""
     hand = state.current_hand
     n = state.player_count
     styles = [GREEDY if are_opponents(me, q, n) else own for q in range(n + 1)]
@@ -482,7 +482,20 @@ def rollout(state: GameState, me: int, horizon: int | None = None, own: Style = 
             turn = (state.round, state.current_player)
             turns += 1
             if turns >= horizon and state.phase == "playing":
-                return win_probability(state, me, weights), steps
+                return state, steps, True
+    return state, steps, False
+
+
+def rollout(state: GameState, me: int, horizon: int | None = None, own: Style = OWN,
+            weights: tuple[float, ...] | None = None) -> tuple[float, int]:
+    """Play on (:func:`play_on`) and score the result for ``me``'s side:
+    about 1 for a won hand and 0 for a lost one (a little credit for the score margin).
+    With a ``horizon``, stop once that many more turns have started and score the position
+    by :func:`win_probability` instead: smoother, and several times cheaper."""
+    hand = state.current_hand
+    state, steps, at_horizon = play_on(state, me, horizon, own)
+    if at_horizon:
+        return win_probability(state, me, weights), steps
     n = state.player_count
     if state.hand_history and state.hand_history[-1].hand_number == hand:
         last = state.hand_history[-1]

@@ -21,12 +21,9 @@ from __future__ import annotations
 from typing import Final
 
 from kingdom_rules.bots.base import Bot
-from kingdom_rules.bots.greedy import GREEDY
 from kingdom_rules.bots.heuristics import win_probability
 from kingdom_rules.bots.registry import make_bot
-from kingdom_rules.bots.search import OWN, ROLLOUT_LIMIT, SearchBot, policy
-from kingdom_rules.engine import apply, players_to_act
-from kingdom_rules.legal import legal_actions
+from kingdom_rules.bots.search import OWN, SearchBot, play_on
 from kingdom_rules.scoring import hand_score
 from kingdom_rules.state import GameState, kingdom_of
 
@@ -60,32 +57,18 @@ class SpireSearchBot(SearchBot):
         super().__init__(steps=steps, horizon=horizon)
 
     def rollout(self, state: GameState, me: int, horizon: int | None) -> tuple[float, int]:
-        """Play on with the greedy policy (the runner in SearchBot's own style, the enemy as
-        GreedyBot plays it) for ``horizon`` turns or to the hand's end, then value the
-        position: the chance of winning, and the wound its scores would deal."""
+        """Play on (:func:`~kingdom_rules.bots.search.play_on`: the runner in the style
+        ``search.OWN``, the enemy as GreedyBot plays) for ``horizon`` turns or to the hand's
+        end, then value the position: the chance of winning, and the wound its scores would
+        deal."""
         hand = state.current_hand
         enemy = 3 - me
-        steps = turns = 0
-        turn = (state.round, state.current_player)
-        while state.current_hand == hand and steps < ROLLOUT_LIMIT:
-            if state.phase == "playing":
-                p = state.current_player
-            elif state.phase == "choosing_resources":
-                p = players_to_act(state)[0]
-                if not legal_actions(state, p):
-                    break
-            else:
-                break
-            state, _ = apply(state, policy(state, p, OWN if p == me else GREEDY))
-            steps += 1
-            if horizon is not None and (state.round, state.current_player) != turn:
-                turn = (state.round, state.current_player)
-                turns += 1
-                if turns >= horizon and state.phase == "playing":
-                    mine = hand_score(kingdom_of(state, me))
-                    theirs = hand_score(kingdom_of(state, enemy))
-                    chance = win_probability(state, me)
-                    return _value(chance, expected_wound(mine, theirs, chance >= 0.5)), steps
+        state, steps, at_horizon = play_on(state, me, horizon, OWN)
+        if at_horizon:
+            mine = hand_score(kingdom_of(state, me))
+            theirs = hand_score(kingdom_of(state, enemy))
+            chance = win_probability(state, me)
+            return _value(chance, expected_wound(mine, theirs, chance >= 0.5)), steps
         if state.hand_history and state.hand_history[-1].hand_number == hand:
             last = state.hand_history[-1]
             won = last.winner == me
