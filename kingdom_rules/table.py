@@ -28,8 +28,8 @@ from kingdom_rules.state import (
 T = TypeVar("T")
 
 __all__ = [
-    "add_reward", "can_draw", "discard", "draw_into_hand", "replace_player", "shuffler",
-    "take_from_deck", "with_kingdom", "without",
+    "add_reward", "can_draw", "discard", "draw_into_hand", "replace_player", "shuffle",
+    "shuffler", "take_from_deck", "with_kingdom", "without",
 ]
 
 

@@ -44,3 +44,18 @@ def _run(hashseed: str) -> str:
 
 def test_games_are_identical_across_hash_seeds() -> None:
     assert _run("1") == _run("2") == _run("random")
+
+
+def test_the_engines_shuffle_is_the_seeded_random_shuffle() -> None:
+    """Deals and rebuilt piles are shuffled by ``table.shuffle`` (Fisher-Yates drawn as
+    ``random.shuffle`` draws): the same permutation as ``shuffler(...).shuffle``, so a seed
+    deals as it always has (docs/rules.md, "Table ruling": a match replays from its seed)."""
+    from kingdom_rules.table import shuffle, shuffler
+
+    for length in range(0, 120):
+        for seed in range(30):
+            ours = list(range(length))
+            shuffle(ours, seed, length % 7, seed % 3)
+            theirs = list(range(length))
+            shuffler(seed, length % 7, seed % 3).shuffle(theirs)
+            assert ours == theirs, (length, seed)
