@@ -39,6 +39,7 @@ from kingdom_rules.state import (
     READY,
     REWARDS,
     GameState,
+    Kingdom,
     build,
     derive,
     evolve,
@@ -174,7 +175,7 @@ def _choose_start(
         raise IllegalAction("The starting resource must be a number card (A to 10)", "R3")
     new = derive(state)
     new[HANDS] = put(new[HANDS], i, tuple(c for c in hand if c is not card))
-    kingdom = new[KINGDOMS][i]
+    kingdom: Kingdom = new[KINGDOMS][i]
     kingdom = with_resources(kingdom, kingdom.resources + (resource(card, True),))
     new[KINGDOMS] = put(new[KINGDOMS], i, kingdom)
     chosen = new[CHOSEN] = new[CHOSEN] | 1 << i
@@ -198,7 +199,7 @@ def start_turn(
     bit = 1 << i
     new = derive(state)
     kingdoms = new[KINGDOMS]
-    kingdom = kingdoms[i]
+    kingdom: Kingdom = kingdoms[i]
     for r in kingdom.resources:
         if not r.ready:
             kingdom = with_resources(kingdom, ready_all(kingdom.resources))

@@ -357,7 +357,7 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
     rest = state.pending[1:]
     if isinstance(action, MountBeast):
         i = position_of(action)
-        state = _update_combination(state, me, i, lambda c: evolve(c, rider=action.royal))
+        state = _update_combination(state, me, i, lambda c: Combination(c.kind, c.cards, action.royal, c.protected))
         beast = kingdom_of(state, me).combinations[i]
         events.append(Event("mounted", {"player": me, "royalId": action.royal.id}))
         if partner(me, state.player_count):
@@ -370,7 +370,7 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
             state,
             me,
             position_of(action),
-            lambda c: evolve(c, protected=c.protected + (action.royal,)),
+            lambda c: Combination(c.kind, c.cards, c.rider, c.protected + (action.royal,)),
         )
         events.append(Event("royalPlaced", {"player": me, "royalId": action.royal.id}))
         keep = pending.context == "after-structure"
@@ -382,14 +382,14 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
         if beast.rider is not None:
             state = _move_royal(state, me, mate, beast.rider)
         mk = kingdom_of(state, mate)
-        state = _set_kingdom(state, mate, evolve(mk, combinations=mk.combinations + (beast,)))
+        state = _set_kingdom(state, mate, Kingdom(mk.resources, mk.royals, mk.combinations + (beast,)))
         events.append(Event("transferredToPartner", {"player": me, "partner": mate}))
         return evolve(state, pending=rest)
     if isinstance(action, ResurrectRoyal):
         card = action.royal
         state = evolve(state, discard_pile=tuple(c for c in state.discard_pile if c is not card))
         k = kingdom_of(state, me)
-        state = _set_kingdom(state, me, evolve(k, royals=k.royals + (card,)))
+        state = _set_kingdom(state, me, Kingdom(k.resources, k.royals + (card,), k.combinations))
         events.append(Event("royalResurrected", {"player": me, "royalId": card.id}))
         return evolve(state, pending=rest)
     if isinstance(action, SlayDragon):
@@ -474,27 +474,27 @@ def _update_combination(state: GameState, n: int, i: int, change: object) -> Gam
     k = kingdom_of(state, n)
     combos = list(k.combinations)
     combos[i] = change(combos[i])  # type: ignore[operator]
-    return _set_kingdom(state, n, evolve(k, combinations=tuple(combos)))
+    return _set_kingdom(state, n, Kingdom(k.resources, k.royals, tuple(combos)))
 
 
 def _remove_combination(state: GameState, n: int, i: int) -> tuple[GameState, Combination]:
     k = kingdom_of(state, n)
     c = k.combinations[i]
     combos = k.combinations[:i] + k.combinations[i + 1 :]
-    return _set_kingdom(state, n, evolve(k, combinations=combos)), c
+    return _set_kingdom(state, n, Kingdom(k.resources, k.royals, combos)), c
 
 
 def _kill_royal(state: GameState, n: int, royal: Card) -> GameState:
     k = kingdom_of(state, n)
-    state = _set_kingdom(state, n, evolve(k, royals=tuple(r for r in k.royals if r is not royal)))
+    state = _set_kingdom(state, n, Kingdom(k.resources, tuple([r for r in k.royals if r is not royal]), k.combinations))
     return discard(state, (royal,))
 
 
 def _move_royal(state: GameState, src: int, dst: int, royal: Card) -> GameState:
     k = kingdom_of(state, src)
-    state = _set_kingdom(state, src, evolve(k, royals=tuple(r for r in k.royals if r is not royal)))
+    state = _set_kingdom(state, src, Kingdom(k.resources, tuple([r for r in k.royals if r is not royal]), k.combinations))
     k = kingdom_of(state, dst)
-    return _set_kingdom(state, dst, evolve(k, royals=k.royals + (royal,)))
+    return _set_kingdom(state, dst, Kingdom(k.resources, k.royals + (royal,), k.combinations))
 
 
 def _resolve(state: GameState, action: Action) -> Action:

@@ -1,12 +1,23 @@
 """What a player builds: resources, royals, beasts and structures, as immutable values with
 their JSON (docs/protocol.md). :mod:`kingdom_rules.state` holds them in each seat; scoring
-reads them (:mod:`kingdom_rules.scoring`)."""
+reads them (:mod:`kingdom_rules.scoring`).
+
+The values are attrs classes (``attrs.fields``, ``attrs.evolve``, equality, hashing, ``repr``
+and frozen instances as any attrs value) that this module, compiled by mypyc
+(:mod:`kingdom_rules.native`), also makes *native* classes: the compiled engine reads their
+fields as C struct members rather than by Python attribute lookups. Hence the spelling
+``@attr.s(auto_attribs=True, frozen=True, init=False)`` (mypyc recognises ``attr.s``, not
+``attrs.frozen``), a constructor written out that sets each field with
+``object.__setattr__`` (attrs' own would write an instance dictionary, which a native class
+has not), and ``__reduce__`` for pickling.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final
 
-import attrs
+import attr
 
 from kingdom_rules.cards import ALL_CARDS, Card
 from kingdom_rules.combinations import (
@@ -23,16 +34,19 @@ Json = dict[str, Any]
 __all__ = ["EMPTY_KINGDOM", "Combination", "Kingdom", "Resource", "ready_all", "resource"]
 
 
-def _cards(items: Any) -> tuple[Card, ...]:
-    return tuple(items)
-
-
-@attrs.frozen(slots=False)
+@attr.s(auto_attribs=True, frozen=True, init=False)
 class Resource:
     """A number card in a kingdom, ready (upright) or used (turned sideways) (R8)."""
 
     card: Card
     ready: bool
+
+    def __init__(self, card: Card, ready: bool) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "ready", ready)
+
+    def __reduce__(self) -> tuple[Any, tuple[Card, bool]]:
+        return (resource, (self.card, self.ready))  # the interned value
 
     def to_json(self) -> Json:
         return {"card": self.card.to_json(), "orientation": "ready" if self.ready else "used"}
@@ -59,16 +73,31 @@ def ready_all(resources: tuple[Resource, ...]) -> tuple[Resource, ...]:
     return tuple(out)
 
 
-@attrs.frozen(slots=False)
+@attr.s(auto_attribs=True, frozen=True, init=False)
 class Combination:
-    """A beast or structure in a kingdom (R14-R19)."""
+    """A beast or structure in a kingdom (R14-R19). ``cards`` and ``protected`` may be given
+    as any iterable of cards: they are kept as tuples."""
 
     kind: CombinationKind
-    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    cards: tuple[Card, ...]
     rider: Card | None = None
     """The royal riding this beast, if any (R18)."""
-    protected: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
+    protected: tuple[Card, ...] = ()
     """The royals inside this structure (R19)."""
+
+    def __init__(
+        self, kind: CombinationKind, cards: Iterable[Card], rider: Card | None = None,
+        protected: Iterable[Card] = (),
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "cards", cards if type(cards) is tuple else tuple(cards))
+        object.__setattr__(self, "rider", rider)
+        object.__setattr__(
+            self, "protected", protected if type(protected) is tuple else tuple(protected)
+        )
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (Combination, (self.kind, self.cards, self.rider, self.protected))
 
     @property
     def is_beast(self) -> bool:
@@ -115,7 +144,7 @@ class Combination:
         )
 
 
-@attrs.frozen(slots=False)
+@attr.s(auto_attribs=True, frozen=True, init=False)
 class Kingdom:
     """What a player has built: resources, royals, beasts and structures."""
 
@@ -124,12 +153,16 @@ class Kingdom:
     """Every royal of the kingdom, wherever it stands (free, riding, inside a structure)."""
     combinations: tuple[Combination, ...] = ()
 
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickled (and copied) as its three fields only: the views keep a cache of its JSON
-        in the instance (kingdom_rules/view.py) that another process has no use for."""
-        d = self.__dict__
-        return {"resources": d["resources"], "royals": d["royals"],
-                "combinations": d["combinations"]}
+    def __init__(
+        self, resources: tuple[Resource, ...] = (), royals: tuple[Card, ...] = (),
+        combinations: tuple[Combination, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "resources", resources)
+        object.__setattr__(self, "royals", royals)
+        object.__setattr__(self, "combinations", combinations)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (Kingdom, (self.resources, self.royals, self.combinations))
 
     def cards(self) -> list[Card]:
         out = [r.card for r in self.resources]

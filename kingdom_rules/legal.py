@@ -40,7 +40,16 @@ from kingdom_rules.cards import ALL_CARDS, Card
 from kingdom_rules.combinations import RULES, find_combinations
 from kingdom_rules.errors import NoSuchPlayer
 from kingdom_rules.followups import options
-from kingdom_rules.state import CHOSEN, DRAWN, HANDS, KINGDOMS, READY, REWARDS, GameState
+from kingdom_rules.state import (
+    CHOSEN,
+    DRAWN,
+    HANDS,
+    KINGDOMS,
+    READY,
+    REWARDS,
+    GameState,
+    Kingdom,
+)
 from kingdom_rules.table import draw_sources
 
 # A group is a run of actions in the fixed order: either a plain list of actions already built,
@@ -358,7 +367,8 @@ def _groups(state: GameState, n: int) -> list[Group]:
 
 def _plays(d: dict[str, Any], n: int) -> list[Group]:
     """The plays of player ``n`` after the draw; ``d``: the state's fields (``state.__dict__``)."""
-    ready = [r.card for r in d[KINGDOMS][n - 1].resources if r.ready]
+    kingdom: Kingdom = d[KINGDOMS][n - 1]  # typed: the compiled code reads its fields directly
+    ready = [r.card for r in kingdom.resources if r.ready]
     count = len(ready)
     numbers: list[Card] = []
     royals: list[Card] = []

@@ -43,6 +43,7 @@ COMPILED_MODULES: Final = (
     "events",
     "followups",
     "hands",
+    "kingdoms",
     "legal",
     "plays",
     "scoring",
@@ -51,7 +52,8 @@ COMPILED_MODULES: Final = (
 )
 """The engine's hot path (what ``legal_actions`` and ``apply`` run), compiled by mypyc. Not
 the bots (bot authors subclass them), not the value modules whose attrs classes mypyc cannot
-build yet (cards, kingdoms, setups, perks, actions), not the views."""
+build yet (cards, setups, perks, actions), not the views. The attrs values of ``kingdoms``
+(resources, combinations, kingdoms) are native classes of the compiled engine."""
 
 RECORD: Final = "_compiled.json"
 """Written by the build next to the compiled modules: ``{"sources": {module: sha256}}`` for

@@ -164,7 +164,7 @@ def play_royal(state: GameState, action: PlayRoyal, events: list[Event]) -> Game
     what = ROYAL_NAMES[card.rank]
     kingdom = kingdom_of(state, n)
     resources = _use_resources(kingdom, action.resources, card.cost, card.color, what, "R10")
-    kingdom = evolve(kingdom, resources=resources, royals=kingdom.royals + (card,))
+    kingdom = Kingdom(resources, kingdom.royals + (card,), kingdom.combinations)
     state = with_kingdom(state, n, kingdom, without(hand, (card,)))
     if card.rank in ("J", "Q"):
         state = draw_into_hand(state, n, 1)
@@ -209,10 +209,8 @@ def play_combination(state: GameState, action: PlayCombination, events: list[Eve
     back = dragon_refund(perks, kind, kingdom.combinations)
     if back:
         resources = _ready_again(resources, action.resources[:back])
-    kingdom = evolve(
-        kingdom,
-        resources=resources,
-        combinations=kingdom.combinations + (Combination(kind, cards),),
+    kingdom = Kingdom(
+        resources, kingdom.royals, kingdom.combinations + (Combination(kind, cards),)
     )
     state = with_kingdom(state, n, kingdom, without(hand, cards))
     state = draw_into_hand(state, n, rule.draws(len(cards)) + extra_draws(perks, kind))

@@ -620,10 +620,7 @@ def add_reward(state: GameState, n: int, cards: int) -> GameState:
 def with_resources(kingdom: Kingdom, resources: tuple[Resource, ...]) -> Kingdom:
     """The kingdom with other resources (``evolve`` without the keyword arguments: the
     commonest change of a step)."""
-    new = _new(Kingdom)
-    _set(new, "__dict__", {"resources": resources, "royals": kingdom.royals,
-                           "combinations": kingdom.combinations})
-    return new
+    return Kingdom(resources, kingdom.royals, kingdom.combinations)
 
 
 def build(fields: dict[str, Any]) -> GameState:

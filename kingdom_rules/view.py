@@ -418,26 +418,26 @@ def _public_json(
 
 
 def _kingdom_part(kingdom: Kingdom) -> tuple[Json, int, bool]:
-    """The kingdom's JSON, hand score and family completeness, kept on the (immutable) kingdom
-    itself: a move changes one or two kingdoms, and the others are the same objects in the
+    """The kingdom's JSON, hand score and family completeness, kept for the (immutable)
+    kingdom: a move changes one or two kingdoms, and the others are the same objects in the
     next state, so a server's pushes build each kingdom's JSON once. Shared by every view that
     shows the kingdom, hence only for :func:`views_json` / :func:`view_parts` (read-only);
     :meth:`Kingdom.to_json` and :meth:`PlayerView.to_json` still give fresh dictionaries."""
-    d = kingdom.__dict__
-    resources, royals, combinations = d["resources"], d["royals"], d["combinations"]
-    kept = d.get("_view_part")
-    # The fields' identities are checked too: the engine's evolve copies the instance
-    # dictionary, so a changed kingdom may carry the entry of the one it was made from.
-    if (
-        kept is not None
-        and kept[0] is resources
-        and kept[1] is royals
-        and kept[2] is combinations
-    ):
-        return kept[3]  # type: ignore[no-any-return]
+    kept = _KINGDOM_PARTS.get(id(kingdom))
+    # The entry holds the kingdom itself: an id is only unique while its object lives.
+    if kept is not None and kept[0] is kingdom:
+        return kept[1]
     part = (kingdom.to_json(), hand_score(kingdom), family_complete(kingdom))
-    d["_view_part"] = (resources, royals, combinations, part)
+    if len(_KINGDOM_PARTS) >= _KINGDOM_PARTS_KEPT:
+        _KINGDOM_PARTS.clear()
+    _KINGDOM_PARTS[id(kingdom)] = (kingdom, part)
     return part
+
+
+_KINGDOM_PARTS: dict[int, tuple[Kingdom, tuple[Json, int, bool]]] = {}
+""":func:`_kingdom_part`'s answers by the kingdom's id (a kingdom is a native class of the
+compiled engine, without an instance dictionary to keep it in)."""
+_KINGDOM_PARTS_KEPT = 4096
 
 
 def _state_public_json(state: GameState) -> Json:
