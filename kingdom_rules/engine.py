@@ -8,8 +8,6 @@ raises :class:`IllegalAction` and changes nothing when the action is not allowed
 
 from __future__ import annotations
 
-from typing import Any
-
 from kingdom_rules import followups, hands, plays
 from kingdom_rules.actions import (
     Action,
@@ -31,16 +29,7 @@ from kingdom_rules.cards import Card
 from kingdom_rules.errors import IllegalAction, MalformedAction
 from kingdom_rules.events import Event, shared
 from kingdom_rules.state import (
-    CHOSEN,
-    DRAWN,
-    DREW_REWARD,
-    HANDS,
-    KINGDOMS,
-    READY,
-    REWARDS,
     GameState,
-    Kingdom,
-    build,
     derive,
     evolve,
     holds,
@@ -86,9 +75,9 @@ def players_to_act(state: GameState) -> list[int]:
     if phase == "playing":
         return [state.current_player]
     if phase == "choosing_resources":
-        done = state.__dict__[CHOSEN]
+        done = state._chosen
     elif phase == "handComplete":
-        done = state.__dict__[READY]
+        done = state._ready
     else:
         return []
     return [i + 1 for i in range(state.player_count) if not done >> i & 1]
@@ -125,15 +114,14 @@ def _apply(state: GameState, action: Action, events: list[Event]) -> GameState:
             raise IllegalAction("It is not your turn", "R7")
         if kind is DrawCard:
             return _draw(state, action, events)  # type: ignore[arg-type]
-        d = state.__dict__
-        if not d[DRAWN] >> (n - 1) & 1:
+        if not state._drawn >> (n - 1) & 1:
             raise IllegalAction("Draw a card first: no play is legal before the draw", "R6")
         if kind is PassTurn:
             return _pass(state, events)
         if state.pending:
             return _answer_followup(state, action, events)
         if kind is DrawRoyalReward:
-            if not d[REWARDS][n - 1]:
+            if not state._rewards[n - 1]:
                 raise IllegalAction("No royal reward is owed", "R24")
             return _settle(_draw_reward(state, n), events)
         play = plays.PLAYS.get(kind)
@@ -164,24 +152,25 @@ def _choose_start(
     state: GameState, action: ChooseStartingResource, events: list[Event]
 ) -> GameState:
     i = action.player - 1
-    d = state.__dict__
-    if d[CHOSEN] >> i & 1:
+    if state._chosen >> i & 1:
         raise IllegalAction("You have already chosen your starting resource", "R3")
     card = action.card
-    hand = d[HANDS][i]
+    hand = state._hands[i]
     if not holds(hand, card):
         raise IllegalAction("That card is not in your hand", "R3")
     if not card.is_number:
         raise IllegalAction("The starting resource must be a number card (A to 10)", "R3")
     new = derive(state)
-    new[HANDS] = put(new[HANDS], i, tuple(c for c in hand if c is not card))
-    kingdom: Kingdom = new[KINGDOMS][i]
+    new._put_hands(put(state._hands, i, tuple([c for c in hand if c is not card])))
+    kingdom = state._kingdoms[i]
     kingdom = with_resources(kingdom, kingdom.resources + (resource(card, True),))
-    new[KINGDOMS] = put(new[KINGDOMS], i, kingdom)
-    chosen = new[CHOSEN] = new[CHOSEN] | 1 << i
-    state = build(new)
+    new._put_kingdoms(put(state._kingdoms, i, kingdom))
+    chosen = state._chosen | 1 << i
+    new._put_chosen(chosen)
+    state = new
     if chosen == (1 << state.player_count) - 1:
-        state = start_turn(state, events, phase="playing", current_player=state.first_player)
+        state = start_turn(state, events, state.first_player, state.round, state.quiet_turns,
+                           phase="playing")
     return state
 
 
@@ -189,33 +178,37 @@ def _choose_start(
 
 
 def start_turn(
-    state: GameState, events: list[Event], drawable: bool | None = None, **changes: Any
+    state: GameState, events: list[Event], n: int, rnd: int, quiet: int,
+    drawable: bool | None = None, phase: str | None = None,
 ) -> GameState:
-    """Ready the current player's kingdom (R5); skip the draw if nothing can be drawn (R6).
-    ``changes`` are made to the state in the same step; ``drawable``: whether the player can
-    draw, when the caller knows it already (:func:`can_draw` otherwise)."""
-    n = changes.get("current_player", state.current_player)
+    """Player ``n``'s turn begins, in round ``rnd`` after ``quiet`` quiet turns (R28): ready
+    their kingdom (R5); skip the draw if nothing can be drawn (R6). ``drawable``: whether the
+    player can draw, when the caller knows it already (:func:`can_draw` otherwise);
+    ``phase``: the game's phase changes to it in the same step."""
     i = n - 1
     bit = 1 << i
     new = derive(state)
-    kingdoms = new[KINGDOMS]
-    kingdom: Kingdom = kingdoms[i]
+    kingdoms = state._kingdoms
+    kingdom = kingdoms[i]
     for r in kingdom.resources:
         if not r.ready:
             kingdom = with_resources(kingdom, ready_all(kingdom.resources))
-            new[KINGDOMS] = put(kingdoms, i, kingdom)
+            new._put_kingdoms(put(kingdoms, i, kingdom))
             break
     if drawable is None:
         drawable = can_draw(state, n)
-    new[DRAWN] = new[DRAWN] & ~bit if drawable else new[DRAWN] | bit
-    new[DREW_REWARD] &= ~bit
-    new["played_this_turn"] = False
-    new["pending"] = ()
-    new.update(changes)
+    drawn = state._drawn
+    new._put_drawn(drawn & ~bit if drawable else drawn | bit)
+    new._put_drew_reward(state._drew_reward & ~bit)
+    new._put_played(False, quiet)
+    new._put_pending(())
+    new._put_turn(n, rnd, quiet)
+    if phase is not None:
+        new._put_phase(phase)
     events.append(_TURN_STARTED[n])
     if not drawable:
         events.append(Event("drawPhaseSkipped", {"player": n, "message": DRAW_SKIPPED}))
-    return build(new)
+    return new
 
 
 DRAW_SKIPPED = "No cards left to draw: draw skipped"
@@ -231,7 +224,7 @@ _CARD_DRAWN = {
 def _draw(state: GameState, action: DrawCard, events: list[Event]) -> GameState:
     n = action.player
     i = n - 1
-    if state.__dict__[DRAWN] >> i & 1:
+    if state._drawn >> i & 1:
         raise IllegalAction("You have already drawn this turn", "R6")
     if state.setup.own_piles:
         return _draw_own(state, action, events)
@@ -241,14 +234,14 @@ def _draw(state: GameState, action: DrawCard, events: list[Event]) -> GameState:
         if deck:
             card = deck[0]
             new = derive(state)
-            new["deck"] = deck[1:]
+            new._put_deck(deck[1:])
         else:
             state, drawn = take_from_deck(state, 1)
             if not drawn:
                 raise IllegalAction("The deck and the discard pile are empty", "R6")
             card = drawn[0]
             new = derive(state)
-        new["last_draw"] = last_draw(n, source, card, None)
+        new._put_last_draw(last_draw(n, source, card, None))
     elif source == "revealed1" or source == "revealed2":
         slot = 0 if source == "revealed1" else 1
         revealed_card = state.revealed[slot]
@@ -258,15 +251,15 @@ def _draw(state: GameState, action: DrawCard, events: list[Event]) -> GameState:
         state, refill = take_from_deck(state, 1)
         replacement = refill[0] if refill else None
         new = derive(state)
-        new["revealed"] = put(state.revealed, slot, replacement)
-        new["last_draw"] = last_draw(n, source, card, replacement)
+        new._put_revealed(put(state.revealed, slot, replacement))
+        new._put_last_draw(last_draw(n, source, card, replacement))
     else:
         raise IllegalAction("Draw from the deck, revealed1 or revealed2", "R6")
-    hands = new[HANDS]
-    new[HANDS] = put(hands, i, hands[i] + (card,))
-    new[DRAWN] |= 1 << i
+    hands = state._hands
+    new._put_hands(put(hands, i, hands[i] + (card,)))
+    new._put_drawn(state._drawn | 1 << i)
     events.append(_CARD_DRAWN[n, source])
-    return build(new)
+    return new
 
 
 def _draw_own(state: GameState, action: DrawCard, events: list[Event]) -> GameState:
@@ -305,17 +298,17 @@ def _draw_own(state: GameState, action: DrawCard, events: list[Event]) -> GameSt
     else:
         raise IllegalAction("Draw from the deck, revealed1 or revealed2", "R6")
     new = derive(state)
-    new["last_draw"] = last_draw(n, source, card, replacement)
-    hands = new[HANDS]
-    new[HANDS] = put(hands, i, hands[i] + (card,))
-    new[DRAWN] |= 1 << i
+    new._put_last_draw(last_draw(n, source, card, replacement))
+    hands = state._hands
+    new._put_hands(put(hands, i, hands[i] + (card,)))
+    new._put_drawn(state._drawn | 1 << i)
     events.append(_CARD_DRAWN[n, source])
-    return build(new)
+    return new
 
 
 def _pass(state: GameState, events: list[Event]) -> GameState:
     n = state.current_player
-    if state.__dict__[REWARDS][n - 1]:
+    if state._rewards[n - 1]:
         state = _draw_reward(state, n)
     # With the standard deal anybody can draw exactly when the next player can (R6): the
     # answer serves both questions. Own piles ask per seat (R35, R36).
@@ -330,17 +323,17 @@ def _pass(state: GameState, events: list[Event]) -> GameState:
         if rnd >= hands.MAX_ROUNDS:
             return hands.end_hand(evolve(state, quiet_turns=quiet), None, "round-limit", events)
         rnd += 1
-    return start_turn(state, events, drawable if shared else None, current_player=nxt,
-                      round=rnd, quiet_turns=quiet)
+    return start_turn(state, events, nxt, rnd, quiet, drawable if shared else None)
 
 
 def _draw_reward(state: GameState, n: int) -> GameState:
     """Player ``n`` draws the cards a slain dragon owes (R24)."""
     i = n - 1
-    new = derive(draw_into_hand(state, n, state.__dict__[REWARDS][i]))
-    new[REWARDS] = put(new[REWARDS], i, 0)
-    new[DREW_REWARD] |= 1 << i
-    return build(new)
+    state = draw_into_hand(state, n, state._rewards[i])
+    new = derive(state)
+    new._put_rewards(put(state._rewards, i, 0))
+    new._put_drew_reward(state._drew_reward | 1 << i)
+    return new
 
 
 # --- follow-ups ------------------------------------------------------------------------------

@@ -357,7 +357,9 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
     rest = state.pending[1:]
     if isinstance(action, MountBeast):
         i = position_of(action)
-        state = _update_combination(state, me, i, lambda c: Combination(c.kind, c.cards, action.royal, c.protected))
+        state = _update_combination(
+            state, me, i, lambda c: Combination(c.kind, c.cards, action.royal, c.protected)
+        )
         beast = kingdom_of(state, me).combinations[i]
         events.append(Event("mounted", {"player": me, "royalId": action.royal.id}))
         if partner(me, state.player_count):
@@ -382,7 +384,8 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
         if beast.rider is not None:
             state = _move_royal(state, me, mate, beast.rider)
         mk = kingdom_of(state, mate)
-        state = _set_kingdom(state, mate, Kingdom(mk.resources, mk.royals, mk.combinations + (beast,)))
+        mk = Kingdom(mk.resources, mk.royals, mk.combinations + (beast,))
+        state = _set_kingdom(state, mate, mk)
         events.append(Event("transferredToPartner", {"player": me, "partner": mate}))
         return evolve(state, pending=rest)
     if isinstance(action, ResurrectRoyal):
@@ -484,15 +487,19 @@ def _remove_combination(state: GameState, n: int, i: int) -> tuple[GameState, Co
     return _set_kingdom(state, n, Kingdom(k.resources, k.royals, combos)), c
 
 
+def _without_royal(k: Kingdom, royal: Card) -> Kingdom:
+    return Kingdom(k.resources, tuple([r for r in k.royals if r is not royal]), k.combinations)
+
+
 def _kill_royal(state: GameState, n: int, royal: Card) -> GameState:
     k = kingdom_of(state, n)
-    state = _set_kingdom(state, n, Kingdom(k.resources, tuple([r for r in k.royals if r is not royal]), k.combinations))
+    state = _set_kingdom(state, n, _without_royal(k, royal))
     return discard(state, (royal,))
 
 
 def _move_royal(state: GameState, src: int, dst: int, royal: Card) -> GameState:
     k = kingdom_of(state, src)
-    state = _set_kingdom(state, src, Kingdom(k.resources, tuple([r for r in k.royals if r is not royal]), k.combinations))
+    state = _set_kingdom(state, src, _without_royal(k, royal))
     k = kingdom_of(state, dst)
     return _set_kingdom(state, dst, Kingdom(k.resources, k.royals + (royal,), k.combinations))
 

@@ -27,6 +27,7 @@ from kingdom_rules.state import (
     Player,
     evolve,
     kingdoms_of,
+    players_of,
     resource,
     total_hands,
 )
@@ -232,7 +233,7 @@ def end_hand(
 ) -> GameState:
     """Score the hand (R29) and move to the score screen or the end of the game (R30)."""
     by_kind = tuple(
-        score_by_kind(p.kingdom, family_bonus=(p.number == winner)) for p in state.players
+        score_by_kind(p.kingdom, family_bonus=(p.number == winner)) for p in players_of(state)
     )
     scores = tuple(sum(k.values()) for k in by_kind)
     if winner is None:
@@ -255,7 +256,7 @@ def end_hand(
         outcome = _outcome(state, result)
         events.append(Event("gameFinished", {"winners": list(outcome.winners)}))
         return evolve(state, phase="finished", outcome=outcome)
-    players = tuple(evolve(p, ready_for_next_hand=False) for p in state.players)
+    players = tuple(evolve(p, ready_for_next_hand=False) for p in players_of(state))
     return evolve(state, phase="handComplete", players=players)
 
 
@@ -269,7 +270,7 @@ def _outcome(state: GameState, last: HandResult) -> Outcome:
         if last.winner is None:
             return Outcome((), "drawn")
         return Outcome(_side(state, last.winner), last.reason)
-    sides = sorted({_side(state, p.number) for p in state.players})
+    sides = sorted({_side(state, p.number) for p in players_of(state)})
     totals = {s: sum(state.match_scores[p - 1] for p in s) for s in sides}
     wins = {s: sum(1 for h in state.hand_history if h.winner in s) for s in sides}
     best = max(totals.values())
@@ -285,11 +286,11 @@ def _outcome(state: GameState, last: HandResult) -> Outcome:
 
 def ready(state: GameState, number: int, events: list[Event]) -> GameState:
     """R31: a player readies; when all are, the next hand is dealt."""
-    player = state.players[number - 1]
+    player = players_of(state)[number - 1]
     if player.ready_for_next_hand:
         raise IllegalAction("You are already ready", "R31")
     state = replace_player(state, evolve(player, ready_for_next_hand=True))
-    if all(p.ready_for_next_hand for p in state.players):
+    if all(p.ready_for_next_hand for p in players_of(state)):
         state = deal(state, state.current_hand + 1)
         events.append(Event("nextHandStarted", {"handNumber": state.current_hand}))
     return state

@@ -40,16 +40,7 @@ from kingdom_rules.cards import ALL_CARDS, Card
 from kingdom_rules.combinations import RULES, find_combinations
 from kingdom_rules.errors import NoSuchPlayer
 from kingdom_rules.followups import options
-from kingdom_rules.state import (
-    CHOSEN,
-    DRAWN,
-    HANDS,
-    KINGDOMS,
-    READY,
-    REWARDS,
-    GameState,
-    Kingdom,
-)
+from kingdom_rules.state import GameState
 from kingdom_rules.table import draw_sources
 
 # A group is a run of actions in the fixed order: either a plain list of actions already built,
@@ -335,12 +326,11 @@ def legal_actions(state: GameState, player: object) -> LegalActions:
 
 def _groups(state: GameState, n: int) -> list[Group]:
     phase = state.phase
-    d = state.__dict__
     i = n - 1
     if phase == "playing":
         if n != state.current_player:
             return []
-        if not d[DRAWN] >> i & 1:
+        if not state._drawn >> i & 1:
             if state.setup.own_piles:  # Constructed and Spire (R35, R36)
                 return [_DRAWS[n, draw_sources(state, n)]]
             first, second = state.revealed
@@ -355,25 +345,24 @@ def _groups(state: GameState, n: int) -> list[Group]:
             answers = options(state, head)
             skip = SkipDemolitionEat(n) if head.context == "freed-royal" else SkipPendingAction(n)
             return [answers + [skip, _PASS[n]]]
-        return _plays(d, n)
+        return _plays(state, n)
     if phase == "choosing_resources":
-        if d[CHOSEN] >> i & 1:
+        if state._chosen >> i & 1:
             return []
-        return [[ChooseStartingResource(n, c) for c in d[HANDS][i] if c.is_number]]
-    if phase == "handComplete" and not d[READY] >> i & 1:
+        return [[ChooseStartingResource(n, c) for c in state._hands[i] if c.is_number]]
+    if phase == "handComplete" and not state._ready >> i & 1:
         return [[ReadyForNextHand(n)]]
     return []
 
 
-def _plays(d: dict[str, Any], n: int) -> list[Group]:
-    """The plays of player ``n`` after the draw; ``d``: the state's fields (``state.__dict__``)."""
-    kingdom: Kingdom = d[KINGDOMS][n - 1]  # typed: the compiled code reads its fields directly
-    ready = [r.card for r in kingdom.resources if r.ready]
+def _plays(state: GameState, n: int) -> list[Group]:
+    """The plays of player ``n`` after the draw."""
+    ready = [r.card for r in state._kingdoms[n - 1].resources if r.ready]
     count = len(ready)
     numbers: list[Card] = []
     royals: list[Card] = []
     mask = 0
-    for card in d[HANDS][n - 1]:
+    for card in state._hands[n - 1]:
         if card.is_number:
             numbers.append(card)
             mask |= card.bit
@@ -401,7 +390,7 @@ def _plays(d: dict[str, Any], n: int) -> list[Group]:
             aces = [c for c in numbers if c.value == 1]
             tens = [c for c in numbers if c.value == 10]
             groups.append([PlayHailOfArrows(n, (a, t)) for a in aces for t in tens])
-    groups.append(_REWARD_TAIL[n] if d[REWARDS][n - 1] else _PASS_TAIL[n])
+    groups.append(_REWARD_TAIL[n] if state._rewards[n - 1] else _PASS_TAIL[n])
     return groups
 
 

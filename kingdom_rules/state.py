@@ -1,22 +1,25 @@
 """The game's state as immutable values, and their JSON (field names of docs/protocol.md,
 "gameState").
 
-Values are frozen attrs classes. The engine builds the next state with :func:`evolve`, which
-copies the instance dictionary and so costs a fraction of ``attrs.evolve``; the old state is
-never touched.
+Values are frozen attrs classes; the old state is never touched. The engine builds the next
+state from a *draft* (:func:`derive`): a copy that it changes in place, through the writers of
+this module, before handing it out. Compiled (:mod:`kingdom_rules.native`), ``GameState`` is
+a native class: its fields, and the seat fields below, are members of a C struct that the
+compiled engine reads and writes directly.
 
 Immutable outside, flat inside: a state keeps its seats' fields in per-seat tuples (hands,
-kingdoms, royal rewards) and bit masks (the four flags), the *seat fields*, in its instance
-dictionary under the keys HANDS, KINGDOMS, ... below. Only this module and the engine's two hot
-paths (``engine.py`` and ``legal.py``, where a function call would cost more than the read) use
-those keys; every other module asks the named accessors below (:func:`hand_of`,
-:func:`kingdom_of`, :func:`has_drawn`, :func:`reward_of`, :func:`table_of`, ...) and changes a
-seat with :func:`with_hand`, :func:`with_kingdom`, :func:`add_reward`. So a step copies one
-dictionary instead of rebuilding ``Player`` values and the players tuple. ``state.players`` is
-built from the seat fields the first time it is read; the constructor (and so ``attrs.evolve``)
-computes the seat fields from ``players``. The two never disagree: the engine changes seats
-either in a copy from :func:`derive` (which drops ``players``) or with ``evolve(state,
-players=...)`` (which writes both).
+kingdoms, royal rewards) and bit masks (the four flags), the *seat fields*, as private members
+(:class:`_Seats`: ``_hands``, ``_kingdoms``, ...; their names are HANDS, KINGDOMS, ... below).
+Only this module and the engine's two hot paths (``engine.py`` and ``legal.py``, where a
+function call would cost more than the read) read those members; every other module asks the
+named accessors below (:func:`hand_of`, :func:`kingdom_of`, :func:`has_drawn`,
+:func:`reward_of`, :func:`table_of`, ...) and changes a seat with :func:`with_hand`,
+:func:`with_kingdom`, :func:`add_reward`. So a step copies one flat record instead of
+rebuilding ``Player`` values and the players tuple. ``state.players`` is built from the seat
+fields the first time it is read (:func:`players_of`); the constructor (and so
+``attrs.evolve``) computes the seat fields from ``players``. The two never disagree: the
+engine changes seats either in a draft from :func:`derive` (which leaves ``players`` out) or
+with ``evolve(state, players=...)`` (which writes both).
 
 Each card is in exactly one place: a hand, the deck, the revealed cards, a kingdom
 (resource, royal or combination card) or the discard pile (:func:`GameState.from_json` refuses
@@ -27,8 +30,10 @@ inside structures are listed in ``Kingdom.royals`` and referenced by id from the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from functools import partialmethod
 from typing import Any, Final, NamedTuple, TypeVar
 
+import attr
 import attrs
 
 from kingdom_rules.cards import ALL_CARDS, Card
@@ -73,17 +78,21 @@ REVEALED: Final = 2
 
 
 def evolve(obj: T, **changes: Any) -> T:
-    """A copy of a frozen value with some fields replaced (the fast path of attrs.evolve)."""
-    d = {**obj.__dict__, **changes}
-    if "players" in changes:  # a GameState's seat fields follow its players
-        seats = _seats_from_players(changes["players"])
-        if PILES not in seats:
-            d.pop(PILES, None)
-            d.pop(OWN_REVEALED, None)
-        d.update(seats)
-    new = _new(obj.__class__)
-    _set(new, "__dict__", d)
-    return new
+    """A copy of a frozen value with some fields replaced (the fast path of attrs.evolve; a
+    GameState's by :func:`derive`, its seat fields following ``players`` when given)."""
+    if isinstance(obj, GameState):
+        new = derive(obj)
+        for name, value in changes.items():
+            if name == "players":
+                new._seats_from(value)
+            new._put(name, value)
+        return new  # type: ignore[return-value]
+    d = getattr(obj, "__dict__", None)
+    if d is None:  # a native class (kingdoms.py)
+        return attrs.evolve(obj, **changes)  # type: ignore[misc]
+    fresh = _new(obj.__class__)
+    _set(fresh, "__dict__", {**d, **changes})
+    return fresh
 
 
 _new = object.__new__
@@ -310,9 +319,74 @@ class Outcome:
         return Outcome(tuple(d["winners"]), d["reason"])
 
 
-@attrs.frozen(slots=False)
-class GameState:
-    """Everything about a game. Build the first one with :func:`kingdom_rules.new_game`."""
+class _Seats:
+    """The seat fields of a :class:`GameState` (see the module's docstring): each seat's hand,
+    kingdom and royal reward in per-seat tuples, the four flags as bit masks (bit
+    ``number - 1``), and the own piles and own revealed pairs (empty tuples while every
+    seat's is empty: the standard game). A base class of GameState so that attrs does not
+    take them for fields; compiled, they are members of the same C struct. Written only here,
+    by the methods below (a draft from :func:`derive`), and read through the named accessors
+    of this module (``engine.py`` and ``legal.py`` read them directly)."""
+
+    _hands: tuple[tuple[Card, ...], ...]
+    _kingdoms: tuple[Kingdom, ...]
+    _rewards: tuple[int, ...]
+    _chosen: int
+    _drawn: int
+    _drew_reward: int
+    _ready: int
+    _piles: tuple[tuple[Card, ...], ...]
+    _own_revealed: tuple[tuple[Card | None, ...], ...]
+
+    def _seats_like(self, other: _Seats) -> None:
+        object.__setattr__(self, "_hands", other._hands)
+        object.__setattr__(self, "_kingdoms", other._kingdoms)
+        object.__setattr__(self, "_rewards", other._rewards)
+        object.__setattr__(self, "_chosen", other._chosen)
+        object.__setattr__(self, "_drawn", other._drawn)
+        object.__setattr__(self, "_drew_reward", other._drew_reward)
+        object.__setattr__(self, "_ready", other._ready)
+        object.__setattr__(self, "_piles", other._piles)
+        object.__setattr__(self, "_own_revealed", other._own_revealed)
+
+    def _seats_from(self, players: tuple[Player, ...]) -> None:
+        for key, value in _seats_from_players(players).items():
+            object.__setattr__(self, key, value)
+
+    def _put_hands(self, hands: tuple[tuple[Card, ...], ...]) -> None:
+        object.__setattr__(self, "_hands", hands)
+
+    def _put_kingdoms(self, kingdoms: tuple[Kingdom, ...]) -> None:
+        object.__setattr__(self, "_kingdoms", kingdoms)
+
+    def _put_rewards(self, rewards: tuple[int, ...]) -> None:
+        object.__setattr__(self, "_rewards", rewards)
+
+    def _put_chosen(self, mask: int) -> None:
+        object.__setattr__(self, "_chosen", mask)
+
+    def _put_drawn(self, mask: int) -> None:
+        object.__setattr__(self, "_drawn", mask)
+
+    def _put_drew_reward(self, mask: int) -> None:
+        object.__setattr__(self, "_drew_reward", mask)
+
+    def _put_piles(self, piles: tuple[tuple[Card, ...], ...]) -> None:
+        object.__setattr__(self, "_piles", piles)
+
+    def _put_own_revealed(self, shown: tuple[tuple[Card | None, ...], ...]) -> None:
+        object.__setattr__(self, "_own_revealed", shown)
+
+
+@attr.s(auto_attribs=True, frozen=True, init=False)
+class GameState(_Seats):
+    """Everything about a game. Build the first one with :func:`kingdom_rules.new_game`.
+
+    An attrs value (``attrs.fields``, ``attrs.evolve``, equality, ``repr``, frozen) that the
+    compiled engine (:mod:`kingdom_rules.native`) makes a native class: its fields are C
+    struct members, read and written directly. Hence the ``attr.s`` spelling and the
+    constructor written out (see :mod:`kingdom_rules.kingdoms`). ``players`` is built from
+    the seat fields when first read (:func:`players_of`)."""
 
     player_count: int
     mode: str
@@ -347,26 +421,141 @@ class GameState:
     setup: Setup = STANDARD
     """How the hand's cards enter play (R33-R37): the standard deal, Constructed or Spire."""
 
+    def __init__(
+        self,
+        player_count: int,
+        mode: str,
+        seed: int,
+        players: tuple[Player, ...],
+        phase: str = "choosing_resources",
+        current_hand: int = 1,
+        total_hands: int = 1,
+        first_player: int = 1,
+        current_player: int = 1,
+        deck: tuple[Card, ...] = (),
+        revealed: tuple[Card | None, ...] = (None, None),
+        discard_pile: tuple[Card, ...] = (),
+        pending: tuple[Pending, ...] = (),
+        round: int = 1,
+        quiet_turns: int = 0,
+        played_this_turn: bool = False,
+        shuffles: int = 0,
+        last_draw: LastDraw | None = None,
+        last_hail_was_flaming_salvo: bool = False,
+        winner: int | None = None,
+        match_scores: tuple[int, ...] = (),
+        hand_history: tuple[HandResult, ...] = (),
+        outcome: Outcome | None = None,
+        setup: Setup = STANDARD,
+        *,
+        _like: GameState | None = None,
+    ) -> None:
+        if _like is not None:  # a draft (derive): the same fields, players left to build
+            self._like(_like)
+            return
+        object.__setattr__(self, "player_count", player_count)
+        object.__setattr__(self, "mode", mode)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "current_hand", current_hand)
+        object.__setattr__(self, "total_hands", total_hands)
+        object.__setattr__(self, "first_player", first_player)
+        object.__setattr__(self, "current_player", current_player)
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "revealed", revealed)
+        object.__setattr__(self, "discard_pile", discard_pile)
+        object.__setattr__(self, "pending", pending)
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "quiet_turns", quiet_turns)
+        object.__setattr__(self, "played_this_turn", played_this_turn)
+        object.__setattr__(self, "shuffles", shuffles)
+        object.__setattr__(self, "last_draw", last_draw)
+        object.__setattr__(self, "last_hail_was_flaming_salvo", last_hail_was_flaming_salvo)
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "match_scores", match_scores)
+        object.__setattr__(self, "hand_history", hand_history)
+        object.__setattr__(self, "outcome", outcome)
+        object.__setattr__(self, "setup", setup)
+        self._seats_from(players)
+
+    def _like(self, other: GameState) -> None:
+        object.__setattr__(self, "player_count", other.player_count)
+        object.__setattr__(self, "mode", other.mode)
+        object.__setattr__(self, "seed", other.seed)
+        object.__setattr__(self, "phase", other.phase)
+        object.__setattr__(self, "current_hand", other.current_hand)
+        object.__setattr__(self, "total_hands", other.total_hands)
+        object.__setattr__(self, "first_player", other.first_player)
+        object.__setattr__(self, "current_player", other.current_player)
+        object.__setattr__(self, "deck", other.deck)
+        object.__setattr__(self, "revealed", other.revealed)
+        object.__setattr__(self, "discard_pile", other.discard_pile)
+        object.__setattr__(self, "pending", other.pending)
+        object.__setattr__(self, "round", other.round)
+        object.__setattr__(self, "quiet_turns", other.quiet_turns)
+        object.__setattr__(self, "played_this_turn", other.played_this_turn)
+        object.__setattr__(self, "shuffles", other.shuffles)
+        object.__setattr__(self, "last_draw", other.last_draw)
+        object.__setattr__(self, "last_hail_was_flaming_salvo", other.last_hail_was_flaming_salvo)
+        object.__setattr__(self, "winner", other.winner)
+        object.__setattr__(self, "match_scores", other.match_scores)
+        object.__setattr__(self, "hand_history", other.hand_history)
+        object.__setattr__(self, "outcome", other.outcome)
+        object.__setattr__(self, "setup", other.setup)
+        self._seats_like(other)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (GameState, tuple([getattr(self, f.name) for f in attrs.fields(GameState)]))
+
+    # The writers of a draft from :func:`derive` (the engine's, before it hands the state out).
+
+    def _put(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+
+    def _put_phase(self, phase: str) -> None:
+        object.__setattr__(self, "phase", phase)
+
+    def _put_deck(self, deck: tuple[Card, ...]) -> None:
+        object.__setattr__(self, "deck", deck)
+
+    def _put_revealed(self, revealed: tuple[Card | None, ...]) -> None:
+        object.__setattr__(self, "revealed", revealed)
+
+    def _put_discard_pile(self, pile: tuple[Card, ...]) -> None:
+        object.__setattr__(self, "discard_pile", pile)
+
+    def _put_shuffles(self, shuffles: int) -> None:
+        object.__setattr__(self, "shuffles", shuffles)
+
+    def _put_pending(self, pending: tuple[Pending, ...]) -> None:
+        object.__setattr__(self, "pending", pending)
+
+    def _put_last_draw(self, draw: LastDraw | None) -> None:
+        object.__setattr__(self, "last_draw", draw)
+
+    def _put_turn(self, current_player: int, round: int, quiet_turns: int) -> None:
+        object.__setattr__(self, "current_player", current_player)
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "quiet_turns", quiet_turns)
+
+    def _put_played(self, played: bool, quiet_turns: int) -> None:
+        object.__setattr__(self, "played_this_turn", played)
+        object.__setattr__(self, "quiet_turns", quiet_turns)
+
     @property
     def is_over(self) -> bool:
         return self.phase == "finished"
 
-    def __attrs_post_init__(self) -> None:
-        # The seat fields, flat inside (see the module's docstring).
-        d = self.__dict__
-        d.update(_seats_from_players(self.players))
-        if not self.setup.own_piles:  # the class attribute answers: one key less to copy
-            del d["setup"]
-
     def player(self, number: int) -> Player:
-        return self.players[number - 1]
+        return players_of(self)[number - 1]
 
     def to_json(self) -> Json:
         return {
             "playerCount": self.player_count,
             "gameMode": self.mode,
             "seed": self.seed,
-            "players": [p.to_json() for p in self.players],
+            "players": [p.to_json() for p in players_of(self)],
             "phase": self.phase,
             "currentHand": self.current_hand,
             "totalHands": self.total_hands,
@@ -457,7 +646,7 @@ def _state_from_json(d: Json) -> GameState:
 
 HANDS: Final = "_hands"
 """Each seat's hand (a tuple of tuples of cards, seat 1 first); the other per-seat tuples are
-KINGDOMS and REWARDS (royal_reward)."""
+KINGDOMS and REWARDS (royal_reward). These are the names of :class:`_Seats`' members."""
 KINGDOMS: Final = "_kingdoms"
 REWARDS: Final = "_rewards"
 CHOSEN: Final = "_chosen"
@@ -466,108 +655,120 @@ CHOSEN: Final = "_chosen"
 are the other flags."""
 PILES: Final = "_piles"
 """Each seat's own pile (Player.pile); OWN_REVEALED: each seat's own revealed pair. Both are
-left out while every seat's is empty (the standard game), so a standard step copies no more
-than it did before setups existed: read them with :func:`pile_of` / :func:`own_revealed_of`,
-write them with :func:`set_pile` / :func:`set_own_revealed`."""
+an empty tuple while every seat's is empty (the standard game): read them with
+:func:`pile_of` / :func:`own_revealed_of`, write them with :func:`set_pile` /
+:func:`set_own_revealed`."""
 OWN_REVEALED: Final = "_own_revealed"
 DRAWN: Final = "_drawn"
 DREW_REWARD: Final = "_drew_reward"
 READY: Final = "_ready"
 
 
-class _Players:
-    """``GameState.players`` when the instance has none: a state the engine made builds them
-    from its seat fields the first time they are read, and keeps them. (A class attribute that
-    only answers when the instance dictionary lacks the name; ``__getattr__`` would do the same
-    but would slow down every other attribute of the state.)"""
-
-    def __get__(self, state: GameState | None, owner: type | None = None) -> Any:
-        if state is None:
-            return self
-        d = state.__dict__
-        players = d["players"] = _players_from_seats(d)
+def players_of(state: GameState) -> tuple[Player, ...]:
+    """``state.players``: built from the seat fields the first time it is read on a state
+    the engine made, and kept (the compiled modules ask this, never the attribute)."""
+    try:
+        return state.players
+    except AttributeError:
+        players = _players_from_seats(state)
+        _set(state, "players", players)
         return players
 
 
-setattr(GameState, "players", _Players())  # noqa: B010 (mypy: the field is declared above)
-setattr(GameState, "setup", STANDARD)  # noqa: B010 (a standard state keeps no "setup" key)
+def _missing(state: GameState, name: str) -> Any:
+    """``GameState.__getattr__``: asked only for what the instance lacks, which is
+    ``players`` of a state the engine made. (Set on the class rather than written in it: a
+    ``__getattr__`` in the body would make a type checker accept any attribute of a state.)"""
+    if name == "players":
+        players = _players_from_seats(state)
+        _set(state, "players", players)
+        return players
+    raise AttributeError(f"'GameState' object has no attribute '{name}'")
 
 
-def derive(state: GameState) -> dict[str, Any]:
-    """A copy of the state's fields to build the next state from with :func:`build`; seat
-    fields may be changed in it (``players`` is left out, to be built again when read)."""
-    d = state.__dict__.copy()
-    d.pop("players", None)
-    return d
+# (partialmethod: compiled, ``_missing`` is a builtin function, which does not bind as a method)
+setattr(GameState, "__getattr__", partialmethod(_missing))  # noqa: B010
+
+
+def derive(state: GameState) -> GameState:
+    """A draft of the next state: a copy of ``state`` (its ``players`` left to be built again
+    when read) that the engine changes in place by its ``_put...`` writers and the functions
+    below, before it hands it out. Flat and mutable inside, copied only here: a draft is
+    never shown to anybody before it is finished, and never changed after."""
+    return GameState(0, "", 0, (), _like=state)
+
+
+def build(draft: GameState) -> GameState:
+    """The finished state of a draft from :func:`derive` (the draft itself)."""
+    return draft
 
 
 # The accessors: every module outside the engine's two hot paths (``engine.py``, ``legal.py``,
-# which read the keys above from ``state.__dict__`` because a call would cost more than the
-# read) asks a seat's fields through these, never through the keys.
+# which read the seat fields directly because a call would cost more than the read) asks a
+# seat's fields through these, never through their names.
 
 
 def kingdom_of(state: GameState, n: int) -> Kingdom:
     """Player ``n``'s kingdom (``state.players[n - 1].kingdom`` without building the players)."""
-    return state.__dict__[KINGDOMS][n - 1]  # type: ignore[no-any-return]
+    return state._kingdoms[n - 1]
 
 
 def hand_of(state: GameState, n: int) -> tuple[Card, ...]:
     """Player ``n``'s hand."""
-    return state.__dict__[HANDS][n - 1]  # type: ignore[no-any-return]
+    return state._hands[n - 1]
 
 
 def pile_of(state: GameState, n: int) -> tuple[Card, ...]:
     """Player ``n``'s own pile, top first (empty in the standard game)."""
-    piles = state.__dict__.get(PILES)
+    piles = state._piles
     return piles[n - 1] if piles else ()
 
 
 def own_revealed_of(state: GameState, n: int) -> tuple[Card | None, ...]:
     """Player ``n``'s own revealed pair (Constructed); empty otherwise."""
-    shown = state.__dict__.get(OWN_REVEALED)
+    shown = state._own_revealed
     return shown[n - 1] if shown else ()
 
 
-def set_pile(fields: dict[str, Any], n: int, pile: tuple[Card, ...]) -> None:
-    """Replace player ``n``'s own pile in ``fields`` (a dictionary from :func:`derive`)."""
-    piles = fields.get(PILES) or ((),) * len(fields[HANDS])
-    fields[PILES] = put(piles, n - 1, pile)
+def set_pile(draft: GameState, n: int, pile: tuple[Card, ...]) -> None:
+    """Replace player ``n``'s own pile in ``draft`` (from :func:`derive`)."""
+    piles = draft._piles or ((),) * len(draft._hands)
+    draft._put_piles(put(piles, n - 1, pile))
 
 
-def set_own_revealed(fields: dict[str, Any], n: int, revealed: tuple[Card | None, ...]) -> None:
-    """Replace player ``n``'s own revealed pair in ``fields`` (from :func:`derive`)."""
-    shown = fields.get(OWN_REVEALED) or ((),) * len(fields[HANDS])
-    fields[OWN_REVEALED] = put(shown, n - 1, revealed)
+def set_own_revealed(draft: GameState, n: int, revealed: tuple[Card | None, ...]) -> None:
+    """Replace player ``n``'s own revealed pair in ``draft`` (from :func:`derive`)."""
+    shown = draft._own_revealed or ((),) * len(draft._hands)
+    draft._put_own_revealed(put(shown, n - 1, revealed))
 
 
 def kingdoms_of(state: GameState) -> tuple[Kingdom, ...]:
     """Every seat's kingdom, seat 1 first."""
-    return state.__dict__[KINGDOMS]  # type: ignore[no-any-return]
+    return state._kingdoms
 
 
 def reward_of(state: GameState, n: int) -> int:
     """Cards a slain dragon still owes player ``n`` (R24; ``Player.royal_reward``)."""
-    return state.__dict__[REWARDS][n - 1]  # type: ignore[no-any-return]
+    return state._rewards[n - 1]
 
 
 def has_drawn(state: GameState, n: int) -> bool:
     """Whether player ``n`` has drawn this turn (``Player.has_drawn_this_turn``)."""
-    return bool(state.__dict__[DRAWN] >> (n - 1) & 1)
+    return bool(state._drawn >> (n - 1) & 1)
 
 
 def public_seats_of(state: GameState) -> list[dict[str, Any]]:
     """What everyone may see of each seat, seat 1 first, by the names of
     ``view.PublicPlayer``'s fields (:data:`SEAT_FIELDS` says which seat field shows as
     which, a hand or a pile by its count), without building the players."""
-    d = state.__dict__
-    seats: list[dict[str, Any]] = [{"number": i + 1} for i in range(len(d[HANDS]))]
+    seats: list[dict[str, Any]] = [{"number": i + 1} for i in range(len(state._hands))]
     for field in SEAT_FIELDS:
-        values: Any = d.get(field.key)
+        values: Any = getattr(state, field.key)
         name = field.public
         if field.how == "bits":
             for i, seat in enumerate(seats):
                 seat[name] = _BOOL[values >> i & 1]
-        elif values is None:  # an optional field every seat has empty
+        elif not values:  # an optional field every seat has empty
             for seat in seats:
                 seat[name] = 0 if field.counted else ()
         elif field.counted:
@@ -583,15 +784,14 @@ def table_of(state: GameState) -> tuple[tuple[tuple[Card, ...], ...], tuple[King
                                         tuple[int, ...]]:
     """Every seat's hand, kingdom and royal reward in one call (the bots' rollouts read them
     on every step)."""
-    d = state.__dict__
-    return d[HANDS], d[KINGDOMS], d[REWARDS]
+    return state._hands, state._kingdoms, state._rewards
 
 
 def with_hand(state: GameState, n: int, hand: tuple[Card, ...]) -> GameState:
     """The state with player ``n``'s hand replaced."""
     new = derive(state)
-    new[HANDS] = put(new[HANDS], n - 1, hand)
-    return build(new)
+    new._put_hands(put(state._hands, n - 1, hand))
+    return new
 
 
 def with_kingdom(
@@ -601,33 +801,26 @@ def with_kingdom(
     """The state with player ``n``'s kingdom (and hand, if given) replaced; ``played``: this is
     a play of the turn (it ends a run of quiet turns, R28)."""
     new = derive(state)
-    new[KINGDOMS] = put(new[KINGDOMS], n - 1, kingdom)
+    new._put_kingdoms(put(state._kingdoms, n - 1, kingdom))
     if hand is not None:
-        new[HANDS] = put(new[HANDS], n - 1, hand)
+        new._put_hands(put(state._hands, n - 1, hand))
     if played:
-        new["played_this_turn"] = True
-        new["quiet_turns"] = 0
-    return build(new)
+        new._put_played(True, 0)
+    return new
 
 
 def add_reward(state: GameState, n: int, cards: int) -> GameState:
     """Player ``n`` is owed ``cards`` more cards (R24: a slain dragon's reward)."""
     new = derive(state)
-    new[REWARDS] = put(new[REWARDS], n - 1, new[REWARDS][n - 1] + cards)
-    return build(new)
+    rewards = state._rewards
+    new._put_rewards(put(rewards, n - 1, rewards[n - 1] + cards))
+    return new
 
 
 def with_resources(kingdom: Kingdom, resources: tuple[Resource, ...]) -> Kingdom:
     """The kingdom with other resources (``evolve`` without the keyword arguments: the
     commonest change of a step)."""
     return Kingdom(resources, kingdom.royals, kingdom.combinations)
-
-
-def build(fields: dict[str, Any]) -> GameState:
-    """The state holding ``fields`` (a dictionary from :func:`derive`, changed)."""
-    new = _new(GameState)
-    _set(new, "__dict__", fields)
-    return new
 
 
 def holds(cards: Iterable[object], card: object) -> bool:
@@ -653,11 +846,10 @@ class SeatField(NamedTuple):
     attr: str
     """The field of :class:`Player`."""
     key: str
-    """The state key holding it for every seat."""
+    """The member of the state (:class:`_Seats`) holding it for every seat."""
     how: str
     """``tuple`` (one item per seat, seat 1 first), ``bits`` (a bit mask, bit ``number - 1``)
-    or ``optional`` (a tuple left out while every seat's value is empty, so the standard game
-    copies no more than it needs)."""
+    or ``optional`` (a tuple, empty while every seat's value is empty)."""
     public: str
     """The field of ``view.PublicPlayer`` that shows it to everyone."""
     counted: bool = False
@@ -690,35 +882,34 @@ _OPTIONAL: Final = tuple((f.attr, f.key) for f in SEAT_FIELDS if f.how == "optio
 
 def _seats_from_players(players: tuple[Player, ...]) -> dict[str, Any]:
     seats: dict[str, Any] = {}
-    for attr, key in _TUPLES:
-        seats[key] = tuple([p.__dict__[attr] for p in players])
-    for attr, key in _BITS:
+    for attr_name, key in _TUPLES:
+        seats[key] = tuple([getattr(p, attr_name) for p in players])
+    for attr_name, key in _BITS:
         mask = 0
         for i, p in enumerate(players):
-            if p.__dict__[attr]:
+            if getattr(p, attr_name):
                 mask |= 1 << i
         seats[key] = mask
-    for attr, key in _OPTIONAL:
-        values = tuple([p.__dict__[attr] for p in players])
-        if any(values):
-            seats[key] = values
+    for attr_name, key in _OPTIONAL:
+        values = tuple([getattr(p, attr_name) for p in players])
+        seats[key] = values if any(values) else ()
     return seats
 
 
-def _players_from_seats(d: dict[str, Any]) -> tuple[Player, ...]:
+def _players_from_seats(state: GameState) -> tuple[Player, ...]:
     # Built like evolve builds (no attrs __init__): the values come from valid states.
-    tuples = [(attr, d[key]) for attr, key in _TUPLES]
-    bits = [(attr, d[key]) for attr, key in _BITS]
-    optional = [(attr, d.get(key)) for attr, key in _OPTIONAL]
+    tuples = [(attr_name, getattr(state, key)) for attr_name, key in _TUPLES]
+    bits = [(attr_name, getattr(state, key)) for attr_name, key in _BITS]
+    optional = [(attr_name, getattr(state, key)) for attr_name, key in _OPTIONAL]
     out = []
-    for i in range(len(d[HANDS])):
+    for i in range(len(state._hands)):
         fields: dict[str, Any] = {"number": i + 1}
-        for attr, values in tuples:
-            fields[attr] = values[i]
-        for attr, mask in bits:
-            fields[attr] = _BOOL[mask >> i & 1]
-        for attr, maybe in optional:
-            fields[attr] = maybe[i] if maybe else ()
+        for attr_name, values in tuples:
+            fields[attr_name] = values[i]
+        for attr_name, mask in bits:
+            fields[attr_name] = _BOOL[mask >> i & 1]
+        for attr_name, maybe in optional:
+            fields[attr_name] = maybe[i] if maybe else ()
         player = _new(Player)
         _set(player, "__dict__", fields)
         out.append(player)

@@ -12,13 +12,13 @@ from kingdom_rules.state import (
     GameState,
     Player,
     add_reward,
-    build,
     derive,
     evolve,
     hand_of,
     holds,
     own_revealed_of,
     pile_of,
+    players_of,
     set_own_revealed,
     set_pile,
     with_hand,
@@ -61,7 +61,9 @@ def take_from_deck(state: GameState, count: int) -> tuple[GameState, tuple[Card,
     the discard pile (R6). Fewer cards come back when both run out."""
     deck = state.deck
     if len(deck) >= count:
-        return evolve(state, deck=deck[count:]), deck[:count]
+        new = derive(state)
+        new._put_deck(deck[count:])
+        return new, deck[:count]
     discard = state.discard_pile
     shuffles = state.shuffles
     out: tuple[Card, ...] = ()
@@ -76,7 +78,11 @@ def take_from_deck(state: GameState, count: int) -> tuple[GameState, tuple[Card,
         need = count - len(out)
         out += deck[:need]
         deck = deck[need:]
-    return evolve(state, deck=deck, discard_pile=discard, shuffles=shuffles), out
+    new = derive(state)
+    new._put_deck(deck)
+    new._put_discard_pile(discard)
+    new._put_shuffles(shuffles)
+    return new, out
 
 
 RUNNER = 1
@@ -116,22 +122,22 @@ def take(state: GameState, n: int, count: int) -> tuple[GameState, tuple[Card, .
         pile = pile[need:]
     new = derive(state)
     set_pile(new, n, pile)
-    new["discard_pile"] = discard
-    new["shuffles"] = shuffles
-    return build(new), out
+    new._put_discard_pile(discard)
+    new._put_shuffles(shuffles)
+    return new, out
 
 
 def _with_pile(state: GameState, n: int, pile: tuple[Card, ...]) -> GameState:
     new = derive(state)
     set_pile(new, n, pile)
-    return build(new)
+    return new
 
 
 def with_own_revealed(state: GameState, n: int, revealed: tuple[Card | None, ...]) -> GameState:
     """The state with player ``n``'s own revealed pair replaced (Constructed, R35)."""
     new = derive(state)
     set_own_revealed(new, n, revealed)
-    return build(new)
+    return new
 
 
 def draw_sources(state: GameState, n: int) -> int:
@@ -172,13 +178,15 @@ def can_draw(state: GameState, n: int = 0) -> bool:
 
 def replace_player(state: GameState, player: Player, **changes: Any) -> GameState:
     """The state with one seat replaced, and other fields changed in the same step."""
-    players = list(state.players)
+    players = list(players_of(state))
     players[player.number - 1] = player
     return evolve(state, players=tuple(players), **changes)
 
 
 def discard(state: GameState, cards: Iterable[Card]) -> GameState:
-    return evolve(state, discard_pile=state.discard_pile + tuple(cards))
+    new = derive(state)
+    new._put_discard_pile(state.discard_pile + tuple(cards))
+    return new
 
 
 def without(cards: tuple[Card, ...], remove: Iterable[Card]) -> tuple[Card, ...]:

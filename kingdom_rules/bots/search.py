@@ -71,7 +71,6 @@ from kingdom_rules.legal import legal_actions
 from kingdom_rules.scoring import are_opponents, hand_score
 from kingdom_rules.state import (
     GameState,
-    build,
     derive,
     evolve,
     hand_of,
@@ -344,16 +343,14 @@ class SearchBot:
                 m = len(hand)
                 world = with_hand(world, i + 1, tuple(cards[k:k + m]))
                 k += m
-        fields = derive(world)
         if template.setup.kind == "spire":
+            world = derive(world)
             for i in range(template.player_count):
                 m = len(pile_of(template, i + 1))
                 if m:
-                    set_pile(fields, i + 1, tuple(cards[k:k + m]))
+                    set_pile(world, i + 1, tuple(cards[k:k + m]))
                     k += m
-        fields["deck"] = tuple(cards[k:])
-        fields["seed"] = rng.randrange(2**31)
-        return build(fields)
+        return evolve(world, deck=tuple(cards[k:]), seed=rng.randrange(2**31))
 
     def rollout(self, state: GameState, me: int, horizon: int | None) -> tuple[float, int]:
         """A candidate's value in one sample and the engine steps it cost: :func:`rollout`
