@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Final
 
-import attrs
+import attr
 
 SUITS: Final = ("hearts", "diamonds", "clubs", "spades")
 NUMBER_RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
@@ -51,10 +51,14 @@ class UnknownCard(ValueError):
     """A text that names no card of the deck."""
 
 
-@attrs.frozen(eq=False, repr=False)
+@attr.s(auto_attribs=True, frozen=True, eq=False, repr=False, init=False)
 class Card:
     """One card. Compare with ``is`` or ``==``: cards are singletons, so equality is identity
-    (object's own, which runs in C); the hash is the card's order, the same in every process."""
+    (object's own, which runs in C); the hash is the card's order, the same in every process.
+
+    An attrs value that the compiled engine (:mod:`kingdom_rules.native`) makes a native
+    class, its fields read as C struct members (see :mod:`kingdom_rules.kingdoms`); the
+    constructor is written out, computing the fields after ``order``."""
 
     id: str
     """``<suit>-<rank>``, for example ``hearts-7``, or ``red-joker`` / ``black-joker``."""
@@ -62,34 +66,43 @@ class Card:
     rank: str
     order: int
     """Position in a fresh deck, 0..53; the engine's canonical sort key."""
-    value: int = attrs.field(init=False)
+    value: int
     """1 (Ace) to 10 for number cards, 0 for royals."""
-    color: str = attrs.field(init=False)
+    color: str
     """``red`` (hearts, diamonds, red-joker) or ``black``."""
-    is_number: bool = attrs.field(init=False)
-    is_royal: bool = attrs.field(init=False)
-    is_hero: bool = attrs.field(init=False)
-    cost: int = attrs.field(init=False)
+    is_number: bool
+    is_royal: bool
+    is_hero: bool
+    cost: int
     """Ready resources of the card's colour needed to play this royal (R10); 0 for numbers."""
-    bit: int = attrs.field(init=False)
+    bit: int
     """``1 << order``: sets of cards as integers (the engine's cache keys)."""
-    owner: int = 0
+    owner: int
     """The seat whose Constructed deck holds this instance (R33); 0 for a face card."""
-    copy: int = 0
+    copy: int
     """Which copy of its face this instance is, 1 to 4 (R33); 0 for a face card."""
-    face: Card = attrs.field(init=False)
+    face: Card
     """The face this card shows: itself for a face card, the face of a copy otherwise."""
 
-    def __attrs_post_init__(self) -> None:
-        number = self.rank in NUMBER_RANKS
-        object.__setattr__(self, "value", NUMBER_RANKS.index(self.rank) + 1 if number else 0)
-        object.__setattr__(self, "color", "red" if self.suit in RED_SUITS else "black")
+    def __init__(
+        self, id: str, suit: str, rank: str, order: int, owner: int = 0, copy: int = 0,
+        face: Card | None = None,
+    ) -> None:
+        number = rank in NUMBER_RANKS
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "value", NUMBER_RANKS.index(rank) + 1 if number else 0)
+        object.__setattr__(self, "color", "red" if suit in RED_SUITS else "black")
         object.__setattr__(self, "is_number", number)
         object.__setattr__(self, "is_royal", not number)
-        object.__setattr__(self, "is_hero", self.rank == HERO_RANK)
-        object.__setattr__(self, "cost", ROYAL_COST.get(self.rank, 0))
-        object.__setattr__(self, "bit", 1 << self.order)
-        object.__setattr__(self, "face", self)
+        object.__setattr__(self, "is_hero", rank == HERO_RANK)
+        object.__setattr__(self, "cost", ROYAL_COST.get(rank, 0))
+        object.__setattr__(self, "bit", 1 << order)
+        object.__setattr__(self, "owner", owner)
+        object.__setattr__(self, "copy", copy)
+        object.__setattr__(self, "face", self if face is None else face)
 
     @property
     def short(self) -> str:
@@ -171,9 +184,8 @@ def _make_instances() -> tuple[Card, ...]:
     for owner in range(1, MAX_SEATS + 1):
         for copy in range(1, MAX_COPIES + 1):
             for face in DECK:
-                card = Card(f"{face.id}@p{owner}.{copy}", face.suit, face.rank, order, owner, copy)
-                object.__setattr__(card, "face", face)
-                out.append(card)
+                out.append(Card(f"{face.id}@p{owner}.{copy}", face.suit, face.rank, order,
+                                owner, copy, face))
                 order += 1
     return tuple(out)
 

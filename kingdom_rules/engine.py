@@ -35,9 +35,11 @@ from kingdom_rules.state import (
     holds,
     last_draw,
     own_revealed_of,
+    played,
     put,
     ready_all,
     resource,
+    with_pending,
     with_resources,
 )
 from kingdom_rules.table import (
@@ -343,11 +345,11 @@ def _answer_followup(state: GameState, action: Action, events: list[Event]) -> G
     head = state.pending[0]
     kind = type(action)
     if kind is SkipPendingAction or (kind is SkipDemolitionEat and head.context == "freed-royal"):
-        return _settle(evolve(state, pending=state.pending[1:]), events)
+        return _settle(with_pending(state, state.pending[1:]), events)
     if kind is SkipDemolitionEat:
         raise IllegalAction("There is no freed royal to eat", "R23")
     state = followups.answer(state, head, action, events)
-    return _settle(evolve(state, played_this_turn=True, quiet_turns=0), events)
+    return _settle(played(state), events)
 
 
 def _settle(state: GameState, events: list[Event]) -> GameState:
@@ -356,5 +358,5 @@ def _settle(state: GameState, events: list[Event]) -> GameState:
     while pending and not followups.options(state, pending[0]):
         pending = pending[1:]
     if pending is not state.pending:
-        state = evolve(state, pending=pending)
+        state = with_pending(state, pending)
     return hands.check_family(state, events)

@@ -47,6 +47,7 @@ from kingdom_rules.state import (
     evolve,
     holds,
     kingdom_of,
+    with_pending,
 )
 from kingdom_rules.table import add_reward, discard, with_kingdom
 
@@ -366,7 +367,7 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
             rest = (
                 Pending("partner-transfer", "after-mount", beast=beast.cards[0], kind=beast.kind),
             ) + rest
-        return evolve(state, pending=rest)
+        return with_pending(state, rest)
     if isinstance(action, PlaceRoyalInCastle):
         state = _update_combination(
             state,
@@ -376,7 +377,7 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
         )
         events.append(Event("royalPlaced", {"player": me, "royalId": action.royal.id}))
         keep = pending.context == "after-structure"
-        return evolve(state, pending=state.pending if keep else rest)
+        return with_pending(state, state.pending if keep else rest)
     if isinstance(action, TransferToPartner):
         mate = partner(me, state.player_count)
         assert mate is not None
@@ -387,20 +388,20 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
         mk = Kingdom(mk.resources, mk.royals, mk.combinations + (beast,))
         state = _set_kingdom(state, mate, mk)
         events.append(Event("transferredToPartner", {"player": me, "partner": mate}))
-        return evolve(state, pending=rest)
+        return with_pending(state, rest)
     if isinstance(action, ResurrectRoyal):
         card = action.royal
         state = evolve(state, discard_pile=tuple(c for c in state.discard_pile if c is not card))
         k = kingdom_of(state, me)
         state = _set_kingdom(state, me, Kingdom(k.resources, k.royals + (card,), k.combinations))
         events.append(Event("royalResurrected", {"player": me, "royalId": card.id}))
-        return evolve(state, pending=rest)
+        return with_pending(state, rest)
     if isinstance(action, SlayDragon):
         state, dragon = _remove_combination(state, action.target_player, position_of(action))
         state = discard(state, dragon.cards)
         state = add_reward(state, me, slay_reward(dragon))
         events.append(Event("dragonSlain", {"player": me, "target": action.target_player}))
-        return evolve(state, pending=rest)
+        return with_pending(state, rest)
     if isinstance(action, DestroyWithHail):
         return evolve(_destroy(state, pending, action, events), pending=rest)
     if isinstance(action, EatCharacter):
@@ -417,8 +418,8 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
             head = evolve(
                 pending, eat_count=left, can_demolish_castles=False, can_demolish_cathedrals=False
             )
-            return evolve(state, pending=(head,) + rest)
-        return evolve(state, pending=rest)
+            return with_pending(state, (head,) + rest)
+        return with_pending(state, rest)
     if isinstance(action, (DemolishCastle, DemolishCathedral)):
         o = action.target_player
         state, structure = _remove_combination(state, o, position_of(action))
@@ -435,12 +436,12 @@ def answer(state: GameState, pending: Pending, action: Action, events: list[Even
                 target_player=o,
                 freed=structure.protected,
             )
-            return evolve(state, pending=(head,) + rest)
-        return evolve(state, pending=rest)
+            return with_pending(state, (head,) + rest)
+        return with_pending(state, rest)
     if isinstance(action, EatFreedRoyal):
         state = _kill_royal(state, pending.target_player, action.royal)
         events.append(Event("characterEaten", {"player": me, "target": pending.target_player}))
-        return evolve(state, pending=rest)
+        return with_pending(state, rest)
     raise IllegalAction("That is not a follow-up")  # pragma: no cover
 
 

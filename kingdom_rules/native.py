@@ -38,6 +38,7 @@ from typing import Final
 
 PACKAGE: Final = "kingdom_rules"
 COMPILED_MODULES: Final = (
+    "cards",
     "combinations",
     "engine",
     "events",
@@ -52,8 +53,10 @@ COMPILED_MODULES: Final = (
 )
 """The engine's hot path (what ``legal_actions`` and ``apply`` run), compiled by mypyc. Not
 the bots (bot authors subclass them), not the value modules whose attrs classes mypyc cannot
-build yet (cards, setups, perks, actions), not the views. The attrs values of ``kingdoms``
-(resources, combinations, kingdoms) are native classes of the compiled engine."""
+build yet (setups, perks, actions), not the views. The attrs values of ``cards``,
+``kingdoms`` and ``state`` that the engine reads on every step (cards, resources,
+combinations, kingdoms, the game state, its follow-ups and last draw) are native classes of
+the compiled engine."""
 
 RECORD: Final = "_compiled.json"
 """Written by the build next to the compiled modules: ``{"sources": {module: sha256}}`` for

@@ -39,6 +39,7 @@ from kingdom_rules.state import (
     kingdom_of,
     resource,
     with_hand,
+    with_pending,
     with_resources,
 )
 from kingdom_rules.table import discard, draw_into_hand, with_kingdom, without
@@ -173,7 +174,7 @@ def play_royal(state: GameState, action: PlayRoyal, events: list[Event]) -> Game
         if extra:
             state = draw_into_hand(state, n, extra)
     events.append(Event("royalPlayed", {"player": n, "royalId": card.id}))
-    return evolve(state, pending=_AFTER_ROYAL[card], played_this_turn=True, quiet_turns=0)
+    return with_pending(state, _AFTER_ROYAL[card], played=True)
 
 
 _AFTER_ROYAL: dict[Card, tuple[Pending, ...]] = {
@@ -246,7 +247,7 @@ def play_combination(state: GameState, action: PlayCombination, events: list[Eve
         if rule.resurrects:
             pending.append(Pending("resurrection", "after-beast", beast=first, kind=kind))
         pending.append(Pending("mounting", "after-beast", beast=first, kind=kind))
-    return evolve(state, pending=tuple(pending), played_this_turn=True, quiet_turns=0)
+    return with_pending(state, tuple(pending), played=True)
 
 
 def play_hail(state: GameState, action: PlayHailOfArrows, events: list[Event]) -> GameState:

@@ -154,11 +154,12 @@ class Player:
         )
 
 
-@attrs.frozen(slots=False)
+@attr.s(auto_attribs=True, frozen=True, init=False)
 class Pending:
     """A follow-up the current player may take or skip (docs/rules.md, "Follow-ups"; R13-R26).
 
-    ``type`` is one of the pending action types of docs/protocol.md.
+    ``type`` is one of the pending action types of docs/protocol.md. (A native class of the
+    compiled engine, as :class:`GameState`.)
     """
 
     type: FollowUpKind
@@ -178,6 +179,37 @@ class Pending:
     target_player: int = 0
     """Owner of the freed royals (freed-royal)."""
     freed: tuple[Card, ...] = ()
+
+    def __init__(
+        self,
+        type: FollowUpKind,
+        context: FollowUpContext,
+        royal: Card | None = None,
+        beast: Card | None = None,
+        structure: Card | None = None,
+        kind: CombinationKind | None = None,
+        eat_count: int = 0,
+        can_demolish_castles: bool = False,
+        can_demolish_cathedrals: bool = False,
+        target_player: int = 0,
+        freed: tuple[Card, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "context", context)
+        object.__setattr__(self, "royal", royal)
+        object.__setattr__(self, "beast", beast)
+        object.__setattr__(self, "structure", structure)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "eat_count", eat_count)
+        object.__setattr__(self, "can_demolish_castles", can_demolish_castles)
+        object.__setattr__(self, "can_demolish_cathedrals", can_demolish_cathedrals)
+        object.__setattr__(self, "target_player", target_player)
+        object.__setattr__(self, "freed", freed)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (Pending, (self.type, self.context, self.royal, self.beast, self.structure,
+                          self.kind, self.eat_count, self.can_demolish_castles,
+                          self.can_demolish_cathedrals, self.target_player, self.freed))
 
     def to_json(self) -> Json:
         return {
@@ -219,15 +251,27 @@ def _card_or_none(d: Json, key: str) -> Card | None:
     return Card.parse(d[key]) if d.get(key) else None
 
 
-@attrs.frozen(slots=False)
+@attr.s(auto_attribs=True, frozen=True, init=False)
 class LastDraw:
-    """The latest draw, for the draw animation. Cards here are copies of cards placed elsewhere."""
+    """The latest draw, for the draw animation. Cards here are copies of cards placed elsewhere.
+    (A native class of the compiled engine, as :class:`GameState`.)"""
 
     player: int
     source: str
     card: Card | None
     """The card drawn; None in the view of another player when it came from the deck (R32)."""
     replacement: Card | None
+
+    def __init__(
+        self, player: int, source: str, card: Card | None, replacement: Card | None
+    ) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "replacement", replacement)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (LastDraw, (self.player, self.source, self.card, self.replacement))
 
     def to_json(self, visible: bool = True) -> Json:
         return {
@@ -817,6 +861,23 @@ def add_reward(state: GameState, n: int, cards: int) -> GameState:
     return new
 
 
+def with_pending(state: GameState, pending: tuple[Pending, ...], played: bool = False) -> GameState:
+    """The state with other follow-ups open (``evolve(state, pending=...)``); ``played``: and
+    this is a play of the turn (it ends a run of quiet turns, R28)."""
+    new = derive(state)
+    new._put_pending(pending)
+    if played:
+        new._put_played(True, 0)
+    return new
+
+
+def played(state: GameState) -> GameState:
+    """The state after a play of the turn (it ends a run of quiet turns, R28)."""
+    new = derive(state)
+    new._put_played(True, 0)
+    return new
+
+
 def with_resources(kingdom: Kingdom, resources: tuple[Resource, ...]) -> Kingdom:
     """The kingdom with other resources (``evolve`` without the keyword arguments: the
     commonest change of a step)."""
@@ -920,14 +981,11 @@ _BOOL: Final = (False, True)
 
 
 def last_draw(player: int, source: str, card: Card | None, replacement: Card | None) -> LastDraw:
-    """``LastDraw(player, source, card, replacement)``, built without attrs' checks (a step
-    makes one on every draw); the draws from the deck are made once."""
+    """``LastDraw(player, source, card, replacement)``; the draws from the deck (one on
+    most steps) are made once."""
     if replacement is None and card is not None and source == "deck":
         return _DECK_DRAWS[player - 1][card.order]
-    new = _new(LastDraw)
-    _set(new, "__dict__", {"player": player, "source": source, "card": card,
-                           "replacement": replacement})
-    return new
+    return LastDraw(player, source, card, replacement)
 
 
 _DECK_DRAWS: Final = tuple(
