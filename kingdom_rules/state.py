@@ -554,6 +554,9 @@ class GameState(_Seats):
 
     # The writers of a draft from :func:`derive` (the engine's, before it hands the state out).
 
+    def _put_players(self, players: tuple[Player, ...]) -> None:
+        object.__setattr__(self, "players", players)
+
     def _put(self, name: str, value: Any) -> None:
         object.__setattr__(self, name, value)
 
@@ -708,30 +711,52 @@ DREW_REWARD: Final = "_drew_reward"
 READY: Final = "_ready"
 
 
+NATIVE: Final = not GameState.__dictoffset__
+"""Whether GameState is a native class (compiled by mypyc, :mod:`kingdom_rules.native`): its
+instances have no instance dictionary."""
+
+
 def players_of(state: GameState) -> tuple[Player, ...]:
     """``state.players``: built from the seat fields the first time it is read on a state
     the engine made, and kept (the compiled modules ask this, never the attribute)."""
     try:
         return state.players
-    except AttributeError:
-        players = _players_from_seats(state)
-        _set(state, "players", players)
-        return players
+    except AttributeError:  # compiled: the member is not set yet
+        return _players_kept(state)
+
+
+def _players_kept(state: GameState) -> tuple[Player, ...]:
+    players = _players_from_seats(state)
+    state._put_players(players)
+    return players
 
 
 def _missing(state: GameState, name: str) -> Any:
-    """``GameState.__getattr__``: asked only for what the instance lacks, which is
+    """Compiled, ``GameState.__getattr__``: asked only for what the instance lacks, which is
     ``players`` of a state the engine made. (Set on the class rather than written in it: a
     ``__getattr__`` in the body would make a type checker accept any attribute of a state.)"""
     if name == "players":
-        players = _players_from_seats(state)
-        _set(state, "players", players)
-        return players
+        return _players_kept(state)
     raise AttributeError(f"'GameState' object has no attribute '{name}'")
 
 
-# (partialmethod: compiled, ``_missing`` is a builtin function, which does not bind as a method)
-setattr(GameState, "__getattr__", partialmethod(_missing))  # noqa: B010
+class _Players:
+    """The Python source's ``GameState.players`` when the instance dictionary has none: a
+    class attribute that only answers then (a ``__getattr__`` would slow down the reads of
+    every other attribute of a state there: the interpreter specialises them only without
+    one)."""
+
+    def __get__(self, state: GameState | None, owner: type | None = None) -> Any:
+        if state is None:
+            return self
+        return _players_kept(state)
+
+
+if NATIVE:
+    # (partialmethod: compiled, ``_missing`` is a builtin function, which binds to nothing)
+    setattr(GameState, "__getattr__", partialmethod(_missing))  # noqa: B010
+else:
+    setattr(GameState, "players", _Players())  # noqa: B010 (mypy: the field is declared)
 
 
 def derive(state: GameState) -> GameState:
@@ -739,11 +764,13 @@ def derive(state: GameState) -> GameState:
     when read) that the engine changes in place by its ``_put...`` writers and the functions
     below, before it hands it out. Flat and mutable inside, copied only here: a draft is
     never shown to anybody before it is finished, and never changed after."""
-    return GameState(0, "", 0, (), _like=state)
-
-
-def build(draft: GameState) -> GameState:
-    """The finished state of a draft from :func:`derive` (the draft itself)."""
+    if NATIVE:  # compiled: the fields are struct members, copied by the native constructor
+        return GameState(0, "", 0, (), _like=state)
+    # The Python source: the fields are the instance dictionary's, copied in one call.
+    fields = state.__dict__.copy()
+    fields.pop("players", None)
+    draft = _new(GameState)
+    _set(draft, "__dict__", fields)
     return draft
 
 
