@@ -238,11 +238,10 @@ def _draw(state: GameState, action: DrawCard, events: list[Event]) -> GameState:
             new = derive(state)
             new._put_deck(deck[1:])
         else:
-            state, drawn = take_from_deck(state, 1)
+            new, drawn = take_from_deck(state, 1)  # a draft of its own
             if not drawn:
                 raise IllegalAction("The deck and the discard pile are empty", "R6")
             card = drawn[0]
-            new = derive(state)
         new._put_last_draw(last_draw(n, source, card, None))
     elif source == "revealed1" or source == "revealed2":
         slot = 0 if source == "revealed1" else 1
@@ -250,9 +249,8 @@ def _draw(state: GameState, action: DrawCard, events: list[Event]) -> GameState:
         if revealed_card is None:
             raise IllegalAction("There is no card in that place", "R6")
         card = revealed_card
-        state, refill = take_from_deck(state, 1)
+        new, refill = take_from_deck(state, 1)  # a draft of its own
         replacement = refill[0] if refill else None
-        new = derive(state)
         new._put_revealed(put(state.revealed, slot, replacement))
         new._put_last_draw(last_draw(n, source, card, replacement))
     else:
@@ -299,7 +297,7 @@ def _draw_own(state: GameState, action: DrawCard, events: list[Event]) -> GameSt
             state = evolve(state, revealed=put(shown, slot, replacement))
     else:
         raise IllegalAction("Draw from the deck, revealed1 or revealed2", "R6")
-    new = derive(state)
+    new = state  # a draft of its own (from take, with_own_revealed or evolve)
     new._put_last_draw(last_draw(n, source, card, replacement))
     hands = state._hands
     new._put_hands(put(hands, i, hands[i] + (card,)))

@@ -39,7 +39,6 @@ from kingdom_rules.state import (
     kingdom_of,
     resource,
     with_hand,
-    with_pending,
     with_resources,
 )
 from kingdom_rules.table import discard, draw_into_hand, with_kingdom, without
@@ -174,7 +173,10 @@ def play_royal(state: GameState, action: PlayRoyal, events: list[Event]) -> Game
         if extra:
             state = draw_into_hand(state, n, extra)
     events.append(Event("royalPlayed", {"player": n, "royalId": card.id}))
-    return with_pending(state, _AFTER_ROYAL[card], played=True)
+    # ``state`` is a draft of this play's own (with_kingdom, draw_into_hand): finished here
+    state._put_pending(_AFTER_ROYAL[card])
+    state._put_played(True, 0)
+    return state
 
 
 _AFTER_ROYAL: dict[Card, tuple[Pending, ...]] = {
@@ -247,7 +249,9 @@ def play_combination(state: GameState, action: PlayCombination, events: list[Eve
         if rule.resurrects:
             pending.append(Pending("resurrection", "after-beast", beast=first, kind=kind))
         pending.append(Pending("mounting", "after-beast", beast=first, kind=kind))
-    return with_pending(state, tuple(pending), played=True)
+    state._put_pending(tuple(pending))  # a draft of this play's own, as in play_royal
+    state._put_played(True, 0)
+    return state
 
 
 def play_hail(state: GameState, action: PlayHailOfArrows, events: list[Event]) -> GameState:

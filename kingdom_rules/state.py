@@ -363,6 +363,12 @@ class Outcome:
         return Outcome(tuple(d["winners"]), d["reason"])
 
 
+_NOTHING_SHOWN: Final[tuple[Card | None, ...]] = (None, None)
+_STANDARD: Final[Setup] = STANDARD
+"""(Defaults of GameState's constructor as names: compiled, a literal tuple would be built
+again, and a name of another module looked up again, on every call, drafts included.)"""
+
+
 class _Seats:
     """The seat fields of a :class:`GameState` (see the module's docstring): each seat's hand,
     kingdom and royal reward in per-seat tuples, the four flags as bit masks (bit
@@ -477,7 +483,7 @@ class GameState(_Seats):
         first_player: int = 1,
         current_player: int = 1,
         deck: tuple[Card, ...] = (),
-        revealed: tuple[Card | None, ...] = (None, None),
+        revealed: tuple[Card | None, ...] = _NOTHING_SHOWN,
         discard_pile: tuple[Card, ...] = (),
         pending: tuple[Pending, ...] = (),
         round: int = 1,
@@ -490,7 +496,7 @@ class GameState(_Seats):
         match_scores: tuple[int, ...] = (),
         hand_history: tuple[HandResult, ...] = (),
         outcome: Outcome | None = None,
-        setup: Setup = STANDARD,
+        setup: Setup = _STANDARD,
         *,
         _like: GameState | None = None,
     ) -> None:

@@ -14,14 +14,13 @@ from kingdom_rules.state import (
     add_reward,
     derive,
     evolve,
-    hand_of,
     holds,
     own_revealed_of,
     pile_of,
     players_of,
+    put,
     set_own_revealed,
     set_pile,
-    with_hand,
     with_kingdom,
 )
 
@@ -58,7 +57,9 @@ def shuffle(items: list[T], seed: int, hand: int, count: int) -> None:
 
 def take_from_deck(state: GameState, count: int) -> tuple[GameState, tuple[Card, ...]]:
     """Up to ``count`` cards off the top of the deck, rebuilding an empty deck by shuffling
-    the discard pile (R6). Fewer cards come back when both run out."""
+    the discard pile (R6). Fewer cards come back when both run out. The state comes back as
+    a new draft (:func:`kingdom_rules.state.derive`), which the caller may change further
+    before handing it out."""
     deck = state.deck
     if len(deck) >= count:
         new = derive(state)
@@ -92,7 +93,9 @@ RUNNER = 1
 def take(state: GameState, n: int, count: int) -> tuple[GameState, tuple[Card, ...]]:
     """Up to ``count`` cards for player ``n`` from where their draws come: the shared deck
     (R6); in Constructed their own pile, rebuilt from their own cards in the discard pile
-    (R35); for the Spire runner their own pile while it lasts, then the shared deck (R36)."""
+    (R35); for the Spire runner their own pile while it lasts, then the shared deck (R36).
+    The state comes back as a new draft (:func:`derive`), as from :func:`take_from_deck`: the
+    caller may change it further before handing it out."""
     setup = state.setup
     if not setup.own_piles:
         return take_from_deck(state, count)
@@ -162,9 +165,9 @@ def draw_into_hand(state: GameState, n: int, count: int) -> GameState:
     """Player ``n`` draws up to ``count`` cards from the deck (R6 rebuilds it when empty; own
     piles by :func:`take`)."""
     state, drawn = take(state, n, count)
-    if not drawn:
-        return state
-    return with_hand(state, n, hand_of(state, n) + drawn)
+    if drawn:  # ``take`` gave a draft (see its docstring): the hand changes in it
+        state._put_hands(put(state._hands, n - 1, state._hands[n - 1] + drawn))
+    return state
 
 
 def can_draw(state: GameState, n: int = 0) -> bool:
