@@ -111,6 +111,11 @@ START_HORIZON = 4
 """Turns added to the horizon when searching the starting resource."""
 START_WORK = 0.55
 """Share of the budget for the starting resource (the opening's engine steps cost more)."""
+DRAW_WORK = 1.0
+"""Budget of a draw decision (the deck against the revealed cards) in the standard deal, as
+a multiple of :attr:`SearchBot.steps`."""
+DRAW_HORIZON = 0
+"""Turns added to the horizon when searching a draw in the standard deal."""
 OWN = Style(growth=4, keep=3, revealed_numbers=False)
 """The greedy rules as the search's own side plays them, in rollouts and as the move to
 beat: resources first only up to 4 (not 6), the last 3 number cards kept in hand rather
@@ -371,6 +376,10 @@ class SearchBot:
         if horizon is not None and view.phase == "choosing_resources":
             horizon += START_HORIZON  # the choice shows in the combinations built later
             work_budget = int(work_budget * START_WORK)
+        elif isinstance(moves[0], DrawCard) and view.setup_kind == "standard":
+            if horizon is not None:
+                horizon += DRAW_HORIZON
+            work_budget = int(work_budget * DRAW_WORK)
         clock = time.process_time if self.cpu_time else time.perf_counter
         deadline = clock() + self.time_limit if self.time_limit else math.inf
         rollout_budget = self.rollouts if self.rollouts is not None else 1 << 40
