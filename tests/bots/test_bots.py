@@ -327,3 +327,75 @@ def test_the_search_plays_its_standard_style_only_in_the_standard_deal(
     assert checked
     game = play_game([SearchBot(rollouts=2), GreedyBot()], seed=4)
     assert game.reason != "abandoned"
+
+
+def test_search_samples_agree_with_the_greedy_drawer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``search.DRAW_INFERENCE``, GreedyBot's real hand is never one the inference from
+    its last draw refuses (it drew from the deck past revealed number cards), the samples keep
+    every card once, and some dealt hands are refused (the inference says something)."""
+    from kingdom_rules.bots import search
+    from kingdom_rules.bots.runner import seat_rng
+    from kingdom_rules.state import hand_of
+
+    monkeypatch.setattr(search, "DRAW_INFERENCE", True)
+    checked = refused = 0
+    for seed in (31, 32, 33, 34):
+        state = kr.new_game(player_count=2, seed=seed)
+        searcher = SearchBot(steps=60)
+        bots = {1: searcher, 2: GreedyBot()}
+        rngs = {1: seat_rng(seed, 1), 2: seat_rng(seed, 2)}
+        full = _all_cards(state)
+        while state.phase == "playing" or state.phase == "choosing_resources":
+            p = kr.players_to_act(state)[0]
+            v = kr.view(state, p)
+            if p == 1 and searcher._drew is not None and searcher._passer is not None:
+                assert searcher._undrawn(hand_of(state, 2), 2) is None
+                for i in range(20):
+                    dealt = v.determinize(random.Random(1000 * checked + i))
+                    refused += searcher._undrawn(hand_of(dealt, 2), 2) is not None
+                searcher._template = None  # a new decision
+                world, _ = searcher._sample(v, random.Random(checked))
+                assert _all_cards(world) == full
+                assert hand_of(world, 1) == hand_of(state, 1)
+                checked += 1
+            state, _ = kr.apply(state, bots[p].choose(v, v.legal_actions, rngs[p]))
+    assert checked > 20
+    assert refused > 0
+
+
+def test_a_draw_gets_the_draw_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``search.DRAW_WORK`` scales the work budget of a draw decision in the standard deal
+    (more rollouts), and no other decision's."""
+    from kingdom_rules.bots import search
+
+    class Counting(SearchBot):
+        def __init__(self) -> None:
+            super().__init__(steps=300)
+            self.rollouts_done = 0
+
+        def rollout(self, state: kr.GameState, me: int,
+                    horizon: int | None) -> tuple[float, int]:
+            self.rollouts_done += 1
+            return super().rollout(state, me, horizon)
+
+    draws = [(s, p) for s, p in _greedy_states(12)
+             if isinstance(kr.legal_actions(s, p)[0], kr.DrawCard)
+             and len(kr.legal_actions(s, p)) > 1][:4]
+    plays = [(s, p) for s, p in _greedy_states(12)
+             if s.phase == "playing" and not s.pending
+             and not isinstance(kr.legal_actions(s, p)[0], kr.DrawCard | kr.ReadyForNextHand)
+             and len(kr.legal_actions(s, p)) > 3][:4]
+    assert draws and plays
+
+    def spent(states: list[tuple[kr.GameState, int]], factor: float) -> int:
+        monkeypatch.setattr(search, "DRAW_WORK", factor)
+        total = 0
+        for state, p in states:
+            bot = Counting()
+            v = kr.view(state, p)
+            bot.choose(v, v.legal_actions, random.Random(0))
+            total += bot.rollouts_done
+        return total
+
+    assert spent(draws, 2.0) > 1.5 * spent(draws, 1.0)
+    assert spent(plays, 2.0) == spent(plays, 1.0)
