@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { toast } from "../../state/toasts";
 import { RulesDialog } from "./RulesDialog";
@@ -33,7 +33,9 @@ describe("RulesDialog", () => {
     ]) {
       const r = render(<RulesDialog onClose={() => {}} scrollTo={target} />);
       await screen.findByRole("region", { name: "Beasts" });
-      expect(scrolled.at(-1)).toBe(expected);
+      // The scroll is an effect of the lazily loaded text: it may run just after the section
+      // is in the page, so wait for it rather than read it at once.
+      await waitFor(() => expect(scrolled.at(-1)).toBe(expected));
       r.unmount();
     }
   });
