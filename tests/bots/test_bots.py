@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -178,33 +179,42 @@ def _all_cards(state: kr.GameState) -> list[kr.Card]:
     return sorted(cards, key=lambda c: c.id)
 
 
+def _searcher_decisions(
+    seed: int, searcher: SearchBot
+) -> Iterator[tuple[kr.GameState, kr.PlayerView]]:
+    """A two-player game of ``searcher`` (seat 1) against GreedyBot from ``seed``: the state
+    and the searcher's view before each of its decisions."""
+    from kingdom_rules.bots.runner import seat_rng
+
+    state = kr.new_game(player_count=2, seed=seed)
+    bots = {1: searcher, 2: GreedyBot()}
+    rngs = {1: seat_rng(seed, 1), 2: seat_rng(seed, 2)}
+    while state.phase == "playing" or state.phase == "choosing_resources":
+        p = kr.players_to_act(state)[0]
+        v = kr.view(state, p)
+        if p == 1:
+            yield state, v
+        state, _ = kr.apply(state, bots[p].choose(v, v.legal_actions, rngs[p]))
+
+
 def test_search_samples_agree_with_the_greedy_passer() -> None:
     """GreedyBot's real hand is always one the searcher's inference accepts (it passed with
     it), and the samples keep every card of the deck exactly once."""
-    from kingdom_rules.bots.runner import seat_rng
-
     checked = 0
     for seed in (21, 22):
-        state = kr.new_game(player_count=2, seed=seed)
         searcher = SearchBot(steps=60, infer=True)
-        bots = {1: searcher, 2: GreedyBot()}
-        rngs = {1: seat_rng(seed, 1), 2: seat_rng(seed, 2)}
-        full = _all_cards(state)
-        while state.phase == "playing" or state.phase == "choosing_resources":
-            p = kr.players_to_act(state)[0]
-            v = kr.view(state, p)
-            if p == 1:
-                searcher._remember(v)
-                if searcher._passer is not None:
-                    assert searcher._played(state.players[1].hand) is None
-                    searcher._template = None  # a new decision
-                    for i in range(3):
-                        world, _ = searcher._sample(v, random.Random(checked + i))
-                        assert _all_cards(world) == full
-                        assert world.players[0].hand == state.players[0].hand
-                        assert len(world.players[1].hand) == len(state.players[1].hand)
-                    checked += 1
-            state, _ = kr.apply(state, bots[p].choose(v, v.legal_actions, rngs[p]))
+        full = _all_cards(kr.new_game(player_count=2, seed=seed))
+        for state, v in _searcher_decisions(seed, searcher):
+            searcher._remember(v)
+            if searcher._passer is not None:
+                assert searcher._played(state.players[1].hand) is None
+                searcher._template = None  # a new decision
+                for i in range(3):
+                    world, _ = searcher._sample(v, random.Random(checked + i))
+                    assert _all_cards(world) == full
+                    assert world.players[0].hand == state.players[0].hand
+                    assert len(world.players[1].hand) == len(state.players[1].hand)
+                checked += 1
     assert checked > 5
 
 
@@ -334,21 +344,15 @@ def test_search_samples_agree_with_the_greedy_drawer(monkeypatch: pytest.MonkeyP
     its last draw refuses (it drew from the deck past revealed number cards), the samples keep
     every card once, and some dealt hands are refused (the inference says something)."""
     from kingdom_rules.bots import search
-    from kingdom_rules.bots.runner import seat_rng
     from kingdom_rules.state import hand_of
 
     monkeypatch.setattr(search, "DRAW_INFERENCE", True)
     checked = refused = 0
     for seed in (31, 32, 33, 34):
-        state = kr.new_game(player_count=2, seed=seed)
         searcher = SearchBot(steps=60)
-        bots = {1: searcher, 2: GreedyBot()}
-        rngs = {1: seat_rng(seed, 1), 2: seat_rng(seed, 2)}
-        full = _all_cards(state)
-        while state.phase == "playing" or state.phase == "choosing_resources":
-            p = kr.players_to_act(state)[0]
-            v = kr.view(state, p)
-            if p == 1 and searcher._drew is not None and searcher._passer is not None:
+        full = _all_cards(kr.new_game(player_count=2, seed=seed))
+        for state, v in _searcher_decisions(seed, searcher):
+            if searcher._drew is not None and searcher._passer is not None:
                 assert searcher._undrawn(hand_of(state, 2), 2) is None
                 for i in range(20):
                     dealt = v.determinize(random.Random(1000 * checked + i))
@@ -358,7 +362,6 @@ def test_search_samples_agree_with_the_greedy_drawer(monkeypatch: pytest.MonkeyP
                 assert _all_cards(world) == full
                 assert hand_of(world, 1) == hand_of(state, 1)
                 checked += 1
-            state, _ = kr.apply(state, bots[p].choose(v, v.legal_actions, rngs[p]))
     assert checked > 20
     assert refused > 0
 
