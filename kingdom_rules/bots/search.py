@@ -64,7 +64,7 @@ from kingdom_rules.bots.greedy import (
     followup_value,
     play_turn,
 )
-from kingdom_rules.bots.heuristics import Table, completes_family, hand_links, win_probability
+from kingdom_rules.bots.heuristics import Table, completes_family, win_probability
 from kingdom_rules.cards import Card
 from kingdom_rules.engine import apply, players_to_act
 from kingdom_rules.legal import legal_actions
@@ -115,10 +115,6 @@ DRAW_WORK = 1.0
 a multiple of :attr:`SearchBot.steps`."""
 DRAW_HORIZON = 0
 """Turns added to the horizon when searching a draw in the standard deal."""
-DRAW_INFERENCE = False
-"""In two-player games, samples must also agree with the other player's last draw: GreedyBot
-drew from the deck although it would have taken a revealed number card that pairs or links
-twice with its hand (see :meth:`SearchBot._undrawn`)."""
 OWN = Style(growth=4, keep=3, revealed_numbers=False)
 """The greedy rules as the search's own side plays them, in rollouts and as the move to
 beat: resources first only up to 4 (not 6), the last 3 number cards kept in hand rather
@@ -185,12 +181,6 @@ class SearchBot:
         """The table as the player before us left it when passing (hand left empty)."""
         self._hands: list[tuple[Card, ...]] = []
         """Hands of the passer found consistent this turn."""
-        self._drew: tuple[tuple[Card, ...], int] | None = None
-        """When the player before us drew from the deck although revealed number cards were
-        there (two players): those cards, and how many cards they took from the deck since
-        (see :meth:`_undrawn`)."""
-        self._left: tuple[int, tuple[Card | None, ...], int, int] | None = None
-        """At our latest decision: (hand, revealed cards, deck count, discard count)."""
         self._template: GameState | None = None
         """This decision's first sample: the next ones shuffle its unseen cards again."""
         self._hidden: list[Card] = []
@@ -242,52 +232,6 @@ class SearchBot:
                 self._passer = Table(before, n, (), [p.kingdom for p in view.players],
                                      view.discard_pile, view.revealed, (),
                                      [p.card_count for p in view.players], 0)
-                self._drew = self._deck_draw(view) if DRAW_INFERENCE and n == 2 else None
-        if view.current_player == view.player:
-            self._left = (view.current_hand, view.revealed, view.deck_count,
-                          len(view.discard_pile))
-
-    def _deck_draw(self, view: PlayerView) -> tuple[tuple[Card, ...], int] | None:
-        """The revealed number cards the other player passed over for the deck on their
-        turn, and the cards they took from the deck since our last decision (their draw,
-        a Jack's or Queen's, a combination's, a royal reward), or None when it cannot be
-        told (another hand, a rebuilt deck, a royal passed over: not the greedy rules)."""
-        last, left = view.last_draw, self._left
-        if (last is None or last.source != "deck" or left is None
-                or last.player == view.player or left[0] != view.current_hand
-                or left[1] != view.revealed or view.deck_count >= left[2]
-                or len(view.discard_pile) < left[3]):
-            return None
-        shown = [c for c in left[1] if c is not None]
-        if any(c.is_royal for c in shown):
-            return None
-        numbers = tuple(c for c in shown if c.is_number)
-        return (numbers, left[2] - view.deck_count) if numbers else None
-
-    def _undrawn(self, hand: tuple[Card, ...], p: int) -> list[Card] | None:
-        """The cards of ``hand`` that GreedyBot's draw contradicts, or None if it agrees.
-
-        With a revealed number card X there, the greedy rules draw it when the hand holds
-        a card of X's value or two cards that combine with it (:func:`hand_links`); the
-        player drew from the deck, so the hand they held then had neither, and only the
-        ``k`` cards taken from the deck since may break that: a hand needing more removals
-        than ``k`` to agree is impossible (a lower bound, so no possible hand is refused)."""
-        drew = self._drew
-        if drew is None:
-            return None
-        shown, k = drew
-        known = self._seen.get(p, set())
-        same = [c for c in hand if c.is_number and any(c.value == x.value for x in shown)]
-        rest = [c for c in hand if c not in same]
-        worst: list[Card] = []
-        for x in shown:
-            links = [c for c in rest if c.is_number and hand_links((c,), x) > 0]
-            if len(links) > len(worst):
-                worst = links
-        if len(same) + max(0, len(worst) - 1) <= k:
-            return None
-        bad = [c for c in (same if len(same) > k else same + worst) if c not in known]
-        return bad or None
 
     def _sample(self, view: PlayerView, rng: random.Random) -> tuple[GameState, int]:
         """A determinization consistent with what the bot saw, and its cost in work units.
@@ -306,8 +250,6 @@ class SearchBot:
             hand = hand_of(world, p)
             cost += 1
             played = self._played(hand)
-            if played is None:
-                played = self._undrawn(hand, p)
             if played is None:
                 self._hands.append(hand)
                 return world, cost

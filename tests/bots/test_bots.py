@@ -339,33 +339,6 @@ def test_the_search_plays_its_standard_style_only_in_the_standard_deal(
     assert game.reason != "abandoned"
 
 
-def test_search_samples_agree_with_the_greedy_drawer(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With ``search.DRAW_INFERENCE``, GreedyBot's real hand is never one the inference from
-    its last draw refuses (it drew from the deck past revealed number cards), the samples keep
-    every card once, and some dealt hands are refused (the inference says something)."""
-    from kingdom_rules.bots import search
-    from kingdom_rules.state import hand_of
-
-    monkeypatch.setattr(search, "DRAW_INFERENCE", True)
-    checked = refused = 0
-    for seed in (31, 32, 33, 34):
-        searcher = SearchBot(steps=60)
-        full = _all_cards(kr.new_game(player_count=2, seed=seed))
-        for state, v in _searcher_decisions(seed, searcher):
-            if searcher._drew is not None and searcher._passer is not None:
-                assert searcher._undrawn(hand_of(state, 2), 2) is None
-                for i in range(20):
-                    dealt = v.determinize(random.Random(1000 * checked + i))
-                    refused += searcher._undrawn(hand_of(dealt, 2), 2) is not None
-                searcher._template = None  # a new decision
-                world, _ = searcher._sample(v, random.Random(checked))
-                assert _all_cards(world) == full
-                assert hand_of(world, 1) == hand_of(state, 1)
-                checked += 1
-    assert checked > 20
-    assert refused > 0
-
-
 def test_a_draw_gets_the_draw_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """``search.DRAW_WORK`` scales the work budget of a draw decision in the standard deal
     (more rollouts), and no other decision's."""
