@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from typing import Any
+
+from kingdom_cli.stats import deal_interval
 
 
 def load(path: str) -> dict[tuple[int, int], bool]:
@@ -31,15 +32,13 @@ def compare(a: dict[tuple[int, int], bool], b: dict[tuple[int, int], bool]) -> d
     for k in keys:
         deals.setdefault(k[0], []).append(float(a[k]) - float(b[k]))
     per = [sum(v) / len(v) for v in deals.values()]
-    n = len(per)
-    mean = sum(per) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in per) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n)
+    mean = sum(per) / len(per)
+    lo, hi = deal_interval(per, low=-1.0, high=1.0)
     return {
-        "games": len(keys), "deals": n,
+        "games": len(keys), "deals": len(per),
         "first": round(sum(a[k] for k in keys) / len(keys), 4),
         "second": round(sum(b[k] for k in keys) / len(keys), 4),
-        "difference": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)],
+        "difference": round(mean, 4), "ci95": [round(lo, 4), round(hi, 4)],
         "won_lost_by_second": sum(1 for k in keys if a[k] and not b[k]),
         "lost_won_by_second": sum(1 for k in keys if b[k] and not a[k]),
     }

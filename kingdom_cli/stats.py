@@ -71,10 +71,12 @@ def summarize(records: list[Json], bots: list[str]) -> Json:
     }
 
 
-def deal_interval(per_deal: list[float], z: float = 1.96) -> tuple[float, float]:
+def deal_interval(per_deal: list[float], z: float = 1.96, low: float = 0.0,
+                  high: float = 1.0) -> tuple[float, float]:
     """The 95% interval of a mean over deals (each value: one deal's share of wins over its
-    seat orders). The games of one deal are not independent (two copies of the same bot may
-    well play it alike), so the deals, not the games, are the samples.
+    seat orders), kept within ``low`` and ``high`` (a difference of two win rates: -1 and 1).
+    The games of one deal are not independent (two copies of the same bot may well play it
+    alike), so the deals, not the games, are the samples.
 
     >>> [round(x, 3) for x in deal_interval([1.0, 0.5, 0.5, 0.0, 1.0, 0.5])]
     [0.282, 0.885]
@@ -85,7 +87,7 @@ def deal_interval(per_deal: list[float], z: float = 1.96) -> tuple[float, float]
     mean = sum(per_deal) / n
     var = sum((x - mean) ** 2 for x in per_deal) / (n - 1) if n > 1 else 0.0
     half = z * math.sqrt(var / n)
-    return max(0.0, mean - half), min(1.0, mean + half)
+    return max(low, mean - half), min(high, mean + half)
 
 
 def swapped_summary(records: list[Json], bots: list[str]) -> Json:
