@@ -24,8 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/bots.py
 
 import bots  # noqa: E402
 
@@ -35,14 +34,12 @@ from kingdom_rules.view import PlayerView  # noqa: E402
 
 TRUE: dict[str, GameState] = {}
 """The state of the decision being made (the runner builds each view from it)."""
+_view = runner.view
 
 
 def _remembering_view(state: GameState, player: int) -> PlayerView:
     TRUE["state"] = state
     return _view(state, player)
-
-
-_view = runner.view
 
 
 def _world(self: search.SearchBot, view: PlayerView, rng: random.Random) -> tuple[GameState, int]:
