@@ -30,22 +30,20 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/search_headroom.py
 
 import numpy as np  # noqa: E402
+from search_headroom import hand_won  # noqa: E402
 
 from kingdom_rules.actions import Action  # noqa: E402
 from kingdom_rules.bots import search  # noqa: E402
 from kingdom_rules.bots.greedy import GreedyBot  # noqa: E402
 from kingdom_rules.bots.heuristics import position_features  # noqa: E402
+from kingdom_rules.bots.runner import play_game  # noqa: E402
 from kingdom_rules.bots.search import SearchBot, play_on  # noqa: E402
-from kingdom_rules.engine import apply, players_to_act  # noqa: E402
-from kingdom_rules.hands import new_game  # noqa: E402
-from kingdom_rules.scoring import are_opponents  # noqa: E402
-from kingdom_rules.state import GameState  # noqa: E402
-from kingdom_rules.view import PlayerView, view  # noqa: E402
+from kingdom_rules.engine import apply  # noqa: E402
+from kingdom_rules.view import PlayerView  # noqa: E402
 
 CANDIDATES = 6
 """Candidates played out per decision (the search's first six: the greedy move first)."""
@@ -53,13 +51,6 @@ CANDIDATES = 6
 Row = tuple[list[float] | None, float]
 """A candidate in one sample: the features at the horizon (None: the hand ended first) and
 whether the searcher's side won the hand."""
-
-
-def _won(state: GameState, me: int, hand: int) -> float:
-    last = state.hand_history[-1] if state.hand_history else None
-    if last is None or last.hand_number != hand or last.winner is None:
-        return 0.0
-    return 0.0 if are_opponents(me, last.winner, state.player_count) else 1.0
 
 
 class _Recorder(SearchBot):
@@ -83,10 +74,10 @@ class _Recorder(SearchBot):
                 hand = state.current_hand
                 leaf, _, at_horizon = play_on(state, me, self.horizon, self._own)
                 if not at_horizon:
-                    rows.append((None, _won(leaf, me, hand)))
+                    rows.append((None, hand_won(leaf, me, hand)))
                     continue
                 end, _, _ = play_on(leaf, me, None, self._own)
-                rows.append((position_features(leaf, me), _won(end, me, hand)))
+                rows.append((position_features(leaf, me), hand_won(end, me, hand)))
             samples.append(rows)
         self.decisions.append(samples)
         return best
@@ -98,15 +89,7 @@ def _games(job: tuple[int, int, int]) -> list[tuple[int, list[list[Row]]]]:
     for seed in range(seed0, seed0 + count):
         seat = 1 + seed % 2
         recorder = _Recorder(worlds)
-        bots: dict[int, Any] = {seat: recorder, 3 - seat: GreedyBot()}
-        rngs = {p: random.Random(f"{seed}:{p}") for p in (1, 2)}
-        state = new_game(player_count=2, seed=seed, mode="game")
-        for _ in range(3000):
-            if state.phase not in ("choosing_resources", "playing"):
-                break
-            p = players_to_act(state)[0]
-            v = view(state, p)
-            state, _ = apply(state, bots[p].choose(v, v.legal_actions, rngs[p]))
+        play_game([recorder, GreedyBot()] if seat == 1 else [GreedyBot(), recorder], seed)
         out += [(seed, samples) for samples in recorder.decisions]
     return out
 

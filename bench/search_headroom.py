@@ -31,17 +31,22 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
-from kingdom_rules.actions import Action
-from kingdom_rules.bots import search
-from kingdom_rules.bots.greedy import GreedyBot
-from kingdom_rules.bots.search import SearchBot, play_on
-from kingdom_rules.engine import apply, players_to_act
-from kingdom_rules.hands import new_game
-from kingdom_rules.scoring import are_opponents
-from kingdom_rules.state import GameState, evolve
-from kingdom_rules.view import PlayerView, view
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/search_limits.py
+
+import search_limits  # noqa: E402
+
+from kingdom_rules.actions import Action  # noqa: E402
+from kingdom_rules.bots import search  # noqa: E402
+from kingdom_rules.bots.greedy import GreedyBot  # noqa: E402
+from kingdom_rules.bots.runner import play_game  # noqa: E402
+from kingdom_rules.bots.search import SearchBot, play_on  # noqa: E402
+from kingdom_rules.engine import apply  # noqa: E402
+from kingdom_rules.scoring import are_opponents  # noqa: E402
+from kingdom_rules.state import GameState  # noqa: E402
+from kingdom_rules.view import PlayerView  # noqa: E402
 
 CANDIDATES = 6
 BUDGETS = (150, 300, 600, 1200)
@@ -51,7 +56,8 @@ Outcomes = list[list[float]]
 """Per candidate, the hands won (1 or 0) in each sample."""
 
 
-def _won(state: GameState, me: int, hand: int) -> float:
+def hand_won(state: GameState, me: int, hand: int) -> float:
+    """1 if hand ``hand`` ended in ``state`` won by ``me``'s side, else 0."""
     last = state.hand_history[-1] if state.hand_history else None
     if last is None or last.hand_number != hand or last.winner is None:
         return 0.0
@@ -64,7 +70,7 @@ def _play_out(world: GameState, moves: list[Action], me: int, own: Any) -> list[
         state, _ = apply(world, move)
         hand = state.current_hand
         end, _, _ = play_on(state, me, None, own)
-        out.append(_won(end, me, hand))
+        out.append(hand_won(end, me, hand))
     return out
 
 
@@ -75,13 +81,11 @@ class _Probe(SearchBot):
         super().__init__()
         self.fair = fair
         self.real = real
-        self.state: GameState | None = None
-        """The true state of the decision (the judge's, never the search's)."""
         self.rows: list[tuple[int, Outcomes, Outcomes]] = []
 
     def _search(self, view: PlayerView, moves: list[Action], rng: random.Random) -> Action:
         best = super()._search(view, moves, rng)
-        assert self.state is not None
+        true = search_limits.TRUE["state"]  # the judge's, never the search's
         me = view.player
         shown = moves[:CANDIDATES]
         extra = random.Random(rng.random())
@@ -95,9 +99,7 @@ class _Probe(SearchBot):
         self._hands = passer_hands  # the bot's later samples as if this probe never ran
         real = [[] for _ in shown]  # type: list[list[float]]
         for _ in range(self.real):
-            deck = list(self.state.deck)
-            extra.shuffle(deck)
-            world = evolve(self.state, deck=tuple(deck), seed=extra.randrange(2**31))
+            world = search_limits.reshuffled(true, extra)
             for i, v in enumerate(_play_out(world, shown, me, self._own)):
                 real[i].append(v)
         self.rows.append((shown.index(best) if best in shown else 0, fair, real))
@@ -107,19 +109,11 @@ class _Probe(SearchBot):
 def _games(job: tuple[list[tuple[int, int]], int, int]) -> list[list[tuple[int, Outcomes,
                                                                           Outcomes]]]:
     plan, fair, real = job
+    search_limits.remember_true_states()
     out = []
     for seed, seat in plan:
         probe = _Probe(fair, real)
-        bots: dict[int, Any] = {seat: probe, 3 - seat: GreedyBot()}
-        rngs = {p: random.Random(f"{seed}:{p}") for p in (1, 2)}
-        state = new_game(player_count=2, seed=seed, mode="game")
-        for _ in range(3000):
-            if state.phase not in ("choosing_resources", "playing"):
-                break
-            p = players_to_act(state)[0]
-            probe.state = state
-            v = view(state, p)
-            state, _ = apply(state, bots[p].choose(v, v.legal_actions, rngs[p]))
+        play_game([probe, GreedyBot()] if seat == 1 else [GreedyBot(), probe], seed)
         out.append(probe.rows)
     return out
 

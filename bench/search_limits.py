@@ -33,7 +33,8 @@ from kingdom_rules.state import GameState, evolve  # noqa: E402
 from kingdom_rules.view import PlayerView  # noqa: E402
 
 TRUE: dict[str, GameState] = {}
-"""The state of the decision being made (the runner builds each view from it)."""
+"""The state of the decision being made (the runner builds each view from it), once
+:func:`remember_true_states` is called."""
 _view = runner.view
 
 
@@ -42,22 +43,32 @@ def _remembering_view(state: GameState, player: int) -> PlayerView:
     return _view(state, player)
 
 
+def remember_true_states() -> None:
+    """From now on, games played by ``kingdom_rules.bots.runner`` keep the state of each
+    decision in :data:`TRUE` (for diagnostics only: no bot may read it)."""
+    runner.view = _remembering_view  # type: ignore[assignment]
+
+
+def reshuffled(state: GameState, rng: random.Random) -> GameState:
+    """``state`` with its deck (whose order no one can know) shuffled afresh."""
+    deck = list(state.deck)
+    rng.shuffle(deck)
+    return evolve(state, deck=tuple(deck), seed=rng.randrange(2**31))
+
+
 def _world(self: search.SearchBot, view: PlayerView, rng: random.Random) -> tuple[GameState, int]:
     return TRUE["state"], search.WORLD_COST
 
 
 def _hands(self: search.SearchBot, view: PlayerView, rng: random.Random) -> tuple[GameState, int]:
-    state = TRUE["state"]
-    deck = list(state.deck)
-    rng.shuffle(deck)
-    return evolve(state, deck=tuple(deck), seed=rng.randrange(2**31)), search.WORLD_COST
+    return reshuffled(TRUE["state"], rng), search.WORLD_COST
 
 
 def main(argv: list[str]) -> int:
     if len(argv) < 2 or argv[0] != "--knows" or argv[1] not in ("world", "hands"):
         print(__doc__)
         return 2
-    runner.view = _remembering_view  # type: ignore[assignment]
+    remember_true_states()
     sample: Any = _world if argv[1] == "world" else _hands
     search.SearchBot._sample = sample  # type: ignore[method-assign]
     return bots.main(argv[2:])
