@@ -17,7 +17,7 @@ PORT   ?= 8000
 # modules with mypyc (setup.py; until then the engine runs from its Python source,
 # kingdom_rules/native.py). KINGDOM_PURE_PYTHON=1 make venv: no compiling.
 VENV_STAMP := $(VENV)/.kingdom-installed
-VENV_DEPS  := pyproject.toml setup.py $(wildcard kingdom_rules/*.py) \
+VENV_DEPS  := pyproject.toml setup.py $(wildcard kingdom_rules/*.py kingdom_rules/bots/*.py) \
 	$(wildcard kingdom_server/__init__.py kingdom_cli/__init__.py)
 NODE_STAMP := node_modules/.kingdom-installed
 

@@ -53,7 +53,7 @@ def ext_modules() -> list[Any]:
     except ImportError:
         _say("mypyc is not installed: the engine stays pure Python")
         return []
-    paths = [f"kingdom_rules/{m}.py" for m in native.COMPILED_MODULES]
+    paths = [f"kingdom_rules/{native.module_path(m)}.py" for m in native.COMPILED_MODULES]
     try:
         return mypycify(paths, opt_level="3", group_name="kingdom_rules.engine_c")
     except (Exception, SystemExit) as exc:  # mypyc reports its errors by exiting

@@ -5,8 +5,8 @@ search's own style ``search.STANDARD``, player 2 as GreedyBot), recording every 
 times the same hands twice, in processor time: chosen by the policy and applied
 (``policy`` + ``apply``, a rollout's loop), and replayed from the recorded actions
 (``apply`` alone). The best of ``--repeats`` runs of each is reported per step, with the
-policy's share. The engine is compiled by mypyc when the build could (``make venv`` says
-so); the bots are plain Python.
+policy's share. The engine and the greedy rules are compiled by mypyc when the build could
+(``make venv`` says so; ``KINGDOM_PURE_PYTHON=1`` runs both as Python).
 
     python bench/rollout_split.py --hands 600 --seed 9700000
 """

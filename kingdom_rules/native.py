@@ -50,10 +50,15 @@ COMPILED_MODULES: Final = (
     "scoring",
     "state",
     "table",
+    "bots.heuristics",
+    "bots.greedy_rules",
+    "bots.rollouts",
 )
-"""The engine's hot path (what ``legal_actions`` and ``apply`` run), compiled by mypyc. Not
-the bots (bot authors subclass them), not the value modules whose attrs classes mypyc cannot
-build yet (setups, perks, actions), not the views. The attrs values of ``cards``,
+"""The engine's hot path (what ``legal_actions`` and ``apply`` run), compiled by mypyc, and
+the search rollouts' (the greedy rules, the heuristics they read, the rollout loop). Not
+the bot classes (bot authors subclass them: ``bots/greedy.py``, ``bots/search.py``), not
+the value modules whose attrs classes mypyc cannot build yet (setups, perks, actions), not
+the views. The attrs values of ``cards``,
 ``kingdoms`` and ``state`` that the engine reads on every step (cards, resources,
 combinations, kingdoms, the game state, its follow-ups and last draw) are native classes of
 the compiled engine."""
@@ -78,19 +83,27 @@ def source_digest(path: str) -> str:
         return hashlib.sha256(f.read()).hexdigest()
 
 
+def module_path(module: str) -> str:
+    """A module's path under the package, without its suffix (``bots.rollouts``:
+    ``bots/rollouts``)."""
+    return module.replace(".", os.sep)
+
+
 def recorded_sources(package_dir: str) -> dict[str, str]:
     """Module name to source path of every module the build records: the package's top
-    level (the compiled modules and the modules they import), this one aside."""
-    return {
-        name[:-3]: os.path.join(package_dir, name)
-        for name in sorted(os.listdir(package_dir))
-        if name.endswith(".py") and name not in ("native.py", "__init__.py")
-    }
+    level and its bots (the compiled modules and the modules they import), this one and
+    the packages' ``__init__`` aside."""
+    sources = {}
+    for folder, prefix in ((package_dir, ""), (os.path.join(package_dir, "bots"), "bots.")):
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".py") and name not in ("native.py", "__init__.py"):
+                sources[prefix + name[:-3]] = os.path.join(folder, name)
+    return sources
 
 
 def _extension(module: str) -> str | None:
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        path = os.path.join(_HERE, module + suffix)
+        path = os.path.join(_HERE, module_path(module) + suffix)
         if os.path.exists(path):
             return path
     return None
@@ -129,7 +142,7 @@ class _SourceFinder:
         if fullname not in self._names:
             return None
         return importlib.util.spec_from_file_location(
-            fullname, os.path.join(_HERE, fullname.rpartition(".")[2] + ".py")
+            fullname, os.path.join(_HERE, module_path(fullname[len(PACKAGE) + 1:]) + ".py")
         )
 
 

@@ -3,6 +3,9 @@
 Everything here reads a :class:`Table`, built from a player's view (what a bot may see) or,
 inside a search, from a full game state seen by one player. The two sources have the same
 shape, so a heuristic never depends on hidden cards it could not know.
+
+Compiled by mypyc with the engine where the install can (``kingdom_rules.native``): search
+rollouts build a table and score positions on every step.
 """
 
 from __future__ import annotations
@@ -29,7 +32,6 @@ from kingdom_rules.state import (
 from kingdom_rules.view import PlayerView
 
 FAMILY = ("J", "Q", "K")
-_new_table = object.__new__
 
 
 class Table:
@@ -68,21 +70,13 @@ class Table:
         # The state's seat fields (one call), not state.players: rollouts call this on every
         # step, and players are built on demand (kingdom_rules.state).
         hands, kingdoms, rewards = table_of(state)
-        table = _new_table(Table)
-        table.me = me
-        table.n = state.player_count
-        table.hand = hands[me - 1]
-        table.kingdoms = kingdoms
-        table.discard_pile = state.discard_pile
-        table.revealed = (state.revealed if state.setup.kind != "constructed"
-                          else own_revealed_of(state, me) or (None, None))
-        table.pending = state.pending
         counts = []
         for hand in hands:
             counts.append(len(hand))
-        table.card_counts = tuple(counts)
-        table.royal_reward = rewards[me - 1]
-        return table
+        revealed = (state.revealed if state.setup.kind != "constructed"
+                    else own_revealed_of(state, me) or (None, None))
+        return Table(me, state.player_count, hands[me - 1], kingdoms, state.discard_pile,
+                     revealed, state.pending, counts, rewards[me - 1])
 
     def kingdom(self, number: int) -> Kingdom:
         return self.kingdoms[number - 1]

@@ -55,8 +55,7 @@ from kingdom_rules.actions import (
     SlayDragon,
     TransferToPartner,
 )
-from kingdom_rules.bots.greedy import (
-    GREEDY,
+from kingdom_rules.bots.greedy_rules import (
     Style,
     TurnOptions,
     choose_greedy,
@@ -64,17 +63,15 @@ from kingdom_rules.bots.greedy import (
     followup_value,
     play_turn,
 )
-from kingdom_rules.bots.heuristics import Table, completes_family, win_probability
+from kingdom_rules.bots.heuristics import Table, completes_family
+from kingdom_rules.bots.rollouts import OWN, play_on, policy, rollout
 from kingdom_rules.cards import Card
-from kingdom_rules.engine import apply, players_to_act
-from kingdom_rules.legal import legal_actions
-from kingdom_rules.scoring import are_opponents, hand_score
+from kingdom_rules.engine import apply
 from kingdom_rules.state import (
     GameState,
     derive,
     evolve,
     hand_of,
-    has_drawn,
     pile_of,
     set_pile,
     table_of,
@@ -85,8 +82,6 @@ from kingdom_rules.view import PlayerView
 TARGETED = (EatCharacter, DemolishCastle, DemolishCathedral, EatFreedRoyal, SlayDragon,
             DestroyWithHail, TransferToPartner)
 """Follow-ups whose choice of target is worth a search."""
-ROLLOUT_LIMIT = 600
-"""Actions a rollout may take before it is cut short and scored as it stands."""
 COMBINATIONS = 3
 """Combinations searched on the turn (the best by the greedy value)."""
 RESOURCES = 3
@@ -115,13 +110,6 @@ DRAW_WORK = 1.0
 a multiple of :attr:`SearchBot.steps`."""
 DRAW_HORIZON = 0
 """Turns added to the horizon when searching a draw in the standard deal."""
-OWN = Style(growth=4, keep=3, revealed_numbers=False)
-"""The greedy rules as the search's own side plays them, in rollouts and as the move to
-beat: resources first only up to 4 (not 6), the last 3 number cards kept in hand rather
-than played as spare resources, number cards drawn from the deck rather than from the
-revealed cards. Played alone by these rules, the side wins 57.3% of 16,000 games against
-GreedyBot (seeds 900000+: ``python bench/bots.py greedy greedy --games 16000 --seed
-900000 --style own``)."""
 STANDARD = Style(growth=4, keep=4, revealed_numbers=False, royals_first=True, hail_first=True,
                  grow_pairs=False)
 """The search's own style in the standard deal (in rollouts and as the move to beat): OWN
@@ -452,70 +440,6 @@ def _deal_hand(world: GameState, p: int, hand: tuple[Card, ...]) -> GameState | 
     return evolve(with_hand(world, p, hand), deck=tuple(deck))
 
 
-def policy(state: GameState, p: int, style: Style = GREEDY) -> Action:
-    """The greedy policy straight from a full state (the rollouts' hot path: the turn's
-    plays are built from the table, not by walking every legal action)."""
-    if state.phase == "playing" and has_drawn(state, p) and not state.pending:
-        return play_turn(Table.of_state(state, p), style)
-    return choose_greedy(Table.of_state(state, p), legal_actions(state, p), style)
-
-
-def play_on(state: GameState, me: int, horizon: int | None = None,
-            own: Style = OWN) -> tuple[GameState, int, bool]:
-    """Play on with the greedy policy for every seat (``me``'s side in the style ``own``, the
-    others as GreedyBot plays) to the end of the hand, or until ``horizon`` more turns have
-    started: the state reached, the actions played, and whether the horizon stopped it.
-    A rollout is also cut short after :data:`ROLLOUT_LIMIT` actions, and when a sample dealt
-    the player who must choose a starting resource no number card."""
-    hand = state.current_hand
-    n = state.player_count
-    styles = [GREEDY if are_opponents(me, q, n) else own for q in range(n + 1)]
-    steps = 0
-    turns = 0
-    turn = (state.round, state.current_player)
-    while state.current_hand == hand and steps < ROLLOUT_LIMIT:
-        if state.phase == "playing":
-            p = state.current_player
-        elif state.phase == "choosing_resources":
-            p = players_to_act(state)[0]
-            if not legal_actions(state, p):
-                break  # a sample dealt this player no number card: score it as it stands
-        else:
-            break
-        state, _ = apply(state, policy(state, p, styles[p]))
-        steps += 1
-        if horizon is not None and (state.round, state.current_player) != turn:
-            turn = (state.round, state.current_player)
-            turns += 1
-            if turns >= horizon and state.phase == "playing":
-                return state, steps, True
-    return state, steps, False
-
-
-def rollout(state: GameState, me: int, horizon: int | None = None, own: Style = OWN,
-            weights: tuple[float, ...] | None = None) -> tuple[float, int]:
-    """Play on (:func:`play_on`) and score the result for ``me``'s side:
-    about 1 for a won hand and 0 for a lost one (a little credit for the score margin).
-    With a ``horizon``, stop once that many more turns have started and score the position
-    by :func:`win_probability` instead: smoother, and several times cheaper."""
-    hand = state.current_hand
-    state, steps, at_horizon = play_on(state, me, horizon, own)
-    if at_horizon:
-        return win_probability(state, me, weights), steps
-    n = state.player_count
-    if state.hand_history and state.hand_history[-1].hand_number == hand:
-        last = state.hand_history[-1]
-        won = last.winner is not None and not are_opponents(me, last.winner, n)
-        scores = last.scores
-    else:  # cut short: score the kingdoms as they stand
-        won = False
-        scores = tuple(hand_score(p.kingdom) for p in state.players)
-    mine = max(s for i, s in enumerate(scores) if not are_opponents(me, i + 1, n))
-    theirs = max(s for i, s in enumerate(scores) if are_opponents(me, i + 1, n))
-    margin = max(-1.0, min(1.0, (mine - theirs) / 30.0))
-    return (0.85 if won else 0.0) + 0.075 * (margin + 1.0), steps
-
-
 def candidates(table: Table, legal: Sequence[Action],
                keep_plays: bool = False, own: Style = OWN) -> list[Action]:
     """The moves worth searching among ``legal``, the greedy choice first: every draw, the
@@ -564,4 +488,4 @@ def _turn_candidates(table: Table) -> list[Action]:
     return out
 
 
-__all__ = ["SearchBot", "candidates", "policy", "rollout"]
+__all__ = ["OWN", "STANDARD", "SearchBot", "candidates", "play_on", "policy", "rollout"]

@@ -23,7 +23,8 @@ from typing import Final
 from kingdom_rules.bots.base import Bot
 from kingdom_rules.bots.heuristics import win_probability
 from kingdom_rules.bots.registry import make_bot
-from kingdom_rules.bots.search import OWN, SearchBot, play_on
+from kingdom_rules.bots.rollouts import OWN, play_on
+from kingdom_rules.bots.search import SearchBot
 from kingdom_rules.scoring import hand_score
 from kingdom_rules.state import GameState, kingdom_of
 
@@ -57,7 +58,7 @@ class SpireSearchBot(SearchBot):
         super().__init__(steps=steps, horizon=horizon)
 
     def rollout(self, state: GameState, me: int, horizon: int | None) -> tuple[float, int]:
-        """Play on (:func:`~kingdom_rules.bots.search.play_on`: the runner in the style
+        """Play on (:func:`~kingdom_rules.bots.rollouts.play_on`: the runner in the style
         ``search.OWN``, the enemy as GreedyBot plays) for ``horizon`` turns or to the hand's
         end, then value the position: the chance of winning, and the wound its scores would
         deal."""

@@ -21,8 +21,9 @@ from kingdom_rules import native
 
 PACKAGE_DIR = Path(kr.__file__).parent
 
-# Plays seeded random games in all three setups and prints which engine ran, where its
-# modules come from, and a digest of every state and event on the way.
+# Plays seeded random games in all three setups, then SearchBot against GreedyBot in each
+# (the compiled greedy rules, heuristics and rollouts), and prints which engine ran, where
+# its modules come from, and a digest of every state, event and bot action on the way.
 PROBE = """
 import hashlib, json, random, sys
 import kingdom_rules as kr
@@ -43,8 +44,14 @@ for g in range(24):
         state, events = kr.apply(state, acts[rng.randrange(len(acts))])
         h.update(json.dumps([e.to_json() for e in events]).encode())
     h.update(json.dumps(state.to_json(), sort_keys=True).encode())
+from kingdom_rules.bots import GreedyBot, SearchBot, play_game
+for g in range(6):
+    record = play_game([SearchBot(steps=300), GreedyBot()][::1 - 2 * (g % 2)], seed=g,
+                       setup=setups[g % 3])
+    h.update(json.dumps([record.actions, record.winners, record.scores]).encode())
 print(json.dumps({"compiled": native.COMPILED, "reason": native.REASON,
                   "engine": sys.modules["kingdom_rules.engine"].__file__,
+                  "rollouts": sys.modules["kingdom_rules.bots.rollouts"].__file__,
                   "digest": h.hexdigest()}))
 """
 
@@ -70,6 +77,8 @@ def test_the_compiled_engine_and_its_python_source_play_alike() -> None:
     default = probe()
     source = probe({native.PURE_ENV: "1"})
     assert source["compiled"] is False and str(source["engine"]).endswith("engine.py")
+    assert str(source["rollouts"]).endswith("rollouts.py")
+    assert str(default["rollouts"]).endswith(".py") == (not default["compiled"])
     assert native.PURE_ENV in str(source["reason"]) or "no compiled" in str(source["reason"])
     assert default["digest"] == source["digest"]
 
@@ -85,6 +94,7 @@ def test_a_source_edited_after_the_build_runs_as_python(tmp_path: Path) -> None:
         f.write("\n# edited after the build\n")
     after = probe(path=tmp_path)
     assert after["compiled"] is False and str(after["engine"]) == str(copy / "engine.py")
+    assert str(after["rollouts"]) == str(copy / "bots" / "rollouts.py")
     if native.COMPILED:
         assert "plays.py changed after the build" in str(after["reason"])
     assert after["digest"] == before["digest"]
@@ -108,3 +118,19 @@ def test_legal_actions_pickle_on_either_engine() -> None:
         assert type(again) is type(acts) and again.player == acts.player
         assert list(again) == list(acts) and again.to_json() == acts.to_json()
         state, _ = kr.apply(state, acts[len(acts) // 2])
+
+
+def test_bot_authors_can_subclass_the_bots_on_either_engine() -> None:
+    """The rules they play are compiled; the bot classes are plain Python (bots/greedy.py,
+    bots/search.py), so a bot author's subclass works on a compiled install too."""
+    from kingdom_rules.bots import GreedyBot, SearchBot, play_game
+
+    class Cautious(GreedyBot):
+        pass
+
+    class Quick(SearchBot):
+        pass
+
+    assert str(sys.modules["kingdom_rules.bots.greedy"].__file__).endswith("greedy.py")
+    record = play_game([Cautious(), Quick(steps=200)], seed=3)
+    assert record.bots == ("Cautious", "Quick") and record.decisions > 0
