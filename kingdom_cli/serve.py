@@ -30,6 +30,13 @@ import click
     help="Turn off the per-connection and per-address limits (load tests from one address).",
 )
 @click.option(
+    "--sign-ups-per-hour",
+    type=click.IntRange(min=0),
+    default=None,
+    help="New accounts one address may create in an hour (default 5; a day: four times as "
+    "many). 0: no sign-up limit.",
+)
+@click.option(
     "--redis-url",
     default=None,
     help="Redis server shared with the service's other processes, e.g. redis://host:6379/0 "
@@ -45,7 +52,7 @@ import click
 @click.pass_obj
 def serve(
     obj: object, host: str, port: int, db: str | None, bot_delay: float | None,
-    no_rate_limits: bool, tls: bool, redis_url: str | None,
+    no_rate_limits: bool, tls: bool, redis_url: str | None, sign_ups_per_hour: int | None,
 ) -> None:
     """Start the game server and print its address."""
     import asyncio
@@ -53,6 +60,7 @@ def serve(
     from aiohttp import web
 
     from kingdom_server import Settings, create_app
+    from kingdom_server.core.limits import RateLimits
 
     kwargs: dict[str, object] = {}
     if bot_delay is not None:
@@ -62,7 +70,12 @@ def serve(
     if redis_url:
         kwargs["redis_url"] = redis_url
     if no_rate_limits:
+        if sign_ups_per_hour is not None:
+            raise click.UsageError("--sign-ups-per-hour is a rate limit: it cannot be set "
+                                   "with --no-rate-limits")
         kwargs["rate_limits"] = None
+    elif sign_ups_per_hour is not None:
+        kwargs["rate_limits"] = RateLimits().with_sign_ups_per_hour(sign_ups_per_hour)
     if os.environ.get("KINGDOM_BOT_WORKERS"):
         kwargs["bot_workers"] = int(os.environ["KINGDOM_BOT_WORKERS"])
     if os.environ.get("KINGDOM_ABSENCE_SECONDS"):

@@ -46,6 +46,20 @@ class RateLimits:
     """New accounts (`POST /api/auth/register`, the sign-in page's form) per address: 5 an
     hour, 20 a day (kingdom_server/accounts/throttle.py)."""
 
+    def with_sign_ups_per_hour(self, count: int) -> RateLimits:
+        """These limits with `count` new accounts an hour from one address, and every other
+        window of the sign-up limit in the same proportion (a day: four times the hour's, as
+        by default); 0 lifts the sign-up limit (`kingdom serve --sign-ups-per-hour`)."""
+        if count < 0:
+            raise ValueError("the sign-ups per hour cannot be negative")
+        if count == 0:
+            return attrs.evolve(self, sign_ups_per_address=())
+        hourly = RateLimits().sign_ups_per_address[0]
+        scale = count / hourly.count
+        rates = tuple(Rate(max(1, round(r.count * scale)), r.seconds)
+                      for r in RateLimits().sign_ups_per_address)
+        return attrs.evolve(self, sign_ups_per_address=rates)
+
 
 #: Calls that create a room / try a room code.
 CREATE_CALLS = frozenset({"createRoom", "createPublicRoom"})
