@@ -140,12 +140,14 @@ function CombinationView({ combo, royals, size, targets, onTarget }: { combo: Co
       <button
         type="button"
         className={`${shape} ${s.aimedCombo}`}
-        aria-label={`${aim[0].label}: ${label}`}
         onClick={() => onTarget?.(first)}
         data-testid="aim-target"
         data-card-id={first}
         data-kind={combo.kind}
       >
+        {/* What it does as the button's content (not an aria-label), ahead of what is drawn:
+            what is seen is part of what is said. */}
+        <span className="sr-only">{`${aim[0].label}: ${label}. `}</span>
         {body(true)}
       </button>
     );
