@@ -4,52 +4,22 @@ real HTTP on loopback."""
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from kingdom_cli.main import cli
+from tests.server.test_restart import ServerProcess, free_port, processes  # noqa: F401
 
 PASSWORD = "correct horse battery"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture
-def serve(tmp_path: Path) -> Iterator[list[subprocess.Popen[str]]]:
-    started: list[subprocess.Popen[str]] = []
-    yield started
-    for proc in started:
-        proc.kill()
-        proc.wait(10)
-
-
-def start(started: list[subprocess.Popen[str]], db: Path, *options: str) -> str:
-    port = free_port()
-    env = dict(os.environ)
-    env.pop("DATABASE_URL", None)
-    env.pop("REDIS_URL", None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "kingdom_cli.main", "serve", "--port", str(port), "--db", str(db),
-         *options],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    started.append(proc)
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    assert f"http://127.0.0.1:{port}" in line, line
-    return f"http://127.0.0.1:{port}"
+def start(started: list[ServerProcess], db: Path, *options: str) -> str:
+    server = ServerProcess(db, free_port(), options).start()
+    started.append(server)
+    return server.url
 
 
 def register(url: str, name: str) -> tuple[int, dict[str, object], str | None]:
@@ -64,9 +34,10 @@ def register(url: str, name: str) -> tuple[int, dict[str, object], str | None]:
         return e.code, json.loads(e.read()), e.headers.get("Retry-After")
 
 
-def test_sign_ups_per_hour_sets_the_limit(serve: list[subprocess.Popen[str]],
-                                          tmp_path: Path) -> None:
-    url = start(serve, tmp_path / "two.db", "--sign-ups-per-hour", "2")
+def test_sign_ups_per_hour_sets_the_limit(
+    processes: list[ServerProcess], tmp_path: Path  # noqa: F811
+) -> None:
+    url = start(processes, tmp_path / "two.db", "--sign-ups-per-hour", "2")
     answers = [register(url, f"settler{i}") for i in range(3)]
     assert [status for status, _, _ in answers] == [201, 201, 429]
     _, data, retry = answers[2]
@@ -74,9 +45,10 @@ def test_sign_ups_per_hour_sets_the_limit(serve: list[subprocess.Popen[str]],
     assert retry is not None and 1 <= int(retry) <= 3600
 
 
-def test_sign_ups_per_hour_zero_lifts_it(serve: list[subprocess.Popen[str]],
-                                         tmp_path: Path) -> None:
-    url = start(serve, tmp_path / "open.db", "--sign-ups-per-hour", "0")
+def test_sign_ups_per_hour_zero_lifts_it(
+    processes: list[ServerProcess], tmp_path: Path  # noqa: F811
+) -> None:
+    url = start(processes, tmp_path / "open.db", "--sign-ups-per-hour", "0")
     assert [register(url, f"guest{i}")[0] for i in range(7)] == [201] * 7
 
 

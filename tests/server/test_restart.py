@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +29,11 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, db: Path | str, port: int) -> None:
-        self.db, self.port = db, port
+    """`kingdom serve` as its own process on `db` (a SQLite file, or a PostgreSQL URL), with
+    any more `options` of the command."""
+
+    def __init__(self, db: Path | str, port: int, options: Sequence[str] = ()) -> None:
+        self.db, self.port, self.options = db, port, tuple(options)
         self.proc: subprocess.Popen[str] | None = None
 
     def start(self) -> ServerProcess:
@@ -41,7 +45,7 @@ class ServerProcess:
             where = []
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "kingdom_cli.main", "serve", "--port", str(self.port),
-             *where, "--bot-delay", "0"],
+             *where, "--bot-delay", "0", *self.options],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
         )
         assert self.proc.stdout is not None
