@@ -27,6 +27,7 @@ revealed cards. Played alone by these rules, the side wins 57.3% of 16,000 games
 GreedyBot (seeds 900000+: ``python bench/bots.py greedy greedy --games 16000 --seed
 900000 --style own``)."""
 
+
 def policy(state: GameState, p: int, style: Style = GREEDY) -> Action:
     """The greedy policy straight from a full state (the rollouts' hot path: the turn's
     plays are built from the table, not by walking every legal action)."""
