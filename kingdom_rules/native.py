@@ -58,10 +58,9 @@ COMPILED_MODULES: Final = (
 the search rollouts' (the greedy rules, the heuristics they read, the rollout loop). Not
 the bot classes (bot authors subclass them: ``bots/greedy.py``, ``bots/search.py``), not
 the value modules whose attrs classes mypyc cannot build yet (setups, perks, actions), not
-the views. The attrs values of ``cards``,
-``kingdoms`` and ``state`` that the engine reads on every step (cards, resources,
-combinations, kingdoms, the game state, its follow-ups and last draw) are native classes of
-the compiled engine."""
+the views. The attrs values of ``cards``, ``kingdoms`` and ``state`` that the engine reads
+on every step (cards, resources, combinations, kingdoms, the game state, its follow-ups and
+last draw) are native classes of the compiled engine."""
 
 RECORD: Final = "_compiled.json"
 """Written by the build next to the compiled modules: ``{"sources": {module: sha256}}`` for
@@ -90,11 +89,13 @@ def module_path(module: str) -> str:
 
 
 def recorded_sources(package_dir: str) -> dict[str, str]:
-    """Module name to source path of every module the build records: the package's top
-    level and its bots (the compiled modules and the modules they import), this one and
-    the packages' ``__init__`` aside."""
+    """Module name to source path of every module the build records: those of the package's
+    top level and of each subpackage a compiled module is in (the compiled modules and the
+    modules beside them they import), this one and the packages' ``__init__`` aside."""
     sources = {}
-    for folder, prefix in ((package_dir, ""), (os.path.join(package_dir, "bots"), "bots.")):
+    for sub in sorted({"", *(m.rpartition(".")[0] for m in COMPILED_MODULES)}):
+        folder = os.path.join(package_dir, module_path(sub))
+        prefix = f"{sub}." if sub else ""
         for name in sorted(os.listdir(folder)):
             if name.endswith(".py") and name not in ("native.py", "__init__.py"):
                 sources[prefix + name[:-3]] = os.path.join(folder, name)

@@ -32,6 +32,10 @@ class Rate:
     seconds: float
 
 
+SIGN_UPS_PER_ADDRESS: tuple[Rate, ...] = (Rate(5, 3600.0), Rate(20, 24 * 3600.0))
+"""The default sign-up limit per address, its first window the hour (RateLimits)."""
+
+
 @attrs.frozen
 class RateLimits:
     """The server's limits (Settings.rate_limits); None there turns them all off."""
@@ -42,7 +46,7 @@ class RateLimits:
     rooms_per_address: Rate = Rate(20, 60.0)
     joins_per_connection: Rate = Rate(3, 1.0)
     joins_per_address: Rate = Rate(5, 1.0)
-    sign_ups_per_address: tuple[Rate, ...] = (Rate(5, 3600.0), Rate(20, 24 * 3600.0))
+    sign_ups_per_address: tuple[Rate, ...] = SIGN_UPS_PER_ADDRESS
     """New accounts (`POST /api/auth/register`, the sign-in page's form) per address: 5 an
     hour, 20 a day (kingdom_server/accounts/throttle.py)."""
 
@@ -54,10 +58,9 @@ class RateLimits:
             raise ValueError("the sign-ups per hour cannot be negative")
         if count == 0:
             return attrs.evolve(self, sign_ups_per_address=())
-        hourly = RateLimits().sign_ups_per_address[0]
-        scale = count / hourly.count
+        scale = count / SIGN_UPS_PER_ADDRESS[0].count
         rates = tuple(Rate(max(1, round(r.count * scale)), r.seconds)
-                      for r in RateLimits().sign_ups_per_address)
+                      for r in SIGN_UPS_PER_ADDRESS)
         return attrs.evolve(self, sign_ups_per_address=rates)
 
 
