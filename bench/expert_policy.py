@@ -17,6 +17,10 @@ time, and what the search adds on top of it:
   the model's choices gain on the other 20% in hands a game (the labels of the chosen
   candidates minus the style's: the performance difference on the style's own games), for
   several thresholds the predicted gain must pass. Saves a model fitted on all of them.
+- ``label --policy-model M``: the next step of the iteration. The learned policy of ``M``
+  plays the games and the labelling rollouts (its side only; inside a rollout its features
+  are taken in the sample with the deck reshuffled), so the next model learns the gain of
+  each candidate when that policy, not the style, plays on.
 - :class:`ExpertBot` plays the style, departing from it where the model predicts a gain;
   :class:`ExpertSearchBot` is SearchBot with that choice as the move to beat (first, with
   the greedy prior). Both read ``KINGDOM_EXPERT_MODEL``:
@@ -24,6 +28,9 @@ time, and what the search adds on top of it:
     python bench/expert_policy.py label --games 2650 --seed 12000000 --samples 80 \\
         --out expert.pkl                                    # 10 minutes on 2 cores
     python bench/expert_policy.py fit expert.pkl --model expert.txt
+    python bench/expert_policy.py label --games 1400 --seed 14000000 --samples 24 \\
+        --policy-model expert.txt --out expert2.pkl         # 21 minutes on 2 cores
+    python bench/expert_policy.py fit expert2.pkl --model expert2.txt
     PYTHONPATH=bench KINGDOM_EXPERT_MODEL=expert.txt python bench/bots.py \\
         expert_policy:ExpertBot greedy --games 2000 --swap-seats --seed 12600000 \\
         --workers 1 --games-json expert.json
@@ -56,13 +63,15 @@ from kingdom_rules.actions import (  # noqa: E402
 )
 from kingdom_rules.bots import search  # noqa: E402
 from kingdom_rules.bots.greedy import GreedyBot  # noqa: E402
-from kingdom_rules.bots.greedy_rules import choose_greedy  # noqa: E402
+from kingdom_rules.bots.greedy_rules import GREEDY, choose_greedy  # noqa: E402
 from kingdom_rules.bots.heuristics import Table, position_features  # noqa: E402
+from kingdom_rules.bots.rollouts import ROLLOUT_LIMIT, policy  # noqa: E402
 from kingdom_rules.bots.runner import play_game  # noqa: E402
 from kingdom_rules.bots.search import STANDARD, SearchBot, candidates, play_on  # noqa: E402
-from kingdom_rules.engine import apply  # noqa: E402
+from kingdom_rules.engine import apply, players_to_act  # noqa: E402
+from kingdom_rules.legal import legal_actions  # noqa: E402
 from kingdom_rules.scoring import are_opponents  # noqa: E402
-from kingdom_rules.state import GameState  # noqa: E402
+from kingdom_rules.state import GameState, evolve  # noqa: E402
 from kingdom_rules.view import PlayerView  # noqa: E402
 
 KINDS = ("deck", "revealed", "PlayRoyal", "PlayCombination", "PlayResource",
@@ -116,13 +125,83 @@ def model_input(kinds: Sequence[str], feats: Sequence[list[float]], j: int) -> l
     return diff + feats[0] + mine + style + [float(len(kinds))]
 
 
+class Learned:
+    """A fitted model of a candidate's gain over the style's move, and the choice it makes."""
+
+    def __init__(self, path: str) -> None:
+        import lightgbm as lgb
+
+        self.booster = lgb.Booster(model_file=path)
+
+    def pick(self, worlds: Sequence[GameState], moves: Sequence[Action], me: int) -> Action:
+        """The candidate with the largest predicted gain if it is positive, else the
+        style's move (the first)."""
+        kinds = [kind_of(m) for m in moves]
+        feats = features(worlds, moves, me)
+        import numpy as np
+
+        rows = np.array([model_input(kinds, feats, j) for j in range(1, len(moves))])
+        predicted = list(self.booster.predict(rows, num_threads=1))
+        j = max(range(len(predicted)), key=predicted.__getitem__)
+        return moves[j + 1] if predicted[j] > 0.0 else moves[0]
+
+
+_learned: dict[str, Learned] = {}
+
+
+def learned(path: str) -> Learned:
+    if path not in _learned:
+        _learned[path] = Learned(path)
+    return _learned[path]
+
+
+def _own_move(state: GameState, p: int, model: Learned, rng: random.Random) -> Action:
+    """The learned policy's move for ``p`` inside a rollout (a full state): its features are
+    taken in the state with the deck reshuffled, whose order the player cannot know."""
+    legal = legal_actions(state, p)
+    if len(legal) < 2 or isinstance(legal[0], (ReadyForNextHand, ChooseStartingResource)):
+        return policy(state, p, STANDARD)
+    moves = candidates(Table.of_state(state, p), legal, keep_plays=False, own=STANDARD)
+    if len(moves) < 2:
+        return moves[0]
+    deck = list(state.deck)
+    rng.shuffle(deck)
+    return model.pick([evolve(state, deck=tuple(deck), seed=rng.randrange(2**31))], moves, p)
+
+
+def play_on_learned(state: GameState, me: int, model: Learned, rng: random.Random) -> GameState:
+    """:func:`rollouts.play_on` to the end of the hand, ``me``'s side playing the learned
+    policy, the others GreedyBot."""
+    hand = state.current_hand
+    n = state.player_count
+    steps = 0
+    while state.current_hand == hand and steps < ROLLOUT_LIMIT:
+        if state.phase == "playing":
+            p = state.current_player
+        elif state.phase == "choosing_resources":
+            p = players_to_act(state)[0]
+            if not legal_actions(state, p):
+                break
+        else:
+            break
+        if are_opponents(me, p, n):
+            action = policy(state, p, GREEDY)
+        else:
+            action = _own_move(state, p, model, rng)
+        state, _ = apply(state, action)
+        steps += 1
+    return state
+
+
 class _Labeller:
-    """Plays the style and labels each of its decisions with a choice."""
+    """Plays the style (or, given a model, the learned policy) and labels each of its
+    decisions with a choice: each candidate played on in the same way."""
 
     name = "labeller"
 
-    def __init__(self, samples: int) -> None:
+    def __init__(self, samples: int, model: str | None) -> None:
         self.samples = samples
+        self.model = learned(model) if model else None
         self.decisions: list[Decision] = []
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -132,24 +211,30 @@ class _Labeller:
         me = view.player
         worlds = [view.determinize(rng) for _ in range(self.samples)]
         won = [0.0] * len(moves)
+        inner = random.Random(rng.random())
         for world in worlds:
             for j, move in enumerate(moves):
                 state, _ = apply(world, move)
                 hand = state.current_hand
-                end, _, _ = play_on(state, me, None, STANDARD)
+                if self.model is None:
+                    end, _, _ = play_on(state, me, None, STANDARD)
+                else:
+                    end = play_on_learned(state, me, self.model, inner)
                 last = end.hand_history[-1] if end.hand_history else None
                 if (last is not None and last.hand_number == hand and last.winner is not None
                         and not are_opponents(me, last.winner, end.player_count)):
                     won[j] += 1.0
-        self.decisions.append(([kind_of(m) for m in moves],
-                               features(worlds[:FEATURE_WORLDS], moves, me),
+        feats = features(worlds[:FEATURE_WORLDS], moves, me)
+        self.decisions.append(([kind_of(m) for m in moves], feats,
                                [w / self.samples for w in won]))
-        return moves[0]
+        if self.model is None:
+            return moves[0]
+        return self.model.pick(worlds[:FEATURE_WORLDS], moves, me)
 
 
-def _label_game(job: tuple[int, int, int]) -> list[Decision]:
-    seed, seat, samples = job
-    labeller = _Labeller(samples)
+def _label_game(job: tuple[int, int, int, str | None]) -> list[Decision]:
+    seed, seat, samples, model = job
+    labeller = _Labeller(samples, model)
     bots: list[Any] = [labeller, GreedyBot()] if seat == 1 else [GreedyBot(), labeller]
     play_game(bots, seed=seed)
     return labeller.decisions
@@ -218,23 +303,11 @@ def fit(path: str, model_path: str | None) -> None:
         print(f"model fitted on all {len(decisions)} decisions: {model_path}")
 
 
-_booster: Any = None
-
-
 def expert_choice(view: PlayerView, moves: list[Action], rng: random.Random) -> Action:
-    """The style's move (the first of ``moves``), or the candidate the model predicts the
-    largest gain over it for, if that gain is positive."""
-    global _booster
-    if _booster is None:
-        import lightgbm as lgb
-        _booster = lgb.Booster(model_file=os.environ["KINGDOM_EXPERT_MODEL"])
+    """The learned policy's choice among ``moves`` (the style's first), its features taken
+    in ``FEATURE_WORLDS`` samples dealt from the view."""
     worlds = [view.determinize(rng) for _ in range(FEATURE_WORLDS)]
-    kinds = [kind_of(m) for m in moves]
-    feats = features(worlds, moves, view.player)
-    predicted = list(_booster.predict([model_input(kinds, feats, j)
-                                       for j in range(1, len(moves))]))
-    j = max(range(len(predicted)), key=predicted.__getitem__)
-    return moves[j + 1] if predicted[j] > 0.0 else moves[0]
+    return learned(os.environ["KINGDOM_EXPERT_MODEL"]).pick(worlds, moves, view.player)
 
 
 class ExpertBot:
@@ -278,6 +351,8 @@ def main(argv: list[str] | None = None) -> int:
     label.add_argument("--samples", type=int, default=80)
     label.add_argument("--workers", type=int, default=2)
     label.add_argument("--out", required=True)
+    label.add_argument("--policy-model", help="a model fitted by `fit`: its policy plays the "
+                       "games and the rollouts (the next step of the iteration)")
     learn = sub.add_parser("fit", help="fit the advantage model, report held-out gains")
     learn.add_argument("data")
     learn.add_argument("--model")
@@ -285,7 +360,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "fit":
         fit(args.data, args.model)
         return 0
-    plan = [(args.seed + i // 2, 1 + i % 2, args.samples) for i in range(args.games)]
+    plan = [(args.seed + i // 2, 1 + i % 2, args.samples, args.policy_model)
+            for i in range(args.games)]
     decisions: list[Decision] = []
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
         for game in pool.imap(_label_game, plan, chunksize=2):
