@@ -322,6 +322,25 @@ class ExpertBot:
         return expert_choice(view, moves, rng)
 
 
+class RolloutExpertBot:
+    """The learned policy as it plays inside a labelling rollout of ``label --policy-model``:
+    its features from the true state with the deck reshuffled, so it knows the other hand.
+    A diagnostic that breaks the view rule (docs/bots.md), as ``bench/search_limits.py``
+    does: how different is the policy the second step's labels assume?"""
+
+    name = "rollout-expert"
+
+    def __init__(self) -> None:
+        import search_limits
+
+        search_limits.remember_true_states()
+        self.true = search_limits.TRUE
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        model = learned(os.environ["KINGDOM_EXPERT_MODEL"])
+        return _own_move(self.true["state"], view.player, model, rng)
+
+
 class ExpertSearchBot(SearchBot):
     """SearchBot (standard deal) whose move to beat is the learned choice."""
 
