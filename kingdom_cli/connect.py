@@ -235,11 +235,17 @@ class Seats:
                 return
         else:
             data[key] = seat
+        # Written beside the file and renamed over it, so a reader (another `kingdom connect`
+        # on this machine) sees the old file or the new one, never a half-written one.
+        temp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         with contextlib.suppress(OSError):
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             with os.fdopen(fd, "w") as f:
                 json.dump(data, f)
+            os.replace(temp, self.path)
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
 
 
 # --- the session ------------------------------------------------------------------------------
