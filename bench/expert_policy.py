@@ -20,10 +20,12 @@ time, and what the search adds on top of it:
 - ``label --policy-model M``: the next step of the iteration. The learned policy of ``M``
   plays the games and the labelling rollouts (its side only; inside a rollout its features
   are taken in the sample with the deck reshuffled), so the next model learns the gain of
-  each candidate when that policy, not the style, plays on.
+  each candidate when that policy, not the style, plays on. Its candidates' features are
+  taken after that policy, too, plays the rest of the turn, as their labels are.
 - :class:`ExpertBot` plays the style, departing from it where the model predicts a gain;
   :class:`ExpertSearchBot` is SearchBot with that choice as the move to beat (first, with
-  the greedy prior). Both read ``KINGDOM_EXPERT_MODEL``:
+  the greedy prior). Both read ``KINGDOM_EXPERT_MODEL``, and for a model of a later step
+  ``KINGDOM_EXPERT_BASE``, the model whose policy its features continue the turn with:
 
     python bench/expert_policy.py label --games 2650 --seed 12000000 --samples 80 \\
         --out expert.pkl                                    # 10 minutes on 2 cores
@@ -31,6 +33,8 @@ time, and what the search adds on top of it:
     python bench/expert_policy.py label --games 1400 --seed 14000000 --samples 24 \\
         --policy-model expert.txt --out expert2.pkl         # 21 minutes on 2 cores
     python bench/expert_policy.py fit expert2.pkl --model expert2.txt
+    PYTHONPATH=bench KINGDOM_EXPERT_MODEL=expert2.txt KINGDOM_EXPERT_BASE=expert.txt \
+        python bench/bots.py expert_policy:ExpertBot greedy ...
     PYTHONPATH=bench KINGDOM_EXPERT_MODEL=expert.txt python bench/bots.py \\
         expert_policy:ExpertBot greedy --games 2000 --swap-seats --seed 12600000 \\
         --workers 1 --games-json expert.json
@@ -100,15 +104,21 @@ def choices(view: PlayerView, legal: Sequence[Action]) -> list[Action] | None:
     return moves if len(moves) > 1 else None
 
 
-def features(worlds: Sequence[GameState], moves: Sequence[Action], me: int) -> list[list[float]]:
-    """Per candidate: the position features once it and the rest of the turn (in the style)
-    are played, averaged over ``worlds``."""
+def features(worlds: Sequence[GameState], moves: Sequence[Action], me: int,
+             base: Learned | None = None, rng: random.Random | None = None
+             ) -> list[list[float]]:
+    """Per candidate: the position features once it and the rest of the turn are played,
+    averaged over ``worlds``; the rest of the turn in the style, or by the learned policy
+    ``base`` (the policy the labels' rollouts play on with)."""
     out = []
     for move in moves:
         total: list[float] | None = None
         for world in worlds:
             state, _ = apply(world, move)
-            state, _, _ = play_on(state, me, 1, STANDARD)
+            if base is None:
+                state, _, _ = play_on(state, me, 1, STANDARD)
+            else:
+                state = play_on_learned(state, me, base, rng or random.Random(0), horizon=1)
             f = position_features(state, me)
             total = f if total is None else [a + b for a, b in zip(total, f, strict=True)]
         assert total is not None
@@ -126,20 +136,24 @@ def model_input(kinds: Sequence[str], feats: Sequence[list[float]], j: int) -> l
 
 
 class Learned:
-    """A fitted model of a candidate's gain over the style's move, and the choice it makes."""
+    """A fitted model of a candidate's gain over the style's move, and the choice it makes.
+    ``base``: the learned policy its features continue the turn with (the policy whose
+    rollouts labelled it), or None for the style."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, base: Learned | None = None) -> None:
         import lightgbm as lgb
 
         self.booster = lgb.Booster(model_file=path)
+        self.base = base
 
-    def pick(self, worlds: Sequence[GameState], moves: Sequence[Action], me: int) -> Action:
+    def pick(self, worlds: Sequence[GameState], moves: Sequence[Action], me: int,
+             rng: random.Random) -> Action:
         """The candidate with the largest predicted gain if it is positive, else the
-        style's move (the first)."""
-        kinds = [kind_of(m) for m in moves]
-        feats = features(worlds, moves, me)
+        style's move (the first); ``rng`` shuffles the decks of the base policy's samples."""
         import numpy as np
 
+        kinds = [kind_of(m) for m in moves]
+        feats = features(worlds, moves, me, self.base, rng)
         rows = np.array([model_input(kinds, feats, j) for j in range(1, len(moves))])
         predicted = list(self.booster.predict(rows, num_threads=1))
         j = max(range(len(predicted)), key=predicted.__getitem__)
@@ -149,10 +163,12 @@ class Learned:
 _learned: dict[str, Learned] = {}
 
 
-def learned(path: str) -> Learned:
-    if path not in _learned:
-        _learned[path] = Learned(path)
-    return _learned[path]
+def learned(path: str, base: str | None = None) -> Learned:
+    """The model at ``path`` (its features continuing the turn with the model at ``base``)."""
+    key = f"{path}|{base}"
+    if key not in _learned:
+        _learned[key] = Learned(path, learned(base) if base else None)
+    return _learned[key]
 
 
 def _own_move(state: GameState, p: int, model: Learned, rng: random.Random) -> Action:
@@ -166,15 +182,19 @@ def _own_move(state: GameState, p: int, model: Learned, rng: random.Random) -> A
         return moves[0]
     deck = list(state.deck)
     rng.shuffle(deck)
-    return model.pick([evolve(state, deck=tuple(deck), seed=rng.randrange(2**31))], moves, p)
+    world = evolve(state, deck=tuple(deck), seed=rng.randrange(2**31))
+    return model.pick([world], moves, p, rng)
 
 
-def play_on_learned(state: GameState, me: int, model: Learned, rng: random.Random) -> GameState:
-    """:func:`rollouts.play_on` to the end of the hand, ``me``'s side playing the learned
-    policy, the others GreedyBot."""
+def play_on_learned(state: GameState, me: int, model: Learned, rng: random.Random,
+                    horizon: int | None = None) -> GameState:
+    """:func:`rollouts.play_on`, ``me``'s side playing the learned policy, the others
+    GreedyBot: to the end of the hand, or until ``horizon`` more turns have started."""
     hand = state.current_hand
     n = state.player_count
     steps = 0
+    turns = 0
+    turn = (state.round, state.current_player)
     while state.current_hand == hand and steps < ROLLOUT_LIMIT:
         if state.phase == "playing":
             p = state.current_player
@@ -190,6 +210,11 @@ def play_on_learned(state: GameState, me: int, model: Learned, rng: random.Rando
             action = _own_move(state, p, model, rng)
         state, _ = apply(state, action)
         steps += 1
+        if horizon is not None and (state.round, state.current_player) != turn:
+            turn = (state.round, state.current_player)
+            turns += 1
+            if turns >= horizon and state.phase == "playing":
+                return state
     return state
 
 
@@ -224,12 +249,12 @@ class _Labeller:
                 if (last is not None and last.hand_number == hand and last.winner is not None
                         and not are_opponents(me, last.winner, end.player_count)):
                     won[j] += 1.0
-        feats = features(worlds[:FEATURE_WORLDS], moves, me)
+        feats = features(worlds[:FEATURE_WORLDS], moves, me, self.model, inner)
         self.decisions.append(([kind_of(m) for m in moves], feats,
                                [w / self.samples for w in won]))
         if self.model is None:
             return moves[0]
-        return self.model.pick(worlds[:FEATURE_WORLDS], moves, me)
+        return self.model.pick(worlds[:FEATURE_WORLDS], moves, me, inner)
 
 
 def _label_game(job: tuple[int, int, int, str | None]) -> list[Decision]:
@@ -307,7 +332,8 @@ def expert_choice(view: PlayerView, moves: list[Action], rng: random.Random) -> 
     """The learned policy's choice among ``moves`` (the style's first), its features taken
     in ``FEATURE_WORLDS`` samples dealt from the view."""
     worlds = [view.determinize(rng) for _ in range(FEATURE_WORLDS)]
-    return learned(os.environ["KINGDOM_EXPERT_MODEL"]).pick(worlds, moves, view.player)
+    model = learned(os.environ["KINGDOM_EXPERT_MODEL"], os.environ.get("KINGDOM_EXPERT_BASE"))
+    return model.pick(worlds, moves, view.player, rng)
 
 
 class ExpertBot:
