@@ -33,7 +33,7 @@ time, and what the search adds on top of it:
     python bench/expert_policy.py label --games 1400 --seed 14000000 --samples 24 \\
         --policy-model expert.txt --out expert2.pkl         # 21 minutes on 2 cores
     python bench/expert_policy.py fit expert2.pkl --model expert2.txt
-    PYTHONPATH=bench KINGDOM_EXPERT_MODEL=expert2.txt KINGDOM_EXPERT_BASE=expert.txt \
+    PYTHONPATH=bench KINGDOM_EXPERT_MODEL=expert2.txt KINGDOM_EXPERT_BASE=expert.txt \\
         python bench/bots.py expert_policy:ExpertBot greedy ...
     PYTHONPATH=bench KINGDOM_EXPERT_MODEL=expert.txt python bench/bots.py \\
         expert_policy:ExpertBot greedy --games 2000 --swap-seats --seed 12600000 \\
@@ -105,11 +105,11 @@ def choices(view: PlayerView, legal: Sequence[Action]) -> list[Action] | None:
 
 
 def features(worlds: Sequence[GameState], moves: Sequence[Action], me: int,
-             base: Learned | None = None, rng: random.Random | None = None
-             ) -> list[list[float]]:
+             base: Learned | None, rng: random.Random) -> list[list[float]]:
     """Per candidate: the position features once it and the rest of the turn are played,
     averaged over ``worlds``; the rest of the turn in the style, or by the learned policy
-    ``base`` (the policy the labels' rollouts play on with)."""
+    ``base`` (the policy the labels' rollouts play on with; ``rng`` shuffles the decks of
+    its samples)."""
     out = []
     for move in moves:
         total: list[float] | None = None
@@ -118,7 +118,7 @@ def features(worlds: Sequence[GameState], moves: Sequence[Action], me: int,
             if base is None:
                 state, _, _ = play_on(state, me, 1, STANDARD)
             else:
-                state = play_on_learned(state, me, base, rng or random.Random(0), horizon=1)
+                state = play_on_learned(state, me, base, rng, horizon=1)
             f = position_features(state, me)
             total = f if total is None else [a + b for a, b in zip(total, f, strict=True)]
         assert total is not None
@@ -169,6 +169,11 @@ def learned(path: str, base: str | None = None) -> Learned:
     if key not in _learned:
         _learned[key] = Learned(path, learned(base) if base else None)
     return _learned[key]
+
+
+def env_model() -> Learned:
+    """The model named by ``KINGDOM_EXPERT_MODEL`` (its base by ``KINGDOM_EXPERT_BASE``)."""
+    return learned(os.environ["KINGDOM_EXPERT_MODEL"], os.environ.get("KINGDOM_EXPERT_BASE"))
 
 
 def _own_move(state: GameState, p: int, model: Learned, rng: random.Random) -> Action:
@@ -332,8 +337,7 @@ def expert_choice(view: PlayerView, moves: list[Action], rng: random.Random) -> 
     """The learned policy's choice among ``moves`` (the style's first), its features taken
     in ``FEATURE_WORLDS`` samples dealt from the view."""
     worlds = [view.determinize(rng) for _ in range(FEATURE_WORLDS)]
-    model = learned(os.environ["KINGDOM_EXPERT_MODEL"], os.environ.get("KINGDOM_EXPERT_BASE"))
-    return model.pick(worlds, moves, view.player, rng)
+    return env_model().pick(worlds, moves, view.player, rng)
 
 
 class ExpertBot:
@@ -363,8 +367,7 @@ class RolloutExpertBot:
         self.true = search_limits.TRUE
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        model = learned(os.environ["KINGDOM_EXPERT_MODEL"])
-        return _own_move(self.true["state"], view.player, model, rng)
+        return _own_move(self.true["state"], view.player, env_model(), rng)
 
 
 class ExpertSearchBot(SearchBot):
