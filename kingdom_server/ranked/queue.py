@@ -448,9 +448,14 @@ class RankedQueue:
         hear how it goes (the matcher's wave runs in ranked/shared.py)."""
         assert self.shared is not None
         async with self._lock:
+            # Not `user_seated`, as a lone server's wave asks: a seat the account takes in any
+            # tab takes its entry out already (`seat_taken` here, `take_out` and the socket's
+            # next found from another process), and the seat an account holds here without a
+            # socket is the match this process just dealt for this very entry, whose seat the
+            # found loop takes next. Dropping the entry then left the player out of their match.
             stale = [e for e in self.queued.values()
                      if not self.sio.manager.is_connected(e.sid, "/")
-                     or self.tables.is_seated(e.sid) or self.tables.user_seated(e.user_id)]
+                     or self.tables.is_seated(e.sid)]
             for entry in stale:
                 self._remove_sid(entry.sid)
                 await self.shared.remove(entry.user_id, entry.sid)

@@ -25,7 +25,11 @@ def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
 ) -> Iterator[None]:
     report = yield
-    setattr(item, f"report_{report.when}", report)
+    # The logs go with the failing call's own report: under xdist a report is sent to the
+    # controller as soon as it is made, so a section added at teardown would never be shown.
+    services = getattr(item, "funcargs", {}).get("services")
+    if report.when == "call" and report.failed and isinstance(services, Services):
+        report.sections.append(("cluster logs", services.logs()))
     return report
 
 
@@ -48,7 +52,7 @@ def redis() -> Iterator[Redis]:
 
 @pytest.fixture
 def services(
-    request: pytest.FixtureRequest, postgres: Postgres, redis: Redis, tmp_path: Path
+    postgres: Postgres, redis: Redis, tmp_path: Path
 ) -> Iterator[Services]:
     """A fresh database on the session's PostgreSQL, a fresh Redis, and the servers the test
     starts (all SIGKILLed at its end). PostgreSQL is started again if the test left it down."""
@@ -58,9 +62,6 @@ def services(
     try:
         yield group
     finally:
-        report = getattr(request.node, "report_call", None)
-        if report is not None and report.failed:
-            report.sections.append(("cluster logs", group.logs()))
         group.stop_all()
         if not postgres.running:
             postgres.start()
