@@ -10,17 +10,17 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 
 /** Longest first, so the two lanes end close together. */
 export const SUITES = [
-  "competitive",
-  "tutorial",
-  "fixed-table",
-  "signedin",
-  "table",
-  "spire",
-  "ranked",
-  "constructed",
   "run",
-  "rules",
+  "tutorial",
+  "competitive",
+  "table",
+  "fixed-table",
+  "constructed",
+  "ranked",
+  "signedin",
   "accounts",
+  "spire",
+  "rules",
 ];
 
 const jobs = Math.max(1, Number(process.env.E2E_JOBS || 2));

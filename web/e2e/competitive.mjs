@@ -7,7 +7,7 @@
 // (KINGDOM_TURN_CLOCKS) and the test waits for what the page shows.
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { expect, launchBrowser, playToTheEnd, ROOT, run, sleep, startSuiteServer, test, testNoCspViolation, viewOf, watchCsp } from "./harness.mjs";
+import { expect, fastAnimations, launchBrowser, playToTheEnd, ROOT, run, sleep, startSuiteServer, test, testNoCspViolation, viewOf, watchCsp } from "./harness.mjs";
 
 const SHOTS = join(ROOT, "docs/screenshots");
 // Fast: 12 s a turn and no bank, so that a clock is under its 10 s warning soon and runs out.
@@ -15,9 +15,12 @@ process.env.KINGDOM_TURN_CLOCKS = "fast=12/0";
 const { server, db, cleanup } = await startSuiteServer({ botDelay: 0.3 });
 const browser = await launchBrowser();
 
-async function newPage() {
+/** A fresh browser context and page; `fast`: with the Fast animations setting (for a test
+ * that plays a whole game to reach what it checks). */
+async function newPage({ fast = false } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await watchCsp(context);
+  if (fast) await fastAnimations(context);
   const page = await context.newPage();
   page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
   return { context, page };
@@ -79,7 +82,7 @@ test("the turn clock: chosen in the waiting room, counts down on my seat, warns 
 });
 
 test("a finished game's replay: from the score screen, stepped with the arrows, a hand revealed, a shareable link", async () => {
-  const { page, context } = await newPage();
+  const { page, context } = await newPage({ fast: true });
   await hostGame(page, { name: "Rhea", bots: 1, isPublic: true });
   await playToTheEnd([page]);
   const end = await viewOf(page);
@@ -161,8 +164,8 @@ test("a public game watched from a second browser: 'Watch', the public table onl
   await host.context.close();
 });
 
-async function signedInPage(username) {
-  const made = await newPage();
+async function signedInPage(username, options = {}) {
+  const made = await newPage(options);
   const res = await made.context.request.post(server.url + "/api/auth/register", { data: { username, password: "correct horse battery" } });
   expect(res.status() === 201, `${username} registered (${res.status()})`);
   made.user = await res.json();
@@ -228,9 +231,9 @@ async function joinByCode(page, { name, code }) {
 }
 
 /** A signed-in host and a guest at one private table (and `bots` bots), the game started. */
-async function hostAndGuest(hostName, guestName, bots) {
-  const host = await signedInPage(hostName);
-  const guest = await newPage();
+async function hostAndGuest(hostName, guestName, bots, options = {}) {
+  const host = await signedInPage(hostName, options);
+  const guest = await newPage(options);
   await host.page.goto(server.url + "/");
   await host.page.getByRole("button", { name: /^Casual/ }).click();
   await host.page.getByRole("dialog").waitFor();
@@ -301,7 +304,7 @@ test("quick chat: a phrase beside the sender's seat on both tables, a mute; seat
 });
 
 test("rematch: offered on the score screen, accepted by both, the table moves to a new room; names on the score screen link to profiles", async () => {
-  const { host, guest, code } = await hostAndGuest("Dario", "Elin", 0);
+  const { host, guest, code } = await hostAndGuest("Dario", "Elin", 0, { fast: true });
   await playToTheEnd([host.page, guest.page]);
   // The score screen: the signed-in player's name links to his profile, the guest's does not.
   const score = guest.page.getByTestId("score-screen");

@@ -6,7 +6,7 @@
 // the ladder's leaderboard. Run by `npm run test:e2e` (after `npm run build`).
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, launchBrowser, playToTheEnd, ROOT, run, sleep, startSuiteServer, test, viewOf } from "./harness.mjs";
+import { expect, fastAnimations, launchBrowser, playToTheEnd, ROOT, run, sleep, startSuiteServer, test, viewOf } from "./harness.mjs";
 
 const { server, cleanup } = await startSuiteServer({ botDelay: 0.05 });
 const browser = await launchBrowser();
@@ -47,6 +47,7 @@ test("signed out, the Constructed screens render nothing, say 'Unauthorized' and
 
 test("a signed-in player builds a deck and plays a Constructed game to the end", async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await fastAnimations(context); // the game is played to its end against a bot: the bot's moves shown faster
   const page = await context.newPage();
   page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
   const reg = await context.request.post(server.url + "/api/auth/register", {
@@ -134,6 +135,7 @@ test("a signed-in player builds a deck and plays a Constructed game to the end",
 
 async function ladderPlayer(username) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await fastAnimations(context); // the match is played to its end: what is checked comes after
   const headers = { Origin: server.url };
   const reg = await context.request.post(server.url + "/api/auth/register", {
     data: { username, password: "correct horse battery" },

@@ -8,7 +8,7 @@
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ensureArtifacts, expect, launchBrowser, ROOT, run, startSuiteServer, test, viewOf } from "./harness.mjs";
+import { ensureArtifacts, expect, fastAnimations, launchBrowser, ROOT, run, startSuiteServer, test, viewOf } from "./harness.mjs";
 import { hostGame as host, playOne, playToLateTurn, waitForView } from "./table-driver.mjs";
 
 // axe-core through the DevTools protocol (the server's CSP refuses inline scripts).
@@ -28,8 +28,11 @@ const SIZES = [
 
 const hostGame = (page, opts) => host(page, server.url, opts);
 
-async function newPlayer(viewport = { width: 1280, height: 800 }) {
+/** A fresh browser context and page; `fast`: with the Fast animations setting (for a test that
+ * plays many turns to reach the table it checks). */
+async function newPlayer(viewport = { width: 1280, height: 800 }, { fast = false } = {}) {
   const context = await browser.newContext({ viewport });
+  if (fast) await fastAnimations(context);
   const page = await context.newPage();
   page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
   return { context, page };
@@ -87,7 +90,7 @@ async function lateHand(players) {
   // The deal is random: a hand that ends before 12 turns is played again in a new room.
   let context, page, turns;
   for (let attempt = 1; ; attempt++) {
-    ({ context, page } = await newPlayer());
+    ({ context, page } = await newPlayer(undefined, { fast: true }));
     await hostGame(page, { name: "Fay", bots: players - 1 });
     let first = true;
     try {

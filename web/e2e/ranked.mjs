@@ -4,7 +4,7 @@
 // screens go to docs/screenshots (README). Run: `node web/e2e/ranked.mjs` (after `npm run build`).
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { expect, launchBrowser, playToTheEnd, ROOT, run, sleep, startSuiteServer, test, viewOf } from "./harness.mjs";
+import { expect, fastAnimations, launchBrowser, playToTheEnd, ROOT, run, sleep, startSuiteServer, test, viewOf } from "./harness.mjs";
 
 const SHOTS = join(ROOT, "docs/screenshots");
 const { server, db, cleanup } = await startSuiteServer({ botDelay: 0 });
@@ -12,6 +12,7 @@ const browser = await launchBrowser();
 
 async function signedInPage(username) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await fastAnimations(context); // the match is played to its end: what is checked comes after
   const res = await context.request.post(server.url + "/api/auth/register", {
     data: { username, password: "correct horse battery" },
   });
