@@ -78,6 +78,8 @@ class Settings:
     """Length of the score screen between hands of a match (R31)."""
 
     absence_seconds: float = 60.0
+    """How long a disconnected player keeps the seat to themselves during play; then a bot
+    plays it until they come back."""
     turn_clocks: dict[str, tuple[float, float]] = attrs.field(
         factory=lambda: turn_clocks_from(os.environ.get("KINGDOM_TURN_CLOCKS", ""))
     )
@@ -88,10 +90,11 @@ class Settings:
     )
     """While a turn clock runs, what is left of it is stored this often (and at each turn's
     end): a server killed meanwhile gives back at most this much time."""
-    ranked_wave_seconds: float = 3.0
-    """Seconds between two waves of the ranked queue's matcher."""
-    """How long a disconnected player keeps the seat to themselves during play; then a bot
-    plays it until they come back."""
+    ranked_wave_seconds: float = attrs.field(
+        factory=lambda: float(os.environ.get("KINGDOM_RANKED_WAVE_SECONDS") or 3.0)
+    )
+    """Seconds between two waves of the ranked queue's matcher (`KINGDOM_RANKED_WAVE_SECONDS`:
+    shorter in tests)."""
 
     admin_usernames: frozenset[str] = attrs.field(
         factory=lambda: admin_usernames_from(os.environ.get("KINGDOM_ADMINS", "")),

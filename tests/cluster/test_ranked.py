@@ -34,6 +34,25 @@ async def test_a_ranked_match_of_players_on_different_processes(services: Servic
             await p.close()
 
 
+async def test_the_matchers_own_player_is_seated_in_the_match_it_dealt(
+        services: Services) -> None:
+    # Waves every 0.1 s: each process's own wave runs several times between the matcher
+    # dealing a match and the seat's pickup (every 0.25 s), where it once took the player on
+    # the matcher's process out of the queue, their seat never taken.
+    servers = services.start_servers(2, KINGDOM_RANKED_WAVE_SECONDS="0.1")
+    for round_ in range(3):
+        players = [await Player(s.url, f"P{round_}{i}").sign_up()
+                   for i, s in enumerate(servers)]
+        try:
+            for p in players:
+                await p.connect()
+            found = await matched(players, {"playerCount": 2}, timeout=20)
+            assert found[0]["roomCode"] == found[1]["roomCode"]
+        finally:
+            for p in players:
+                await p.close()
+
+
 async def test_an_account_queues_once_across_processes(services: Services) -> None:
     one, two = services.start_servers(2)
     ana = await Player(one.url, "Ana").sign_up()
